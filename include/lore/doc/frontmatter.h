@@ -1,0 +1,29 @@
+// Splitting a Markdown file into its frontmatter block and body.
+//
+// A file with frontmatter starts with a line "---" and has a later line "---"
+// closing it. The YAML between is returned unparsed (see doc/yaml for parsing).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "lore/error.h"
+
+namespace lore::doc {
+
+struct FrontmatterSplit {
+  std::string_view yaml;  // between the two "---" lines, with its final newline
+  std::string_view body;  // everything after the closing line
+  int yaml_line = 2;      // 1-based line where `yaml` starts
+  int body_line = 0;      // 1-based line where `body` starts
+};
+
+// Splits `text` (from file `path`, used in errors). Errors name the line:
+// line 1 when the opening "---" is missing, the opening line when nothing
+// closes it. Also rejects invalid UTF-8.
+Result<FrontmatterSplit> SplitFrontmatter(std::string_view text, const std::string& path);
+
+// True when `body` holds anything but white space.
+bool HasContent(std::string_view body);
+
+}  // namespace lore::doc

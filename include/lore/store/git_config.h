@@ -1,0 +1,30 @@
+// Finding a git checkout and its origin URL by reading git's own files
+// (.git, a "gitdir:" file, commondir, config) without spawning git.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lore::store {
+
+struct Checkout {
+  std::string top;         // the working tree's top-level directory (absolute)
+  std::string common_dir;  // the directory holding `config`
+};
+
+// Walks up from absolute `path` to the nearest directory holding `.git`
+// (a directory, or a file "gitdir: <dir>" as in worktrees and submodules),
+// following `commondir` to the shared git directory. nullopt when none.
+std::optional<Checkout> FindCheckout(const std::string& path);
+
+// The value of `key` (e.g. "url") in section `[section "subsection"]` of git
+// config text; the last assignment wins, as in git. Handles comments, quoting,
+// escapes and the old "[section.subsection]" form.
+std::optional<std::string> GitConfigValue(std::string_view config, std::string_view section,
+                                          std::string_view subsection, std::string_view key);
+
+// The `origin` remote URL of a checkout, if it has one.
+std::optional<std::string> OriginUrl(const Checkout& checkout);
+
+}  // namespace lore::store

@@ -1,0 +1,76 @@
+// A repository's store: where it lives, its files, creating its skeleton and
+// checking that it is sound (FORMATS.md sections 1-3).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/error.h"
+#include "lore/log/checked_log.h"
+#include "lore/text/time.h"
+
+namespace lore::store {
+
+// The environment variables that decide where stores live. Empty means unset.
+struct Env {
+  std::string lore_home;        // $LORE_HOME
+  std::string xdg_config_home;  // $XDG_CONFIG_HOME
+  std::string home;             // $HOME
+
+  static Env FromProcess();
+};
+
+// The root holding all stores: $LORE_HOME, else $XDG_CONFIG_HOME/lore, else
+// $HOME/.config/lore; always absolute (relative values are taken against the
+// current directory).
+Result<std::string> StoresRoot(const Env& env);
+
+// What a <repo> argument names: the normalised origin of a checkout, the
+// checkout's top-level directory, the path itself, or a remote URL.
+std::string ResolveIdentity(std::string_view repo_arg);
+
+// Whether a check reads raw.jsonl (skipped when the caller is about to
+// append, since the append validates it under its exclusive lock).
+enum class RawCheck { kValidate, kSkip };
+
+class Store {
+ public:
+  // Resolves `repo_arg` to its key and paths. Touches nothing on disk.
+  static Result<Store> Locate(std::string_view repo_arg, const Env& env);
+  // A store at a known directory (tests, import).
+  static Store AtDir(std::string root, std::string key);
+
+  // Creates the skeleton when the store directory is missing (atomically:
+  // built aside and renamed into place), then checks the store as Check()
+  // does. The index's `updated` date comes from `now`.
+  Status Ensure(text::TimePoint now, RawCheck raw = RawCheck::kValidate) const;
+  // Checks an existing store: no symlinks in its paths, raw.jsonl and
+  // okf/index.md present and regular, the index's frontmatter, and every raw
+  // line (cheaply when raw.jsonl is unchanged since lore last validated it).
+  Status Check(RawCheck raw = RawCheck::kValidate) const;
+  // Like Check() but collects every problem instead of stopping at the first.
+  std::vector<Error> CheckAll() const;
+
+  const std::string& key() const { return key_; }
+  const std::string& root() const { return root_; }  // the stores' root
+  const std::string& dir() const { return dir_; }    // <root>/<key>
+  std::string Path(std::string_view rel) const;      // <dir>/<rel>
+  std::string raw_path() const { return Path("raw.jsonl"); }
+  std::string okf_dir() const { return Path("okf"); }
+  std::string index_path() const { return Path("okf/index.md"); }
+  log::LogPaths raw_log() const;
+
+  // True when okf/index.md has a non-blank body after its frontmatter.
+  Result<bool> HasContent() const;
+
+ private:
+  Store(std::string root, std::string key);
+  Status CheckPaths() const;
+  Status CheckIndex() const;
+  Status CreateSkeleton(text::TimePoint now) const;
+
+  std::string root_, key_, dir_;
+};
+
+}  // namespace lore::store

@@ -1,0 +1,97 @@
+#include <cstring>
+#include <iostream>
+
+#include "cli/command.h"
+#include "cli/io.h"
+#include "lore/text/edit_distance.h"
+#include "lore/version.h"
+
+namespace lore::cli {
+
+CLI::App* Registry::Add(const std::string& name, const std::string& summary,
+                        std::function<int()> run) {
+  CLI::App* sub = app_.add_subcommand(name, summary);
+  names_.push_back(name);
+  runners_.emplace_back(sub, std::move(run));
+  return sub;
+}
+
+std::function<int()> Registry::Chosen() const {
+  for (const auto& [sub, run] : runners_) {
+    if (sub->parsed()) return run;
+  }
+  return nullptr;
+}
+
+namespace {
+
+// "did you mean" for a mistyped verb: the closest verbs within distance 2.
+std::string Suggest(const std::string& word, const std::vector<std::string>& verbs) {
+  std::string best;
+  size_t best_d = 3;
+  for (const auto& v : verbs) {
+    size_t d = text::EditDistance(word, v, 2);
+    if (d < best_d || (v.rfind(word, 0) == 0 && best.empty() && word.size() >= 3)) {
+      best_d = std::min(d, best_d);
+      best = v;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+int Main(int argc, char** argv) {
+  CLI::App app{"lore: durable, reviewable memory for AI coding agents", "lore"};
+  app.set_version_flag("--version", std::string("lore ") + kVersion);
+  app.require_subcommand(0, 1);
+  app.footer("Run 'lore help <verb>' for the options of one verb.");
+  Registry reg(app);
+  RegisterCaptureCommands(reg);
+
+  std::string topic;
+  CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");
+  help->add_option("verb", topic, "The verb to explain");
+
+  if (argc >= 2 && argv[1][0] != '-') {
+    std::string verb = argv[1];
+    const auto& names = reg.names();
+    if (verb != "help" && std::find(names.begin(), names.end(), verb) == names.end()) {
+      std::string msg = "lore: unknown verb '" + verb + "'";
+      if (std::string s = Suggest(verb, names); !s.empty()) msg += "; did you mean '" + s + "'?";
+      std::cerr << msg << "\nRun 'lore --help' for the list of verbs.\n";
+      return kExitUsage;
+    }
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::cerr << "lore: " << e.what() << "\nRun 'lore help";
+    for (const CLI::App* sub : app.get_subcommands()) std::cerr << ' ' << sub->get_name();
+    std::cerr << "' for usage.\n";
+    return kExitUsage;
+  }
+
+  if (help->parsed()) {
+    if (topic.empty()) {
+      std::cout << app.help();
+      return kExitOk;
+    }
+    try {
+      std::cout << app.get_subcommand(topic)->help("lore");
+      return kExitOk;
+    } catch (const CLI::OptionNotFound&) {
+      std::string msg = "lore: no verb named '" + topic + "'";
+      if (std::string s = Suggest(topic, reg.names()); !s.empty()) msg += "; did you mean '" + s + "'?";
+      std::cerr << msg << "\n";
+      return kExitUsage;
+    }
+  }
+  if (auto run = reg.Chosen()) return run();
+  std::cerr << app.help();
+  return kExitUsage;
+}
+
+}  // namespace lore::cli

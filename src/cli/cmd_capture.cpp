@@ -1,0 +1,71 @@
+// Verbs of seed 003: ensure, append-review, append-slicing, pointer, check.
+#include <memory>
+
+#include "cli/command.h"
+#include "cli/io.h"
+#include "lore/capture/capture.h"
+#include "lore/store/store.h"
+
+namespace lore::cli {
+namespace {
+
+struct RepoArg {
+  std::string repo;
+};
+
+CLI::App* AddRepoVerb(Registry& r, const std::string& name, const std::string& summary,
+                      std::function<int(const store::Store&)> body) {
+  auto args = std::make_shared<RepoArg>();
+  CLI::App* sub = r.Add(name, summary, [args, body]() {
+    auto store = store::Store::Locate(args->repo, store::Env::FromProcess());
+    if (!store) return ReportError(store.error());
+    return body(*store);
+  });
+  sub->add_option("repo", args->repo, "A git remote URL or the path of a checkout")->required();
+  return sub;
+}
+
+int RunAppend(const store::Store& store, capture::Kind kind) {
+  auto input = ReadStdin();
+  if (!input) return ReportError(input.error());
+  auto r = capture::Append(store, *input, kind, std::chrono::system_clock::now());
+  if (!r) return ReportError(r.error());
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterCaptureCommands(Registry& r) {
+  AddRepoVerb(r, "ensure", "Create the store if missing, check it, print its paths as JSON",
+              [](const store::Store& store) {
+                if (auto s = store.Ensure(std::chrono::system_clock::now()); !s) {
+                  return ReportError(s.error());
+                }
+                auto report = capture::EnsureReport(store);
+                if (!report) return ReportError(report.error());
+                Print(*report);
+                return kExitOk;
+              });
+  AddRepoVerb(r, "append-review", "Append the review record on stdin to raw.jsonl",
+              [](const store::Store& store) { return RunAppend(store, capture::Kind::kReview); });
+  AddRepoVerb(r, "append-slicing", "Append the slicing record on stdin to raw.jsonl",
+              [](const store::Store& store) { return RunAppend(store, capture::Kind::kSlicing); });
+  AddRepoVerb(r, "pointer", "Print the absolute path of the store's okf/index.md",
+              [](const store::Store& store) {
+                if (auto s = store.Ensure(std::chrono::system_clock::now()); !s) {
+                  return ReportError(s.error());
+                }
+                Print(store.index_path());
+                return kExitOk;
+              });
+  AddRepoVerb(r, "check", "Check the whole store and list every problem found",
+              [](const store::Store& store) {
+                auto problems = store.CheckAll();
+                for (const auto& e : problems) ReportError(e);
+                if (!problems.empty()) return kExitError;
+                Print("ok: " + store.dir());
+                return kExitOk;
+              });
+}
+
+}  // namespace lore::cli

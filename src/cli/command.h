@@ -1,0 +1,45 @@
+// The command table: each verb is added by a Register* function from the file
+// that implements it. Only src/cli/ prints or exits.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "lore/error.h"
+
+namespace lore::cli {
+
+// Exit codes shared by every verb (some verbs document more).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitError = 1;
+inline constexpr int kExitUsage = 2;
+
+class Registry {
+ public:
+  explicit Registry(CLI::App& app) : app_(app) {}
+
+  // Adds verb `name`; `run` is called once argument parsing succeeded and
+  // returns the exit code. Options are added to the returned subcommand.
+  CLI::App* Add(const std::string& name, const std::string& summary, std::function<int()> run);
+
+  // The chosen verb's runner, if any.
+  std::function<int()> Chosen() const;
+  const std::vector<std::string>& names() const { return names_; }
+
+ private:
+  CLI::App& app_;
+  std::vector<std::string> names_;
+  std::vector<std::pair<CLI::App*, std::function<int()>>> runners_;
+};
+
+// One function per implementation file (cmd_*.cpp).
+void RegisterCaptureCommands(Registry& r);
+
+// Runs lore with the given arguments; returns the process exit code.
+int Main(int argc, char** argv);
+
+}  // namespace lore::cli

@@ -1,0 +1,156 @@
+#include "lore/store/git_config.h"
+
+#include <sys/stat.h>
+
+#include <cctype>
+
+#include "lore/fs/fd.h"
+
+namespace lore::store {
+namespace {
+
+bool IEquals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string_view Trim(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
+}
+
+std::string FirstLine(std::string s) {
+  size_t nl = s.find_first_of("\r\n");
+  if (nl != std::string::npos) s.resize(nl);
+  return std::string(Trim(s));
+}
+
+// Parses a config value: strips comments outside quotes, handles "…" and escapes.
+std::string ParseValue(std::string_view raw) {
+  std::string out;
+  bool quoted = false;
+  std::string pending_space;
+  for (size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
+    if (c == '"') {
+      quoted = !quoted;
+      continue;
+    }
+    if (!quoted && (c == '#' || c == ';')) break;
+    if (c == '\\' && i + 1 < raw.size()) {
+      char n = raw[++i];
+      out += pending_space;
+      pending_space.clear();
+      out += n == 'n' ? '\n' : n == 't' ? '\t' : n == 'b' ? '\b' : n;
+      continue;
+    }
+    if (!quoted && (c == ' ' || c == '\t')) {
+      if (!out.empty()) pending_space += c;
+      continue;
+    }
+    out += pending_space;
+    pending_space.clear();
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> GitConfigValue(std::string_view config, std::string_view section,
+                                          std::string_view subsection, std::string_view key) {
+  std::optional<std::string> found;
+  bool in_section = false;
+  size_t pos = 0;
+  while (pos <= config.size()) {
+    size_t nl = config.find('\n', pos);
+    std::string_view line = config.substr(pos, nl == std::string_view::npos ? config.npos : nl - pos);
+    pos = nl == std::string_view::npos ? config.size() + 1 : nl + 1;
+    line = Trim(line);
+    if (line.empty() || line[0] == '#' || line[0] == ';') continue;
+    if (line[0] == '[') {
+      size_t close = line.find(']');
+      if (close == std::string_view::npos) {
+        in_section = false;
+        continue;
+      }
+      std::string_view head = line.substr(1, close - 1);
+      std::string_view name = head, sub;
+      bool has_sub = false;
+      if (size_t q = head.find('"'); q != std::string_view::npos) {
+        name = Trim(head.substr(0, q));
+        size_t q2 = head.rfind('"');
+        std::string s;
+        for (size_t i = q + 1; i < q2; ++i) {
+          if (head[i] == '\\' && i + 1 < q2) ++i;
+          s += head[i];
+        }
+        in_section = IEquals(name, section) && s == subsection;
+        has_sub = true;
+      } else if (size_t dot = head.find('.'); dot != std::string_view::npos) {
+        name = head.substr(0, dot);
+        sub = head.substr(dot + 1);
+        in_section = IEquals(name, section) && IEquals(sub, subsection);
+        has_sub = true;
+      }
+      if (!has_sub) in_section = IEquals(Trim(name), section) && subsection.empty();
+      // A key may follow the header on the same line.
+      line = Trim(line.substr(close + 1));
+      if (line.empty()) continue;
+    }
+    if (!in_section) continue;
+    size_t eq = line.find('=');
+    std::string_view name = Trim(line.substr(0, eq));
+    if (!IEquals(name, key)) continue;
+    found = eq == std::string_view::npos ? std::string("true") : ParseValue(Trim(line.substr(eq + 1)));
+  }
+  return found;
+}
+
+std::optional<Checkout> FindCheckout(const std::string& path) {
+  std::string dir = path;
+  struct stat st;
+  if (::stat(dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) dir = fs::Dirname(dir);
+  for (;;) {
+    std::string dotgit = fs::Join(dir, ".git");
+    if (::stat(dotgit.c_str(), &st) == 0) {
+      std::string gitdir;
+      if (S_ISDIR(st.st_mode)) {
+        gitdir = dotgit;
+      } else if (auto text = fs::ReadFile(dotgit)) {
+        std::string line = FirstLine(*text);
+        if (line.rfind("gitdir:", 0) == 0) {
+          std::string target(Trim(std::string_view(line).substr(7)));
+          gitdir = fs::Absolute(fs::Join(dir, target));
+        }
+      }
+      if (!gitdir.empty()) {
+        Checkout c{dir, gitdir};
+        if (auto common = fs::ReadFile(fs::Join(gitdir, "commondir"))) {
+          std::string rel = FirstLine(*common);
+          if (!rel.empty()) c.common_dir = fs::Absolute(fs::Join(gitdir, rel));
+        }
+        return c;
+      }
+    }
+    if (dir == "/") return std::nullopt;
+    dir = fs::Dirname(dir);
+  }
+}
+
+std::optional<std::string> OriginUrl(const Checkout& checkout) {
+  auto text = fs::ReadFile(fs::Join(checkout.common_dir, "config"));
+  if (!text) return std::nullopt;
+  auto url = GitConfigValue(*text, "remote", "origin", "url");
+  if (url && url->empty()) return std::nullopt;
+  return url;
+}
+
+}  // namespace lore::store

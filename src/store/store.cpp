@@ -1,0 +1,237 @@
+#include "lore/store/store.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <random>
+
+#include "lore/doc/frontmatter.h"
+#include "lore/fs/atomic_file.h"
+#include "lore/fs/fd.h"
+#include "lore/store/git_config.h"
+#include "lore/store/key.h"
+
+namespace lore::store {
+namespace {
+
+std::string GetEnv(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+constexpr const char* kBadRawLineRepair =
+    "fix that line's JSON by hand or move it to another file (raw.jsonl is append-only: lore "
+    "never rewrites it)";
+
+constexpr const char* kMissingRawRepair =
+    "restore raw.jsonl from a backup (or create it empty if nothing was ever captured)";
+constexpr const char* kMissingIndexRepair =
+    "restore okf/index.md, or recreate it with the lines ---, title: ..., updated: YYYY-MM-DD, "
+    "tags: [], ---";
+
+Status RequireRegular(const std::string& path, std::string_view role, std::string_view repair) {
+  auto st = fs::LStat(path);
+  if (!st) {
+    if (st.error().code == ErrorCode::kNotFound) {
+      return Fail(ErrorCode::kNotFound, "missing " + std::string(role) + " in an existing store",
+                  path, 0, std::string(repair));
+    }
+    return tl::unexpected(st.error());
+  }
+  if (S_ISLNK(st->st_mode)) {
+    return Fail(ErrorCode::kSymlink, std::string(role) + " is a symlink", path, 0,
+                "replace the symlink with a real file (lore refuses symlinks in store paths)");
+  }
+  if (!S_ISREG(st->st_mode)) {
+    return Fail(ErrorCode::kCorrupt, std::string(role) + " is not a regular file", path, 0,
+                "move it away and restore the file");
+  }
+  return Ok();
+}
+
+// Removes a directory tree that lore built itself (no symlinks followed).
+void RemoveTree(const std::string& path) {
+  if (DIR* d = ::opendir(path.c_str())) {
+    while (dirent* e = ::readdir(d)) {
+      std::string name = e->d_name;
+      if (name == "." || name == "..") continue;
+      std::string child = fs::Join(path, name);
+      struct stat st;
+      if (::lstat(child.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        RemoveTree(child);
+      } else {
+        ::unlink(child.c_str());
+      }
+    }
+    ::closedir(d);
+  }
+  ::rmdir(path.c_str());
+}
+
+Status WriteNewFile(const std::string& path, std::string_view data) {
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_CREAT | O_EXCL, 0600));
+  LORE_TRY(fs::WriteAll(fd.get(), data, path));
+  if (::fsync(fd.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path));
+  return Ok();
+}
+
+}  // namespace
+
+Env Env::FromProcess() {
+  return Env{GetEnv("LORE_HOME"), GetEnv("XDG_CONFIG_HOME"), GetEnv("HOME")};
+}
+
+Result<std::string> StoresRoot(const Env& env) {
+  if (!env.lore_home.empty()) return fs::Absolute(env.lore_home);
+  if (!env.xdg_config_home.empty()) return fs::Absolute(fs::Join(env.xdg_config_home, "lore"));
+  if (!env.home.empty()) return fs::Absolute(fs::Join(env.home, ".config/lore"));
+  return Fail(ErrorCode::kInvalidInput, "no store location: LORE_HOME, XDG_CONFIG_HOME and HOME are all unset",
+              "", 0, "set LORE_HOME to the folder that should hold lore's stores");
+}
+
+std::string ResolveIdentity(std::string_view repo_arg) {
+  std::string arg(repo_arg);
+  struct stat st;
+  if (!arg.empty() && ::stat(arg.c_str(), &st) == 0) {
+    std::string abs = fs::Absolute(arg);
+    if (auto checkout = FindCheckout(abs)) {
+      if (auto url = OriginUrl(*checkout)) return NormaliseRemote(*url);
+      return checkout->top;
+    }
+    return abs;
+  }
+  return NormaliseRemote(arg);
+}
+
+Store::Store(std::string root, std::string key)
+    : root_(std::move(root)), key_(std::move(key)), dir_(fs::Join(root_, key_)) {}
+
+Store Store::AtDir(std::string root, std::string key) { return Store(std::move(root), std::move(key)); }
+
+Result<Store> Store::Locate(std::string_view repo_arg, const Env& env) {
+  LORE_ASSIGN(std::string root, StoresRoot(env));
+  LORE_ASSIGN(std::string key, KeyFromIdentity(ResolveIdentity(repo_arg)));
+  return Store(std::move(root), std::move(key));
+}
+
+std::string Store::Path(std::string_view rel) const { return fs::Join(dir_, rel); }
+
+log::LogPaths Store::raw_log() const {
+  return log::LogPaths{raw_path(), Path(".lore-raw.check"), kBadRawLineRepair};
+}
+
+Status Store::CheckPaths() const {
+  // The store directory, its parent (the stores' root) and grandparent.
+  LORE_TRY(fs::RefuseSymlink(dir_, "store directory"));
+  LORE_TRY(fs::RefuseSymlink(root_, "stores root"));
+  LORE_TRY(fs::RefuseSymlink(fs::Dirname(root_), "parent of the stores root"));
+  auto st = fs::LStat(dir_);
+  if (!st) return tl::unexpected(st.error());
+  if (!S_ISDIR(st->st_mode)) {
+    return Fail(ErrorCode::kCorrupt, "store root is not a directory", dir_, 0,
+                "move the file away so that lore can create the store");
+  }
+  LORE_TRY(RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair));
+  LORE_TRY(fs::RefuseSymlink(okf_dir(), "okf directory"));
+  LORE_TRY(RequireRegular(index_path(), "okf/index.md", kMissingIndexRepair));
+  return Ok();
+}
+
+Status Store::CheckIndex() const {
+  LORE_ASSIGN(std::string text, fs::ReadFile(index_path()));
+  LORE_TRY(doc::SplitFrontmatter(text, index_path()));
+  return Ok();
+}
+
+Result<bool> Store::HasContent() const {
+  LORE_ASSIGN(std::string text, fs::ReadFile(index_path()));
+  LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, index_path()));
+  return doc::HasContent(split.body);
+}
+
+Status Store::Check(RawCheck raw) const {
+  LORE_TRY(CheckPaths());
+  if (raw == RawCheck::kValidate) LORE_TRY(log::Validate(raw_log()));
+  return CheckIndex();
+}
+
+std::vector<Error> Store::CheckAll() const {
+  std::vector<Error> out;
+  auto add = [&out](Status s) {
+    if (!s) out.push_back(std::move(s).error());
+    return out.empty();
+  };
+  // Without a sound directory nothing below it can be trusted.
+  if (!add(fs::RefuseSymlink(dir_, "store directory")) ||
+      !add(fs::RefuseSymlink(root_, "stores root")) ||
+      !add(fs::RefuseSymlink(fs::Dirname(root_), "parent of the stores root"))) {
+    return out;
+  }
+  auto st = fs::LStat(dir_);
+  if (!st) return {st.error()};
+  if (!S_ISDIR(st->st_mode)) {
+    return {Error{ErrorCode::kCorrupt, "store root is not a directory", dir_, 0,
+                  "move the file away so that lore can create the store"}};
+  }
+  if (auto s = RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair); !s) {
+    out.push_back(s.error());
+  } else {
+    for (auto& e : log::CheckAll(raw_log())) out.push_back(std::move(e));
+  }
+  add(fs::RefuseSymlink(okf_dir(), "okf directory"));
+  if (auto s = RequireRegular(index_path(), "okf/index.md", kMissingIndexRepair); !s) {
+    out.push_back(s.error());
+  } else if (auto c = CheckIndex(); !c) {
+    out.push_back(c.error());
+  }
+  return out;
+}
+
+Status Store::CreateSkeleton(text::TimePoint now) const {
+  LORE_TRY(fs::MakeDirs(root_, 0700));
+  std::random_device rd;
+  std::string temp = fs::Join(root_, "." + key_ + ".new." + std::to_string(::getpid()) + "." +
+                                         std::to_string(rd() & 0xffffff));
+  if (::mkdir(temp.c_str(), 0700) != 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", temp));
+  }
+  auto build = [&]() -> Status {
+    LORE_TRY(WriteNewFile(fs::Join(temp, "raw.jsonl"), ""));
+    std::string okf = fs::Join(temp, "okf");
+    if (::mkdir(okf.c_str(), 0700) != 0) {
+      return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", okf));
+    }
+    std::string index = "---\ntitle: " + key_ + " memory\nupdated: " + text::UtcDate(now) +
+                        "\ntags: []\n---\n";
+    LORE_TRY(WriteNewFile(fs::Join(okf, "index.md"), index));
+    LORE_TRY(fs::SyncDir(okf));
+    return fs::SyncDir(temp);
+  };
+  if (auto s = build(); !s) {
+    RemoveTree(temp);
+    return s;
+  }
+  if (::rename(temp.c_str(), dir_.c_str()) != 0) {
+    int err = errno;
+    RemoveTree(temp);
+    // Another process created the store first: use theirs.
+    if (err != EEXIST && err != ENOTEMPTY) {
+      return tl::unexpected(fs::ErrnoError(err, "cannot create store", dir_));
+    }
+  }
+  return fs::SyncDir(root_);
+}
+
+Status Store::Ensure(text::TimePoint now, RawCheck raw) const {
+  LORE_TRY(fs::RefuseSymlink(fs::Dirname(root_), "parent of the stores root"));
+  LORE_TRY(fs::RefuseSymlink(root_, "stores root"));
+  LORE_TRY(fs::RefuseSymlink(dir_, "store directory"));
+  if (!fs::Exists(dir_)) LORE_TRY(CreateSkeleton(now));
+  return Check(raw);
+}
+
+}  // namespace lore::store

@@ -1,0 +1,51 @@
+#include <gtest/gtest.h>
+
+#include "lore/text/edit_distance.h"
+#include "lore/text/time.h"
+#include "lore/text/utf8.h"
+
+namespace lore::text {
+namespace {
+
+TEST(Utf8, AcceptsValidAndRejectsInvalid) {
+  EXPECT_TRUE(IsValidUtf8("plain ascii that is longer than eight bytes"));
+  EXPECT_TRUE(IsValidUtf8("日本語 ünï 🎉"));
+  size_t bad = 0;
+  EXPECT_FALSE(IsValidUtf8("abc\xff", &bad));
+  EXPECT_EQ(bad, 3u);
+  EXPECT_FALSE(IsValidUtf8("\xc0\xaf"));          // overlong
+  EXPECT_FALSE(IsValidUtf8("\xed\xa0\x80"));      // surrogate
+  EXPECT_FALSE(IsValidUtf8("\xf4\x90\x80\x80"));  // above U+10FFFF
+  EXPECT_FALSE(IsValidUtf8("\xe6\x97"));          // cut off
+}
+
+TEST(Utf8, CountsAndPrefixes) {
+  EXPECT_EQ(CodePointCount("añb"), 3u);
+  EXPECT_EQ(PrefixCodePoints("añbc", 2), "añ");
+  EXPECT_EQ(PrefixCodePoints("ab", 5), "ab");
+}
+
+TEST(Time, FormatsAndParses) {
+  auto t = ParseIso("2026-11-30T15:23:25.123Z");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(UtcMillis(*t), "2026-11-30T15:23:25.123Z");
+  EXPECT_EQ(UtcSeconds(*t), "2026-11-30T15:23:25Z");
+  EXPECT_EQ(UtcDate(*t), "2026-11-30");
+  auto z = ParseIso("2026-11-30T17:23:25+02:00");
+  ASSERT_TRUE(z);
+  EXPECT_EQ(UtcSeconds(*z), "2026-11-30T15:23:25Z");
+  EXPECT_TRUE(ParseIso("2026-02-28"));
+  EXPECT_FALSE(ParseIso("2026-02-30"));
+  EXPECT_FALSE(ParseIso("yesterday"));
+  EXPECT_FALSE(ParseIso("2026-11-30T15:23:25Zjunk"));
+}
+
+TEST(EditDistance, Basics) {
+  EXPECT_EQ(EditDistance("ensure", "ensure"), 0u);
+  EXPECT_EQ(EditDistance("ensur", "ensure"), 1u);
+  EXPECT_EQ(EditDistance("kitten", "sitting"), 3u);
+  EXPECT_EQ(EditDistance("abc", "xyzxyzxyz", 2), 3u);
+}
+
+}  // namespace
+}  // namespace lore::text
