@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "../../tests/support/temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace lore::fs {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "../../tests/support/temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace lore::log {
 namespace {

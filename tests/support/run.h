@@ -1,0 +1,33 @@
+// Running the real `lore` binary from black-box tests.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lore::testing {
+
+struct RunResult {
+  int exit_code = -1;  // 128+N when killed by signal N
+  std::string out;
+  std::string err;
+};
+
+struct RunOptions {
+  std::string input;                                   // sent on stdin
+  std::map<std::string, std::optional<std::string>> env;  // set (value) or unset (nullopt)
+  std::string cwd;                                     // empty: inherit
+  int as_uid = -1;                                     // >= 0: drop to this uid/gid first
+};
+
+// Runs `argv[0]` (a path) with arguments, capturing stdout and stderr.
+RunResult Run(const std::vector<std::string>& argv, const RunOptions& opts = {});
+
+// Runs the lore binary under test with `args`.
+RunResult Lore(const std::vector<std::string>& args, const RunOptions& opts = {});
+
+// The path of the lore binary under test.
+std::string LoreBinary();
+
+}  // namespace lore::testing
