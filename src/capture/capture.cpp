@@ -31,7 +31,8 @@ Result<std::string> MakeRecordLine(std::string_view input, Kind kind, text::Time
     int64_t line = 0;
     std::string detail = "not valid JSON";
     try {
-      (void)Json::parse(input);
+      Json unused = Json::parse(input);
+      (void)unused;
     } catch (const Json::parse_error& e) {
       line = LineAt(input, e.byte > 0 ? e.byte - 1 : 0);
     }

@@ -12,9 +12,13 @@ Result<AtomicFile> AtomicFile::Create(std::string path, mode_t mode) {
   LORE_TRY(RefuseSymlink(path, "file"));
   std::random_device rd;
   for (int attempt = 0; attempt < 16; ++attempt) {
-    std::string temp = Join(Dirname(path), "." + Basename(path) + ".tmp." +
-                                               std::to_string(::getpid()) + "." +
-                                               std::to_string(rd() & 0xffffff));
+    std::string name = ".";
+    name += Basename(path);
+    name += ".tmp.";
+    name += std::to_string(::getpid());
+    name += '.';
+    name += std::to_string(rd() & 0xffffff);
+    std::string temp = Join(Dirname(path), name);
     int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
     if (fd >= 0) {
       ::fchmod(fd, mode);  // not subject to the umask

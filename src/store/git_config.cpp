@@ -5,9 +5,12 @@
 #include <cctype>
 
 #include "lore/fs/fd.h"
+#include "lore/text/trim.h"
 
 namespace lore::store {
 namespace {
+
+using text::Trim;
 
 bool IEquals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -18,12 +21,6 @@ bool IEquals(std::string_view a, std::string_view b) {
     }
   }
   return true;
-}
-
-std::string_view Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
 std::string FirstLine(std::string s) {

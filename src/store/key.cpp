@@ -1,15 +1,11 @@
 #include "lore/store/key.h"
 
+#include "lore/text/trim.h"
+
 namespace lore::store {
 namespace {
 
-std::string_view Trim(std::string_view s) {
-  const char* ws = " \t\r\n\v\f";
-  size_t b = s.find_first_not_of(ws);
-  if (b == std::string_view::npos) return {};
-  size_t e = s.find_last_not_of(ws);
-  return s.substr(b, e - b + 1);
-}
+using text::Trim;
 
 bool IsKeyChar(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' ||

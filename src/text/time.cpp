@@ -29,7 +29,7 @@ bool Digits(std::string_view s, size_t pos, size_t n, int* out) {
 
 std::string UtcSeconds(TimePoint t) {
   std::tm tm = ToTm(t);
-  char buf[32];
+  char buf[64];
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
                 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
   return buf;
@@ -40,7 +40,7 @@ std::string UtcMillis(TimePoint t) {
   auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() %
             1000;
   if (ms < 0) ms += 1000;
-  char buf[40];
+  char buf[64];
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
                 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(ms));
   return buf;
@@ -48,7 +48,7 @@ std::string UtcMillis(TimePoint t) {
 
 std::string UtcDate(TimePoint t) {
   std::tm tm = ToTm(t);
-  char buf[16];
+  char buf[64];
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
   return buf;
 }

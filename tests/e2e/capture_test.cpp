@@ -259,6 +259,11 @@ TEST_F(CaptureTest, UnreadableFileIsPermissionDenied) {
       ::lchown(e.path().c_str(), 65534, 65534);
     }
     ::chown(t_.path().c_str(), 65534, 65534);
+    RunOptions probe = o;
+    probe.input.clear();
+    if (Lore({"--version"}, probe).exit_code == 127) {
+      GTEST_SKIP() << "the lore binary is not reachable by an unprivileged user here";
+    }
   }
   ::chmod(raw().c_str(), 0);
   auto r = Lore({"append-review", kRemote}, o);
@@ -298,6 +303,44 @@ TEST_F(CaptureTest, CliConventions) {
   EXPECT_EQ(Lore({"ensure"}).exit_code, 2);                     // missing <repo>
   EXPECT_EQ(Lore({"ensure", "a", "b"}).exit_code, 2);           // extra argument
   EXPECT_EQ(Lore({}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace lore::testing
+
+namespace lore::testing {
+namespace {
+
+// Eight lore processes appending at once: every record lands whole.
+TEST(CaptureConcurrency, EightLoreProcessesAppendAtOnce) {
+  TempDir t;
+  constexpr int kProcs = 8, kEach = 60;
+  std::vector<pid_t> pids;
+  for (int p = 0; p < kProcs; ++p) {
+    pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      RunOptions o;
+      o.env["LORE_HOME"] = t / "lore";
+      for (int i = 0; i < kEach; ++i) {
+        o.input = "{\"p\":" + std::to_string(p) + ",\"i\":" + std::to_string(i) + "}";
+        if (Lore({"append-review", "https://example.com/x/y"}, o).exit_code != 0) _exit(1);
+      }
+      _exit(0);
+    }
+    pids.push_back(pid);
+  }
+  for (pid_t pid : pids) {
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  std::string raw = t.Read("lore/example.com_x_y/raw.jsonl");
+  EXPECT_EQ(std::count(raw.begin(), raw.end(), '\n'), kProcs * kEach);
+  RunOptions o;
+  o.env["LORE_HOME"] = t / "lore";
+  auto check = Lore({"check", "https://example.com/x/y"}, o);
+  EXPECT_EQ(check.exit_code, 0) << check.err;
 }
 
 }  // namespace

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs lore's build and test dependencies from Debian's packages.
+# Idempotent: prints nothing and does nothing when everything is present.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build ccache pkg-config
+  libexpected-dev libfmt-dev nlohmann-json3-dev libyaml-cpp-dev libcli11-dev
+  libsqlite3-dev libstemmer-dev libtomlplusplus-dev libcurl4-openssl-dev libarchive-dev
+  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  tmux
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+# Node.js and npm (for the MCP SDK test client) may come from another package
+# that bundles npm; only ask Debian for them when the commands are missing.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
