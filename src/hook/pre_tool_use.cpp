@@ -11,7 +11,8 @@ namespace lore::hook {
 namespace {
 
 constexpr std::string_view kSensitive[] = {"insight", "subject", "evidence", "content", "reason"};
-constexpr std::string_view kWrappers[] = {"env", "sudo", "command", "exec", "nohup", "time", "nice"};
+constexpr std::string_view kWrappers[] = {"env",   "sudo", "command", "exec",
+                                          "nohup", "time", "nice"};
 
 bool IsAssignment(std::string_view w) {
   size_t eq = w.find('=');
@@ -108,7 +109,8 @@ std::optional<Json> ProposeEvent(const Json& payload, std::string_view env_wave,
                                  std::string_view process_cwd, text::TimePoint now) {
   if (!payload.is_object() || !payload.contains("tool_input")) return std::nullopt;
   const Json& input = payload["tool_input"];
-  if (!input.is_object() || !input.contains("command") || !input["command"].is_string()) return std::nullopt;
+  if (!input.is_object() || !input.contains("command") || !input["command"].is_string())
+    return std::nullopt;
   const std::string& command = input["command"].get_ref<const std::string&>();
   const std::vector<Word> words = SplitWords(command);
   if (!InvokesPropose(words)) return std::nullopt;
