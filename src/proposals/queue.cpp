@@ -68,7 +68,8 @@ bool Canonical(std::string_view line) {
 // Whether `line` (a brace-delimited line) holds `"wave_id":<w>` or the
 // spaced form, where `w` is the wave as a JSON string.
 bool HoldsWave(std::string_view line, const std::string& w) {
-  for (std::string_view key : {std::string_view("\"wave_id\":"), std::string_view("\"wave_id\": ")}) {
+  for (std::string_view key :
+       {std::string_view("\"wave_id\":"), std::string_view("\"wave_id\": ")}) {
     size_t at = line.find(key);
     if (at == std::string_view::npos) continue;
     at += key.size();
@@ -82,13 +83,14 @@ bool HoldsWave(std::string_view line, const std::string& w) {
 }  // namespace
 
 int64_t CountWaveLines(std::string_view data, std::string_view wave) {
-  const std::string w = DumpJs(Json(std::string(wave)));  // "\"W1\""
+  const std::string w = DumpJs(Json(std::string(wave)));         // "\"W1\""
   const std::string_view value = std::string_view(w).substr(1);  // W1"
   int64_t n = 0;
   size_t pos = 0;
   while (pos < data.size()) {
     const void* nl = std::memchr(data.data() + pos, '\n', data.size() - pos);
-    const size_t end = nl ? static_cast<size_t>(static_cast<const char*>(nl) - data.data()) : data.size();
+    const size_t end =
+        nl ? static_cast<size_t>(static_cast<const char*>(nl) - data.data()) : data.size();
     std::string_view line = data.substr(pos, end - pos);
     pos = end + 1;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
