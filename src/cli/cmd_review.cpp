@@ -248,7 +248,7 @@ void RegisterReviewCommand(Registry& r) {
   sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   sub->add_option("--session", a->session, "The session id stored as source_session (required)");
   sub->add_option("--approve", a->approve, "Approve these ids (the others are declined)");
-  sub->add_option("--decline", a->decline, "Decline these ids");
+  sub->add_option("--decline", a->decline, "Decline these ids (alone: the others stay queued)");
   sub->add_flag("--approve-all", a->approve_all, "Approve everything (except --decline ids)");
   sub->add_flag("--decline-all", a->decline_all, "Decline everything (except --approve ids)");
   sub->add_option("--plan", a->plan,
