@@ -189,11 +189,10 @@ int RunReview(const ReviewArgs& a) {
   if (!proposals::IsRejectReason(a.reason)) {
     return Usage("--reason must be user-declined, overflow-truncate or manual-skip");
   }
-  const bool tty = ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO);
-  if (!a.NonInteractive() && !tty) {
-    return Usage(
-        "standard input is not a terminal: decide with --approve ID…, --decline ID…, "
-        "--approve-all, --decline-all or --plan FILE");
+  if (!a.NonInteractive() && !(::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO))) {
+    return Usage(std::string(::isatty(STDIN_FILENO) ? "standard output" : "standard input") +
+                 " is not a terminal: decide with --approve ID…, --decline ID…, --approve-all, "
+                 "--decline-all or --plan FILE");
   }
   auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
   if (!store) return ReportError(store.error());
