@@ -1,0 +1,184 @@
+#include "lore/proposals/queue.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "lore/fs/fd.h"
+#include "lore/log/jsonl.h"
+#include "lore/proposals/append_file.h"
+#include "lore/proposals/summary.h"
+
+namespace lore::proposals {
+
+QueueScan ScanQueue(std::string bytes) {
+  QueueScan scan;
+  scan.bytes = std::move(bytes);
+  log::LineScanner lines(scan.bytes);
+  log::Line line;
+  size_t offset = 0;
+  while (lines.Next(&line)) {
+    Span span{line.number, offset, line.text.size() + (line.has_newline ? 1 : 0)};
+    offset += span.length;
+    if (log::IsBlank(line.text)) {
+      scan.blank.push_back(span);
+      continue;
+    }
+    Json j = Json::parse(line.text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      scan.malformed.push_back(span);
+      continue;
+    }
+    Entry e{span, std::move(j), {}};
+    if (e.record.contains("id") && e.record["id"].is_string())
+      e.id = e.record["id"].get<std::string>();
+    scan.records.push_back(std::move(e));
+  }
+  return scan;
+}
+
+Result<QueueScan> ReadQueue(const std::string& path) {
+  auto text = fs::ReadFile(path);
+  if (!text) {
+    if (text.error().code == ErrorCode::kNotFound) return QueueScan{};
+    return tl::unexpected(text.error());
+  }
+  return ScanQueue(std::move(*text));
+}
+
+namespace {
+
+// Lines as lore and the original tool write them start with the id and the
+// time, whose lengths are fixed, so "wave_id" sits at a known offset.
+constexpr std::string_view kIdHead = "{\"id\":\"";                 // then 36 chars of id
+constexpr std::string_view kCreatedHead = "\",\"created_at\":\"";  // then 24 chars of time
+constexpr std::string_view kWaveHead = "\",\"wave_id\":\"";
+constexpr size_t kCreatedAt = kIdHead.size() + 36;
+constexpr size_t kWaveAt = kCreatedAt + kCreatedHead.size() + 24;
+
+bool Canonical(std::string_view line) {
+  return line.size() > kWaveAt + kWaveHead.size() && line.substr(0, kIdHead.size()) == kIdHead &&
+         line.substr(kCreatedAt, kCreatedHead.size()) == kCreatedHead &&
+         line.substr(kWaveAt, kWaveHead.size()) == kWaveHead;
+}
+
+// Whether `line` (a brace-delimited line) holds `"wave_id":<w>` or the
+// spaced form, where `w` is the wave as a JSON string.
+bool HoldsWave(std::string_view line, const std::string& w) {
+  for (std::string_view key :
+       {std::string_view("\"wave_id\":"), std::string_view("\"wave_id\": ")}) {
+    size_t at = line.find(key);
+    if (at == std::string_view::npos) continue;
+    at += key.size();
+    if (line.substr(at, w.size()) != w) continue;
+    const char next = at + w.size() < line.size() ? line[at + w.size()] : '\0';
+    if (next == ',' || next == '}' || next == ' ') return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int64_t CountWaveLines(std::string_view data, std::string_view wave) {
+  const std::string w = DumpJs(Json(std::string(wave)));         // "\"W1\""
+  const std::string_view value = std::string_view(w).substr(1);  // W1"
+  int64_t n = 0;
+  size_t pos = 0;
+  while (pos < data.size()) {
+    const void* nl = std::memchr(data.data() + pos, '\n', data.size() - pos);
+    const size_t end =
+        nl ? static_cast<size_t>(static_cast<const char*>(nl) - data.data()) : data.size();
+    std::string_view line = data.substr(pos, end - pos);
+    pos = end + 1;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    if (line.size() < 2 || line.front() != '{' || line.back() != '}') continue;
+    if (Canonical(line)) {
+      const size_t at = kWaveAt + kWaveHead.size();
+      n += line.substr(at, value.size()) == value && line.size() > at + value.size() &&
+           (line[at + value.size()] == ',' || line[at + value.size()] == '}');
+    } else {
+      n += HoldsWave(line, w);
+    }
+  }
+  return n;
+}
+
+namespace {
+
+// CountWaveLines over the file at `path`, mapped rather than read: the
+// queue may hold thousands of lines and this runs on every proposal.
+Result<int64_t> CountInFile(const std::string& path, std::string_view wave) {
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd) {
+    if (fd.error().code == ErrorCode::kNotFound) return 0;
+    return tl::unexpected(fd.error());
+  }
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (!S_ISREG(st.st_mode)) {
+    return Fail(ErrorCode::kCorrupt, "proposals.jsonl is not a regular file", path, 0,
+                "move it away");
+  }
+  if (st.st_size == 0) return 0;
+  const size_t size = static_cast<size_t>(st.st_size);
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd->get(), 0);
+  if (map == MAP_FAILED) {
+    LORE_ASSIGN(std::string text, fs::ReadAll(fd->get(), path));
+    return CountWaveLines(text, wave);
+  }
+  const int64_t n = CountWaveLines(std::string_view(static_cast<const char*>(map), size), wave);
+  ::munmap(map, size);
+  return n;
+}
+
+Result<Enqueued> AppendUnderLock(const Paths& paths, const Json& record, const Settings& settings,
+                                 const std::string& wave) {
+  Enqueued out;
+  out.quota = settings.quota_per_wave;
+  LORE_ASSIGN(const int64_t count, CountInFile(paths.queue, wave));
+  if (count >= settings.quota_per_wave) {
+    LORE_ASSIGN(Counters c, Bump(paths, wave, Counter::kDropped));
+    out.outcome = Outcome::kQuotaExceeded;
+    out.dropped = c.dropped;
+    return out;
+  }
+  LORE_TRY(AppendAndSync(paths.queue, DumpJs(record) + "\n"));
+  out.outcome = Outcome::kQueued;
+  out.position = count + 1;
+  (void)Bump(paths, wave, Counter::kQueued);  // the line is written: a counter failure is no loss
+  return out;
+}
+
+}  // namespace
+
+Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings& settings,
+                         std::chrono::milliseconds lock_timeout) {
+  const std::string wave = record.at("wave_id").get<std::string>();
+  const double confidence = record.at("confidence").get<double>();
+  if (confidence < settings.confidence_floor) {
+    LORE_TRY(Bump(paths, wave, Counter::kBelowFloor));
+    Enqueued out;
+    out.outcome = Outcome::kBelowFloor;
+    out.quota = settings.quota_per_wave;
+    return out;
+  }
+  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
+  auto lock = WriteLock::Acquire(paths.lock, lock_timeout);
+  if (!lock) {
+    (void)Bump(paths, wave, Counter::kFsError);
+    return tl::unexpected(lock.error());
+  }
+  auto r = AppendUnderLock(paths, record, settings, wave);
+  if (!r) {
+    (void)Bump(paths, wave, Counter::kFsError);
+    return r;
+  }
+  r->reclaimed = lock->reclaimed();
+  return r;
+}
+
+}  // namespace lore::proposals
