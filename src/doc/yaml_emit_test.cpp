@@ -42,7 +42,7 @@ TEST(EmitString, EveryOutputParsesBackToItsInput) {
                           "x #y",    "'q'",       "\"dq\"",   "tab\there",    "nl\n",
                           "\r",      "@at",       "`bt",      "%pct",         "{brace}",
                           "[br]",    "a, b",      "?q",       "!tag",         "&anc",
-                          "|pipe",   ">fold",     "\xC2\x85", "\xE2\x80\xA8", "\xEF\xBB\xBFbom",
+                          "|pipe",   ">fold",     "\xC2\x85", "\xE2\x80\xA8", "\xEF\xBB\xBF" "bom",
                           "ok text", "trailing ", "emoji 😀"};
   for (const char* in : inputs) {
     for (auto ctx : {ScalarContext::kBlock, ScalarContext::kFlow}) {
