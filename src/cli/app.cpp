@@ -61,6 +61,8 @@ int Main(int argc, char** argv) {
   RegisterCaptureCommands(reg);
   RegisterProposalCommands(reg);
   RegisterHookCommands(reg);
+  RegisterMemoryCommands(reg);
+  RegisterLintCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");
