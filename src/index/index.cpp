@@ -106,7 +106,7 @@ struct Index::Impl {
   std::string path;
   IndexOptions opts;
   Db db;
-  std::optional<Stmt> stats, get, before, after;
+  std::optional<Stmt> stats, get, get_text, before, after;
 };
 
 Index::Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -130,7 +130,7 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
     db = attempt();
   }
   if (!db) return Fail(db.error());
-  auto impl = std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}});
+  auto impl = std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -190,14 +190,16 @@ Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filte
   return out;
 }
 
-Result<Doc> Index::Get(int64_t id) {
-  if (!impl_->get) {
-    LORE_ASSIGN(impl_->get,
-                impl_->db.Prepare("SELECT scope, file, line, slug, kind, description, "
-                                  "model_invokation, status, replaced_by, author, time, session, "
-                                  "position, text FROM docs WHERE id = ?1"));
+Result<Doc> Index::Get(int64_t id, bool with_text) {
+  std::optional<Stmt>& slot = with_text ? impl_->get_text : impl_->get;
+  if (!slot) {
+    std::string sql =
+        "SELECT scope, file, line, slug, kind, description, model_invokation, status, "
+        "replaced_by, author, time, session, position, timex";
+    sql += with_text ? ", text FROM docs WHERE id = ?1" : " FROM docs WHERE id = ?1";
+    LORE_ASSIGN(slot, impl_->db.Prepare(sql));
   }
-  Stmt& st = *impl_->get;
+  Stmt& st = *slot;
   st.Reset();
   st.Bind(1, id);
   LORE_ASSIGN(bool row, st.Step());
@@ -218,7 +220,8 @@ Result<Doc> Index::Get(int64_t id) {
   if (!st.IsNull(10)) r.time = st.Int(10);
   r.session = st.Text(11);
   r.position = st.Int(12);
-  r.text = st.Text(13);
+  d.time_expressions = static_cast<int>(st.Int(13));
+  if (with_text) r.text = st.Text(14);
   st.Reset();
   return d;
 }
@@ -239,15 +242,19 @@ Result<std::vector<std::pair<int64_t, int>>> Index::Neighbours(const Doc& doc, i
     st->Bind(1, doc.record.file).Bind(2, doc.record.session).Bind(3, doc.record.position);
     st->Bind(4, static_cast<int64_t>(window));
     int distance = 0;
+    bool after = st == &*impl_->after;
     while (true) {
       LORE_ASSIGN(bool row, st->Step());
       if (!row) break;
-      out.emplace_back(st->Int(0), ++distance);
+      ++distance;
+      out.emplace_back(st->Int(0), after ? distance : -distance);
     }
     st->Reset();
   }
   return out;
 }
+
+Result<Transaction> Index::Read() { return Transaction::BeginRead(impl_->db); }
 
 Stemming Index::stemming() const { return impl_->opts.stemming; }
 const std::string& Index::path() const { return impl_->path; }

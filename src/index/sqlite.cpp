@@ -193,6 +193,11 @@ Result<Transaction> Transaction::Begin(Db& db) {
   return Transaction(db);
 }
 
+Result<Transaction> Transaction::BeginRead(Db& db) {
+  LORE_TRY(db.Exec("BEGIN"));
+  return Transaction(db);
+}
+
 Transaction::~Transaction() {
   if (!done_) (void)db_->Exec("ROLLBACK");
 }

@@ -135,7 +135,7 @@ struct Writer {
     opt(d, 10, r.author);
     if (r.time) d.Bind(11, *r.time); else d.BindNull(11);
     opt(d, 12, r.session);
-    d.Bind(13, r.position).Bind(14, r.text);
+    d.Bind(13, r.position).Bind(14, int64_t{TimeExpressions(r.words)}).Bind(15, r.text);
     LORE_TRY(d.Run());
     int64_t id = db->LastInsertId();
     std::string tags(ScopeName(r.scope));
@@ -153,7 +153,8 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
   LORE_ASSIGN(Stmt insert_doc,
               db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
                          "model_invokation, status, replaced_by, author, time, session, position, "
-                         "text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"));
+                         "timex, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+                         "?14, ?15)"));
   LORE_ASSIGN(Stmt insert_fts,
               db.Prepare("INSERT INTO fts(rowid, words, author, tags) VALUES (?1, ?2, ?3, ?4)"));
   LORE_ASSIGN(Stmt delete_fts,
@@ -268,7 +269,8 @@ Status CreateSchema(Db& db) {
     CREATE TABLE docs(id INTEGER PRIMARY KEY, file TEXT NOT NULL, scope INTEGER NOT NULL,
                       line INTEGER NOT NULL, slug TEXT NOT NULL, kind TEXT, description TEXT,
                       model_invokation INTEGER, status TEXT, replaced_by TEXT, author TEXT,
-                      time INTEGER, session TEXT, position INTEGER NOT NULL, text TEXT NOT NULL);
+                      time INTEGER, session TEXT, position INTEGER NOT NULL, timex INTEGER NOT NULL,
+                      text TEXT NOT NULL);
     CREATE INDEX docs_file ON docs(file);
     CREATE INDEX docs_session ON docs(file, session, position) WHERE session IS NOT NULL;
     CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');

@@ -105,7 +105,7 @@ class Ranker {
   Result<const index::Doc*> DocOf(int64_t id) {
     auto it = docs_.find(id);
     if (it == docs_.end()) {
-      LORE_ASSIGN(index::Doc d, idx_.Get(id));
+      LORE_ASSIGN(index::Doc d, idx_.Get(id, /*with_text=*/false));
       it = docs_.emplace(id, std::move(d)).first;
     }
     return &it->second;
@@ -119,7 +119,9 @@ class Ranker {
       LORE_ASSIGN(const index::Doc* d, DocOf(id));
       if (d->record.session.empty()) continue;
       LORE_ASSIGN(auto near, idx_.Neighbours(*d, p_.context_window));
-      for (const auto& [nb, distance] : near) Part(nb).context += ContextShare(distance, p_) * s;
+      for (const auto& [nb, distance] : near) {
+        Part(nb).context += ContextShare(distance, p_) * s;
+      }
     }
     return Ok();
   }
@@ -135,7 +137,10 @@ class Ranker {
       ScoreParts& sp = it->second;
       double base = sp.text + sp.context;
       if (!names_.empty() && ByName(*d)) sp.author = p_.author_boost * base;
-      if (when && TimeExpressions(d->record.text) > 0) sp.time = p_.time_boost * base;
+      if (when && d->time_expressions > 0) sp.time = p_.time_boost * base;
+      if (p_.time && q.date && d->record.time && DateMatches(*q.date, *d->record.time)) {
+        sp.time += p_.date_boost * base;
+      }
       ++it;
     }
     return Ok();
@@ -152,17 +157,21 @@ class Ranker {
   Result<std::vector<Hit>> Finish() {
     std::vector<std::pair<double, int64_t>> order;
     for (const auto& [id, sp] : parts_) order.emplace_back(sp.Total(), id);
+    auto better = [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    };
     size_t keep = std::min(order.size(), static_cast<size_t>(std::max(opts_.limit, 0)));
-    std::partial_sort(order.begin(), order.begin() + static_cast<long>(keep), order.end(),
-                      [](const auto& a, const auto& b) {
-                        return a.first != b.first ? a.first > b.first : a.second < b.second;
-                      });
+    std::partial_sort(order.begin(), order.begin() + static_cast<long>(keep), order.end(), better);
     std::unordered_map<std::string, double> weights;
     for (const auto& t : terms_) weights[t.token] = std::max(t.idf, 0.1);
     std::vector<Hit> hits;
     for (size_t i = 0; i < keep; ++i) {
       Hit h;
-      h.doc = docs_.at(order[i].second);
+      if (opts_.excerpts) {
+        LORE_ASSIGN(h.doc, idx_.Get(order[i].second, /*with_text=*/true));
+      } else {
+        h.doc = docs_.at(order[i].second);
+      }
       h.score = parts_.at(order[i].second);
       if (opts_.excerpts) {
         Excerpt e = MakeExcerpt(h.doc.record.text, h.doc.record.line, weights, idx_.stemming());
@@ -194,8 +203,11 @@ double Round(double v) { return std::round(v * 10000) / 10000; }
 }  // namespace
 
 Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query, const SearchOptions& opts) {
+  LORE_ASSIGN(index::Transaction snapshot, idx.Read());
   Ranker r(idx, opts);
-  return r.Run(query);
+  auto hits = r.Run(query);
+  if (hits) LORE_TRY(snapshot.Commit());
+  return hits;
 }
 
 Json HitJson(const Hit& hit, bool with_scope, bool explain) {

@@ -76,6 +76,7 @@ struct MatchSet {
 struct Doc {
   int64_t id = 0;
   Record record;  // `words` is left empty
+  int time_expressions = 0;  // TimeExpressions() of the record's words
 };
 
 class Index {
@@ -97,11 +98,17 @@ class Index {
   // Every record whose text holds any of `tokens` (which must be tokens as
   // made by Tokenize: no quotes, no spaces) and that passes `filter`.
   Result<MatchSet> Find(const std::vector<std::string>& tokens, const Filter& filter);
-  Result<Doc> Get(int64_t id);
+  // The record `id`; its `text` only when `with_text` (ranking needs only
+  // the fields, excerpts need the text).
+  Result<Doc> Get(int64_t id, bool with_text = true);
   // Records of the same file and session as `doc` (which must have a
   // session): up to `window` before and `window` after it, as (id, distance)
-  // with distance 1 for the nearest.
+  // with distance 1, 2… for the records after it and -1, -2… before it.
   Result<std::vector<std::pair<int64_t, int>>> Neighbours(const Doc& doc, int window);
+
+  // A read transaction: the queries made while it lives see one snapshot
+  // and cost fewer locks.
+  Result<Transaction> Read();
 
   Stemming stemming() const;
   const std::string& path() const;
