@@ -49,7 +49,8 @@ Result<Db> Db::Open(const std::string& path, bool create) {
   sqlite3_busy_timeout(raw, kBusyTimeoutMs);
   // journal_mode is persistent: only switch when the file is not in WAL yet.
   rc = ExecRetry(raw,
-                 "PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-16000;");
+                 "PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-16000; "
+                 "PRAGMA mmap_size=1073741824;");
   if (rc == SQLITE_OK) {
     sqlite3_stmt* st = nullptr;
     bool wal = false;

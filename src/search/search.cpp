@@ -60,7 +60,8 @@ class Ranker {
     std::vector<Term*> searched;
     for (auto& t : terms_) {
       if (t.name) names_.insert(t.token);
-      if (t.df > 0) tokens.push_back(t.token), searched.push_back(&t);
+      // A name with no text weight is matched on authors only.
+      if (t.df > 0 && t.weight > 0) tokens.push_back(t.token), searched.push_back(&t);
     }
     if (tokens.empty()) return std::vector<Hit>{};
     LORE_ASSIGN(index::MatchSet ms, idx_.Find(tokens, opts_.filter));
