@@ -190,13 +190,42 @@ Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filte
   return out;
 }
 
+namespace {
+
+constexpr const char* kDocColumns =
+    "id, scope, file, line, slug, kind, description, model_invokation, status, replaced_by, "
+    "author, time, session, position, timex";
+
+// A Doc from a row of kDocColumns (plus text as column 15 when `with_text`).
+Doc ReadDoc(const Stmt& st, bool with_text) {
+  Doc d;
+  d.id = st.Int(0);
+  Record& r = d.record;
+  r.scope = static_cast<Scope>(st.Int(1));
+  r.file = st.Text(2);
+  r.line = st.Int(3);
+  r.slug = st.Text(4);
+  r.kind = st.Text(5);
+  if (!st.IsNull(6)) r.description = std::string(st.Text(6));
+  if (!st.IsNull(7)) r.model_invokation = st.Int(7) != 0;
+  r.status = st.Text(8);
+  r.replaced_by = st.Text(9);
+  r.author = st.Text(10);
+  if (!st.IsNull(11)) r.time = st.Int(11);
+  r.session = st.Text(12);
+  r.position = st.Int(13);
+  d.time_expressions = static_cast<int>(st.Int(14));
+  if (with_text) r.text = st.Text(15);
+  return d;
+}
+
+}  // namespace
+
 Result<Doc> Index::Get(int64_t id, bool with_text) {
   std::optional<Stmt>& slot = with_text ? impl_->get_text : impl_->get;
   if (!slot) {
-    std::string sql =
-        "SELECT scope, file, line, slug, kind, description, model_invokation, status, "
-        "replaced_by, author, time, session, position, timex";
-    sql += with_text ? ", text FROM docs WHERE id = ?1" : " FROM docs WHERE id = ?1";
+    std::string sql = std::string("SELECT ") + kDocColumns + (with_text ? ", text" : "") +
+                      " FROM docs WHERE id = ?1";
     LORE_ASSIGN(slot, impl_->db.Prepare(sql));
   }
   Stmt& st = *slot;
@@ -204,50 +233,30 @@ Result<Doc> Index::Get(int64_t id, bool with_text) {
   st.Bind(1, id);
   LORE_ASSIGN(bool row, st.Step());
   if (!row) return Fail(ErrorCode::kNotFound, "no such record in the index", impl_->path);
-  Doc d;
-  d.id = id;
-  Record& r = d.record;
-  r.scope = static_cast<Scope>(st.Int(0));
-  r.file = st.Text(1);
-  r.line = st.Int(2);
-  r.slug = st.Text(3);
-  r.kind = st.Text(4);
-  if (!st.IsNull(5)) r.description = std::string(st.Text(5));
-  if (!st.IsNull(6)) r.model_invokation = st.Int(6) != 0;
-  r.status = st.Text(7);
-  r.replaced_by = st.Text(8);
-  r.author = st.Text(9);
-  if (!st.IsNull(10)) r.time = st.Int(10);
-  r.session = st.Text(11);
-  r.position = st.Int(12);
-  d.time_expressions = static_cast<int>(st.Int(13));
-  if (with_text) r.text = st.Text(14);
+  Doc d = ReadDoc(st, with_text);
   st.Reset();
   return d;
 }
 
-Result<std::vector<std::pair<int64_t, int>>> Index::Neighbours(const Doc& doc, int window) {
-  std::vector<std::pair<int64_t, int>> out;
+Result<std::vector<Neighbour>> Index::Neighbours(const Doc& doc, int window) {
+  std::vector<Neighbour> out;
   if (doc.record.session.empty() || window <= 0) return out;
   if (!impl_->before) {
-    LORE_ASSIGN(impl_->before, impl_->db.Prepare(
-                                   "SELECT id FROM docs WHERE file = ?1 AND session = ?2 AND "
-                                   "position < ?3 ORDER BY position DESC LIMIT ?4"));
-    LORE_ASSIGN(impl_->after, impl_->db.Prepare(
-                                  "SELECT id FROM docs WHERE file = ?1 AND session = ?2 AND "
-                                  "position > ?3 ORDER BY position ASC LIMIT ?4"));
+    std::string cols = std::string("SELECT ") + kDocColumns +
+                       " FROM docs WHERE file = ?1 AND session = ?2 AND position ";
+    LORE_ASSIGN(impl_->before, impl_->db.Prepare(cols + "< ?3 ORDER BY position DESC LIMIT ?4"));
+    LORE_ASSIGN(impl_->after, impl_->db.Prepare(cols + "> ?3 ORDER BY position ASC LIMIT ?4"));
   }
   for (Stmt* st : {&*impl_->before, &*impl_->after}) {
     st->Reset();
     st->Bind(1, doc.record.file).Bind(2, doc.record.session).Bind(3, doc.record.position);
     st->Bind(4, static_cast<int64_t>(window));
     int distance = 0;
-    bool after = st == &*impl_->after;
+    int sign = st == &*impl_->after ? 1 : -1;
     while (true) {
       LORE_ASSIGN(bool row, st->Step());
       if (!row) break;
-      ++distance;
-      out.emplace_back(st->Int(0), after ? distance : -distance);
+      out.push_back(Neighbour{ReadDoc(*st, false), sign * ++distance});
     }
     st->Reset();
   }

@@ -120,8 +120,9 @@ class Ranker {
       LORE_ASSIGN(const index::Doc* d, DocOf(id));
       if (d->record.session.empty()) continue;
       LORE_ASSIGN(auto near, idx_.Neighbours(*d, p_.context_window));
-      for (const auto& [nb, distance] : near) {
-        Part(nb).context += ContextShare(distance, p_) * s;
+      for (auto& n : near) {
+        Part(n.doc.id).context += ContextShare(n.distance, p_) * s;
+        docs_.try_emplace(n.doc.id, std::move(n.doc));
       }
     }
     return Ok();

@@ -79,6 +79,12 @@ struct Doc {
   int time_expressions = 0;  // TimeExpressions() of the record's words
 };
 
+// A record near another in its session.
+struct Neighbour {
+  Doc doc;
+  int distance = 0;  // 1, 2… after the record; -1, -2… before it
+};
+
 class Index {
  public:
   // Opens <store_dir>/index.sqlite, creating it when missing; recreates it
@@ -101,10 +107,9 @@ class Index {
   // The record `id`; its `text` only when `with_text` (ranking needs only
   // the fields, excerpts need the text).
   Result<Doc> Get(int64_t id, bool with_text = true);
-  // Records of the same file and session as `doc` (which must have a
-  // session): up to `window` before and `window` after it, as (id, distance)
-  // with distance 1, 2… for the records after it and -1, -2… before it.
-  Result<std::vector<std::pair<int64_t, int>>> Neighbours(const Doc& doc, int window);
+  // Records of the same file and session as `doc` (none when it has no
+  // session): up to `window` before and `window` after it (without text).
+  Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);
 
   // A read transaction: the queries made while it lives see one snapshot
   // and cost fewer locks.
