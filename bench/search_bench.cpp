@@ -172,6 +172,12 @@ int main(int argc, char** argv) {
   } sizes[] = {{"bench-small", 1000, 100}, {"bench-large", big, big / 100}};
   std::printf("lore search, whole process (%d runs each; machine: %u cores)\n", runs,
               std::thread::hardware_concurrency());
+  {
+    std::vector<double> floor;
+    for (int i = 0; i < runs; ++i) floor.push_back(RunLore({"--version"}));
+    std::sort(floor.begin(), floor.end());
+    std::printf("process floor (lore --version): median %.2f ms\n", floor[floor.size() / 2]);
+  }
   for (const auto& s : sizes) {
     std::string dir = home + "/" + s.repo;
     MakeStore(dir, s.files_each, s.records - 2 * s.files_each, t);

@@ -72,20 +72,11 @@ int RunSearch(const SearchArgs& a) {
   if (!store) return ReportError(store.error());
   std::vector<search::Hit> hits;
   if (StoreExists(*store)) {  // a store that does not exist has nothing to find
-    auto t0 = std::chrono::steady_clock::now();
     auto idx = index::Index::Open(store->dir());
     if (!idx) return ReportError(idx.error());
-    auto t1 = std::chrono::steady_clock::now();
     auto u = idx->Update();
     if (!u) return ReportError(u.error());
-    auto t2 = std::chrono::steady_clock::now();
     auto found = search::Search(*idx, query, opts);
-    auto t3 = std::chrono::steady_clock::now();
-    if (getenv("LORE_TIMING")) {
-      auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
-      fprintf(stderr, "open %.2f update %.2f (%ld indexed) search %.2f\n", ms(t0, t1), ms(t1, t2),
-              static_cast<long>(u->files_indexed), ms(t2, t3));
-    }
     if (!found) return ReportError(found.error());
     hits = std::move(*found);
   }

@@ -12,34 +12,33 @@ namespace lore::index {
 namespace {
 
 // FTS5 auxiliary function lore_tf(fts): for the current row, a blob of
-// int64 record count, int64 total text tokens, int32 text length, then one
-// int32 per query phrase: its occurrences in the text column. Ranking is
-// computed from these in C++ (search/ranking), which FTS5's bm25() cannot
-// express (its k1 and b are fixed).
+// int64 record count, int64 total text tokens, then one int32 per query
+// phrase: its occurrences in the text column. Ranking is computed from these
+// in C++ (search/ranking), which FTS5's bm25() cannot express (its k1 and b
+// are fixed). The record's length is not read here (a lookup per row); the
+// ranker reads it for the few records that need it.
 void LoreTf(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int,
             sqlite3_value**) {
   int phrases = api->xPhraseCount(fts);
   sqlite3_int64 rows = 0, total = 0;
-  int len = 0, insts = 0;
+  int insts = 0;
   if (api->xRowCount(fts, &rows) != SQLITE_OK || api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK ||
-      api->xColumnSize(fts, 0, &len) != SQLITE_OK || api->xInstCount(fts, &insts) != SQLITE_OK) {
+      api->xInstCount(fts, &insts) != SQLITE_OK) {
     sqlite3_result_error(ctx, "lore_tf: cannot read the row", -1);
     return;
   }
-  std::vector<int32_t> tf(static_cast<size_t>(phrases), 0);
+  phrases = std::min(phrases, static_cast<int>(kMaxFindTokens));
+  struct {
+    int64_t rows, total;
+    int32_t tf[kMaxFindTokens];
+  } out{rows, total, {}};
   for (int i = 0; i < insts; ++i) {
     int phrase = 0, col = 0, off = 0;
     if (api->xInst(fts, i, &phrase, &col, &off) == SQLITE_OK && col == 0 && phrase < phrases) {
-      ++tf[static_cast<size_t>(phrase)];
+      ++out.tf[phrase];
     }
   }
-  std::string blob(16 + 4 + 4 * tf.size(), '\0');
-  int64_t head[2] = {rows, total};
-  std::memcpy(blob.data(), head, 16);
-  int32_t l = len;
-  std::memcpy(blob.data() + 16, &l, 4);
-  if (!tf.empty()) std::memcpy(blob.data() + 20, tf.data(), 4 * tf.size());
-  sqlite3_result_blob(ctx, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+  sqlite3_result_blob(ctx, &out, 16 + 4 * phrases, SQLITE_TRANSIENT);
 }
 
 Status RegisterFunctions(Db& db) {
@@ -163,6 +162,9 @@ Result<TermStats> Index::Stats(std::string_view token) {
 Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filter& filter) {
   MatchSet out;
   if (tokens.empty()) return out;
+  if (tokens.size() > kMaxFindTokens) {
+    return Fail(ErrorCode::kInternal, "too many search tokens", impl_->path);
+  }
   std::string q = "words : (";
   for (size_t i = 0; i < tokens.size(); ++i) q += (i ? " OR \"" : "\"") + tokens[i] + "\"";
   q += ")";
@@ -175,17 +177,16 @@ Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filte
     LORE_ASSIGN(bool row, st.Step());
     if (!row) break;
     std::string_view blob = st.Blob(1);
-    if (blob.size() < 20 + 4 * tokens.size()) continue;
-    int64_t head[2];
-    std::memcpy(head, blob.data(), 16);
-    out.records = head[0];
-    out.average_length = head[0] > 0 ? static_cast<double>(head[1]) / head[0] : 0;
-    Match m;
+    if (blob.size() < 16 + 4 * tokens.size()) continue;
+    if (out.matches.empty()) {
+      int64_t head[2];
+      std::memcpy(head, blob.data(), 16);
+      out.records = head[0];
+      out.average_length = head[0] > 0 ? static_cast<double>(head[1]) / head[0] : 0;
+    }
+    Match& m = out.matches.emplace_back();
     m.id = st.Int(0);
-    std::memcpy(&m.length, blob.data() + 16, 4);
-    m.tf.resize(tokens.size());
-    std::memcpy(m.tf.data(), blob.data() + 20, 4 * tokens.size());
-    out.matches.push_back(std::move(m));
+    std::memcpy(m.tf.data(), blob.data() + 16, 4 * tokens.size());
   }
   return out;
 }
@@ -194,9 +195,9 @@ namespace {
 
 constexpr const char* kDocColumns =
     "id, scope, file, line, slug, kind, description, model_invokation, status, replaced_by, "
-    "author, time, session, position, timex";
+    "author, time, session, position, timex, len";
 
-// A Doc from a row of kDocColumns (plus text as column 15 when `with_text`).
+// A Doc from a row of kDocColumns (plus text as column 16 when `with_text`).
 Doc ReadDoc(const Stmt& st, bool with_text) {
   Doc d;
   d.id = st.Int(0);
@@ -215,7 +216,8 @@ Doc ReadDoc(const Stmt& st, bool with_text) {
   r.session = st.Text(12);
   r.position = st.Int(13);
   d.time_expressions = static_cast<int>(st.Int(14));
-  if (with_text) r.text = st.Text(15);
+  d.length = static_cast<int>(st.Int(15));
+  if (with_text) r.text = st.Text(16);
   return d;
 }
 
