@@ -129,7 +129,7 @@ Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
   r.scope = scope;
   r.file = rel;
   r.kind = std::string(kind);
-  std::string_view base = rel.substr(rel.rfind('/') + 1);
+  std::string_view base = std::string_view(rel).substr(rel.rfind('/') + 1);
   if (base.size() > 3 && base.substr(base.size() - 3) == ".md") base.remove_suffix(3);
   r.slug = std::string(base);
   r.text = std::string(content);
@@ -142,7 +142,6 @@ Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
     if (r.description) r.words = *r.description + "\n" + r.words;
     if (!r.author.empty()) r.words = r.author + "\n" + r.words;
   }
-  if (r.scope == Scope::kKnowledge && r.kind.empty()) r.kind.clear();
   return r;
 }
 
