@@ -22,7 +22,8 @@ void LoreTf(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx,
   int phrases = api->xPhraseCount(fts);
   sqlite3_int64 rows = 0, total = 0;
   int insts = 0;
-  if (api->xRowCount(fts, &rows) != SQLITE_OK || api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK ||
+  if (api->xRowCount(fts, &rows) != SQLITE_OK ||
+      api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK ||
       api->xInstCount(fts, &insts) != SQLITE_OK) {
     sqlite3_result_error(ctx, "lore_tf: cannot read the row", -1);
     return;
@@ -49,7 +50,8 @@ Status RegisterFunctions(Db& db) {
     sqlite3_step(st);
   }
   sqlite3_finalize(st);
-  if (api == nullptr || api->xCreateFunction(api, "lore_tf", nullptr, LoreTf, nullptr) != SQLITE_OK) {
+  if (api == nullptr ||
+      api->xCreateFunction(api, "lore_tf", nullptr, LoreTf, nullptr) != SQLITE_OK) {
     return Fail(ErrorCode::kInternal, "SQLite lacks FTS5", db.path(), 0,
                 "build lore against an SQLite with FTS5 enabled");
   }
@@ -129,7 +131,8 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
     db = attempt();
   }
   if (!db) return Fail(db.error());
-  auto impl = std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}});
+  auto impl =
+      std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 

@@ -81,7 +81,8 @@ class Ranker {
     auto score = [&](const index::Match& m, int length) {
       double s = 0;
       for (size_t i = 0; i < searched.size(); ++i) {
-        s += searched[i]->weight * Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
+        s += searched[i]->weight *
+             Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
       }
       return s;
     };
@@ -109,7 +110,8 @@ class Ranker {
       if (k < exact) ranked.emplace_back(s, m.id);
     }
     keep = std::min(keep, ranked.size());
-    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(), better);
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(),
+                      better);
     ranked.resize(keep);
     for (const auto& [s, id] : ranked) Part(id).text = s;
     top_ = std::move(ranked);
@@ -226,7 +228,8 @@ double Round(double v) { return std::round(v * 10000) / 10000; }
 
 }  // namespace
 
-Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query, const SearchOptions& opts) {
+Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
+                                const SearchOptions& opts) {
   LORE_ASSIGN(index::Transaction snapshot, idx.Read());
   Ranker r(idx, opts);
   auto hits = r.Run(query);
@@ -251,8 +254,10 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
   }
   j["excerpt"] = hit.excerpt;
   if (explain) {
-    j["explain"] = {{"total", Round(hit.score.Total())}, {"text", Round(hit.score.text)},
-                    {"context", Round(hit.score.context)}, {"author", Round(hit.score.author)},
+    j["explain"] = {{"total", Round(hit.score.Total())},
+                    {"text", Round(hit.score.text)},
+                    {"context", Round(hit.score.context)},
+                    {"author", Round(hit.score.author)},
                     {"time", Round(hit.score.time)}};
   }
   return j;
