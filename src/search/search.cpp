@@ -96,15 +96,15 @@ class Ranker {
       if (s > 0) rough.emplace_back(s, i);
     }
     size_t keep = static_cast<size_t>(std::max(p_.candidates, opts_.limit));
-    size_t exact = std::min(rough.size(), std::max<size_t>(4 * keep, 200));
+    size_t exact = std::min(rough.size(), std::max<size_t>(2 * keep, 100));
     std::partial_sort(rough.begin(), rough.begin() + static_cast<long>(exact), rough.end(), better);
     std::vector<std::pair<double, int64_t>> ranked;
     for (size_t k = 0; k < rough.size(); ++k) {
       const index::Match& m = ms.matches[rough[k].second];
       double s = rough[k].first;
       if (k < exact) {
-        LORE_ASSIGN(const index::Doc* d, DocOf(m.id));
-        s = score(m, d->length);
+        LORE_ASSIGN(int length, idx_.Length(m.id));
+        s = score(m, length);
       }
       text_[m.id] = s;
       if (k < exact) ranked.emplace_back(s, m.id);

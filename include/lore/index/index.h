@@ -129,6 +129,8 @@ class Index {
   // The record `id`; its `text` only when `with_text` (ranking needs only
   // the fields, excerpts need the text).
   Result<Doc> Get(int64_t id, bool with_text = true);
+  // The number of tokens in the text of record `id`.
+  Result<int> Length(int64_t id);
   // Records of the same file and session as `doc` (none when it has no
   // session): up to `window` before and `window` after it (without text).
   Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);
