@@ -29,7 +29,7 @@ target_include_directories(lore_core PUBLIC ${PROJECT_SOURCE_DIR}/include ${PROJ
                            PRIVATE ${PROJECT_SOURCE_DIR}/src ${STEMMER_INCLUDE})
 target_compile_definitions(lore_core PUBLIC JSON_USE_IMPLICIT_CONVERSIONS=0 TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0)
 target_link_libraries(lore_core PUBLIC tl::expected fmt::fmt-header-only nlohmann_json::nlohmann_json
-                      yaml-cpp ${SQLITE3_STATIC} ${STEMMER_STATIC} Threads::Threads ${CMAKE_DL_LIBS} m)
+                      ${YAML_CPP_STATIC} ${SQLITE3_STATIC} ${STEMMER_STATIC} Threads::Threads ${CMAKE_DL_LIBS} m)
 set_target_properties(lore_core PROPERTIES OUTPUT_NAME lore)
 target_precompile_headers(lore_core PRIVATE <string> <vector> <string_view> <tl/expected.hpp> <nlohmann/json.hpp>)
 
