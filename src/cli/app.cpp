@@ -49,6 +49,7 @@ int Main(int argc, char** argv) {
   Registry reg(app);
   RegisterCaptureCommands(reg);
   RegisterArchiveCommands(reg);
+  RegisterDistillCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");

@@ -39,6 +39,7 @@ class Registry {
 // One function per implementation file (cmd_*.cpp).
 void RegisterCaptureCommands(Registry& r);
 void RegisterArchiveCommands(Registry& r);     // export, import
+void RegisterDistillCommands(Registry& r);     // distill
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);

@@ -1,0 +1,150 @@
+#include "distill/record_fields.h"
+
+#include "distill/markdown.h"
+
+namespace lore::distill {
+namespace {
+
+// Keys tried in order; the first non-empty string wins.
+constexpr std::initializer_list<const char*> kFindingKeys = {
+    "finding", "gotcha", "problem", "summary", "title",       "issue",
+    "comment", "message", "description", "note", "body", "text"};
+constexpr std::initializer_list<const char*> kFindingListKeys = {"findings", "issues", "problems",
+                                                                 "gotchas", "comments"};
+constexpr std::initializer_list<const char*> kLessonKeys = {
+    "lesson", "learning", "takeaway", "advice", "recommendation", "suggestion", "fix"};
+constexpr std::initializer_list<const char*> kSeverityKeys = {"severity", "level", "priority",
+                                                              "impact"};
+constexpr std::initializer_list<const char*> kFileKeys = {"files", "file", "file_paths",
+                                                          "paths", "path", "locations", "location"};
+constexpr std::initializer_list<const char*> kTicketKeys = {
+    "ticket", "ticket_id", "pr", "pull_request", "issue_id", "change", "id"};
+
+std::string Lower(std::string s) {
+  for (char& c : s) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return s;
+}
+
+std::string ScalarText(const Json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
+  if (v.is_number_unsigned()) return std::to_string(v.get<uint64_t>());
+  if (v.is_number_float()) return v.dump();
+  return {};
+}
+
+std::vector<std::string> FilesOf(const Json& object) {
+  for (const char* k : kFileKeys) {
+    auto it = object.find(k);
+    if (it == object.end()) continue;
+    auto files = StringList(*it);
+    if (!files.empty()) return files;
+  }
+  return {};
+}
+
+Finding FromObject(const Json& o, const Finding& parent) {
+  Finding f = parent;
+  f.text = OneLine(FirstText(o, kFindingKeys), 1000);
+  if (auto lesson = FirstText(o, kLessonKeys); !lesson.empty()) f.lesson = OneLine(lesson, 1000);
+  if (auto sev = FirstText(o, kSeverityKeys); !sev.empty()) f.severity = Lower(OneLine(sev, 40));
+  if (auto files = FilesOf(o); !files.empty()) f.files = files;
+  return f;
+}
+
+}  // namespace
+
+std::string FirstText(const Json& object, std::initializer_list<const char*> keys) {
+  if (!object.is_object()) return {};
+  for (const char* k : keys) {
+    auto it = object.find(k);
+    if (it == object.end()) continue;
+    std::string s = ScalarText(*it);
+    if (s.find_first_not_of(" \t\r\n") != std::string::npos) return s;
+  }
+  return {};
+}
+
+std::vector<std::string> StringList(const Json& value) {
+  std::vector<std::string> out;
+  auto add = [&out](const Json& v) {
+    std::string s = v.is_object() ? FirstText(v, {"path", "file", "name"}) : ScalarText(v);
+    s = OneLine(s, 200);
+    if (!s.empty()) out.push_back(s);
+  };
+  if (value.is_array()) {
+    for (const auto& v : value) add(v);
+  } else {
+    add(value);
+  }
+  return out;
+}
+
+int SeverityRank(const std::string& s) {
+  if (s.empty()) return 0;
+  if (s == "critical" || s == "blocker" || s == "blocking") return 6;
+  if (s == "high" || s == "major" || s == "severe" || s == "error") return 5;
+  if (s == "medium" || s == "moderate" || s == "normal" || s == "warning") return 4;
+  if (s == "low" || s == "minor") return 3;
+  if (s == "info" || s == "nit" || s == "trivial" || s == "style" || s == "suggestion") return 2;
+  return 1;
+}
+
+std::vector<Finding> ReviewFindings(const Json& record, int64_t line, const std::string& date) {
+  Finding base;
+  base.line = line;
+  base.date = date;
+  base.ticket = OneLine(FirstText(record, kTicketKeys), 60);
+  base.severity = Lower(OneLine(FirstText(record, kSeverityKeys), 40));
+  base.lesson = OneLine(FirstText(record, kLessonKeys), 1000);
+  base.files = FilesOf(record);
+  std::vector<Finding> out;
+  for (const char* k : kFindingListKeys) {
+    auto it = record.find(k);
+    if (it == record.end() || !it->is_array()) continue;
+    for (const auto& item : *it) {
+      Finding f = item.is_object() ? FromObject(item, base) : base;
+      if (!item.is_object()) f.text = OneLine(ScalarText(item), 1000);
+      if (!f.text.empty()) out.push_back(std::move(f));
+    }
+    if (!out.empty()) return out;
+  }
+  Finding f = FromObject(record, base);
+  if (!f.text.empty()) out.push_back(std::move(f));
+  return out;
+}
+
+SlicingOutcome SlicingFields(const Json& r, int64_t line, const std::string& date) {
+  SlicingOutcome s;
+  s.line = line;
+  s.date = date;
+  s.ticket = OneLine(FirstText(r, {"ticket_id", "ticket", "id"}), 60);
+  s.verdict = Lower(OneLine(FirstText(r, {"verdict", "outcome", "decision"}), 40));
+  if (s.verdict.empty()) s.verdict = "(none)";
+  s.reason = OneLine(FirstText(r, {"reason", "rationale", "why"}), 1000);
+  s.depth = OneLine(FirstText(r, {"depth"}), 20);
+  if (auto it = r.find("verbs"); it != r.end()) s.verbs = StringList(*it);
+  if (auto it = r.find("traits"); it != r.end()) s.traits = StringList(*it);
+  for (auto& v : s.verbs) v = Lower(v);
+  for (auto& t : s.traits) t = Lower(t);
+  return s;
+}
+
+Learning LearningFields(const Json& r) {
+  Learning l;
+  l.type = OneLine(FirstText(r, {"type"}), 60);
+  if (l.type.empty()) l.type = "(untyped)";
+  l.subject = OneLine(FirstText(r, {"subject"}), 200);
+  l.insight = OneLine(FirstText(r, {"insight"}), 2000);
+  l.created_at = OneLine(FirstText(r, {"created_at"}), 40);
+  l.expires_at = OneLine(FirstText(r, {"expires_at"}), 40);
+  if (auto it = r.find("confidence"); it != r.end() && it->is_number()) {
+    l.confidence = it->get<double>();
+  }
+  if (auto it = r.find("file_paths"); it != r.end()) l.files = StringList(*it);
+  return l;
+}
+
+}  // namespace lore::distill
