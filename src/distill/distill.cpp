@@ -6,6 +6,7 @@
 #include "distill/bundle.h"
 #include "distill/pages.h"
 #include "distill/reader.h"
+#include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 
 namespace lore::distill {
@@ -64,6 +65,7 @@ Result<Pages> RenderBundle(const store::Store& store, const Options& options, Su
 
 Result<Summary> Distill(const store::Store& store, const Options& options) {
   LORE_TRY(fs::RefuseSymlink(store.dir(), "store directory"));
+  if (!fs::Exists(store.dir())) LORE_TRY(store.Ensure(options.now, store::RawCheck::kSkip));
   // One distiller at a time; the lock file is hidden bookkeeping.
   LORE_ASSIGN(fs::FileLock lock, fs::FileLock::Acquire(store.Path(".distill.lock"),
                                                        fs::LockMode::kExclusive, kLockWait));

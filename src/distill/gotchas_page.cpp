@@ -101,8 +101,8 @@ std::string GotchasPage(const Inputs& in, const std::vector<Gotcha>& gotchas) {
     }
   }
   if (in.reviews_without_finding > 0) {
-    out += "\n" + std::to_string(in.reviews_without_finding) +
-           " review records name no finding (lore reads fields such as finding, summary, title or a findings list).\n";
+    out += "\n" + n(static_cast<size_t>(in.reviews_without_finding), " review record names",
+                     " review records name") + " no finding (lore reads fields such as finding, summary, title or a findings list).\n";
   }
   return out;
 }

@@ -5,8 +5,6 @@
 namespace lore::distill {
 namespace {
 
-bool IsSpace(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-
 // Replaces invalid UTF-8 sequences by U+FFFD.
 std::string ValidUtf8(std::string_view s) {
   std::string out;
@@ -26,19 +24,25 @@ std::string ValidUtf8(std::string_view s) {
 }  // namespace
 
 std::string OneLine(std::string_view s, size_t max_chars) {
-  std::string clean = ValidUtf8(s);
-  std::string out;
+  std::string clean;
+  if (!text::IsValidUtf8(s)) {
+    clean = ValidUtf8(s);
+    s = clean;
+  }
+  std::string out(s.size(), '\0');
+  size_t n = 0;
   bool space = false;
-  for (unsigned char c : clean) {
-    if (IsSpace(c) || c < 0x20 || c == 0x7f) {
-      space = !out.empty();
+  for (unsigned char c : s) {
+    if (c <= 0x20 || c == 0x7f) {  // white space and control characters
+      space = n > 0;
       continue;
     }
-    if (space) out += ' ';
+    if (space) out[n++] = ' ';
     space = false;
-    out += static_cast<char>(c);
+    out[n++] = static_cast<char>(c);
   }
-  if (text::CodePointCount(out) <= max_chars) return out;
+  out.resize(n);
+  if (n <= max_chars || text::CodePointCount(out) <= max_chars) return out;
   if (max_chars == 0) return {};
   std::string cut(text::PrefixCodePoints(out, max_chars - 1));
   while (!cut.empty() && cut.back() == ' ') cut.pop_back();

@@ -24,8 +24,8 @@ void SortByUpdated(std::vector<const MemoryRecord*>* v) {
 std::string RecordLine(const MemoryRecord& r) {
   std::string line = "- " + Code(r.slug);
   if (!r.updated.empty()) line += " (updated " + r.updated + ")";
-  std::string text = r.title != r.slug ? r.title : r.excerpt;
-  if (r.title != r.slug && !r.excerpt.empty()) text += ". " + r.excerpt;
+  std::string text = r.title;
+  if (!r.excerpt.empty() && r.excerpt != r.title) text += ". " + r.excerpt;
   if (!text.empty()) line += ": " + OneLine(text, 300);
   return line + "\n";
 }
@@ -124,7 +124,7 @@ std::string DecisionsPage(const Inputs& in) {
     out += "\n## " + OneLine(d->title, 120) + "\n\n" + Code(d->slug);
     if (!d->updated.empty()) out += ", updated " + d->updated;
     out += "\n";
-    if (!d->excerpt.empty()) out += "\n" + d->excerpt + "\n";
+    if (!d->excerpt.empty() && d->excerpt != d->title) out += "\n" + d->excerpt + "\n";
   }
   return out;
 }
@@ -170,7 +170,8 @@ std::string LearningsPage(const Inputs& in) {
   }
   if (in.learning_parse_errors > 0) {
     out += "\n" + std::to_string(in.learning_parse_errors) +
-           " lines of learnings.jsonl do not parse and are not shown.\n";
+           (in.learning_parse_errors == 1 ? " line of learnings.jsonl does not parse and is not shown.\n"
+                                          : " lines of learnings.jsonl do not parse and are not shown.\n");
   }
   return out;
 }

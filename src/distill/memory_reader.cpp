@@ -118,6 +118,7 @@ void TitleAndExcerpt(std::string_view body, const std::string& fallback, std::st
     para += line;
   }
   *excerpt = OneLine(para, 400);
+  if (!have_title && !excerpt->empty()) *title = OneLine(para, 80);
 }
 
 Status ReadMemory(const store::Store& store, Inputs* in, std::vector<Error>* warnings) {

@@ -2,6 +2,9 @@
 
 #include <fcntl.h>
 
+#include <algorithm>
+#include <thread>
+
 #include "distill/markdown.h"
 #include "distill/memory_reader.h"
 #include "distill/record_fields.h"
@@ -15,7 +18,8 @@
 namespace lore::distill {
 namespace {
 
-constexpr int64_t kProgressEvery = 8192;  // lines
+constexpr int64_t kProgressEvery = 8192;    // lines
+constexpr size_t kParallelBytes = 4 << 20;  // below this one thread reads raw.jsonl
 
 std::optional<text::TimePoint> TimeOf(const Json& r, const char* key) {
   auto it = r.find(key);
@@ -23,10 +27,19 @@ std::optional<text::TimePoint> TimeOf(const Json& r, const char* key) {
   return text::ParseIso(it->get_ref<const std::string&>());
 }
 
+// The date of a recorded_at value; cheap for lore's own "...Z" stamps.
+std::string DateOf(const std::string& stamp, const std::optional<text::TimePoint>& when) {
+  if (!when) return {};
+  if (stamp.size() == 20 && stamp.back() == 'Z') return stamp.substr(0, 10);
+  return text::UtcDate(*when);
+}
+
 void AddRecord(const Json& r, int64_t line, Inputs* in) {
   ++in->raw_records;
-  auto when = TimeOf(r, "recorded_at");
-  std::string date = when ? text::UtcDate(*when) : std::string();
+  auto it = r.find("recorded_at");
+  std::string stamp = it != r.end() && it->is_string() ? it->get<std::string>() : std::string();
+  auto when = text::ParseIso(stamp);
+  std::string date = DateOf(stamp, when);
   std::string kind = FirstText(r, {"kind"});
   if (kind == "review") {
     ++in->reviews;
@@ -43,7 +56,71 @@ void AddRecord(const Json& r, int64_t line, Inputs* in) {
   }
 }
 
-// Every raw line, under a shared lock so that no append is half seen.
+// One slice of raw.jsonl, read by one thread. Line numbers are local to the
+// slice until Merge adds the slice's offset.
+struct Slice {
+  std::string_view data;
+  Inputs part;
+  int64_t lines = 0;
+  std::optional<Error> error;
+};
+
+void ReadSlice(Slice* s, const std::string& path, const std::string& repair,
+               const Progress* progress, int64_t total) {
+  log::LineScanner scanner(s->data);
+  log::Line line;
+  while (scanner.Next(&line)) {
+    s->lines = line.number;
+    if (progress && line.number % kProgressEvery == 0) {
+      (*progress)("reading raw.jsonl", (line.text.data() - s->data.data()) * total / std::max<int64_t>(1, s->data.size()), total);
+    }
+    if (log::IsBlank(line.text)) continue;
+    Json r = Json::parse(line.text, nullptr, /*allow_exceptions=*/false);
+    if (r.is_discarded() || !r.is_object() || !text::IsValidUtf8(line.text)) {
+      auto what = log::CheckObjectLine(line).value_or("not valid JSON");
+      s->error = Error{ErrorCode::kCorrupt, "malformed line (" + what + ")", path, line.number, repair};
+      return;
+    }
+    AddRecord(r, line.number, &s->part);
+  }
+}
+
+void Merge(Slice& s, int64_t offset, Inputs* in) {
+  Inputs& p = s.part;
+  in->raw_records += p.raw_records;
+  in->reviews += p.reviews;
+  in->slicing += p.slicing;
+  in->other_records += p.other_records;
+  in->reviews_without_finding += p.reviews_without_finding;
+  for (auto& f : p.findings) {
+    f.line += offset;
+    in->findings.push_back(std::move(f));
+  }
+  for (auto& o : p.outcomes) {
+    o.line += offset;
+    in->outcomes.push_back(std::move(o));
+  }
+  in->newest.Note(&in->newest.reviews, p.newest.reviews);
+  in->newest.Note(&in->newest.slicing, p.newest.slicing);
+}
+
+// Splits `data` into at most `n` slices that end at line boundaries.
+std::vector<std::string_view> Split(std::string_view data, size_t n) {
+  std::vector<std::string_view> out;
+  size_t start = 0;
+  for (size_t i = 1; i <= n && start < data.size(); ++i) {
+    size_t end = i == n ? data.size() : data.size() * i / n;
+    if (end < start) end = start;
+    size_t nl = data.find('\n', end);
+    end = i == n || nl == std::string_view::npos ? data.size() : nl + 1;
+    if (end > start) out.push_back(data.substr(start, end - start));
+    start = end;
+  }
+  return out;
+}
+
+// Every raw line, under a shared lock so that no append is half seen. Large
+// logs are parsed by one thread per core, each on a slice of whole lines.
 Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) {
   const std::string path = store.raw_path();
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
@@ -51,21 +128,27 @@ Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) 
   LORE_ASSIGN(std::string data, fs::ReadAll(fd.get(), path));
   fd.Reset();
   const auto total = static_cast<int64_t>(data.size());
-  log::LineScanner scanner(data);
-  log::Line line;
-  int64_t seen = 0;
-  while (scanner.Next(&line)) {
-    if (progress && ++seen % kProgressEvery == 0) {
-      progress("reading raw.jsonl", line.text.data() - data.data(), total);
+  size_t threads = data.size() < kParallelBytes ? 1 : std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+  auto parts = Split(data, threads);
+  std::vector<Slice> slices(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) slices[i].data = parts[i];
+  const std::string repair = store.raw_log().bad_line_repair;
+  {
+    std::vector<std::thread> workers;
+    for (size_t i = 1; i < slices.size(); ++i) {
+      workers.emplace_back(ReadSlice, &slices[i], path, repair, nullptr, total);
     }
-    if (log::IsBlank(line.text)) continue;
-    Json r = Json::parse(line.text, nullptr, /*allow_exceptions=*/false);
-    if (r.is_discarded() || !r.is_object() || !text::IsValidUtf8(line.text)) {
-      auto what = log::CheckObjectLine(line).value_or("not valid JSON");
-      return Fail(ErrorCode::kCorrupt, "malformed line (" + what + ")", path, line.number,
-                  store.raw_log().bad_line_repair);
+    if (!slices.empty()) ReadSlice(&slices[0], path, repair, progress ? &progress : nullptr, total);
+    for (auto& w : workers) w.join();
+  }
+  int64_t offset = 0;
+  for (auto& s : slices) {
+    if (s.error) {
+      s.error->line += offset;
+      return tl::unexpected(*s.error);
     }
-    AddRecord(r, line.number, in);
+    Merge(s, offset, in);
+    offset += s.lines;
   }
   if (progress) progress("reading raw.jsonl", total, total);
   return Ok();

@@ -97,6 +97,10 @@ std::vector<Finding> ReviewFindings(const Json& record, int64_t line, const std:
   base.line = line;
   base.date = date;
   base.ticket = OneLine(FirstText(record, kTicketKeys), 60);
+  if (FirstText(record, {"ticket", "ticket_id"}).empty()) {
+    std::string pr = FirstText(record, {"pr", "pull_request"});
+    if (!pr.empty() && pr.find_first_not_of("0123456789") == std::string::npos) base.ticket = "PR #" + pr;
+  }
   base.severity = Lower(OneLine(FirstText(record, kSeverityKeys), 40));
   base.lesson = OneLine(FirstText(record, kLessonKeys), 1000);
   base.files = FilesOf(record);

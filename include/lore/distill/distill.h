@@ -20,6 +20,7 @@
 
 #include "lore/error.h"
 #include "lore/store/store.h"
+#include "lore/text/time.h"
 
 namespace lore::distill {
 
@@ -29,6 +30,8 @@ using Progress = std::function<void(std::string_view phase, int64_t done, int64_
 
 struct Options {
   Progress progress;  // may be empty
+  // Used only to date the skeleton of a store that does not exist yet.
+  text::TimePoint now = std::chrono::system_clock::now();
 };
 
 struct Summary {
@@ -45,7 +48,8 @@ Result<std::vector<std::pair<std::string, std::string>>> RenderBundle(const stor
                                                                       const Options& options,
                                                                       Summary* summary);
 
-// Checks the store as the capture verbs do (a malformed raw line stops it
+// Creates the store when missing (as the capture verbs do), checks it as
+// they do (a malformed raw line stops it
 // with the same error, naming the line), builds the new bundle beside okf/
 // and swaps it in atomically: a crash leaves the old bundle or the new one,
 // and a leftover of an interrupted run is cleaned up by the next one.
