@@ -63,6 +63,8 @@ int Main(int argc, char** argv) {
   RegisterDistillCommands(reg);
   RegisterProposalCommands(reg);
   RegisterHookCommands(reg);
+  RegisterMemoryCommands(reg);
+  RegisterLintCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");

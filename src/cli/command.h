@@ -50,6 +50,8 @@ void RegisterArchiveCommands(Registry& r);     // export, import
 void RegisterDistillCommands(Registry& r);     // distill
 void RegisterProposalCommands(Registry& r);  // propose, proposals, review
 void RegisterHookCommands(Registry& r);      // hook <event>
+void RegisterMemoryCommands(Registry& r);
+void RegisterLintCommands(Registry& r);
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);
