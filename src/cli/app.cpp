@@ -65,6 +65,7 @@ int Main(int argc, char** argv) {
   RegisterHookCommands(reg);
   RegisterMemoryCommands(reg);
   RegisterLintCommands(reg);
+  RegisterSearchCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");

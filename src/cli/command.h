@@ -52,6 +52,7 @@ void RegisterProposalCommands(Registry& r);  // propose, proposals, review
 void RegisterHookCommands(Registry& r);      // hook <event>
 void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
+void RegisterSearchCommands(Registry& r);
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);

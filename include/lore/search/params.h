@@ -1,0 +1,47 @@
+// Every ranking parameter of lore search, in one place, with its default.
+// docs/search.md explains each one and the measurements behind the values.
+#pragma once
+
+namespace lore::search {
+
+struct RankingParams {
+  // Okapi BM25 over a record's text: term saturation and length
+  // normalisation (0: none, 1: full).
+  double k1 = 1.5;
+  double b = 0.3;
+
+  // Only the best `candidates` text matches take part in the later stages
+  // (context, author, time); enough for any k up to 100.
+  int candidates = 200;
+
+  // Neighbour context: each of the best text matches lends a share of its
+  // text score to the records next to it in the same session (same file and
+  // session id), up to context_window on either side:
+  // context_weight * (1 ± context_forward) * context_decay^(distance-1),
+  // with + for the records after the match (an answer follows its question).
+  bool context = true;
+  int context_window = 3;
+  double context_weight = 0.5;
+  double context_decay = 0.7;
+  double context_forward = 0.3;
+
+  // Author: a query word that is (part of) some record's author name counts
+  // as a match on the author, not the text: its text weight becomes
+  // name_text_weight, and a record by that author gets author_boost times its
+  // text and context score.
+  bool author = true;
+  double name_text_weight = 0.0;
+  double author_boost = 1.0;
+
+  // Time: for a question about when, a record whose text holds a time
+  // expression (a date, a weekday, "yesterday", "last week"…) gets
+  // time_boost times its text and context score.
+  // And when the query names a date ("on 8 May, 2023", "in June 2022",
+  // "in 2021"), a record whose own time falls on it (a day either side for a
+  // full date) gets date_boost times its text and context score.
+  bool time = true;
+  double time_boost = 0.3;
+  double date_boost = 2.0;
+};
+
+}  // namespace lore::search

@@ -1,0 +1,46 @@
+// Turning the text a person typed into search terms.
+//
+// Any text is a valid query: it is split into words by the index's own
+// tokenizer, stop words are dropped, and each remaining token is later quoted
+// for FTS5, so no character of the query is ever read as FTS5 syntax.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/index/tokenizer.h"
+
+namespace lore::search {
+
+// At most this many distinct tokens are searched (the rarest are kept).
+inline constexpr size_t kMaxQueryTokens = 32;
+
+// A calendar date named in a query; 0 fields are unspecified.
+struct DateSpec {
+  int year = 0, month = 0, day = 0;
+};
+
+struct Query {
+  std::vector<std::string> tokens;  // distinct, in order of first appearance
+  bool asks_when = false;           // "when …", "what year …", "how long ago …"
+  std::optional<DateSpec> date;     // "on 8 May, 2023", "in June", "in 2021"
+};
+
+Query ParseQuery(std::string_view text, index::Stemming stemming);
+
+// The first date the words name (English month names, day numbers such as
+// "8" or "8th", four-digit years); "may" and "march" count only beside a
+// day or a year.
+std::optional<DateSpec> FindDate(const std::vector<std::string>& words);
+
+// True when `seconds` (UTC) falls on `date` (a day either side for a full
+// date).
+bool DateMatches(const DateSpec& date, int64_t seconds);
+
+// True when the words (lower-case, as from index::Words) ask about a time.
+bool AsksWhen(const std::vector<std::string>& words);
+
+}  // namespace lore::search
