@@ -61,6 +61,7 @@ int Main(int argc, char** argv) {
   RegisterCaptureCommands(reg);
   RegisterArchiveCommands(reg);
   RegisterDistillCommands(reg);
+  RegisterMcpCommands(reg);
   RegisterProposalCommands(reg);
   RegisterHookCommands(reg);
   RegisterMemoryCommands(reg);

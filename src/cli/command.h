@@ -48,6 +48,7 @@ class Registry {
 void RegisterCaptureCommands(Registry& r);
 void RegisterArchiveCommands(Registry& r);     // export, import
 void RegisterDistillCommands(Registry& r);     // distill
+void RegisterMcpCommands(Registry& r);         // mcp
 void RegisterProposalCommands(Registry& r);  // propose, proposals, review
 void RegisterHookCommands(Registry& r);      // hook <event>
 void RegisterMemoryCommands(Registry& r);
