@@ -1,0 +1,142 @@
+// ParseRecord: frontmatter split, YAML parse (yaml-cpp), typed fields, and
+// the raw text of every key so that unknown keys survive a re-emission.
+#include <set>
+
+#include "doc/yaml_value.h"
+#include "lore/doc/frontmatter.h"
+#include "lore/doc/record.h"
+
+namespace lore::doc {
+namespace {
+
+constexpr const char* kYamlRepair =
+    "fix the YAML between the '---' lines (quote a value that contains ': ' or starts with a "
+    "special character such as [ { * & ! | > ' \" % @)";
+
+// Offsets of the start of every line of `text`.
+std::vector<size_t> LineStarts(std::string_view text) {
+  std::vector<size_t> starts{0};
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' && i + 1 < text.size()) starts.push_back(i + 1);
+  }
+  return starts;
+}
+
+// The text of lines [first, last) of `text`; `last` past the end means to the end.
+std::string Lines(std::string_view text, const std::vector<size_t>& starts, size_t first,
+                  size_t last) {
+  if (first >= starts.size()) return {};
+  size_t end = last < starts.size() ? starts[last] : text.size();
+  return std::string(text.substr(starts[first], end - starts[first]));
+}
+
+struct Entry {
+  std::string key;
+  YAML::Node value;
+  int64_t line = -1;  // 0-based line of the key within the YAML
+};
+
+Result<YAML::Node> LoadYaml(std::string_view yaml, const std::string& path, int64_t yaml_line) {
+  try {
+    return YAML::Load(std::string(yaml));
+  } catch (const YAML::Exception& e) {
+    int64_t line = yaml_line + (e.mark.line >= 0 ? e.mark.line : 0);
+    return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path, line,
+                kYamlRepair);
+  } catch (const std::exception& e) {
+    return Fail(ErrorCode::kCorrupt, std::string("frontmatter is not valid YAML (") + e.what() + ")",
+                path, yaml_line, kYamlRepair);
+  }
+}
+
+// Reads the entries of the top-level mapping; duplicate and non-text keys
+// become issues.
+std::vector<Entry> ReadEntries(const YAML::Node& root, int64_t yaml_line, Record& rec) {
+  std::vector<Entry> entries;
+  std::set<std::string> seen;
+  for (const auto& kv : root) {
+    int64_t line = kv.first.Mark().line;
+    if (!kv.first.IsScalar()) {
+      rec.issues.push_back({"", yaml_line + std::max<int64_t>(line, 0),
+                            "a frontmatter key must be text", "write keys as plain words"});
+      continue;
+    }
+    std::string key = kv.first.Scalar();
+    if (!seen.insert(key).second) {
+      rec.issues.push_back({key, yaml_line + std::max<int64_t>(line, 0),
+                            "duplicate frontmatter key '" + key + "'",
+                            "keep one '" + key + ":' line and delete the other"});
+      continue;
+    }
+    entries.push_back({key, kv.second, line});
+  }
+  return entries;
+}
+
+// The original text of each entry: its lines up to the next key's line, when
+// the mapping is in block style with one key per line; else a re-emission.
+std::vector<std::string> EntryTexts(const YAML::Node& root, const std::vector<Entry>& entries,
+                                    std::string_view yaml, std::string* preamble) {
+  std::vector<std::string> texts;
+  bool by_lines = root.Style() != YAML::EmitterStyle::Flow;
+  for (size_t i = 0; i < entries.size() && by_lines; ++i) {
+    if (entries[i].line < 0 || (i > 0 && entries[i].line <= entries[i - 1].line)) by_lines = false;
+  }
+  if (!by_lines) {
+    for (const Entry& e : entries) {
+      texts.push_back(EmitString(e.key) + ": " + detail::EmitFlow(e.value) + "\n");
+    }
+    return texts;
+  }
+  std::vector<size_t> starts = LineStarts(yaml);
+  if (!entries.empty()) *preamble = Lines(yaml, starts, 0, static_cast<size_t>(entries[0].line));
+  for (size_t i = 0; i < entries.size(); ++i) {
+    size_t last = i + 1 < entries.size() ? static_cast<size_t>(entries[i + 1].line) : starts.size();
+    texts.push_back(Lines(yaml, starts, static_cast<size_t>(entries[i].line), last));
+    if (!texts.back().empty() && texts.back().back() != '\n') texts.back() += '\n';
+  }
+  return texts;
+}
+
+}  // namespace
+
+Result<Record> ParseRecord(Kind kind, std::string_view text, const std::string& path) {
+  LORE_ASSIGN(FrontmatterSplit split, SplitFrontmatter(text, path));
+  Record rec;
+  rec.kind = kind;
+  rec.body = std::string(split.body);
+  rec.body_line = split.body_line;
+  rec.original_head = std::string(text.substr(0, text.size() - split.body.size()));
+  const int64_t yaml_line = split.yaml_line;
+  LORE_ASSIGN(YAML::Node root, LoadYaml(split.yaml, path, yaml_line));
+  if (root.IsNull()) {
+    rec.original_fields = rec.fields;
+    return rec;
+  }
+  if (!root.IsMap()) {
+    return Fail(ErrorCode::kCorrupt, "frontmatter is not a mapping of keys to values", path,
+                yaml_line, "write one 'key: value' line per field between the '---' lines");
+  }
+  try {
+    std::vector<Entry> entries = ReadEntries(root, yaml_line, rec);
+    std::vector<std::string> texts = EntryTexts(root, entries, split.yaml, &rec.preamble);
+    for (size_t i = 0; i < entries.size(); ++i) {
+      const Entry& e = entries[i];
+      int64_t key_line = yaml_line + std::max<int64_t>(e.line, 0);
+      rec.lines[e.key] = key_line;
+      if (IsKnownKey(kind, e.key)) {
+        auto issue = detail::AssignField(rec.fields, e.key, e.value, yaml_line, key_line);
+        if (!issue) continue;
+        rec.issues.push_back(std::move(*issue));
+      }
+      rec.fields.extra.push_back({e.key, texts[i]});
+    }
+  } catch (const YAML::Exception& e) {
+    return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path,
+                yaml_line + std::max(e.mark.line, 0), kYamlRepair);
+  }
+  rec.original_fields = rec.fields;
+  return rec;
+}
+
+}  // namespace lore::doc

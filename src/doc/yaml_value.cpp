@@ -1,0 +1,227 @@
+#include "doc/yaml_value.h"
+
+#include <charconv>
+
+namespace lore::doc::detail {
+namespace {
+
+// What a key's value must look like: the message and the repair of its Issue.
+struct Shape {
+  std::string_view key;
+  std::string_view expected;
+  std::string_view repair;
+};
+
+constexpr Shape kShapes[] = {
+    {"created_at", "an RFC 3339 time", "write it like 2026-01-31T12:00:00Z"},
+    {"updated_at", "an RFC 3339 time", "write it like 2026-01-31T12:00:00Z"},
+    {"kind", "text", "write one word such as rule, policy or howto"},
+    {"description", "text", "write one line of text (quote it if it contains ': ')"},
+    {"status", "one of open, resolved, replaced", "write status: open, resolved or replaced"},
+    {"replaced_by", "a slug", "write the slug of the record that replaces this one"},
+    {"model_invokation", "true or false", "write model_invokation: true or model_invokation: false"},
+    {"auto_invoke", "true or false", "write auto_invoke: true or auto_invoke: false"},
+    {"user_invocable", "true or false", "write user_invocable: true or user_invocable: false"},
+    {"requires", "a list of knowledge slugs", "write requires: [slug-a, slug-b], or requires: []"},
+    {"last_rewritten_from_range", "[from, to] with whole numbers, from <= to",
+     "write last_rewritten_from_range: [12, 40]"},
+    {"sources", "a list of {session_id, range: [from, to]}",
+     "copy session_id and range from the staged entry, e.g. sources: [{session_id: s1, range: "
+     "[3, 17]}]; write sources: [] when there is none"},
+    {"last_sources", "a list of {session_id, range: [from, to]}",
+     "copy session_id and range from the staged entry, e.g. last_sources: [{session_id: s1, "
+     "range: [3, 17]}]; write last_sources: [] when there is none"},
+};
+
+const Shape& ShapeOf(std::string_view key) {
+  for (const Shape& s : kShapes) {
+    if (s.key == key) return s;
+  }
+  static const Shape kNone{"", "a value", "fix the value"};
+  return kNone;
+}
+
+bool IsText(const YAML::Node& n) { return n.IsScalar(); }
+
+std::optional<bool> AsBool(const YAML::Node& n) {
+  if (!n.IsScalar() || n.Tag() != "?") return std::nullopt;
+  const std::string& s = n.Scalar();
+  if (s == "true" || s == "True" || s == "TRUE") return true;
+  if (s == "false" || s == "False" || s == "FALSE") return false;
+  return std::nullopt;
+}
+
+std::optional<uint64_t> AsUint(const YAML::Node& n) {
+  if (!n.IsScalar() || n.Tag() != "?") return std::nullopt;
+  const std::string& s = n.Scalar();
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<Range> AsRange(const YAML::Node& n) {
+  if (!n.IsSequence() || n.size() != 2) return std::nullopt;
+  auto from = AsUint(n[0]);
+  auto to = AsUint(n[1]);
+  if (!from || !to || *from > *to) return std::nullopt;
+  return Range{*from, *to};
+}
+
+std::optional<std::vector<std::string>> AsTextList(const YAML::Node& n) {
+  if (!n.IsSequence()) return std::nullopt;
+  std::vector<std::string> out;
+  for (const YAML::Node& e : n) {
+    if (!IsText(e)) return std::nullopt;
+    out.push_back(e.Scalar());
+  }
+  return out;
+}
+
+// A source map; on failure `*bad` is the offending node.
+std::optional<Source> AsSource(const YAML::Node& n, YAML::Node* bad) {
+  bad->reset(n);
+  if (!n.IsMap()) return std::nullopt;
+  Source s;
+  bool has_id = false, has_range = false;
+  for (const auto& kv : n) {
+    std::string key = kv.first.IsScalar() ? kv.first.Scalar() : std::string();
+    if ((key == "session_id" || key == "segment_id") && !has_id && IsText(kv.second) &&
+        !kv.second.Scalar().empty()) {
+      s.session_id = kv.second.Scalar();
+      has_id = true;
+    } else if (key == "range" && !has_range) {
+      auto r = AsRange(kv.second);
+      if (!r) {
+        bad->reset(kv.second);
+        return std::nullopt;
+      }
+      s.range = *r;
+      has_range = true;
+    } else {
+      bad->reset(kv.second);
+      return std::nullopt;
+    }
+  }
+  if (!has_id || !has_range) return std::nullopt;
+  return s;
+}
+
+std::optional<std::vector<Source>> AsSources(const YAML::Node& n, YAML::Node* bad) {
+  bad->reset(n);
+  if (!n.IsSequence()) return std::nullopt;
+  std::vector<Source> out;
+  for (const YAML::Node& e : n) {
+    auto s = AsSource(e, bad);
+    if (!s) return std::nullopt;
+    out.push_back(std::move(*s));
+  }
+  return out;
+}
+
+bool IsPlainTag(const YAML::Node& n) { return n.Tag() == "?"; }
+
+}  // namespace
+
+std::optional<Issue> AssignField(Fields& f, std::string_view key, const YAML::Node& value,
+                                 int64_t line_offset, int64_t fallback_line) {
+  YAML::Node bad = value;
+  bool ok = false;
+  auto text = [&](std::optional<std::string>& field) {
+    if ((ok = IsText(value))) field = value.Scalar();
+  };
+  auto boolean = [&](std::optional<bool>& field) {
+    if (auto b = AsBool(value)) field = *b, ok = true;
+  };
+  auto sources = [&](std::optional<std::vector<Source>>& field) {
+    if (auto s = AsSources(value, &bad)) field = std::move(*s), ok = true;
+  };
+  if (key == "created_at") text(f.created_at);
+  else if (key == "updated_at") text(f.updated_at);
+  else if (key == "kind") text(f.kind);
+  else if (key == "description") text(f.description);
+  else if (key == "status") text(f.status);
+  else if (key == "replaced_by") text(f.replaced_by);
+  else if (key == "model_invokation") boolean(f.model_invokation);
+  else if (key == "auto_invoke") boolean(f.auto_invoke);
+  else if (key == "user_invocable") boolean(f.user_invocable);
+  else if (key == "requires") {
+    if (auto l = AsTextList(value)) f.requirements = std::move(*l), ok = true;
+  } else if (key == "last_rewritten_from_range") {
+    if (auto r = AsRange(value)) f.last_rewritten_from_range = *r, ok = true;
+  } else if (key == "sources") sources(f.sources);
+  else if (key == "last_sources") sources(f.last_sources);
+  if (ok) return std::nullopt;
+  const Shape& shape = ShapeOf(key);
+  int64_t mark = bad.Mark().line;
+  return Issue{std::string(key), mark >= 0 ? line_offset + mark : fallback_line,
+               "'" + std::string(key) + "' must be " + std::string(shape.expected),
+               std::string(shape.repair)};
+}
+
+void ClearField(Fields& f, std::string_view key) {
+  if (key == "created_at") f.created_at.reset();
+  else if (key == "updated_at") f.updated_at.reset();
+  else if (key == "kind") f.kind.reset();
+  else if (key == "description") f.description.reset();
+  else if (key == "status") f.status.reset();
+  else if (key == "replaced_by") f.replaced_by.reset();
+  else if (key == "model_invokation") f.model_invokation.reset();
+  else if (key == "auto_invoke") f.auto_invoke.reset();
+  else if (key == "user_invocable") f.user_invocable.reset();
+  else if (key == "requires") f.requirements.reset();
+  else if (key == "last_rewritten_from_range") f.last_rewritten_from_range.reset();
+  else if (key == "sources") f.sources.reset();
+  else if (key == "last_sources") f.last_sources.reset();
+}
+
+bool HasTypedValue(const Fields& f, std::string_view key) {
+  if (key == "created_at") return f.created_at.has_value();
+  if (key == "updated_at") return f.updated_at.has_value();
+  if (key == "kind") return f.kind.has_value();
+  if (key == "description") return f.description.has_value();
+  if (key == "status") return f.status.has_value();
+  if (key == "replaced_by") return f.replaced_by.has_value();
+  if (key == "model_invokation") return f.model_invokation.has_value();
+  if (key == "auto_invoke") return f.auto_invoke.has_value();
+  if (key == "user_invocable") return f.user_invocable.has_value();
+  if (key == "requires") return f.requirements.has_value();
+  if (key == "last_rewritten_from_range") return f.last_rewritten_from_range.has_value();
+  if (key == "sources") return f.sources.has_value();
+  if (key == "last_sources") return f.last_sources.has_value();
+  return false;
+}
+
+std::string EmitFlow(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Scalar: {
+      const std::string& s = node.Scalar();
+      // A plain scalar keeps its meaning (a number stays a number).
+      if (IsPlainTag(node) && IsPlainSafe(s, ScalarContext::kFlow, false)) return s;
+      return EmitString(s, ScalarContext::kFlow);
+    }
+    case YAML::NodeType::Sequence: {
+      std::string out = "[";
+      for (size_t i = 0; i < node.size(); ++i) {
+        if (i) out += ", ";
+        out += EmitFlow(node[i]);
+      }
+      return out + "]";
+    }
+    case YAML::NodeType::Map: {
+      std::string out = "{";
+      bool first = true;
+      for (const auto& kv : node) {
+        if (!first) out += ", ";
+        first = false;
+        out += EmitFlow(kv.first) + ": " + EmitFlow(kv.second);
+      }
+      return out + "}";
+    }
+    default:
+      return "null";
+  }
+}
+
+}  // namespace lore::doc::detail

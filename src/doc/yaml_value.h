@@ -1,0 +1,37 @@
+// Internal to lore::doc: typed conversion of yaml-cpp nodes to record fields,
+// and a one-line flow emitter for values lore does not interpret.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "lore/doc/record.h"
+#include "lore/doc/yaml_emit.h"
+
+namespace lore::doc::detail {
+
+// Assigns `value` to the known key `key` of `fields`. On a type mismatch,
+// leaves `fields` unchanged and returns the Issue; its line is the node's
+// line plus `line_offset` (or `fallback_line` when the node has no mark).
+std::optional<Issue> AssignField(Fields& fields, std::string_view key, const YAML::Node& value,
+                                 int64_t line_offset, int64_t fallback_line);
+
+// Clears the typed value of known key `key`.
+void ClearField(Fields& fields, std::string_view key);
+// True when known key `key` has a typed value in `fields`.
+bool HasTypedValue(const Fields& fields, std::string_view key);
+
+// `node` as one line of flow YAML ("[a, b]", "{k: v}", "\"text\"").
+std::string EmitFlow(const YAML::Node& node);
+
+// True when `s` can be written as a plain scalar in `context`; with
+// `check_resolution`, also when no parser would read it as null, a boolean
+// or a number.
+bool IsPlainSafe(std::string_view s, ScalarContext context, bool check_resolution);
+// `s` double-quoted with YAML escapes.
+std::string Quote(std::string_view s);
+
+}  // namespace lore::doc::detail
