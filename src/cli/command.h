@@ -38,6 +38,7 @@ class Registry {
 
 // One function per implementation file (cmd_*.cpp).
 void RegisterCaptureCommands(Registry& r);
+void RegisterConsolidateCommands(Registry& r);
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);
