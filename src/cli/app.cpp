@@ -49,6 +49,8 @@ int Main(int argc, char** argv) {
   Registry reg(app);
   RegisterCaptureCommands(reg);
   RegisterConsolidateCommands(reg);
+  RegisterMemoryCommands(reg);
+  RegisterLintCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");

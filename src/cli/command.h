@@ -39,6 +39,8 @@ class Registry {
 // One function per implementation file (cmd_*.cpp).
 void RegisterCaptureCommands(Registry& r);
 void RegisterConsolidateCommands(Registry& r);
+void RegisterMemoryCommands(Registry& r);
+void RegisterLintCommands(Registry& r);
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);

@@ -1,5 +1,6 @@
 // ParseRecord: frontmatter split, YAML parse (yaml-cpp), typed fields, and
 // the raw text of every key so that unknown keys survive a re-emission.
+#include <algorithm>
 #include <set>
 
 #include "doc/yaml_value.h"
@@ -36,11 +37,20 @@ struct Entry {
   int64_t line = -1;  // 0-based line of the key within the YAML
 };
 
+// The file line of a yaml-cpp mark: an error noticed at the end of the YAML
+// is reported on its last line, not on the closing '---'.
+int64_t FileLine(const YAML::Mark& mark, std::string_view yaml, int64_t yaml_line) {
+  int64_t yaml_lines = static_cast<int64_t>(std::count(yaml.begin(), yaml.end(), '\n'));
+  int64_t line = std::max(mark.line, 0);
+  if (yaml_lines > 0 && line >= yaml_lines) line = yaml_lines - 1;
+  return yaml_line + line;
+}
+
 Result<YAML::Node> LoadYaml(std::string_view yaml, const std::string& path, int64_t yaml_line) {
   try {
     return YAML::Load(std::string(yaml));
   } catch (const YAML::Exception& e) {
-    int64_t line = yaml_line + (e.mark.line >= 0 ? e.mark.line : 0);
+    int64_t line = FileLine(e.mark, yaml, yaml_line);
     return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path, line,
                 kYamlRepair);
   } catch (const std::exception& e) {
@@ -57,13 +67,13 @@ std::vector<Entry> ReadEntries(const YAML::Node& root, int64_t yaml_line, Record
   for (const auto& kv : root) {
     int64_t line = kv.first.Mark().line;
     if (!kv.first.IsScalar()) {
-      rec.issues.push_back({"", yaml_line + std::max<int64_t>(line, 0),
+      rec.issues.push_back({IssueType::kBadKey, "", yaml_line + std::max<int64_t>(line, 0),
                             "a frontmatter key must be text", "write keys as plain words"});
       continue;
     }
     std::string key = kv.first.Scalar();
     if (!seen.insert(key).second) {
-      rec.issues.push_back({key, yaml_line + std::max<int64_t>(line, 0),
+      rec.issues.push_back({IssueType::kDuplicateKey, key, yaml_line + std::max<int64_t>(line, 0),
                             "duplicate frontmatter key '" + key + "'",
                             "keep one '" + key + ":' line and delete the other"});
       continue;
@@ -133,7 +143,7 @@ Result<Record> ParseRecord(Kind kind, std::string_view text, const std::string& 
     }
   } catch (const YAML::Exception& e) {
     return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path,
-                yaml_line + std::max(e.mark.line, 0), kYamlRepair);
+                FileLine(e.mark, split.yaml, yaml_line), kYamlRepair);
   }
   rec.original_fields = rec.fields;
   return rec;

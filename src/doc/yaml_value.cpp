@@ -155,7 +155,7 @@ std::optional<Issue> AssignField(Fields& f, std::string_view key, const YAML::No
   if (ok) return std::nullopt;
   const Shape& shape = ShapeOf(key);
   int64_t mark = bad.Mark().line;
-  return Issue{std::string(key), mark >= 0 ? line_offset + mark : fallback_line,
+  return Issue{IssueType::kIllTyped, std::string(key), mark >= 0 ? line_offset + mark : fallback_line,
                "'" + std::string(key) + "' must be " + std::string(shape.expected),
                std::string(shape.repair)};
 }

@@ -65,9 +65,16 @@ struct Fields {
   bool operator==(const Fields&) const = default;
 };
 
-// A problem with one frontmatter key found while parsing (ill-typed value,
-// duplicate key). The key's text is kept in Fields::extra.
+// A problem with one frontmatter key found while parsing. The key's text is
+// kept in Fields::extra.
+enum class IssueType {
+  kIllTyped,      // a known key whose value has the wrong type
+  kDuplicateKey,  // a key given twice (the first one counts)
+  kBadKey,        // a key that is not text
+};
+
 struct Issue {
+  IssueType type = IssueType::kIllTyped;
   std::string field;
   int64_t line = 0;  // 1-based line in the file
   std::string message;

@@ -1,0 +1,62 @@
+// Verb `lore lint <repo> [--json]`: every record of the store, linted.
+#include <memory>
+
+#include "cli/command.h"
+#include "cli/io.h"
+#include "lore/fs/fd.h"
+#include "lore/lint/scan.h"
+#include "lore/store/store.h"
+
+namespace lore::cli {
+namespace {
+
+struct LintArgs {
+  std::string repo;
+  bool json = false;
+};
+
+std::string Plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+int RunLint(const LintArgs& a) {
+  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  if (!store) return ReportError(store.error());
+  if (!fs::Exists(store->dir())) {
+    return ReportError(Error{ErrorCode::kNotFound, "no store for this repository", store->dir(), 0,
+                             "check the <repo> argument, or create the store with 'lore ensure'"});
+  }
+  auto loaded = lint::LoadStore(store->dir());
+  if (!loaded) return ReportError(loaded.error());
+  lint::Report report = lint::LintStore(*loaded);
+  if (a.json) {
+    nlohmann::ordered_json j;
+    j["store"] = store->dir();
+    j["records"] = loaded->records.size();
+    j["errors"] = report.Errors();
+    j["warnings"] = report.Warnings();
+    j["findings"] = report.FindingsJson();
+    Print(j.dump());
+  } else {
+    std::string out;
+    for (const auto& f : report.findings) out += f.Format() + "\n";
+    out += "lint: " + Plural(report.Errors(), "error") + ", " +
+           Plural(report.Warnings(), "warning") + " in " +
+           Plural(loaded->records.size(), "record") + "\n";
+    Print(out, false);
+  }
+  return report.HasErrors() ? kExitError : kExitOk;
+}
+
+}  // namespace
+
+void RegisterLintCommands(Registry& r) {
+  auto a = std::make_shared<LintArgs>();
+  CLI::App* sub = r.Add("lint", "Check every memory and knowledge record of the store",
+                        [a]() { return RunLint(*a); });
+  sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
+  sub->add_flag("--json", a->json, "Print the findings as one JSON object");
+  sub->footer("Exit status: 0 when there is no error (warnings are printed), 1 on errors.");
+}
+
+}  // namespace lore::cli

@@ -1,0 +1,201 @@
+// Verbs `lore memory read|write|edit|replace <repo> <kind> [<slug>]`: the
+// record operations of memory/records.h (docs/records.md).
+#include <memory>
+
+#include "cli/command.h"
+#include "cli/io.h"
+#include "cli/record_flags.h"
+#include "lore/fs/fd.h"
+#include "lore/memory/records.h"
+#include "lore/store/store.h"
+
+namespace lore::cli {
+namespace {
+
+struct MemoryArgs {
+  std::string repo;
+  std::string kind;
+  std::string slug;
+  std::string by;
+  bool json = false;
+  RecordFlags flags;
+};
+
+struct Resolved {
+  store::Store store;
+  doc::Kind kind;
+  std::string slug;
+};
+
+// Locates the store and checks the kind and slug; nullopt after reporting a
+// usage error (exit 2) or an error (exit 1) into `*exit`.
+std::optional<Resolved> Resolve(const MemoryArgs& a, int* exit) {
+  auto kind = doc::ParseKind(a.kind);
+  if (!kind) {
+    std::string msg = "unknown kind '" + a.kind +
+                      "'; use summary, decision, request, knowledge or workflow";
+    ReportError(Error{ErrorCode::kInvalidInput, msg, "", 0, ""});
+    *exit = kExitUsage;
+    return std::nullopt;
+  }
+  std::string slug = a.slug;
+  if (slug.empty() && *kind == doc::Kind::kSummary) slug = doc::kSummarySlug;
+  if (slug.empty()) {
+    ReportError(Error{ErrorCode::kInvalidInput, "a " + std::string(doc::KindName(*kind)) +
+                                                    " needs a slug: lore memory <verb> <repo> " +
+                                                    std::string(doc::KindName(*kind)) + " <slug>",
+                      "", 0, ""});
+    *exit = kExitUsage;
+    return std::nullopt;
+  }
+  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  if (!store) {
+    *exit = ReportError(store.error());
+    return std::nullopt;
+  }
+  return Resolved{std::move(*store), *kind, std::move(slug)};
+}
+
+// Creates the store when a write needs it.
+Status EnsureStore(const store::Store& s) {
+  return s.Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip);
+}
+
+int ReportOutcome(const Result<memory::Outcome>& r, bool json) {
+  if (!r) return ReportError(r.error());
+  const memory::Outcome& o = *r;
+  if (json) {
+    nlohmann::ordered_json j;
+    j["ok"] = o.ok();
+    j["written"] = o.written;
+    j["path"] = o.path;
+    j["errors"] = o.report.Errors();
+    j["warnings"] = o.report.Warnings();
+    j["findings"] = o.report.FindingsJson();
+    Print(j.dump());
+    return o.ok() ? kExitOk : kExitError;
+  }
+  std::string err;
+  for (const auto& f : o.report.findings) err += "lore: " + f.Format() + "\n";
+  if (!o.ok()) {
+    size_t n = o.report.Errors();
+    err += "lore: nothing written: " + std::to_string(n) + (n == 1 ? " error" : " errors") +
+           " in " + o.path + "\n";
+  }
+  (void)fs::WriteAll(STDERR_FILENO, err, "<stderr>");
+  if (!o.ok()) return kExitError;
+  Print(o.path);
+  return kExitOk;
+}
+
+// Edits of a store that does not exist yet: "no such <kind>".
+int ReportMissing(const Resolved& r) {
+  auto text = memory::ReadText(r.store.dir(), r.kind, r.slug);
+  return ReportError(text ? Error{ErrorCode::kInternal, "store vanished", r.store.dir(), 0, ""}
+                          : text.error());
+}
+
+int RunRead(const MemoryArgs& a) {
+  int exit = kExitOk;
+  auto r = Resolve(a, &exit);
+  if (!r) return exit;
+  auto text = memory::ReadText(r->store.dir(), r->kind, r->slug);
+  if (!text) return ReportError(text.error());
+  Print(*text, false);
+  return kExitOk;
+}
+
+// The record text for write/edit: built from the flags, or all of stdin.
+Result<std::string> InputText(const MemoryArgs& a, doc::Kind kind) {
+  if (a.flags.Any()) {
+    doc::Record rec = doc::NewRecord(kind, std::chrono::system_clock::now());
+    LORE_TRY(ApplyRecordFlags(a.flags, rec, std::chrono::system_clock::now(), false));
+    return doc::RenderRecord(rec);
+  }
+  LORE_ASSIGN(std::string text, ReadStdin());
+  if (text.empty()) {
+    return Fail(ErrorCode::kInvalidInput, "no record on standard input", "<stdin>", 0,
+                "send the whole record (---, frontmatter, ---, body), or use --set/--body");
+  }
+  return text;
+}
+
+int RunWrite(const MemoryArgs& a) {
+  int exit = kExitOk;
+  auto r = Resolve(a, &exit);
+  if (!r) return exit;
+  auto text = InputText(a, r->kind);
+  if (!text) return ReportError(text.error());
+  if (auto s = EnsureStore(r->store); !s) return ReportError(s.error());
+  return ReportOutcome(memory::Write(r->store.dir(), r->kind, r->slug, *text), a.json);
+}
+
+int RunEdit(const MemoryArgs& a) {
+  int exit = kExitOk;
+  auto r = Resolve(a, &exit);
+  if (!r) return exit;
+  if (!fs::Exists(r->store.dir())) return ReportMissing(*r);
+  if (!a.flags.Any()) {
+    auto text = InputText(a, r->kind);
+    if (!text) return ReportError(text.error());
+    return ReportOutcome(memory::EditText(r->store.dir(), r->kind, r->slug, *text), a.json);
+  }
+  auto now = std::chrono::system_clock::now();
+  const RecordFlags& flags = a.flags;
+  return ReportOutcome(
+      memory::Edit(r->store.dir(), r->kind, r->slug,
+                   [&](doc::Record& rec) { return ApplyRecordFlags(flags, rec, now, true); }),
+      a.json);
+}
+
+int RunReplace(const MemoryArgs& a) {
+  int exit = kExitOk;
+  auto r = Resolve(a, &exit);
+  if (!r) return exit;
+  if (!fs::Exists(r->store.dir())) return ReportMissing(*r);
+  return ReportOutcome(memory::Replace(r->store.dir(), r->kind, r->slug, a.by,
+                                       std::chrono::system_clock::now()),
+                       a.json);
+}
+
+CLI::App* AddVerb(CLI::App* memory, const std::string& name, const std::string& summary,
+                  MemoryArgs& a) {
+  CLI::App* sub = memory->add_subcommand(name, summary);
+  sub->add_option("repo", a.repo, "A git remote URL or the path of a checkout")->required();
+  sub->add_option("kind", a.kind, "summary, decision, request, knowledge or workflow")->required();
+  sub->add_option("slug", a.slug, "The record's id and file name (optional for the summary)");
+  return sub;
+}
+
+}  // namespace
+
+void RegisterMemoryCommands(Registry& r) {
+  auto a = std::make_shared<MemoryArgs>();
+  auto subs = std::make_shared<std::vector<std::pair<CLI::App*, int (*)(const MemoryArgs&)>>>();
+  CLI::App* memory = r.Add("memory", "Read and write memory and knowledge records", [a, subs]() {
+    for (const auto& [sub, run] : *subs) {
+      if (sub->parsed()) return run(*a);
+    }
+    return kExitUsage;
+  });
+  memory->require_subcommand(1);
+  memory->footer(
+      "Kinds: summary (memory/summary.md), decision (memory/decisions/), request "
+      "(memory/requests/), knowledge (knowledge/), workflow (memory/workflow/, read only).\n"
+      "write and edit take the whole record (---, frontmatter, ---, body) on standard input, "
+      "or build it from --set, --source and --body. See docs/records.md.");
+  CLI::App* read = AddVerb(memory, "read", "Print a record's file exactly as it is", *a);
+  CLI::App* write = AddVerb(memory, "write", "Create a record (linted first; never overwrites)", *a);
+  AddRecordFlags(write, a->flags, false);
+  write->add_flag("--json", a->json, "Print the outcome as JSON");
+  CLI::App* edit = AddVerb(memory, "edit", "Change an existing record (linted first)", *a);
+  AddRecordFlags(edit, a->flags, true);
+  edit->add_flag("--json", a->json, "Print the outcome as JSON");
+  CLI::App* replace =
+      AddVerb(memory, "replace", "Mark a record superseded: status replaced, replaced_by", *a);
+  replace->add_option("--by", a->by, "The slug of the record that replaces this one")->required();
+  replace->add_flag("--json", a->json, "Print the outcome as JSON");
+  *subs = {{read, RunRead}, {write, RunWrite}, {edit, RunEdit}, {replace, RunReplace}};
+}
+
+}  // namespace lore::cli

@@ -1,0 +1,133 @@
+#include "lore/lint/scan.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include "lore/doc/slug.h"
+#include "lore/fs/fd.h"
+
+namespace lore::lint {
+namespace {
+
+bool EndsWithMd(std::string_view name) {
+  return name.size() > 3 && name.substr(name.size() - 3) == ".md";
+}
+
+// The "*.md" names of regular files and symlinks in `dir` (hidden skipped),
+// sorted; empty when `dir` does not exist.
+Result<std::vector<std::string>> MarkdownFiles(const std::string& dir) {
+  LORE_TRY(fs::RefuseSymlink(dir, "record folder"));
+  std::vector<std::string> names;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) {
+    if (errno == ENOENT) return names;
+    return tl::unexpected(fs::ErrnoError(errno, "cannot list folder", dir));
+  }
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name.empty() || name.front() == '.' || !EndsWithMd(name)) continue;
+    if (e->d_type == DT_DIR) continue;
+    names.emplace_back(name);
+  }
+  ::closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string Stem(std::string_view name) { return std::string(name.substr(0, name.size() - 3)); }
+
+// The files of one kind: (slug, path).
+Result<std::vector<std::pair<std::string, std::string>>> KindFiles(const std::string& root,
+                                                                   doc::Kind kind) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::string dir = fs::Join(root, doc::KindDir(kind));
+  if (kind == doc::Kind::kSummary) {
+    LORE_TRY(fs::RefuseSymlink(dir, "record folder"));
+    std::string path = fs::Join(root, doc::RelPath(kind, doc::kSummarySlug));
+    if (fs::Exists(path)) out.emplace_back(std::string(doc::kSummarySlug), path);
+    return out;
+  }
+  LORE_ASSIGN(auto names, MarkdownFiles(dir));
+  for (const std::string& n : names) out.emplace_back(Stem(n), fs::Join(dir, n));
+  return out;
+}
+
+Result<std::string> ReadRecordFile(const std::string& path) {
+  LORE_ASSIGN(struct stat st, fs::LStat(path));
+  if (S_ISLNK(st.st_mode)) {
+    return Fail(ErrorCode::kSymlink, "record file is a symlink", path, 0,
+                "replace the symlink with the real file (lore refuses symlinks in store paths)");
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return Fail(ErrorCode::kCorrupt, "record is not a regular file", path, 0,
+                "move it out of the record folder");
+  }
+  return fs::ReadFile(path);
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> ListSlugs(const std::string& root, doc::Kind kind) {
+  LORE_ASSIGN(auto files, KindFiles(root, kind));
+  std::vector<std::string> slugs;
+  for (auto& [slug, path] : files) {
+    if (kind == doc::Kind::kSummary || doc::IsValidSlug(slug)) slugs.push_back(std::move(slug));
+  }
+  return slugs;
+}
+
+Result<LoadedStore> LoadStore(const std::string& root) {
+  LORE_ASSIGN(struct stat st, fs::LStat(root));
+  if (!S_ISDIR(st.st_mode)) {
+    return Fail(ErrorCode::kCorrupt, "store is not a directory", root, 0,
+                "point lore at the store folder");
+  }
+  LoadedStore store;
+  store.root = root;
+  for (doc::Kind kind : doc::kAllKinds) {
+    auto files = KindFiles(root, kind);
+    if (!files) {
+      store.problems.push_back(files.error());
+      continue;
+    }
+    for (auto& [slug, path] : *files) {
+      LoadedRecord rec{kind, slug, path, {}, Fail(ErrorCode::kInternal, "not read"), false};
+      if (auto text = ReadRecordFile(path); !text) {
+        rec.record = tl::unexpected(text.error());
+      } else {
+        rec.readable = true;
+        rec.text = std::move(*text);
+        rec.record = doc::ParseRecord(kind, rec.text, path);
+      }
+      if (rec.readable && (kind == doc::Kind::kSummary || doc::IsValidSlug(slug))) {
+        RecordRef ref;
+        if (rec.record && rec.record->fields.replaced_by) ref.replaced_by = *rec.record->fields.replaced_by;
+        store.view.Add(kind, slug, std::move(ref));
+      }
+      store.records.push_back(std::move(rec));
+    }
+  }
+  return store;
+}
+
+Report LintStore(const LoadedStore& store) {
+  Report out;
+  for (const Error& e : store.problems) {
+    out.Add(Finding{Severity::kError, "unreadable", e.path, e.line, "", e.what, e.repair});
+  }
+  for (const LoadedRecord& rec : store.records) {
+    if (!rec.readable) {
+      const Error& e = rec.record.error();
+      out.Add(Finding{Severity::kError, "unreadable", rec.path, 0, "", e.what, e.repair});
+      continue;
+    }
+    Target t{rec.kind, rec.slug, rec.path, Op::kCheck};
+    out.Append(LintParsed(t, rec.record, store.view));
+  }
+  return out;
+}
+
+}  // namespace lore::lint
