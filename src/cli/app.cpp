@@ -51,6 +51,7 @@ int Main(int argc, char** argv) {
   RegisterConsolidateCommands(reg);
   RegisterMemoryCommands(reg);
   RegisterLintCommands(reg);
+  RegisterSearchCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");

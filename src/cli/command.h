@@ -41,6 +41,7 @@ void RegisterCaptureCommands(Registry& r);
 void RegisterConsolidateCommands(Registry& r);
 void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
+void RegisterSearchCommands(Registry& r);
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);

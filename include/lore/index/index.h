@@ -1,0 +1,115 @@
+// The search index of one store: <store>/index.sqlite (FORMATS.md section 2).
+//
+// The index is derived from the store's files and holds nothing else:
+// deleting it loses nothing, and Rebuild() (or the next Update()) recreates
+// it. It covers memory/summary.md, memory/decisions/, memory/requests/,
+// knowledge/, okf/ (one record per file), learnings.jsonl and raw.jsonl (one
+// record per line); memory/workflow/ and staging/ are not searched.
+//
+// Update() brings the index up to date with files added, changed or removed
+// since the last update, judged by size, modification time and inode; a JSON
+// Lines log that only grew is indexed from where the last update stopped.
+// See docs/search.md for the schema and the rules.
+//
+// Several processes may update and query one index at once: the database is
+// in WAL mode with a busy timeout, and updates run in BEGIN IMMEDIATE
+// transactions that re-read what is indexed before changing it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/error.h"
+#include "lore/index/record.h"
+#include "lore/index/sqlite.h"
+#include "lore/index/tokenizer.h"
+
+namespace lore::index {
+
+inline constexpr const char* kIndexFile = "index.sqlite";
+
+struct IndexOptions {
+  Stemming stemming = Stemming::kSnowballEnglish;
+};
+
+struct UpdateStats {
+  int64_t files_seen = 0;       // source files found on disk
+  int64_t files_indexed = 0;    // files (re)read because they were new or changed
+  int64_t files_removed = 0;    // files gone from disk
+  int64_t records_added = 0;
+  int64_t records_removed = 0;
+  bool rebuilt = false;         // the index was recreated from scratch
+};
+
+// How often each query token occurs (in records' text and in their authors).
+struct TermStats {
+  int64_t docs = 0;         // records whose text holds the token
+  int64_t author_docs = 0;  // records whose author holds the token
+};
+
+enum class Replaced { kHide, kInclude };
+
+struct Filter {
+  std::optional<Scope> scope;        // nullopt: every scope
+  std::optional<std::string> kind;   // exact kind
+  Replaced replaced = Replaced::kHide;
+};
+
+// One record holding at least one query token.
+struct Match {
+  int64_t id = 0;
+  int32_t length = 0;           // tokens in the record's text
+  std::vector<int32_t> tf;      // occurrences of each query token, in query order
+};
+
+struct MatchSet {
+  int64_t records = 0;          // records in the whole index
+  double average_length = 0;    // mean tokens per record text
+  std::vector<Match> matches;
+};
+
+// A record as stored, for ranking and display.
+struct Doc {
+  int64_t id = 0;
+  Record record;  // `words` is left empty
+};
+
+class Index {
+ public:
+  // Opens <store_dir>/index.sqlite, creating it when missing; recreates it
+  // when it is not a database or was built with another schema or tokenizer.
+  static Result<Index> Open(const std::string& store_dir, IndexOptions opts = {});
+
+  Index(Index&&) noexcept;
+  Index& operator=(Index&&) noexcept;
+  ~Index();
+
+  // Brings the index up to date with the files on disk (see above).
+  Result<UpdateStats> Update();
+  // Forgets everything and indexes every file again.
+  Result<UpdateStats> Rebuild();
+
+  Result<TermStats> Stats(std::string_view token);
+  // Every record whose text holds any of `tokens` (which must be tokens as
+  // made by Tokenize: no quotes, no spaces) and that passes `filter`.
+  Result<MatchSet> Find(const std::vector<std::string>& tokens, const Filter& filter);
+  Result<Doc> Get(int64_t id);
+  // Records of the same file and session as `doc` (which must have a
+  // session): up to `window` before and `window` after it, as (id, distance)
+  // with distance 1 for the nearest.
+  Result<std::vector<std::pair<int64_t, int>>> Neighbours(const Doc& doc, int window);
+
+  Stemming stemming() const;
+  const std::string& path() const;
+
+ private:
+  struct Impl;
+  explicit Index(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace lore::index

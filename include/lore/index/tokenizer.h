@@ -1,0 +1,36 @@
+// Words for the search index and for queries.
+//
+// A word is a run of ASCII letters and digits or of non-ASCII letters; ASCII
+// punctuation, Unicode punctuation, symbols and emoji separate words. Words
+// are lower-cased (ASCII and Latin-1). Tokens are the words that are not stop
+// words (nor one ASCII letter), optionally reduced to their stem by the
+// Snowball English stemmer. Tokens never contain ASCII punctuation or spaces,
+// so a token is always safe inside a double-quoted FTS5 string, and tokens
+// joined by spaces are split back into the same tokens by FTS5's `ascii`
+// tokenizer.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lore::index {
+
+enum class Stemming { kOff, kSnowballEnglish };
+
+// Every word of `text`, lower-cased, in order (stop words included).
+std::vector<std::string> Words(std::string_view text);
+
+// True for English stop words ("the", "was", "when", …) and single ASCII letters.
+bool IsStopWord(std::string_view word);
+
+// The Snowball English stem of a lower-case word (the word itself when off).
+std::string Stem(std::string_view word, Stemming stemming);
+
+// The searchable tokens of `text`: Words minus stop words, stemmed.
+std::vector<std::string> Tokenize(std::string_view text, Stemming stemming);
+
+// Tokens joined by single spaces (what the index stores).
+std::string TokenString(std::string_view text, Stemming stemming);
+
+}  // namespace lore::index

@@ -1,0 +1,21 @@
+// The scoring formulas of lore search (see search/params.h and docs/search.md).
+#pragma once
+
+#include <cstdint>
+
+#include "lore/search/params.h"
+
+namespace lore::search {
+
+// Okapi BM25's inverse document frequency, never negative:
+// ln(1 + (n - df + 0.5) / (df + 0.5)).
+double Idf(int64_t records, int64_t df);
+
+// One token's BM25 part: idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avg_len)).
+double Bm25Term(double idf, int tf, int length, double average_length, const RankingParams& p);
+
+// The share of a neighbour's text score given to a record `distance` (1, 2…)
+// positions away: context_weight * context_decay^(distance - 1).
+double ContextShare(int distance, const RankingParams& p);
+
+}  // namespace lore::search

@@ -1,0 +1,58 @@
+// Ranked search over a store's index (FORMATS.md section 5).
+//
+// The score of a record is the sum of four parts (each shown by --explain):
+//   text     BM25 of the query's tokens in the record's text
+//   context  a share of the text score of its neighbours in the same session
+//   author   a boost when a name in the query is the record's author
+//   time     a boost for a record holding a time expression when the query
+//            asks when
+// The parameters are in search/params.h; docs/search.md has the formula.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "lore/error.h"
+#include "lore/index/index.h"
+#include "lore/search/params.h"
+
+namespace lore::search {
+
+inline constexpr int kDefaultLimit = 20;
+
+struct ScoreParts {
+  double text = 0, context = 0, author = 0, time = 0;
+  double Total() const { return text + context + author + time; }
+};
+
+struct Hit {
+  index::Doc doc;
+  ScoreParts score;
+  int64_t line = 0;     // the excerpt's best line in the file
+  std::string excerpt;  // that line with up to 3 lines either side
+};
+
+struct SearchOptions {
+  index::Filter filter;
+  int limit = kDefaultLimit;
+  RankingParams params;
+  bool excerpts = true;  // false: skip building excerpts (benchmarks)
+};
+
+// Searches `idx` (which the caller brought up to date) for `query`, best
+// first, at most opts.limit hits. Any text is a valid query; one without a
+// searchable word gives no hits.
+Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
+                                const SearchOptions& opts);
+
+// The JSON of a hit: for memory {slug, kind, excerpt}; for knowledge {slug,
+// kind, description, model_invokation, excerpt}; for the other scopes
+// {scope, slug, kind, file, line, excerpt}. With `with_scope` (a search of
+// every scope) memory and knowledge hits also carry "scope" first. With
+// `explain`, an "explain" object {total, text, context, author, time}.
+nlohmann::ordered_json HitJson(const Hit& hit, bool with_scope, bool explain);
+
+}  // namespace lore::search

@@ -1,0 +1,133 @@
+// Verbs of the search index: search, reindex.
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "cli/command.h"
+#include "cli/io.h"
+#include "lore/index/index.h"
+#include "lore/search/search.h"
+#include "lore/store/store.h"
+
+namespace lore::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct SearchArgs {
+  std::string repo;
+  std::vector<std::string> query;
+  std::string scope = "all";
+  std::string kind;
+  int limit = search::kDefaultLimit;
+  bool json = false;
+  bool include_replaced = false;
+  bool explain = false;
+};
+
+bool StoreExists(const store::Store& s) {
+  struct stat st;
+  return ::lstat(s.dir().c_str(), &st) == 0;
+}
+
+std::string Fixed(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4f", v);
+  return buf;
+}
+
+std::string HitText(const search::Hit& h, bool explain) {
+  const index::Record& r = h.doc.record;
+  std::string out = r.file + ":" + std::to_string(h.line) + "  " + std::string(index::ScopeName(r.scope)) +
+                    "/" + (r.kind.empty() ? "-" : r.kind);
+  if (r.slug.rfind(r.file, 0) != 0) out += "  " + r.slug;
+  out += "\n";
+  if (explain) {
+    const auto& s = h.score;
+    out += "  score " + Fixed(s.Total()) + " = text " + Fixed(s.text) + " + context " +
+           Fixed(s.context) + " + author " + Fixed(s.author) + " + time " + Fixed(s.time) + "\n";
+  }
+  size_t pos = 0;
+  while (pos <= h.excerpt.size()) {
+    size_t nl = h.excerpt.find('\n', pos);
+    if (nl == std::string::npos) nl = h.excerpt.size();
+    out += "    " + h.excerpt.substr(pos, nl - pos) + "\n";
+    pos = nl + 1;
+  }
+  return out;
+}
+
+int RunSearch(const SearchArgs& a) {
+  search::SearchOptions opts;
+  if (a.scope != "all") opts.filter.scope = index::ParseScope(a.scope);
+  if (!a.kind.empty()) opts.filter.kind = a.kind;
+  opts.filter.replaced = a.include_replaced ? index::Replaced::kInclude : index::Replaced::kHide;
+  opts.limit = a.limit;
+  std::string query;
+  for (const auto& w : a.query) query += (query.empty() ? "" : " ") + w;
+
+  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  if (!store) return ReportError(store.error());
+  std::vector<search::Hit> hits;
+  if (StoreExists(*store)) {  // a store that does not exist has nothing to find
+    auto idx = index::Index::Open(store->dir());
+    if (!idx) return ReportError(idx.error());
+    if (auto u = idx->Update(); !u) return ReportError(u.error());
+    auto found = search::Search(*idx, query, opts);
+    if (!found) return ReportError(found.error());
+    hits = std::move(*found);
+  }
+  if (a.json) {
+    Json out = Json::array();
+    for (const auto& h : hits) out.push_back(search::HitJson(h, a.scope == "all", a.explain));
+    Print(out.dump(-1, ' ', false, Json::error_handler_t::replace));
+    return kExitOk;
+  }
+  std::string out;
+  for (size_t i = 0; i < hits.size(); ++i) out += (i ? "\n" : "") + HitText(hits[i], a.explain);
+  if (!out.empty()) Print(out, false);
+  return kExitOk;
+}
+
+int RunReindex(const std::string& repo) {
+  auto store = store::Store::Locate(repo, store::Env::FromProcess());
+  if (!store) return ReportError(store.error());
+  if (!StoreExists(*store)) {
+    return ReportError(Error{ErrorCode::kNotFound, "no store for this repository", store->dir(), 0,
+                             "check the repository argument, or capture something first"});
+  }
+  auto idx = index::Index::Open(store->dir());
+  if (!idx) return ReportError(idx.error());
+  auto stats = idx->Rebuild();
+  if (!stats) return ReportError(stats.error());
+  Print("reindexed " + idx->path() + ": " + std::to_string(stats->files_indexed) + " files, " +
+        std::to_string(stats->records_added) + " records");
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterSearchCommands(Registry& r) {
+  auto a = std::make_shared<SearchArgs>();
+  CLI::App* s = r.Add("search", "Search the store's memory, knowledge, learnings and captures",
+                      [a]() { return RunSearch(*a); });
+  s->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
+  s->add_option("query", a->query, "The words to search for (any text)")->required();
+  s->add_option("--scope", a->scope, "What to search")
+      ->check(CLI::IsMember({"memory", "knowledge", "learnings", "raw", "okf", "all"}))
+      ->capture_default_str();
+  s->add_option("--kind", a->kind, "Only records of this kind (decision, request, a knowledge kind…)");
+  s->add_option("-k", a->limit, "At most this many hits")->check(CLI::Range(1, 1000))->capture_default_str();
+  s->add_flag("--json", a->json, "Print the hits as one JSON array");
+  s->add_flag("--include-replaced", a->include_replaced, "Also show records marked replaced");
+  s->add_flag("--explain", a->explain, "Show the parts of each hit's score");
+
+  auto repo = std::make_shared<std::string>();
+  CLI::App* re = r.Add("reindex", "Rebuild the store's search index from its files",
+                       [repo]() { return RunReindex(*repo); });
+  re->add_option("repo", *repo, "A git remote URL or the path of a checkout")->required();
+}
+
+}  // namespace lore::cli

@@ -1,0 +1,255 @@
+#include "lore/index/index.h"
+
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "index/schema.h"
+#include "lore/fs/fd.h"
+
+namespace lore::index {
+namespace {
+
+// FTS5 auxiliary function lore_tf(fts): for the current row, a blob of
+// int64 record count, int64 total text tokens, int32 text length, then one
+// int32 per query phrase: its occurrences in the text column. Ranking is
+// computed from these in C++ (search/ranking), which FTS5's bm25() cannot
+// express (its k1 and b are fixed).
+void LoreTf(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int,
+            sqlite3_value**) {
+  int phrases = api->xPhraseCount(fts);
+  sqlite3_int64 rows = 0, total = 0;
+  int len = 0, insts = 0;
+  if (api->xRowCount(fts, &rows) != SQLITE_OK || api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK ||
+      api->xColumnSize(fts, 0, &len) != SQLITE_OK || api->xInstCount(fts, &insts) != SQLITE_OK) {
+    sqlite3_result_error(ctx, "lore_tf: cannot read the row", -1);
+    return;
+  }
+  std::vector<int32_t> tf(static_cast<size_t>(phrases), 0);
+  for (int i = 0; i < insts; ++i) {
+    int phrase = 0, col = 0, off = 0;
+    if (api->xInst(fts, i, &phrase, &col, &off) == SQLITE_OK && col == 0 && phrase < phrases) {
+      ++tf[static_cast<size_t>(phrase)];
+    }
+  }
+  std::string blob(16 + 4 + 4 * tf.size(), '\0');
+  int64_t head[2] = {rows, total};
+  std::memcpy(blob.data(), head, 16);
+  int32_t l = len;
+  std::memcpy(blob.data() + 16, &l, 4);
+  if (!tf.empty()) std::memcpy(blob.data() + 20, tf.data(), 4 * tf.size());
+  sqlite3_result_blob(ctx, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+}
+
+Status RegisterFunctions(Db& db) {
+  fts5_api* api = nullptr;
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db.get(), "SELECT fts5(?1)", -1, &st, nullptr) == SQLITE_OK) {
+    sqlite3_bind_pointer(st, 1, static_cast<void*>(&api), "fts5_api_ptr", nullptr);
+    sqlite3_step(st);
+  }
+  sqlite3_finalize(st);
+  if (api == nullptr || api->xCreateFunction(api, "lore_tf", nullptr, LoreTf, nullptr) != SQLITE_OK) {
+    return Fail(ErrorCode::kInternal, "SQLite lacks FTS5", db.path(), 0,
+                "build lore against an SQLite with FTS5 enabled");
+  }
+  return Ok();
+}
+
+Result<int64_t> UserVersion(Db& db) {
+  LORE_ASSIGN(Stmt st, db.Prepare("PRAGMA user_version"));
+  LORE_ASSIGN(bool row, st.Step());
+  return row ? st.Int(0) : 0;
+}
+
+Result<std::string> Meta(Db& db, std::string_view key) {
+  LORE_ASSIGN(Stmt st, db.Prepare("SELECT value FROM meta WHERE key = ?1"));
+  st.Bind(1, key);
+  LORE_ASSIGN(bool row, st.Step());
+  return row ? std::string(st.Text(0)) : std::string();
+}
+
+// Creates the schema, or replaces one of another version or tokenizer.
+// Returns true when the index was (re)created empty.
+Result<bool> PrepareSchema(Db& db, Stemming stemming) {
+  auto current = [&]() -> Result<bool> {
+    LORE_ASSIGN(int64_t v, UserVersion(db));
+    if (v != internal::kSchemaVersion) return false;
+    LORE_ASSIGN(std::string tok, Meta(db, "tokenizer"));
+    return tok == internal::TokenizerName(stemming);
+  };
+  LORE_ASSIGN(bool ok, current());
+  if (ok) return false;
+  LORE_ASSIGN(Transaction tx, Transaction::Begin(db));
+  LORE_ASSIGN(ok, current());  // another process may have done it meanwhile
+  if (ok) return false;
+  LORE_TRY(internal::DropSchema(db));
+  LORE_TRY(internal::CreateSchema(db));
+  LORE_ASSIGN(Stmt st, db.Prepare("INSERT INTO meta(key, value) VALUES ('tokenizer', ?1)"));
+  LORE_TRY(st.Bind(1, internal::TokenizerName(stemming)).Run());
+  LORE_TRY(db.Exec("PRAGMA user_version = " + std::to_string(internal::kSchemaVersion)));
+  LORE_TRY(tx.Commit());
+  return true;
+}
+
+void RemoveIndexFiles(const std::string& path) {
+  for (const char* suffix : {"", "-wal", "-shm"}) ::unlink((path + suffix).c_str());
+}
+
+Result<Db> OpenDb(const std::string& path) { return Db::Open(path, /*create=*/true); }
+
+}  // namespace
+
+struct Index::Impl {
+  std::string dir;
+  std::string path;
+  IndexOptions opts;
+  Db db;
+  std::optional<Stmt> stats, get, before, after;
+};
+
+Index::Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Index::Index(Index&&) noexcept = default;
+Index& Index::operator=(Index&&) noexcept = default;
+Index::~Index() = default;
+
+Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
+  std::string path = fs::Join(store_dir, kIndexFile);
+  LORE_TRY(fs::RefuseSymlink(path, "the search index"));
+  auto attempt = [&]() -> Result<Db> {
+    LORE_ASSIGN(Db db, OpenDb(path));
+    LORE_TRY(RegisterFunctions(db));
+    LORE_TRY(PrepareSchema(db, opts.stemming));
+    return db;
+  };
+  auto db = attempt();
+  if (!db && db.error().code == ErrorCode::kCorrupt) {
+    // Derived data: a damaged index is thrown away and rebuilt.
+    RemoveIndexFiles(path);
+    db = attempt();
+  }
+  if (!db) return Fail(db.error());
+  auto impl = std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}});
+  return Index(std::move(impl));
+}
+
+Result<UpdateStats> Index::Update() {
+  return internal::Update(impl_->db, impl_->dir, impl_->opts.stemming, /*from_scratch=*/false);
+}
+
+Result<UpdateStats> Index::Rebuild() {
+  return internal::Update(impl_->db, impl_->dir, impl_->opts.stemming, /*from_scratch=*/true);
+}
+
+Result<TermStats> Index::Stats(std::string_view token) {
+  if (!impl_->stats) {
+    LORE_ASSIGN(impl_->stats, impl_->db.Prepare("SELECT col, doc FROM fts_terms WHERE term = ?1"));
+  }
+  Stmt& st = *impl_->stats;
+  st.Reset();
+  st.Bind(1, token);
+  TermStats out;
+  while (true) {
+    LORE_ASSIGN(bool row, st.Step());
+    if (!row) break;
+    if (st.Text(0) == "words") out.docs = st.Int(1);
+    if (st.Text(0) == "author") out.author_docs = st.Int(1);
+  }
+  st.Reset();
+  return out;
+}
+
+Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filter& filter) {
+  MatchSet out;
+  if (tokens.empty()) return out;
+  std::string q = "words : (";
+  for (size_t i = 0; i < tokens.size(); ++i) q += (i ? " OR \"" : "\"") + tokens[i] + "\"";
+  q += ")";
+  if (filter.scope) q += " AND tags : \"" + std::string(ScopeName(*filter.scope)) + "\"";
+  if (filter.kind) q += " AND tags : \"" + internal::KindTag(*filter.kind) + "\"";
+  if (filter.replaced == Replaced::kHide) q += " NOT tags : \"replaced\"";
+  LORE_ASSIGN(Stmt st, impl_->db.Prepare("SELECT rowid, lore_tf(fts) FROM fts WHERE fts MATCH ?1"));
+  st.Bind(1, q);
+  while (true) {
+    LORE_ASSIGN(bool row, st.Step());
+    if (!row) break;
+    std::string_view blob = st.Blob(1);
+    if (blob.size() < 20 + 4 * tokens.size()) continue;
+    int64_t head[2];
+    std::memcpy(head, blob.data(), 16);
+    out.records = head[0];
+    out.average_length = head[0] > 0 ? static_cast<double>(head[1]) / head[0] : 0;
+    Match m;
+    m.id = st.Int(0);
+    std::memcpy(&m.length, blob.data() + 16, 4);
+    m.tf.resize(tokens.size());
+    std::memcpy(m.tf.data(), blob.data() + 20, 4 * tokens.size());
+    out.matches.push_back(std::move(m));
+  }
+  return out;
+}
+
+Result<Doc> Index::Get(int64_t id) {
+  if (!impl_->get) {
+    LORE_ASSIGN(impl_->get,
+                impl_->db.Prepare("SELECT scope, file, line, slug, kind, description, "
+                                  "model_invokation, status, replaced_by, author, time, session, "
+                                  "position, text FROM docs WHERE id = ?1"));
+  }
+  Stmt& st = *impl_->get;
+  st.Reset();
+  st.Bind(1, id);
+  LORE_ASSIGN(bool row, st.Step());
+  if (!row) return Fail(ErrorCode::kNotFound, "no such record in the index", impl_->path);
+  Doc d;
+  d.id = id;
+  Record& r = d.record;
+  r.scope = static_cast<Scope>(st.Int(0));
+  r.file = st.Text(1);
+  r.line = st.Int(2);
+  r.slug = st.Text(3);
+  r.kind = st.Text(4);
+  if (!st.IsNull(5)) r.description = std::string(st.Text(5));
+  if (!st.IsNull(6)) r.model_invokation = st.Int(6) != 0;
+  r.status = st.Text(7);
+  r.replaced_by = st.Text(8);
+  r.author = st.Text(9);
+  if (!st.IsNull(10)) r.time = st.Int(10);
+  r.session = st.Text(11);
+  r.position = st.Int(12);
+  r.text = st.Text(13);
+  st.Reset();
+  return d;
+}
+
+Result<std::vector<std::pair<int64_t, int>>> Index::Neighbours(const Doc& doc, int window) {
+  std::vector<std::pair<int64_t, int>> out;
+  if (doc.record.session.empty() || window <= 0) return out;
+  if (!impl_->before) {
+    LORE_ASSIGN(impl_->before, impl_->db.Prepare(
+                                   "SELECT id FROM docs WHERE file = ?1 AND session = ?2 AND "
+                                   "position < ?3 ORDER BY position DESC LIMIT ?4"));
+    LORE_ASSIGN(impl_->after, impl_->db.Prepare(
+                                  "SELECT id FROM docs WHERE file = ?1 AND session = ?2 AND "
+                                  "position > ?3 ORDER BY position ASC LIMIT ?4"));
+  }
+  for (Stmt* st : {&*impl_->before, &*impl_->after}) {
+    st->Reset();
+    st->Bind(1, doc.record.file).Bind(2, doc.record.session).Bind(3, doc.record.position);
+    st->Bind(4, static_cast<int64_t>(window));
+    int distance = 0;
+    while (true) {
+      LORE_ASSIGN(bool row, st->Step());
+      if (!row) break;
+      out.emplace_back(st->Int(0), ++distance);
+    }
+    st->Reset();
+  }
+  return out;
+}
+
+Stemming Index::stemming() const { return impl_->opts.stemming; }
+const std::string& Index::path() const { return impl_->path; }
+
+}  // namespace lore::index

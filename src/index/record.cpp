@@ -1,0 +1,189 @@
+#include "lore/index/record.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <array>
+#include <nlohmann/json.hpp>
+
+#include "lore/doc/frontmatter.h"
+#include "lore/text/time.h"
+
+namespace lore::index {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::array<std::string_view, 5> kScopeNames = {"memory", "knowledge", "learnings", "raw",
+                                                        "okf"};
+
+// Keys of a JSON record that are its ranking fields or bookkeeping, not text.
+constexpr std::array<std::string_view, 6> kAuthorKeys = {"speaker", "author", "agent",
+                                                         "proposed_by_agent", "user", "by"};
+constexpr std::array<std::string_view, 7> kTimeKeys = {"recorded_at", "created_at", "timestamp",
+                                                       "time", "date", "at", "updated_at"};
+constexpr std::array<std::string_view, 3> kSessionKeys = {"session_id", "session", "source_session"};
+constexpr std::array<std::string_view, 3> kPositionKeys = {"position", "turn", "seq"};
+constexpr std::array<std::string_view, 11> kBookkeepingKeys = {
+    "id",    "kind",       "schema_version", "expires_at", "_provenance", "confidence",
+    "scope", "occurrences", "host_class",    "anonymized", "wave_id"};
+
+template <size_t N>
+bool In(const std::array<std::string_view, N>& set, std::string_view key) {
+  for (auto k : set) {
+    if (k == key) return true;
+  }
+  return false;
+}
+
+std::optional<int64_t> ToSeconds(std::string_view iso) {
+  auto t = text::ParseIso(iso);
+  if (!t) return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::seconds>(t->time_since_epoch()).count();
+}
+
+std::string Scalar(const YAML::Node& n) {
+  try {
+    if (n && n.IsScalar()) return n.as<std::string>();
+  } catch (const YAML::Exception&) {
+  }
+  return {};
+}
+
+// Reads the frontmatter fields that search needs; never throws.
+void ReadFrontmatter(std::string_view yaml, Record* r) {
+  YAML::Node fm;
+  try {
+    fm = YAML::Load(std::string(yaml));
+  } catch (const YAML::Exception&) {
+    return;
+  }
+  if (!fm.IsMap()) return;
+  try {
+    if (r->kind.empty()) r->kind = Scalar(fm["kind"]);
+    if (fm["description"] && fm["description"].IsScalar()) r->description = Scalar(fm["description"]);
+    if (r->scope == Scope::kKnowledge) {
+      r->model_invokation = false;
+      if (fm["model_invokation"] && fm["model_invokation"].IsScalar()) {
+        r->model_invokation = fm["model_invokation"].as<bool>();
+      }
+    }
+    r->status = Scalar(fm["status"]);
+    r->replaced_by = Scalar(fm["replaced_by"]);
+    for (auto key : kAuthorKeys) {
+      if (r->author.empty()) r->author = Scalar(fm[std::string(key)]);
+    }
+    for (auto key : {"updated_at", "created_at", "updated"}) {
+      if (!r->time) r->time = ToSeconds(Scalar(fm[key]));
+    }
+    for (auto key : {"sources", "last_sources"}) {
+      YAML::Node s = fm[key];
+      if (r->session.empty() && s && s.IsSequence() && s.size() > 0 && s[0].IsMap()) {
+        r->session = Scalar(s[0]["session_id"]);
+      }
+    }
+    if (r->scope == Scope::kOkf) {
+      std::string extra = Scalar(fm["title"]);
+      if (fm["tags"] && fm["tags"].IsSequence()) {
+        for (const auto& t : fm["tags"]) extra += " " + Scalar(t);
+      }
+      r->words = extra + "\n" + r->words;
+    }
+  } catch (const YAML::Exception&) {
+    // A field of the wrong type: keep what was read.
+  }
+}
+
+void CollectStrings(const Json& v, std::string* out) {
+  if (v.is_string()) {
+    out->append(v.get<std::string>());
+    out->push_back('\n');
+  } else if (v.is_array() || v.is_object()) {
+    for (const auto& e : v) CollectStrings(e, out);
+  }
+}
+
+std::string Render(const Json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_array() && std::all_of(v.begin(), v.end(), [](const Json& e) { return e.is_string(); })) {
+    std::string s;
+    for (const auto& e : v) s += (s.empty() ? "" : ", ") + e.get<std::string>();
+    return s;
+  }
+  return v.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace
+
+std::string_view ScopeName(Scope s) { return kScopeNames[static_cast<size_t>(s)]; }
+
+std::optional<Scope> ParseScope(std::string_view name) {
+  for (size_t i = 0; i < kScopeNames.size(); ++i) {
+    if (kScopeNames[i] == name) return static_cast<Scope>(i);
+  }
+  return std::nullopt;
+}
+
+Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
+                    std::string_view content) {
+  Record r;
+  r.scope = scope;
+  r.file = rel;
+  r.kind = std::string(kind);
+  std::string_view base = rel.substr(rel.rfind('/') + 1);
+  if (base.size() > 3 && base.substr(base.size() - 3) == ".md") base.remove_suffix(3);
+  r.slug = std::string(base);
+  r.text = std::string(content);
+  auto split = doc::SplitFrontmatter(content, rel);
+  if (!split) {
+    r.words = r.text;
+  } else {
+    r.words = std::string(split->body);
+    ReadFrontmatter(split->yaml, &r);
+    if (r.description) r.words = *r.description + "\n" + r.words;
+    if (!r.author.empty()) r.words = r.author + "\n" + r.words;
+  }
+  if (r.scope == Scope::kKnowledge && r.kind.empty()) r.kind.clear();
+  return r;
+}
+
+Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::string_view line) {
+  Record r;
+  r.scope = scope;
+  r.file = rel;
+  r.line = line_no;
+  r.position = line_no;
+  r.slug = rel + ":" + std::to_string(line_no);
+  Json j = Json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    r.text = std::string(line);
+    r.words = r.text;
+    return r;
+  }
+  for (const auto& [key, v] : j.items()) {
+    if (v.is_null()) continue;
+    std::string value = Render(v);
+    r.text += key + ": " + value + "\n";
+    if (key == "kind" || (key == "type" && scope == Scope::kLearnings)) r.kind = value;
+    if (key == "id" && v.is_string() && scope == Scope::kLearnings) r.slug = value;
+    if (In(kAuthorKeys, key)) {
+      if (r.author.empty() && v.is_string()) r.author = value;
+    } else if (In(kTimeKeys, key)) {
+      if (!r.time && v.is_string()) r.time = ToSeconds(value);
+    } else if (In(kSessionKeys, key)) {
+      if (r.session.empty() && (v.is_string() || v.is_number())) r.session = value;
+    } else if (In(kPositionKeys, key)) {
+      if (v.is_number_integer()) r.position = v.get<int64_t>();
+    } else if (key == "status") {
+      r.status = value;
+    } else if (key == "replaced_by") {
+      r.replaced_by = value;
+    } else if (!In(kBookkeepingKeys, key)) {
+      CollectStrings(v, &r.words);
+    }
+  }
+  if (!r.text.empty()) r.text.pop_back();
+  if (!r.author.empty()) r.words = r.author + "\n" + r.words;  // an author's name is searchable
+  return r;
+}
+
+}  // namespace lore::index

@@ -1,0 +1,30 @@
+// Private to the index module: the schema of index.sqlite and the updater.
+#pragma once
+
+#include <string>
+
+#include "lore/index/index.h"
+#include "lore/index/sqlite.h"
+
+namespace lore::index::internal {
+
+// Bumped whenever a table changes shape: an index of another version is
+// dropped and rebuilt.
+inline constexpr int kSchemaVersion = 1;
+
+// Creates every table (in an open transaction).
+Status CreateSchema(Db& db);
+// Drops every table (in an open transaction).
+Status DropSchema(Db& db);
+
+// The tokenizer's name as remembered in meta ("snowball-english-1", "plain-1").
+std::string TokenizerName(Stemming s);
+
+// The token that marks a record's kind in the tags column.
+std::string KindTag(std::string_view kind);
+
+// Brings the index in `db` up to date with the store at `dir`. With
+// `from_scratch`, forgets every indexed file first.
+Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bool from_scratch);
+
+}  // namespace lore::index::internal

@@ -1,0 +1,128 @@
+#include "lore/index/tokenizer.h"
+
+#include <libstemmer.h>
+
+#include <algorithm>
+#include <array>
+#include <memory>
+
+namespace lore::index {
+namespace {
+
+// A common English stop list (the NLTK list less negations' stems, plus
+// contraction fragments). Sorted for binary search.
+constexpr std::array<std::string_view, 148> kStopWords = {
+    "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "aren",
+    "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but",
+    "by", "can", "could", "couldn", "did", "didn", "do", "does", "doesn", "doing", "don", "down",
+    "during", "each", "few", "for", "from", "further", "had", "hadn", "has", "hasn", "have",
+    "haven", "having", "he", "her", "here", "hers", "herself", "hey", "him", "himself", "his",
+    "how", "i", "if", "in", "into", "is", "isn", "it", "its", "itself", "just", "ll", "me",
+    "might", "more", "most", "must", "my", "myself", "no", "nor", "not", "now", "of", "off", "oh",
+    "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "re",
+    "same", "shan", "she", "should", "shouldn", "so", "some", "such", "than", "that", "the",
+    "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those",
+    "through", "to", "too", "under", "until", "up", "ve", "very", "was", "wasn", "we", "were",
+    "weren", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with",
+    "won", "would", "wouldn", "yeah", "you", "your", "yours", "yourself", "yourselves"};
+
+// Decodes one UTF-8 sequence at s[i]; returns its length (1 on invalid bytes).
+size_t Decode(std::string_view s, size_t i, char32_t* cp) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t n = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+  if (c < 0x80 || i + n > s.size()) {
+    *cp = c;
+    return 1;
+  }
+  char32_t v = c & (0x3F >> (n - 1));
+  for (size_t k = 1; k < n; ++k) v = (v << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+  *cp = v;
+  return n;
+}
+
+// Non-ASCII code points that separate words: Latin-1 punctuation and
+// symbols, general punctuation, CJK punctuation, arrows, dingbats, emoji…
+bool IsSeparator(char32_t cp) {
+  return (cp >= 0x80 && cp <= 0xBF) || cp == 0xD7 || cp == 0xF7 || (cp >= 0x2000 && cp <= 0x2BFF) ||
+         (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFE00 && cp <= 0xFE0F) ||
+         (cp >= 0xFF00 && cp <= 0xFF0F) || (cp >= 0x1F000 && cp <= 0x1FAFF) || cp == 0xFEFF;
+}
+
+void AppendLower(std::string& out, std::string_view s, size_t i, size_t n, char32_t cp) {
+  if (n == 1) {
+    char c = s[i];
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  } else if (n == 2 && cp >= 0xC0 && cp <= 0xDE) {
+    char32_t lower = cp + 0x20;  // Latin-1 capitals (0xD7 is a separator)
+    out += static_cast<char>(0xC0 | (lower >> 6));
+    out += static_cast<char>(0x80 | (lower & 0x3F));
+  } else {
+    out.append(s.substr(i, n));
+  }
+}
+
+struct StemmerDeleter {
+  void operator()(sb_stemmer* s) const { sb_stemmer_delete(s); }
+};
+
+sb_stemmer* EnglishStemmer() {
+  thread_local std::unique_ptr<sb_stemmer, StemmerDeleter> stemmer(
+      sb_stemmer_new("english", nullptr));
+  return stemmer.get();
+}
+
+}  // namespace
+
+std::vector<std::string> Words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string cur;
+  for (size_t i = 0; i < text.size();) {
+    char32_t cp;
+    size_t n = Decode(text, i, &cp);
+    bool word_char = cp < 0x80 ? (std::isalnum(static_cast<unsigned char>(cp)) != 0)
+                               : !IsSeparator(cp);
+    if (word_char) {
+      AppendLower(cur, text, i, n, cp);
+    } else if (!cur.empty()) {
+      words.push_back(std::move(cur));
+      cur.clear();
+    }
+    i += n;
+  }
+  if (!cur.empty()) words.push_back(std::move(cur));
+  return words;
+}
+
+bool IsStopWord(std::string_view word) {
+  if (word.size() == 1 && word[0] >= 'a' && word[0] <= 'z') return true;
+  return std::binary_search(kStopWords.begin(), kStopWords.end(), word);
+}
+
+std::string Stem(std::string_view word, Stemming stemming) {
+  if (stemming == Stemming::kOff) return std::string(word);
+  sb_stemmer* s = EnglishStemmer();
+  if (s == nullptr) return std::string(word);
+  const sb_symbol* out =
+      sb_stemmer_stem(s, reinterpret_cast<const sb_symbol*>(word.data()), static_cast<int>(word.size()));
+  if (out == nullptr) return std::string(word);
+  return std::string(reinterpret_cast<const char*>(out), sb_stemmer_length(s));
+}
+
+std::vector<std::string> Tokenize(std::string_view text, Stemming stemming) {
+  std::vector<std::string> tokens;
+  for (auto& w : Words(text)) {
+    if (!IsStopWord(w)) tokens.push_back(Stem(w, stemming));
+  }
+  return tokens;
+}
+
+std::string TokenString(std::string_view text, Stemming stemming) {
+  std::string out;
+  for (const auto& t : Tokenize(text, stemming)) {
+    if (!out.empty()) out += ' ';
+    out += t;
+  }
+  return out;
+}
+
+}  // namespace lore::index

@@ -1,0 +1,323 @@
+// Bringing index.sqlite up to date with the store's files.
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <unordered_map>
+
+#include "index/schema.h"
+#include "lore/fs/fd.h"
+#include "lore/log/jsonl.h"
+
+namespace lore::index::internal {
+namespace {
+
+// Bytes remembered before the indexed end of a JSON Lines log, to notice a
+// log that was rewritten rather than appended to.
+constexpr size_t kTailBytes = 64;
+// A file modified this recently may change again within the file system's
+// time stamp granularity without its mtime moving: it is re-checked next time.
+constexpr int64_t kRacyNanos = 1'000'000'000;
+
+struct Source {
+  std::string rel;
+  Scope scope;
+  std::string kind;  // implied by the folder
+  bool jsonl = false;
+  int64_t size = 0, mtime = 0, ino = 0;
+};
+
+struct Indexed {
+  int64_t size = 0, mtime = 0, ino = 0, done = 0, lines = 0;
+  std::string tail;
+};
+
+int64_t Nanos(const struct timespec& t) { return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec; }
+
+void AddIfFile(int dirfd, const std::string& name, const std::string& rel, Scope scope,
+               std::string kind, bool jsonl, std::vector<Source>* out) {
+  struct stat st;
+  if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return;
+  out->push_back(Source{rel, scope, std::move(kind), jsonl, st.st_size, Nanos(st.st_mtim),
+                        static_cast<int64_t>(st.st_ino)});
+}
+
+void ScanFolder(const std::string& dir, const std::string& sub, Scope scope, const std::string& kind,
+                std::vector<Source>* out) {
+  DIR* d = ::opendir(fs::Join(dir, sub).c_str());
+  if (d == nullptr) return;
+  while (dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name.empty() || name[0] == '.' || name.size() < 4 || name.substr(name.size() - 3) != ".md") {
+      continue;
+    }
+    AddIfFile(::dirfd(d), name, sub + "/" + name, scope, kind, false, out);
+  }
+  ::closedir(d);
+}
+
+// Every source file of the store (symlinks and other non-files are skipped).
+std::vector<Source> Scan(const std::string& dir) {
+  std::vector<Source> out;
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+  if (dfd < 0) return out;
+  AddIfFile(dfd, "raw.jsonl", "raw.jsonl", Scope::kRaw, "", true, &out);
+  AddIfFile(dfd, "learnings.jsonl", "learnings.jsonl", Scope::kLearnings, "", true, &out);
+  AddIfFile(dfd, "memory/summary.md", "memory/summary.md", Scope::kMemory, "summary", false, &out);
+  ::close(dfd);
+  ScanFolder(dir, "memory/decisions", Scope::kMemory, "decision", &out);
+  ScanFolder(dir, "memory/requests", Scope::kMemory, "request", &out);
+  ScanFolder(dir, "knowledge", Scope::kKnowledge, "", &out);
+  ScanFolder(dir, "okf", Scope::kOkf, "", &out);
+  return out;
+}
+
+Result<std::unordered_map<std::string, Indexed>> LoadIndexed(Db& db) {
+  std::unordered_map<std::string, Indexed> out;
+  LORE_ASSIGN(Stmt st, db.Prepare("SELECT path, size, mtime, ino, done, lines, tail FROM files"));
+  while (true) {
+    LORE_ASSIGN(bool row, st.Step());
+    if (!row) break;
+    out.emplace(std::string(st.Text(0)), Indexed{st.Int(1), st.Int(2), st.Int(3), st.Int(4),
+                                                 st.Int(5), std::string(st.Blob(6))});
+  }
+  return out;
+}
+
+bool Same(const Source& s, const Indexed& i) {
+  return s.size == i.size && s.mtime == i.mtime && s.ino == i.ino;
+}
+
+bool AnyChange(const std::vector<Source>& sources,
+               const std::unordered_map<std::string, Indexed>& indexed) {
+  if (sources.size() != indexed.size()) return true;
+  for (const auto& s : sources) {
+    auto it = indexed.find(s.rel);
+    if (it == indexed.end() || !Same(s, it->second)) return true;
+  }
+  return false;
+}
+
+// The statements one update uses, prepared once.
+struct Writer {
+  Stmt insert_doc, insert_fts, delete_fts, delete_docs, count_docs, upsert_file, delete_file;
+  Db* db;
+  Stemming stemming;
+  UpdateStats* stats;
+
+  Status Forget(const std::string& rel) {
+    LORE_TRY(count_docs.Bind(1, rel).Step());
+    stats->records_removed += count_docs.Int(0);
+    count_docs.Reset();
+    LORE_TRY(delete_fts.Bind(1, rel).Run());
+    return delete_docs.Bind(1, rel).Run();
+  }
+
+  // Forgets the file's records and that it was ever indexed.
+  Status ForgetFile(const std::string& rel) {
+    LORE_TRY(Forget(rel));
+    return delete_file.Bind(1, rel).Run();
+  }
+
+  Status Add(const Record& r) {
+    auto opt = [](Stmt& st, int i, const std::string& v) {
+      if (v.empty()) st.BindNull(i); else st.Bind(i, v);
+    };
+    Stmt& d = insert_doc;
+    d.Bind(1, r.file).Bind(2, static_cast<int64_t>(r.scope)).Bind(3, r.line).Bind(4, r.slug);
+    opt(d, 5, r.kind);
+    if (r.description) d.Bind(6, *r.description); else d.BindNull(6);
+    if (r.model_invokation) d.Bind(7, int64_t{*r.model_invokation}); else d.BindNull(7);
+    opt(d, 8, r.status);
+    opt(d, 9, r.replaced_by);
+    opt(d, 10, r.author);
+    if (r.time) d.Bind(11, *r.time); else d.BindNull(11);
+    opt(d, 12, r.session);
+    d.Bind(13, r.position).Bind(14, r.text);
+    LORE_TRY(d.Run());
+    int64_t id = db->LastInsertId();
+    std::string tags(ScopeName(r.scope));
+    if (!r.kind.empty()) tags += " " + KindTag(r.kind);
+    if (r.status == "replaced") tags += " replaced";
+    insert_fts.Bind(1, id).Bind(2, TokenString(r.words, stemming));
+    insert_fts.Bind(3, TokenString(r.author, stemming)).Bind(4, tags);
+    LORE_TRY(insert_fts.Run());
+    ++stats->records_added;
+    return Ok();
+  }
+};
+
+Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
+  LORE_ASSIGN(Stmt insert_doc,
+              db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
+                         "model_invokation, status, replaced_by, author, time, session, position, "
+                         "text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"));
+  LORE_ASSIGN(Stmt insert_fts,
+              db.Prepare("INSERT INTO fts(rowid, words, author, tags) VALUES (?1, ?2, ?3, ?4)"));
+  LORE_ASSIGN(Stmt delete_fts,
+              db.Prepare("DELETE FROM fts WHERE rowid IN (SELECT id FROM docs WHERE file = ?1)"));
+  LORE_ASSIGN(Stmt delete_docs, db.Prepare("DELETE FROM docs WHERE file = ?1"));
+  LORE_ASSIGN(Stmt count_docs, db.Prepare("SELECT count(*) FROM docs WHERE file = ?1"));
+  LORE_ASSIGN(Stmt upsert_file,
+              db.Prepare("INSERT OR REPLACE INTO files(path, size, mtime, ino, done, lines, tail) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"));
+  LORE_ASSIGN(Stmt delete_file, db.Prepare("DELETE FROM files WHERE path = ?1"));
+  return Writer{std::move(insert_doc), std::move(insert_fts), std::move(delete_fts),
+                std::move(delete_docs), std::move(count_docs), std::move(upsert_file),
+                std::move(delete_file), &db, stemming, stats};
+}
+
+int64_t NowNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+Status Remember(Writer& w, const std::string& rel, const struct stat& st, int64_t done,
+                int64_t lines, std::string_view tail) {
+  int64_t mtime = Nanos(st.st_mtim);
+  if (NowNanos() - mtime < kRacyNanos) mtime = -1;  // look again next time
+  Stmt& u = w.upsert_file;
+  u.Bind(1, rel).Bind(2, static_cast<int64_t>(st.st_size)).Bind(3, mtime);
+  u.Bind(4, static_cast<int64_t>(st.st_ino)).Bind(5, done).Bind(6, lines).Bind(7, tail);
+  return u.Run();
+}
+
+Result<std::string> ReadRange(int fd, int64_t from, int64_t to, const std::string& path) {
+  std::string buf(static_cast<size_t>(to - from), '\0');
+  size_t got = 0;
+  while (got < buf.size()) {
+    ssize_t n = ::pread(fd, buf.data() + got, buf.size() - got, from + static_cast<int64_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", path));
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  buf.resize(got);
+  return buf;
+}
+
+// Indexes a JSON Lines log: from where the last update stopped when the log
+// only grew, else from its start. Only complete lines are indexed.
+Status IndexLog(Writer& w, const std::string& dir, const Source& src, const Indexed* old) {
+  std::string path = fs::Join(dir, src.rel);
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
+  if (!fd) return Fail(fd.error());
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  int64_t start = 0, lines = 0;
+  if (old && old->ino == static_cast<int64_t>(st.st_ino) && st.st_size >= old->done) {
+    int64_t from = old->done - static_cast<int64_t>(old->tail.size());
+    LORE_ASSIGN(std::string tail, ReadRange(fd->get(), from, old->done, path));
+    if (tail == old->tail) start = old->done, lines = old->lines;
+  }
+  if (start == 0) LORE_TRY(w.Forget(src.rel));
+  LORE_ASSIGN(std::string data, ReadRange(fd->get(), start, st.st_size, path));
+  size_t end = data.rfind('\n');
+  end = end == std::string::npos ? 0 : end + 1;  // a partial last line waits
+  log::LineScanner lines_in(std::string_view(data).substr(0, end), lines + 1);
+  log::Line line;
+  while (lines_in.Next(&line)) {
+    lines = line.number;
+    if (log::IsBlank(line.text)) continue;
+    LORE_TRY(w.Add(FromJsonLine(src.scope, src.rel, line.number, line.text)));
+  }
+  int64_t done = start + static_cast<int64_t>(end);
+  LORE_ASSIGN(std::string tail, ReadRange(fd->get(), std::max<int64_t>(0, done - kTailBytes), done, path));
+  return Remember(w, src.rel, st, done, lines, tail);
+}
+
+Status IndexMarkdown(Writer& w, const std::string& dir, const Source& src) {
+  std::string path = fs::Join(dir, src.rel);
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
+  if (!fd) return Fail(fd.error());
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  LORE_ASSIGN(std::string content, fs::ReadAll(fd->get(), path));
+  LORE_TRY(w.Forget(src.rel));
+  LORE_TRY(w.Add(FromMarkdown(src.scope, src.rel, src.kind, content)));
+  return Remember(w, src.rel, st, static_cast<int64_t>(content.size()), 0, {});
+}
+
+}  // namespace
+
+std::string TokenizerName(Stemming s) {
+  return s == Stemming::kOff ? "plain-1" : "snowball-english-1";
+}
+
+std::string KindTag(std::string_view kind) {
+  static const char* hex = "0123456789abcdef";
+  std::string out = "k";
+  for (unsigned char c : kind) {
+    out += hex[c >> 4];
+    out += hex[c & 15];
+  }
+  return out;
+}
+
+Status CreateSchema(Db& db) {
+  return db.Exec(R"sql(
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+    CREATE TABLE files(path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
+                       ino INTEGER NOT NULL, done INTEGER NOT NULL, lines INTEGER NOT NULL,
+                       tail BLOB) WITHOUT ROWID;
+    CREATE TABLE docs(id INTEGER PRIMARY KEY, file TEXT NOT NULL, scope INTEGER NOT NULL,
+                      line INTEGER NOT NULL, slug TEXT NOT NULL, kind TEXT, description TEXT,
+                      model_invokation INTEGER, status TEXT, replaced_by TEXT, author TEXT,
+                      time INTEGER, session TEXT, position INTEGER NOT NULL, text TEXT NOT NULL);
+    CREATE INDEX docs_file ON docs(file);
+    CREATE INDEX docs_session ON docs(file, session, position) WHERE session IS NOT NULL;
+    CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');
+    CREATE VIRTUAL TABLE fts_terms USING fts5vocab(fts, 'col');
+  )sql");
+}
+
+Status DropSchema(Db& db) {
+  return db.Exec(
+      "DROP TABLE IF EXISTS fts_terms; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; "
+      "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;");
+}
+
+Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bool from_scratch) {
+  UpdateStats stats;
+  if (!from_scratch) {
+    // Cheap path first: no write lock unless something changed.
+    std::vector<Source> sources = Scan(dir);
+    LORE_ASSIGN(auto indexed, LoadIndexed(db));
+    stats.files_seen = static_cast<int64_t>(sources.size());
+    if (!AnyChange(sources, indexed)) return stats;
+  }
+  LORE_ASSIGN(Transaction tx, Transaction::Begin(db));
+  if (from_scratch) {
+    LORE_TRY(db.Exec("DELETE FROM fts; DELETE FROM docs; DELETE FROM files;"));
+    stats.rebuilt = true;
+  }
+  // Look again under the write lock: another process may have done the work.
+  std::vector<Source> sources = Scan(dir);
+  LORE_ASSIGN(auto indexed, LoadIndexed(db));
+  stats.files_seen = static_cast<int64_t>(sources.size());
+  LORE_ASSIGN(Writer w, MakeWriter(db, stemming, &stats));
+  for (const auto& src : sources) {
+    auto it = indexed.find(src.rel);
+    const Indexed* old = it == indexed.end() ? nullptr : &it->second;
+    if (old && Same(src, *old)) {
+      indexed.erase(it);
+      continue;
+    }
+    ++stats.files_indexed;
+    LORE_TRY(src.jsonl ? IndexLog(w, dir, src, old) : IndexMarkdown(w, dir, src));
+    if (old) indexed.erase(src.rel);
+  }
+  for (const auto& [rel, old] : indexed) {  // gone from disk
+    ++stats.files_removed;
+    LORE_TRY(w.ForgetFile(rel));
+  }
+  LORE_TRY(tx.Commit());
+  return stats;
+}
+
+}  // namespace lore::index::internal

@@ -1,0 +1,68 @@
+#include "lore/search/excerpt.h"
+
+#include <unordered_set>
+#include <vector>
+
+namespace lore::search {
+namespace {
+
+std::vector<std::string_view> SplitLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string_view l = text.substr(pos, nl - pos);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    lines.push_back(l);
+    pos = nl + 1;
+  }
+  if (lines.empty()) lines.push_back({});
+  return lines;
+}
+
+bool Blank(std::string_view l) { return l.find_first_not_of(" \t") == std::string_view::npos; }
+
+// The index of the first line after a frontmatter block (0 when none).
+size_t BodyStart(const std::vector<std::string_view>& lines) {
+  if (lines.empty() || lines[0] != "---") return 0;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    if (lines[i] == "---") return i + 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
+                    const std::unordered_map<std::string, double>& weights,
+                    index::Stemming stemming, int radius) {
+  auto lines = SplitLines(text);
+  size_t best = lines.size();
+  double best_score = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::unordered_set<std::string> seen;
+    double score = 0;
+    for (auto& t : index::Tokenize(lines[i], stemming)) {
+      auto it = weights.find(t);
+      if (it != weights.end() && seen.insert(t).second) score += it->second;
+    }
+    if (score > best_score) best_score = score, best = i;
+  }
+  if (best == lines.size()) {
+    best = BodyStart(lines);
+    while (best + 1 < lines.size() && Blank(lines[best])) ++best;
+    if (best >= lines.size()) best = 0;
+  }
+  size_t from = best >= static_cast<size_t>(radius) ? best - radius : 0;
+  size_t to = std::min(lines.size(), best + radius + 1);
+  Excerpt e;
+  e.line = first_line + static_cast<int64_t>(best);
+  for (size_t i = from; i < to; ++i) {
+    if (i > from) e.text += '\n';
+    e.text.append(lines[i]);
+  }
+  return e;
+}
+
+}  // namespace lore::search
