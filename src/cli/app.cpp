@@ -23,6 +23,17 @@ std::function<int()> Registry::Chosen() const {
   return nullptr;
 }
 
+void Registry::OnParseError(CLI::App* sub, std::function<int(const std::string&)> handler) {
+  parse_error_handlers_.emplace_back(sub, std::move(handler));
+}
+
+std::function<int(const std::string&)> Registry::ParseErrorHandler() const {
+  for (const auto& [sub, handler] : parse_error_handlers_) {
+    if (sub->parsed()) return handler;
+  }
+  return nullptr;
+}
+
 namespace {
 
 // "did you mean" for a mistyped verb: the closest verbs within distance 2.
@@ -52,6 +63,8 @@ int Main(int argc, char** argv) {
   RegisterMemoryCommands(reg);
   RegisterLintCommands(reg);
   RegisterSearchCommands(reg);
+  RegisterProposalCommands(reg);
+  RegisterHookCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");
@@ -72,6 +85,7 @@ int Main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (auto handler = reg.ParseErrorHandler()) return handler(e.what());
     std::cerr << "lore: " << e.what() << "\nRun 'lore help";
     for (const CLI::App* sub : app.get_subcommands()) std::cerr << ' ' << sub->get_name();
     std::cerr << "' for usage.\n";

@@ -28,12 +28,20 @@ class Registry {
 
   // The chosen verb's runner, if any.
   std::function<int()> Chosen() const;
+
+  // Lets verb `sub` answer its own argument errors (its exit code, its
+  // output) instead of the usual usage message and exit code 2: `lore
+  // propose` reports them as JSON with exit 4, hooks always exit 0.
+  void OnParseError(CLI::App* sub, std::function<int(const std::string& message)> handler);
+  // The handler of a verb that was being parsed, if it has one.
+  std::function<int(const std::string&)> ParseErrorHandler() const;
   const std::vector<std::string>& names() const { return names_; }
 
  private:
   CLI::App& app_;
   std::vector<std::string> names_;
   std::vector<std::pair<CLI::App*, std::function<int()>>> runners_;
+  std::vector<std::pair<CLI::App*, std::function<int(const std::string&)>>> parse_error_handlers_;
 };
 
 // One function per implementation file (cmd_*.cpp).
@@ -42,6 +50,8 @@ void RegisterConsolidateCommands(Registry& r);
 void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
+void RegisterProposalCommands(Registry& r);  // propose, proposals, review
+void RegisterHookCommands(Registry& r);      // hook <event>
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);

@@ -1,0 +1,42 @@
+// Appending to a JSON Lines file the way every lore writer does: an
+// O_APPEND descriptor (never through a symlink), an exclusive flock held
+// while open, each Append one write(2), and fdatasync on Sync().
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "lore/error.h"
+#include "lore/fs/fd.h"
+
+namespace lore::proposals {
+
+class AppendFile {
+ public:
+  // Opens `path` (created 0600 when missing) and locks it.
+  static Result<AppendFile> Open(const std::string& path);
+
+  // Appends `bytes` in one write. The first append starts with '\n' when
+  // the file does not end with one, so that a cut-off last line written by
+  // someone else never joins the new one.
+  Status Append(std::string_view bytes);
+  // Makes the appended bytes durable (fdatasync).
+  Status Sync();
+
+  // The file's size before our first append.
+  int64_t initial_size() const { return initial_size_; }
+  int fd() const { return fd_.get(); }
+  const std::string& path() const { return path_; }
+
+ private:
+  AppendFile(std::string path, fs::Fd fd) : path_(std::move(path)), fd_(std::move(fd)) {}
+  std::string path_;
+  fs::Fd fd_;
+  int64_t initial_size_ = 0;
+  bool needs_newline_ = false;
+};
+
+// Opens, appends `bytes`, syncs: the whole of one append.
+Status AppendAndSync(const std::string& path, std::string_view bytes);
+
+}  // namespace lore::proposals

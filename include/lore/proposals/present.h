@@ -1,0 +1,34 @@
+// How proposals are shown for review (FORMATS.md section 4): batches of at
+// most four, one prompt per batch, a label and a description per item.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "lore/proposals/js_json.h"
+
+namespace lore::proposals {
+
+inline constexpr size_t kBatchSize = 4;
+
+// ceil(n / 4) batches of consecutive indexes 0..n-1, each of at most four.
+std::vector<std::vector<size_t>> Batches(size_t n);
+
+// "Batch 2 of 3 — which learnings should be stored permanently? Unselected
+// ones are archived as declined."; with one batch the sentence stands alone
+// (and so starts with a capital: "Which learnings …").
+std::string Prompt(size_t batch /*1-based*/, size_t batches);
+
+// "[<type cut or padded to 7>] | <subject cut to 40 with …, padded to 40> |
+// conf=0.85". Widths count code points; conf has two decimals, rounded as
+// JavaScript's toFixed(2) rounds.
+std::string Label(const Json& record);
+// "evidence: <evidence cut to 60 with …>".
+std::string Description(const Json& record);
+
+// Helpers, exposed for tests.
+std::string FitWidth(std::string_view s, size_t width, bool pad, bool ellipsis);
+std::string ToFixed2(double v);
+
+}  // namespace lore::proposals

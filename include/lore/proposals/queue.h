@@ -1,0 +1,71 @@
+// The queue, proposals.jsonl: reading it line by line with the exact bytes
+// of every line, counting a wave's lines, and appending a proposal under the
+// write lock with the per-wave quota and the confidence floor.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/error.h"
+#include "lore/proposals/js_json.h"
+#include "lore/proposals/paths.h"
+#include "lore/proposals/settings.h"
+#include "lore/proposals/write_lock.h"
+
+namespace lore::proposals {
+
+// One line of the queue. `offset`/`length` locate its exact bytes in the
+// scanned buffer, the '\n' included when it has one.
+struct Span {
+  int64_t line = 0;  // 1-based
+  size_t offset = 0;
+  size_t length = 0;
+};
+
+// A line that is a JSON object.
+struct Entry {
+  Span span;
+  Json record;
+  std::string id;  // record["id"] when it is a string, else empty
+};
+
+struct QueueScan {
+  std::string bytes;            // the whole file as read
+  std::vector<Entry> records;   // in file order
+  std::vector<Span> malformed;  // non-blank lines that are not JSON objects
+  std::vector<Span> blank;      // blank lines
+  int64_t parse_errors() const { return static_cast<int64_t>(malformed.size()); }
+  std::string_view Text(const Span& s) const { return std::string_view(bytes).substr(s.offset, s.length); }
+};
+
+// Splits and parses `bytes`.
+QueueScan ScanQueue(std::string bytes);
+// Reads and scans the queue at `path`; a missing file is an empty queue.
+Result<QueueScan> ReadQueue(const std::string& path);
+
+// How many lines of `data` hold a record of wave `wave` (fast: looks for the
+// compact `"wave_id":"<wave>"` form, and the `"wave_id": "<wave>"` form that
+// other JSON writers use, in lines that are brace-delimited).
+int64_t CountWaveLines(std::string_view data, std::string_view wave);
+
+enum class Outcome { kQueued, kQuotaExceeded, kBelowFloor };
+
+struct Enqueued {
+  Outcome outcome = Outcome::kQueued;
+  int64_t position = 0;  // the wave's count after queueing (for "3/5")
+  int64_t quota = 0;
+  int64_t dropped = 0;   // the wave's dropped counter after this call
+  LockHolder reclaimed;  // a stale lock holder taken over, pid 0 if none
+};
+
+// Queues the valid `record`: below `settings.confidence_floor` it only
+// counts below_floor; otherwise, under the write lock, it counts the wave's
+// lines and either drops the proposal (at the quota) or appends it. Every
+// outcome, a failure included (fs_error), is counted in the wave's summary.
+Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings& settings,
+                         std::chrono::milliseconds lock_timeout = kLockTimeout);
+
+}  // namespace lore::proposals

@@ -1,0 +1,56 @@
+// The proposal record (FORMATS.md section 4): one compact JSON line of
+// proposals.jsonl with the keys id, created_at, wave_id, type, subject,
+// insight, evidence, confidence, schema_version, then the optional
+// proposed_by_agent and file_paths, in that order.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/proposals/js_json.h"
+#include "lore/text/time.h"
+
+namespace lore::proposals {
+
+inline constexpr int kSchemaVersion = 1;
+inline constexpr size_t kSubjectMax = 100;   // code points
+inline constexpr size_t kInsightMax = 2000;  // code points
+inline constexpr size_t kEvidenceMax = 5000;  // code points
+
+// The thirteen proposal types, in the documented order.
+const std::vector<std::string_view>& Types();
+bool IsType(std::string_view type);
+// ^[A-Za-z0-9_-]+$
+bool IsWaveId(std::string_view wave);
+// A UUID version 4 in its canonical 8-4-4-4-12 hexadecimal form.
+bool IsUuidV4(std::string_view id);
+// A new random UUID v4 (getrandom(2); lower-case hexadecimal).
+std::string NewUuidV4();
+
+// What a proposer supplies; the rest of a record is stamped by MakeRecord.
+struct Fields {
+  std::string wave_id;
+  std::string type;
+  std::string subject;
+  std::string insight;
+  std::string evidence;
+  double confidence = 0;
+  std::optional<std::string> proposed_by_agent;
+  std::vector<std::string> file_paths;  // omitted from the record when empty
+};
+
+// The record for `fields` with `id` and created_at = `now` (UTC, ms).
+Json MakeRecord(const Fields& fields, const std::string& id, text::TimePoint now);
+
+// Every rule `record` breaks, one message per broken rule, in key order
+// ("subject exceeds 100 chars (got 101)"). Empty when the record is valid.
+std::vector<std::string> Validate(const Json& record);
+
+// The checks of the text fields alone (used on flags before a record exists).
+// `max` is in code points; `name` prefixes the messages.
+void CheckText(std::string_view name, const Json& value, size_t max, bool required,
+               std::vector<std::string>* errors);
+
+}  // namespace lore::proposals

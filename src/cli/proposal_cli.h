@@ -1,0 +1,17 @@
+// Shared by the proposal verbs' implementation files.
+#pragma once
+
+#include "cli/command.h"
+#include "lore/proposals/picker.h"
+
+namespace lore::cli {
+
+// `lore review` (cmd_review.cpp).
+void RegisterReviewCommand(Registry& r);
+
+// Runs the interactive picker on the terminal (stdin and stdout must be
+// terminals) until `session` is done or quit. The terminal is in raw mode
+// only while this runs and is restored on every way out, signals included.
+Status RunPicker(proposals::ReviewSession* session);
+
+}  // namespace lore::cli

@@ -1,0 +1,59 @@
+#include "lore/proposals/learning.h"
+
+#include <chrono>
+
+namespace lore::proposals {
+
+int TtlDays(std::string_view type) {
+  struct Ttl {
+    std::string_view type;
+    int days;
+  };
+  static constexpr Ttl kTable[] = {
+      {"mode-selector-accuracy", 30}, {"hardware-pattern", 60},        {"fragile-file", 45},
+      {"effective-sizing", 45},       {"recurring-issue", 45},         {"workflow-pattern", 90},
+      {"proven-pattern", 90},         {"anti-pattern", 90},            {"autopilot-effectiveness", 90},
+      {"autonomy-verdict", 90},       {"domain-regression", 60},
+  };
+  for (const auto& t : kTable) {
+    if (t.type == type) return t.days;
+  }
+  return 60;
+}
+
+Json ToLearning(const Json& record, std::string_view session_id, text::TimePoint now) {
+  Json l = record;
+  l.erase("proposed_by_agent");
+  l["schema_version"] = 1;
+  l["source_session"] = std::string(session_id);
+  l["scope"] = "local";
+  l["occurrences"] = 1;
+  const std::string wave = record.contains("wave_id") && record["wave_id"].is_string()
+                               ? record["wave_id"].get<std::string>()
+                               : "";
+  l["_provenance"] = "agent-proposed@" + wave;
+  text::TimePoint base = now;
+  if (record.contains("created_at") && record["created_at"].is_string()) {
+    if (auto t = text::ParseIso(record["created_at"].get<std::string>())) base = *t;
+  }
+  const std::string type = record.contains("type") && record["type"].is_string()
+                               ? record["type"].get<std::string>()
+                               : "";
+  l["expires_at"] = text::UtcMillis(base + std::chrono::hours(24) * TtlDays(type));
+  if (!l.contains("host_class")) l["host_class"] = nullptr;
+  if (!l.contains("anonymized")) l["anonymized"] = false;
+  return l;
+}
+
+Json ToRejected(const Json& record, std::string_view reason, text::TimePoint at) {
+  Json r = record;
+  r["_rejected_reason"] = std::string(reason);
+  r["_rejected_at"] = text::UtcMillis(at);
+  return r;
+}
+
+bool IsRejectReason(std::string_view reason) {
+  return reason == "user-declined" || reason == "overflow-truncate" || reason == "manual-skip";
+}
+
+}  // namespace lore::proposals

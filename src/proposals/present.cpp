@@ -1,0 +1,85 @@
+#include "lore/proposals/present.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "lore/text/utf8.h"
+
+namespace lore::proposals {
+namespace {
+
+std::string StringField(const Json& r, const char* key) {
+  if (!r.is_object() || !r.contains(key)) return "";
+  const Json& v = r[key];
+  return v.is_string() ? v.get<std::string>() : DumpJs(v);
+}
+
+}  // namespace
+
+std::vector<std::vector<size_t>> Batches(size_t n) {
+  std::vector<std::vector<size_t>> out;
+  for (size_t i = 0; i < n; i += kBatchSize) {
+    std::vector<size_t> b;
+    for (size_t j = i; j < n && j < i + kBatchSize; ++j) b.push_back(j);
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+std::string Prompt(size_t batch, size_t batches) {
+  const std::string tail = " learnings should be stored permanently? Unselected ones are archived as declined.";
+  if (batches <= 1) return "Which" + tail;
+  return "Batch " + std::to_string(batch) + " of " + std::to_string(batches) + " \u2014 which" + tail;
+}
+
+std::string FitWidth(std::string_view s, size_t width, bool pad, bool ellipsis) {
+  const bool valid = text::IsValidUtf8(s);
+  const size_t len = valid ? text::CodePointCount(s) : s.size();
+  std::string out;
+  if (len > width) {
+    const size_t keep = ellipsis && width > 0 ? width - 1 : width;
+    out = valid ? std::string(text::PrefixCodePoints(s, keep)) : std::string(s.substr(0, keep));
+    if (ellipsis && width > 0) out += "\u2026";
+    return out;
+  }
+  out = std::string(s);
+  if (pad) out.append(width - len, ' ');
+  return out;
+}
+
+std::string ToFixed2(double v) {
+  if (!std::isfinite(v)) return v != v ? "NaN" : (v > 0 ? "Infinity" : "-Infinity");
+  // JavaScript rounds the exact binary value half away from zero; glibc's
+  // printf rounds exact ties to even. Decide from the exact expansion.
+  const bool negative = v < 0;
+  char exact[128];
+  std::snprintf(exact, sizeof exact, "%.60f", std::fabs(v));
+  std::string s = exact;
+  size_t dot = s.find('.');
+  std::string whole = s.substr(0, dot);
+  std::string frac = s.substr(dot + 1);
+  std::string keep = frac.substr(0, 2);
+  bool up = frac[2] >= '5';
+  // Integer arithmetic on "whole.keep" as a number of hundredths.
+  long long hundredths = std::stoll(whole) * 100 + std::stoll(keep);
+  if (up) ++hundredths;
+  char out[64];
+  std::snprintf(out, sizeof out, "%s%lld.%02lld", negative && hundredths != 0 ? "-" : "",
+                hundredths / 100, hundredths % 100);
+  return out;
+}
+
+std::string Label(const Json& r) {
+  std::string conf = "?";
+  if (r.is_object() && r.contains("confidence") && r["confidence"].is_number()) {
+    conf = ToFixed2(r["confidence"].get<double>());
+  }
+  return "[" + FitWidth(StringField(r, "type"), 7, true, false) + "] | " +
+         FitWidth(StringField(r, "subject"), 40, true, true) + " | conf=" + conf;
+}
+
+std::string Description(const Json& r) {
+  return "evidence: " + FitWidth(StringField(r, "evidence"), 60, false, true);
+}
+
+}  // namespace lore::proposals

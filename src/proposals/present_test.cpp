@@ -1,0 +1,111 @@
+#include "lore/proposals/present.h"
+
+#include <gtest/gtest.h>
+
+#include "lore/proposals/propose_input.h"
+
+namespace lore::proposals {
+namespace {
+
+Json Rec(const std::string& type, const std::string& subject, double conf, const std::string& evidence) {
+  Json r = Json::object();
+  r["type"] = type;
+  r["subject"] = subject;
+  r["confidence"] = conf;
+  r["evidence"] = evidence;
+  return r;
+}
+
+TEST(PresentTest, BatchesOfFour) {
+  EXPECT_TRUE(Batches(0).empty());
+  EXPECT_EQ(Batches(4).size(), 1u);
+  EXPECT_EQ(Batches(5), (std::vector<std::vector<size_t>>{{0, 1, 2, 3}, {4}}));
+  EXPECT_EQ(Batches(9).size(), 3u);
+}
+
+TEST(PresentTest, PromptText) {
+  EXPECT_EQ(Prompt(2, 3),
+            "Batch 2 of 3 \u2014 which learnings should be stored permanently? Unselected ones are "
+            "archived as declined.");
+  EXPECT_EQ(Prompt(1, 1),
+            "Which learnings should be stored permanently? Unselected ones are archived as declined.");
+}
+
+TEST(PresentTest, LabelAndDescription) {
+  EXPECT_EQ(Label(Rec("anti-pattern", "reducer always re-evaluates on unrelated state", 0.85, "")),
+            "[anti-pa] | reducer always re-evaluates on unrelate\u2026 | conf=0.85");
+  EXPECT_EQ(Label(Rec("convention", "npm audit --prod before every deploy", 0.92, "")),
+            "[convent] | npm audit --prod before every deploy     | conf=0.92");
+  EXPECT_EQ(Label(Rec("convention", std::string(40, 's'), 1, "")),
+            "[convent] | " + std::string(40, 's') + " | conf=1.00");
+  EXPECT_EQ(Description(Rec("x", "s", 0.5, "3 consecutive sessions hit the same pattern in W2")),
+            "evidence: 3 consecutive sessions hit the same pattern in W2");
+  EXPECT_EQ(Description(Rec("x", "s", 0.5, std::string(61, 'e'))),
+            "evidence: " + std::string(59, 'e') + "\u2026");
+  EXPECT_EQ(Description(Rec("x", "s", 0.5, std::string(60, 'e'))), "evidence: " + std::string(60, 'e'));
+}
+
+TEST(PresentTest, ToFixedRoundsLikeJavaScript) {
+  EXPECT_EQ(ToFixed2(0.125), "0.13");  // exact tie: JavaScript rounds up, printf to even
+  EXPECT_EQ(ToFixed2(0.375), "0.38");
+  EXPECT_EQ(ToFixed2(0.145), "0.14");  // the double is just below 0.145
+  EXPECT_EQ(ToFixed2(0.5), "0.50");
+  EXPECT_EQ(ToFixed2(0.999), "1.00");
+  EXPECT_EQ(ToFixed2(0), "0.00");
+}
+
+TEST(ProposeInputTest, ConfidenceParsing) {
+  EXPECT_EQ(ParseConfidence("0.85"), 0.85);
+  EXPECT_EQ(ParseConfidence("1"), 1.0);
+  EXPECT_EQ(ParseConfidence(".5"), 0.5);
+  EXPECT_EQ(ParseConfidence("5e-1"), 0.5);
+  EXPECT_EQ(ParseConfidence("-0.0001"), -0.0001);
+  for (const char* bad : {"", "NaN", "nan", "Infinity", "0x1", "0.5x", "high", ".", "1e", "--1"}) {
+    EXPECT_FALSE(ParseConfidence(bad).has_value()) << bad;
+  }
+}
+
+TEST(ProposeInputTest, FilePaths) {
+  std::vector<std::string> errors;
+  EXPECT_EQ(SplitFilePaths({" src/a.cc , src/b.cc,", "src/a.cc,lib/c.h"}, &errors),
+            (std::vector<std::string>{"src/a.cc", "src/b.cc", "lib/c.h"}));
+  EXPECT_TRUE(errors.empty());
+  SplitFilePaths({"/etc/passwd,../up,a/../b,~/x,C:\\w,ok/..x"}, &errors);
+  EXPECT_EQ(errors.size(), 5u) << ::testing::PrintToString(errors);
+  errors.clear();
+  std::string many;
+  for (int i = 0; i < 21; ++i) many += "f" + std::to_string(i) + ",";
+  EXPECT_EQ(SplitFilePaths({many}, &errors).size(), 21u);
+  EXPECT_EQ(errors, std::vector<std::string>{"--file-paths names 21 paths; at most 20 are allowed"});
+  errors.clear();
+  SplitFilePaths({std::string(257, 'p')}, &errors);
+  EXPECT_EQ(errors, std::vector<std::string>{"--file-paths entry exceeds 256 chars (got 257)"});
+  errors.clear();
+  SplitFilePaths({std::string(256, 'p')}, &errors);
+  EXPECT_TRUE(errors.empty());
+}
+
+TEST(ProposeInputTest, AllFlagProblemsTogether) {
+  ProposeFlags f;
+  f.type = "nope";
+  f.subject = std::string(101, 's');
+  f.confidence = "1.0001";
+  f.file_paths = {"**"};
+  Proposal p = CheckFlags(f, "");
+  EXPECT_FALSE(p.wave_known);
+  EXPECT_EQ(p.errors.size(), 6u) << ::testing::PrintToString(p.errors);
+  f = ProposeFlags{};
+  f.type = "convention";
+  f.subject = f.insight = f.evidence = std::string("x");
+  f.confidence = "0.5";
+  p = CheckFlags(f, "W9");
+  EXPECT_TRUE(p.errors.empty()) << ::testing::PrintToString(p.errors);
+  EXPECT_TRUE(p.wave_known);
+  EXPECT_EQ(p.fields.wave_id, "W9");
+  f.wave = "bad wave";
+  EXPECT_EQ(CheckFlags(f, "W9").errors,
+            std::vector<std::string>{"wave_id must match ^[A-Za-z0-9_-]+$, got: \"bad wave\""});
+}
+
+}  // namespace
+}  // namespace lore::proposals

@@ -1,0 +1,278 @@
+#include "lore/proposals/review.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
+
+#include "lore/fs/atomic_file.h"
+#include "lore/fs/fd.h"
+#include "lore/log/jsonl.h"
+#include "lore/proposals/append_file.h"
+#include "lore/proposals/collect.h"
+#include "lore/proposals/learning.h"
+#include "lore/proposals/record.h"
+#include "lore/proposals/summary.h"
+#include "lore/proposals/write_lock.h"
+
+namespace lore::proposals {
+namespace {
+
+std::string_view Trimmed(std::string_view line) {
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+  return line;
+}
+
+std::string Joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : "; ") + s;
+  return out;
+}
+
+// True when the file at `path` ends with `bytes`.
+bool EndsWith(const std::string& path, std::string_view bytes) {
+  auto fd = fs::Open(path, O_RDONLY);
+  struct stat st;
+  if (!fd || ::fstat(fd->get(), &st) != 0 || static_cast<size_t>(st.st_size) < bytes.size()) return false;
+  std::string tail(bytes.size(), '\0');
+  ssize_t n = ::pread(fd->get(), tail.data(), tail.size(), st.st_size - static_cast<off_t>(bytes.size()));
+  return n == static_cast<ssize_t>(bytes.size()) && tail == bytes;
+}
+
+// What happens to each line of the queue as it is now.
+enum class Fate { kKeep, kClear, kApprove, kDecline };
+
+struct Plan {
+  QueueScan now;
+  std::vector<std::pair<Span, Fate>> lines;  // every line, in file order
+  std::vector<std::pair<const Entry*, const Decision*>> approve, decline;  // FIFO
+  std::vector<const Entry*> kept;
+  int64_t recovered = 0;
+};
+
+void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
+               const std::set<std::string>& learned, const std::set<std::string>& rejected, Plan* p) {
+  std::map<std::string_view, const Decision*> by_text;
+  for (size_t k = 0; k < set.pending.size(); ++k) {
+    by_text[Trimmed(set.scan.Text(set.scan.records[set.pending[k]].span))] = &decisions[k];
+  }
+  const std::string& before = set.scan.bytes;
+  const bool same_prefix = p->now.bytes.compare(0, before.size(), before) == 0;
+  auto reviewed_region = [&](const Span& s) { return same_prefix && s.offset + s.length <= before.size(); };
+
+  std::map<size_t, Fate> fate;  // by offset
+  std::set<std::string> approved_ids;
+  for (size_t i : FifoOrder(p->now)) {
+    const Entry& e = p->now.records[i];
+    Fate f = Fate::kKeep;
+    if (!e.id.empty() && (learned.count(e.id) || rejected.count(e.id) || approved_ids.count(e.id))) {
+      f = Fate::kClear;
+      if (!approved_ids.count(e.id)) ++p->recovered;
+    } else if (auto it = by_text.find(Trimmed(p->now.Text(e.span))); it != by_text.end()) {
+      if (it->second->verdict == Verdict::kApprove) {
+        f = Fate::kApprove;
+        p->approve.emplace_back(&e, it->second);
+        if (!e.id.empty()) approved_ids.insert(e.id);
+      } else if (it->second->verdict == Verdict::kDecline) {
+        f = Fate::kDecline;
+        p->decline.emplace_back(&e, it->second);
+      }
+    }
+    if (f == Fate::kKeep) p->kept.push_back(&e);
+    fate[e.span.offset] = f;
+  }
+  for (const auto* spans : {&p->now.malformed, &p->now.blank}) {
+    for (const Span& s : *spans) fate[s.offset] = reviewed_region(s) ? Fate::kClear : Fate::kKeep;
+  }
+  std::vector<Span> all;
+  for (const auto& e : p->now.records) all.push_back(e.span);
+  for (const auto* spans : {&p->now.malformed, &p->now.blank}) all.insert(all.end(), spans->begin(), spans->end());
+  std::sort(all.begin(), all.end(), [](const Span& a, const Span& b) { return a.offset < b.offset; });
+  for (const Span& s : all) p->lines.emplace_back(s, fate[s.offset]);
+}
+
+void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o, PromoteResult* r) {
+  r->expected = static_cast<int64_t>(plan.approve.size());
+  if (plan.approve.empty()) return;
+  auto file = AppendFile::Open(paths.learnings);
+  if (!file) {
+    r->errors.push_back(file.error().Format());
+    return;
+  }
+  for (const auto& [entry, decision] : plan.approve) {
+    const std::string who = "proposal " + (entry->id.empty() ? "<no id>" : entry->id);
+    if (auto problems = Validate(entry->record); !problems.empty()) {
+      r->errors.push_back(who + " (" + paths.queue + ":" + std::to_string(entry->span.line) +
+                          "): " + Joined(problems));
+      continue;
+    }
+    if (auto s = file->Append(DumpJs(ToLearning(entry->record, o.session_id, o.now)) + "\n"); !s) {
+      r->errors.push_back(who + ": " + s.error().Format());
+      continue;
+    }
+    ++r->written;
+    r->approved_ids.push_back(entry->id);
+    if (o.after_learning) o.after_learning(r->written);
+  }
+  if (auto s = file->Sync(); !s) r->errors.push_back(s.error().Format());
+}
+
+void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o, PromoteResult* r) {
+  if (plan.decline.empty()) return;
+  std::string bytes;
+  for (const auto& [entry, decision] : plan.decline) {
+    text::TimePoint at = decision->at == text::TimePoint{} ? o.now : decision->at;
+    bytes += DumpJs(ToRejected(entry->record, decision->reason, at)) + "\n";
+    r->declined_ids.push_back(entry->id);
+  }
+  auto file = AppendFile::Open(paths.rejected);
+  Status s = file ? file->Append(bytes) : Status(tl::unexpected(file.error()));
+  if (s) s = file->Sync();
+  if (!s) {
+    r->errors.push_back(s.error().Format());
+    r->declined_ids.clear();
+    return;
+  }
+  r->declined = static_cast<int64_t>(plan.decline.size());
+}
+
+Status Clear(const Paths& paths, const Plan& plan, PromoteResult* r) {
+  std::string archive, keep;
+  bool any_cleared = false;
+  for (const auto& [span, fate] : plan.lines) {
+    std::string_view text = plan.now.Text(span);
+    if (fate == Fate::kKeep) {
+      keep += text;
+    } else {
+      any_cleared = true;
+      archive += text;
+      if (text.empty() || text.back() != '\n') archive += '\n';
+    }
+  }
+  if (!archive.empty() && !EndsWith(paths.archive, archive)) {
+    LORE_TRY(AppendAndSync(paths.archive, archive));
+  }
+  r->archived_bytes = static_cast<int64_t>(archive.size());
+  if (any_cleared) LORE_TRY(fs::WriteFileAtomic(paths.queue, keep));
+  std::set<std::string> waves;
+  for (const Entry* e : plan.kept) {
+    if (e->record.contains("wave_id") && e->record["wave_id"].is_string()) {
+      waves.insert(e->record["wave_id"].get<std::string>());
+    }
+    r->kept_ids.push_back(e->id);
+  }
+  r->kept = static_cast<int64_t>(plan.kept.size());
+  r->summaries_cleared = RemoveSummaries(paths, waves);
+  r->cleared = true;
+  return Ok();
+}
+
+}  // namespace
+
+Result<std::set<std::string>> ReadIds(const std::string& path) {
+  std::set<std::string> ids;
+  auto text = fs::ReadFile(path);
+  if (!text) {
+    if (text.error().code == ErrorCode::kNotFound) return ids;
+    return tl::unexpected(text.error());
+  }
+  log::LineScanner lines(*text);
+  log::Line line;
+  constexpr std::string_view kHead = "{\"id\":\"";
+  while (lines.Next(&line)) {
+    std::string_view t = line.text;
+    if (t.substr(0, kHead.size()) == kHead) {
+      size_t end = t.find('"', kHead.size());
+      std::string_view id = t.substr(kHead.size(), end == std::string_view::npos ? 0 : end - kHead.size());
+      if (end != std::string_view::npos && id.find('\\') == std::string_view::npos) {
+        ids.emplace(id);
+        continue;
+      }
+    }
+    if (t.find("\"id\"") == std::string_view::npos) continue;
+    Json j = Json::parse(t, nullptr, false);
+    if (j.is_object() && j.contains("id") && j["id"].is_string()) ids.insert(j["id"].get<std::string>());
+  }
+  return ids;
+}
+
+Result<ReviewSet> PrepareReview(const Paths& paths, std::chrono::milliseconds lock_timeout) {
+  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
+  ReviewSet set;
+  {
+    LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, lock_timeout));
+    LORE_ASSIGN(set.scan, ReadQueue(paths.queue));
+  }
+  LORE_ASSIGN(auto learned, ReadIds(paths.learnings));
+  LORE_ASSIGN(auto rejected, ReadIds(paths.rejected));
+  for (size_t i : FifoOrder(set.scan)) {
+    const std::string& id = set.scan.records[i].id;
+    if (!id.empty() && (learned.count(id) || rejected.count(id))) {
+      ++set.settled;
+    } else {
+      set.pending.push_back(i);
+    }
+  }
+  return set;
+}
+
+Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
+                                      const std::vector<Decision>& decisions,
+                                      const PromoteOptions& o) {
+  if (o.session_id.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return Fail(ErrorCode::kInvalidInput, "a session id is required to promote proposals", "", 0,
+                "pass --session ID (the id of the session whose proposals these are)");
+  }
+  if (decisions.size() != set.pending.size()) {
+    return Fail(ErrorCode::kInternal, "one decision per pending proposal is required");
+  }
+  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.archive, "proposals-archive.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.learnings, "learnings.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.rejected, "proposals.rejected.jsonl"));
+
+  LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, o.lock_timeout));
+  Plan plan;
+  LORE_ASSIGN(plan.now, ReadQueue(paths.queue));
+  LORE_ASSIGN(auto learned, ReadIds(paths.learnings));
+  LORE_ASSIGN(auto rejected, ReadIds(paths.rejected));
+  PlanLines(set, decisions, learned, rejected, &plan);
+
+  PromoteResult r;
+  r.recovered = plan.recovered;
+  WriteApproved(paths, plan, o, &r);
+  WriteDeclined(paths, plan, o, &r);
+  if (r.written != r.expected || !r.errors.empty()) {
+    r.skipped_reason = !r.errors.empty() ? std::string("write-errors")
+                                         : "partial-write: " + std::to_string(r.written) + "/" +
+                                               std::to_string(r.expected) + " written";
+    return r;
+  }
+  if (auto s = Clear(paths, plan, &r); !s) {
+    r.errors.push_back(s.error().Format());
+    r.cleared = false;
+  }
+  return r;
+}
+
+Json ToJson(const PromoteResult& r) {
+  Json j = Json::object();
+  j["written"] = r.written;
+  j["expected"] = r.expected;
+  j["errors"] = r.errors;
+  j["cleared"] = r.cleared;
+  j["summariesCleared"] = r.summaries_cleared;
+  j["skippedReason"] = r.skipped_reason ? Json(*r.skipped_reason) : Json(nullptr);
+  j["declined"] = r.declined;
+  j["recovered"] = r.recovered;
+  j["kept"] = r.kept;
+  j["archivedBytes"] = r.archived_bytes;
+  j["approvedIds"] = r.approved_ids;
+  j["declinedIds"] = r.declined_ids;
+  j["keptIds"] = r.kept_ids;
+  return j;
+}
+
+}  // namespace lore::proposals

@@ -1,0 +1,128 @@
+#include "lore/proposals/summary.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <random>
+
+#include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
+
+namespace lore::proposals {
+namespace {
+
+int64_t Field(const Json& j, const char* key) {
+  if (!j.contains(key) || !j[key].is_number()) return 0;
+  return j[key].is_number_integer() ? j[key].get<int64_t>() : static_cast<int64_t>(j[key].get<double>());
+}
+
+// Writes `text` to `path` through a temporary file and rename(2).
+Status Replace(const std::string& path, const std::string& text) {
+  LORE_TRY(fs::RefuseSymlink(path, "summary file"));
+  std::random_device rd;
+  const std::string temp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(rd());
+  {
+    LORE_ASSIGN(fs::Fd fd, fs::Open(temp, O_WRONLY | O_CREAT | O_EXCL, 0600));
+    if (auto s = fs::WriteAll(fd.get(), text, temp); !s) {
+      ::unlink(temp.c_str());
+      return s;
+    }
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(temp.c_str());
+    return tl::unexpected(fs::ErrnoError(err, "cannot replace", path));
+  }
+  return Ok();
+}
+
+bool IsSummaryName(std::string_view name, std::string* wave) {
+  if (name.size() <= kSummaryPrefix.size() + kSummarySuffix.size()) return false;
+  if (name.substr(0, kSummaryPrefix.size()) != kSummaryPrefix) return false;
+  if (name.substr(name.size() - kSummarySuffix.size()) != kSummarySuffix) return false;
+  *wave = std::string(name.substr(kSummaryPrefix.size(),
+                                  name.size() - kSummaryPrefix.size() - kSummarySuffix.size()));
+  return true;
+}
+
+std::vector<std::pair<std::string, std::string>> SummaryFiles(const std::string& dir) {
+  std::vector<std::pair<std::string, std::string>> out;  // wave, path
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return out;
+  while (dirent* e = ::readdir(d)) {
+    std::string wave;
+    if (IsSummaryName(e->d_name, &wave)) out.emplace_back(wave, fs::Join(dir, e->d_name));
+  }
+  ::closedir(d);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+std::string RenderSummary(const Counters& c) {
+  return "{\n  \"queued\": " + std::to_string(c.queued) + ",\n  \"dropped\": " +
+         std::to_string(c.dropped) + ",\n  \"below_floor\": " + std::to_string(c.below_floor) +
+         ",\n  \"fs_error\": " + std::to_string(c.fs_error) + "\n}\n";
+}
+
+std::optional<Counters> ParseSummary(std::string_view text) {
+  Json j = Json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return std::nullopt;
+  return Counters{Field(j, "queued"), Field(j, "dropped"), Field(j, "below_floor"),
+                  Field(j, "fs_error")};
+}
+
+Result<Counters> Bump(const Paths& paths, std::string_view wave, Counter counter) {
+  LORE_ASSIGN(fs::FileLock lock, fs::FileLock::Acquire(paths.summary_lock, fs::LockMode::kExclusive,
+                                                       std::chrono::seconds(5)));
+  const std::string path = paths.Summary(wave);
+  Counters c;
+  auto text = fs::ReadFile(path);
+  if (text) {
+    if (auto parsed = ParseSummary(*text)) {
+      c = *parsed;
+    } else {
+      ::rename(path.c_str(), (path + ".corrupt").c_str());
+    }
+  } else if (text.error().code != ErrorCode::kNotFound) {
+    return tl::unexpected(text.error());
+  }
+  switch (counter) {
+    case Counter::kQueued: ++c.queued; break;
+    case Counter::kDropped: ++c.dropped; break;
+    case Counter::kBelowFloor: ++c.below_floor; break;
+    case Counter::kFsError: ++c.fs_error; break;
+  }
+  LORE_TRY(Replace(path, RenderSummary(c)));
+  return c;
+}
+
+std::map<std::string, Json> ReadSummaries(const Paths& paths, std::vector<std::string>* unreadable) {
+  std::map<std::string, Json> out;
+  for (const auto& [wave, path] : SummaryFiles(paths.dir)) {
+    auto text = fs::ReadFile(path);
+    Json j = text ? Json::parse(*text, nullptr, false) : Json(Json::value_t::discarded);
+    if (j.is_discarded() || !j.is_object()) {
+      if (unreadable) unreadable->push_back(path);
+      continue;
+    }
+    out.emplace(wave, std::move(j));
+  }
+  return out;
+}
+
+int64_t RemoveSummaries(const Paths& paths, const std::set<std::string>& keep) {
+  auto lock = fs::FileLock::Acquire(paths.summary_lock, fs::LockMode::kExclusive,
+                                    std::chrono::seconds(5));
+  int64_t removed = 0;
+  for (const auto& [wave, path] : SummaryFiles(paths.dir)) {
+    if (keep.count(wave)) continue;
+    if (::unlink(path.c_str()) == 0) ++removed;
+  }
+  return removed;
+}
+
+}  // namespace lore::proposals
