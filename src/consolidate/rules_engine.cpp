@@ -4,7 +4,9 @@
 
 #include "consolidate/bullets.h"
 #include "consolidate/rules_parts.h"
+#include "lore/consolidate/paths.h"
 #include "lore/consolidate/topic.h"
+#include "lore/consolidate/workspace_lint.h"
 #include "lore/consolidate/uuid.h"
 
 namespace lore::consolidate {
@@ -203,6 +205,12 @@ Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace&
   }
   LORE_TRY(detail::ApplySummary(ctx, timed));
   LORE_TRY(ctx.set.Flush());
+  // What the engine wrote must pass the linter like any other write.
+  for (const auto& c : ws.Changes()) {
+    LORE_ASSIGN(StorePath path, ParseStorePath(c.rel, PathUse::kCommit));
+    LORE_ASSIGN(lint::Report report, LintInWorkspace(ws, path, c.bytes));
+    if (report.HasErrors()) return tl::unexpected(FirstLintError(report));
+  }
   // One note per file, in path order.
   std::sort(ctx.notes.begin(), ctx.notes.end());
   ctx.notes.erase(std::unique(ctx.notes.begin(), ctx.notes.end()), ctx.notes.end());

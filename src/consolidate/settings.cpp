@@ -1,13 +1,9 @@
 #include "lore/consolidate/settings.h"
 
-#if __has_include("lore/config/config.h")
 #include "lore/config/config.h"
-#define LORE_HAVE_CONFIG 1
-#endif
 
 namespace lore::consolidate {
 
-#ifdef LORE_HAVE_CONFIG
 namespace {
 
 using config::Config;
@@ -52,6 +48,11 @@ Result<Settings> LoadSettings(const store::Store& store) {
   LORE_TRY(AtLeast(c, "memory.staging.threshold_bytes", s.threshold_bytes, 1));
   LORE_TRY(AtLeast(c, "memory.consolidation.max_lint_failures", s.max_lint_failures, 1));
   LORE_TRY(AtLeast(c, "memory.consolidation.summary_max_chars", s.summary_max_chars, 1000));
+  if (s.summary_max_chars > 20000) {
+    return Fail(c.ValueError("memory.consolidation.summary_max_chars",
+                             "must be at most 20000 (the linter's limit for the summary)",
+                             "set memory.consolidation.summary_max_chars to 20000 or less"));
+  }
   LORE_TRY(AtLeast(c, "llm.timeout_seconds", s.llm_timeout_seconds, 1));
   LORE_TRY(AtLeast(c, "llm.connect_timeout_seconds", s.llm_connect_timeout_seconds, 1));
   LORE_TRY(AtLeast(c, "llm.max_retries", s.llm_max_retries, 0));
@@ -59,10 +60,5 @@ Result<Settings> LoadSettings(const store::Store& store) {
   LORE_TRY(AtLeast(c, "llm.max_turns", s.llm_max_turns, 1));
   return s;
 }
-
-#else
-// Until lore::config lands: every setting has its default.
-Result<Settings> LoadSettings(const store::Store&) { return Settings{}; }
-#endif
 
 }  // namespace lore::consolidate

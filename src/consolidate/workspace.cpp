@@ -58,24 +58,29 @@ Status Workspace::Write(const std::string& rel, std::string bytes) {
 }
 
 Result<std::vector<std::string>> Workspace::ListSlugs(const std::string& rel_dir) {
-  std::vector<std::string> out;
-  std::string path = fs::Join(dir_, rel_dir);
-  LORE_TRY(fs::RefuseSymlink(path, "record folder"));
-  if (DIR* d = ::opendir(path.c_str())) {
-    while (dirent* e = ::readdir(d)) {
-      std::string_view name = e->d_name;
-      if (name.size() > 3 && name.substr(name.size() - 3) == ".md" && name[0] != '.') {
-        out.emplace_back(name.substr(0, name.size() - 3));
+  auto cached = listings_.find(rel_dir);
+  if (cached == listings_.end()) {
+    std::vector<std::string> disk;
+    std::string path = fs::Join(dir_, rel_dir);
+    LORE_TRY(fs::RefuseSymlink(path, "record folder"));
+    if (DIR* d = ::opendir(path.c_str())) {
+      while (dirent* e = ::readdir(d)) {
+        std::string_view name = e->d_name;
+        if (name.size() > 3 && name.substr(name.size() - 3) == ".md" && name[0] != '.') {
+          disk.emplace_back(name.substr(0, name.size() - 3));
+        }
       }
+      ::closedir(d);
+    } else if (errno != ENOENT) {
+      return tl::unexpected(fs::ErrnoError(errno, "cannot list", path));
     }
-    ::closedir(d);
-  } else if (errno != ENOENT) {
-    return tl::unexpected(fs::ErrnoError(errno, "cannot list", path));
+    cached = listings_.emplace(rel_dir, std::move(disk)).first;
   }
+  std::vector<std::string> out = cached->second;
   std::string prefix = rel_dir + "/";
-  for (const auto& [rel, e] : files_) {
-    if (!e.current || rel.compare(0, prefix.size(), prefix) != 0) continue;
-    std::string_view rest = std::string_view(rel).substr(prefix.size());
+  for (auto it = files_.lower_bound(prefix); it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+    if (!it->second.current || it->second.original) continue;  // only files created in the overlay
+    std::string_view rest = std::string_view(it->first).substr(prefix.size());
     if (rest.find('/') == std::string_view::npos && rest.size() > 3 &&
         rest.substr(rest.size() - 3) == ".md") {
       out.emplace_back(rest.substr(0, rest.size() - 3));

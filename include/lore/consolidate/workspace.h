@@ -45,6 +45,7 @@ class Workspace {
   Status Write(const std::string& rel, std::string bytes);
   // The names (without ".md") of the Markdown files directly in folder
   // `rel_dir`, on disk or created in the overlay, sorted. Missing folder: none.
+  // The folder is read once per workspace (the run's snapshot of it).
   Result<std::vector<std::string>> ListSlugs(const std::string& rel_dir);
 
   struct Change {
@@ -73,6 +74,7 @@ class Workspace {
 
   std::string dir_;
   std::map<std::string, Entry> files_;
+  std::map<std::string, std::vector<std::string>> listings_;  // folder -> names on disk
 };
 
 }  // namespace lore::consolidate
