@@ -45,6 +45,7 @@ struct Options {
   std::vector<std::string> sets;
   double min_recall10 = -1;
   std::string keep;
+  int show_misses = 0;  // print this many questions whose evidence missed the top 10
 };
 
 struct Tally {
@@ -158,6 +159,8 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
   else if (k == "name_text_weight") p->name_text_weight = v;
   else if (k == "author_boost") p->author_boost = v;
   else if (k == "time_boost") p->time_boost = v;
+  else if (k == "date_boost") p->date_boost = v;
+  else if (k == "context_forward") p->context_forward = v;
   else return false;
   return true;
 }
@@ -226,6 +229,7 @@ int main(int argc, char** argv) {
     else if (a == "--set") o.sets.push_back(next());
     else if (a == "--min-recall10") o.min_recall10 = std::atof(next().c_str());
     else if (a == "--keep") o.keep = next();
+    else if (a == "--show-misses") o.show_misses = std::atoi(next().c_str());
     else if (!a.empty() && a[0] == '-') return Usage();
     else o.file = a;
   }
@@ -289,6 +293,14 @@ int main(int argc, char** argv) {
         }
         return static_cast<double>(found) / evidence.size();
       };
+      if (o.show_misses > 0 && recall(10) < 1) {
+        --o.show_misses;
+        std::printf("MISS [%d] %s\n  evidence:", cat, question.c_str());
+        for (const auto& e : evidence) std::printf(" %s", e.c_str());
+        std::printf("\n  top:");
+        for (size_t i = 0; i < std::min<size_t>(10, ranked.size()); ++i) std::printf(" %s", ranked[i].c_str());
+        std::printf("\n");
+      }
       for (Tally* t : {&by_cat[cat], &all}) {
         ++t->n;
         t->r5 += recall(5);

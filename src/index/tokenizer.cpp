@@ -71,7 +71,47 @@ sb_stemmer* EnglishStemmer() {
   return stemmer.get();
 }
 
+// Words that by themselves place an event in time.
+constexpr std::array<std::string_view, 35> kTimeWords = {
+    "yesterday", "today",    "tonight",   "tomorrow", "ago",      "recently", "lately",
+    "weekend",   "monday",   "tuesday",   "wednesday", "thursday", "friday",  "saturday",
+    "sunday",    "january",  "february",  "march",    "april",    "may",      "june",
+    "july",      "august",   "september", "october",  "november", "december", "earlier",
+    "morning",   "evening",  "afternoon", "night",    "summer",   "winter",   "spring"};
+
+// "last"/"next"/"this" followed by one of these ("last week", "next month").
+constexpr std::array<std::string_view, 8> kRelativeUnits = {"week", "month", "year", "night",
+                                                           "weekend", "time", "summer", "fall"};
+
+
+template <size_t N>
+bool In(const std::array<std::string_view, N>& set, std::string_view w) {
+  return std::find(set.begin(), set.end(), w) != set.end();
+}
+
+bool IsYear(std::string_view w) {
+  if (w.size() == 5 && w.back() == 's') w.remove_suffix(1);  // "1990s"
+  return w.size() == 4 && (w.substr(0, 2) == "19" || w.substr(0, 2) == "20") &&
+         std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 }  // namespace
+
+int TimeExpressions(std::string_view text) {
+  auto words = Words(text);
+  int n = 0;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (In(kTimeWords, w) || IsYear(w)) {
+      ++n;
+    } else if ((w == "last" || w == "next" || w == "this") && i + 1 < words.size() &&
+               In(kRelativeUnits, words[i + 1])) {
+      ++n;
+    }
+  }
+  return n;
+}
+
 
 std::vector<std::string> Words(std::string_view text) {
   std::vector<std::string> words;

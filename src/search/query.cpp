@@ -10,30 +10,84 @@ namespace {
 constexpr std::array<std::string_view, 7> kTimeNouns = {"year", "month", "date", "day",
                                                        "week", "time", "season"};
 
-// Words that by themselves place an event in time.
-constexpr std::array<std::string_view, 35> kTimeWords = {
-    "yesterday", "today",    "tonight",   "tomorrow", "ago",      "recently", "lately",
-    "weekend",   "monday",   "tuesday",   "wednesday", "thursday", "friday",  "saturday",
-    "sunday",    "january",  "february",  "march",    "april",    "may",      "june",
-    "july",      "august",   "september", "october",  "november", "december", "earlier",
-    "morning",   "evening",  "afternoon", "night",    "summer",   "winter",   "spring"};
-
-// "last"/"next"/"this" followed by one of these ("last week", "next month").
-constexpr std::array<std::string_view, 8> kRelativeUnits = {"week", "month", "year", "night",
-                                                           "weekend", "time", "summer", "fall"};
-
 template <size_t N>
 bool In(const std::array<std::string_view, N>& set, std::string_view w) {
   return std::find(set.begin(), set.end(), w) != set.end();
 }
 
-bool IsYear(std::string_view w) {
-  if (w.size() == 5 && w.back() == 's') w.remove_suffix(1);  // "1990s"
-  return w.size() == 4 && (w.substr(0, 2) == "19" || w.substr(0, 2) == "20") &&
-         std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+constexpr std::array<std::string_view, 12> kMonths = {
+    "january", "february", "march",     "april",   "may",      "june",
+    "july",    "august",   "september", "october", "november", "december"};
+
+// "8", "8th", "21st" -> 8, 21; 0 when not a day of the month.
+int DayNumber(std::string_view w) {
+  for (std::string_view suffix : {"st", "nd", "rd", "th"}) {
+    if (w.size() > 2 && w.substr(w.size() - 2) == suffix) {
+      w.remove_suffix(2);
+      break;
+    }
+  }
+  if (w.empty() || w.size() > 2 || !std::all_of(w.begin(), w.end(), ::isdigit)) return 0;
+  int d = std::stoi(std::string(w));
+  return d >= 1 && d <= 31 ? d : 0;
+}
+
+int YearNumber(std::string_view w) {
+  if (w.size() != 4 || !std::all_of(w.begin(), w.end(), ::isdigit)) return 0;
+  int y = std::stoi(std::string(w));
+  return y >= 1900 && y <= 2099 ? y : 0;
 }
 
 }  // namespace
+
+std::optional<DateSpec> FindDate(const std::vector<std::string>& words) {
+  auto at = [&](size_t i) -> std::string_view {
+    return i < words.size() ? std::string_view(words[i]) : std::string_view();
+  };
+  for (size_t i = 0; i < words.size(); ++i) {
+    auto m = std::find(kMonths.begin(), kMonths.end(), words[i]);
+    if (m == kMonths.end()) continue;
+    DateSpec d;
+    d.month = static_cast<int>(m - kMonths.begin()) + 1;
+    d.day = DayNumber(at(i + 1));
+    if (d.day == 0 && i > 0) d.day = DayNumber(at(i - 1));
+    d.year = YearNumber(at(i + 1));
+    if (d.year == 0) d.year = YearNumber(at(i + 2));
+    bool ambiguous = words[i] == "may" || words[i] == "march";
+    if (ambiguous && d.day == 0 && d.year == 0) continue;
+    return d;
+  }
+  for (const auto& w : words) {
+    if (int y = YearNumber(w)) return DateSpec{y, 0, 0};
+  }
+  return std::nullopt;
+}
+
+bool DateMatches(const DateSpec& date, int64_t seconds) {
+  auto days = [](int64_t s) { return s >= 0 ? s / 86400 : (s - 86399) / 86400; };
+  auto civil = [](int64_t z, int* y, int* m, int* d) {  // days since 1970-01-01 -> date
+    z += 719468;
+    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    int64_t doe = z - era * 146097;
+    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    int64_t mp = (5 * doy + 2) / 153;
+    *d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+    *m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+    *y = static_cast<int>(yoe + era * 400 + (*m <= 2));
+  };
+  int64_t day = days(seconds);
+  for (int64_t delta : {0, -1, 1}) {
+    if (delta != 0 && date.day == 0) break;
+    int y, m, d;
+    civil(day + delta, &y, &m, &d);
+    if ((date.year == 0 || date.year == y) && (date.month == 0 || date.month == m) &&
+        (date.day == 0 || date.day == d)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 bool AsksWhen(const std::vector<std::string>& words) {
   for (size_t i = 0; i < words.size(); ++i) {
@@ -47,25 +101,11 @@ bool AsksWhen(const std::vector<std::string>& words) {
   return false;
 }
 
-int TimeExpressions(std::string_view text) {
-  auto words = index::Words(text);
-  int n = 0;
-  for (size_t i = 0; i < words.size(); ++i) {
-    const std::string& w = words[i];
-    if (In(kTimeWords, w) || IsYear(w)) {
-      ++n;
-    } else if ((w == "last" || w == "next" || w == "this") && i + 1 < words.size() &&
-               In(kRelativeUnits, words[i + 1])) {
-      ++n;
-    }
-  }
-  return n;
-}
-
 Query ParseQuery(std::string_view text, index::Stemming stemming) {
   Query q;
   auto words = index::Words(text);
   q.asks_when = AsksWhen(words);
+  q.date = FindDate(words);
   std::unordered_set<std::string> seen;
   for (const auto& w : words) {
     if (index::IsStopWord(w)) continue;

@@ -17,8 +17,10 @@ double Bm25Term(double idf, int tf, int length, double average_length, const Ran
 }
 
 double ContextShare(int distance, const RankingParams& p) {
-  if (distance < 1 || distance > p.context_window) return 0;
-  return p.context_weight * std::pow(p.context_decay, distance - 1);
+  int d = std::abs(distance);
+  if (d < 1 || d > p.context_window) return 0;
+  double direction = distance > 0 ? 1 + p.context_forward : 1 - p.context_forward;
+  return p.context_weight * direction * std::pow(p.context_decay, d - 1);
 }
 
 }  // namespace lore::search

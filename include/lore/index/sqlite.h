@@ -82,10 +82,13 @@ class Stmt {
   sqlite3_stmt* st_ = nullptr;
 };
 
-// Runs BEGIN IMMEDIATE on construction; rolls back unless Commit() succeeded.
+// Runs BEGIN IMMEDIATE (a write transaction) or BEGIN (a read transaction:
+// one snapshot, and the file locks taken once instead of per statement);
+// rolls back unless Commit() succeeded.
 class Transaction {
  public:
   static Result<Transaction> Begin(Db& db);
+  static Result<Transaction> BeginRead(Db& db);
   Transaction(Transaction&& o) noexcept : db_(o.db_), done_(o.done_) { o.done_ = true; }
   Transaction(const Transaction&) = delete;
   ~Transaction();

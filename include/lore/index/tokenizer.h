@@ -33,4 +33,9 @@ std::vector<std::string> Tokenize(std::string_view text, Stemming stemming);
 // Tokens joined by single spaces (what the index stores).
 std::string TokenString(std::string_view text, Stemming stemming);
 
+// The number of time expressions in `text`: weekdays, months, years
+// (1900-2099), "yesterday", "last week", "ago"… (English). Stored per record
+// so that a question about when can prefer records that say when.
+int TimeExpressions(std::string_view text);
+
 }  // namespace lore::index

@@ -8,34 +8,40 @@ struct RankingParams {
   // Okapi BM25 over a record's text: term saturation and length
   // normalisation (0: none, 1: full).
   double k1 = 1.5;
-  double b = 0.75;
+  double b = 0.3;
 
-  // Only the best `candidates` text matches take part in the later stages
-  // (context, author, time); enough for any k up to 100.
-  int candidates = 200;
+  // Only the best `candidates` text matches (at least the number of hits
+  // asked for) take part in the later stages (context, author, time).
+  int candidates = 50;
 
-  // Neighbour context: a record is lifted by the text score of the records
-  // next to it in the same session (same file and session id), by
-  // context_weight * context_decay^(distance-1) for each of up to
-  // context_window neighbours on either side.
-  bool context = false;
-  int context_window = 1;
+  // Neighbour context: each of the best text matches lends a share of its
+  // text score to the records next to it in the same session (same file and
+  // session id), up to context_window on either side:
+  // context_weight * (1 ± context_forward) * context_decay^(distance-1),
+  // with + for the records after the match (an answer follows its question).
+  bool context = true;
+  int context_window = 3;
   double context_weight = 0.5;
-  double context_decay = 0.5;
+  double context_decay = 0.7;
+  double context_forward = 0.3;
 
   // Author: a query word that is (part of) some record's author name counts
   // as a match on the author, not the text: its text weight becomes
   // name_text_weight, and a record by that author gets author_boost times its
   // text and context score.
-  bool author = false;
+  bool author = true;
   double name_text_weight = 0.0;
-  double author_boost = 0.5;
+  double author_boost = 1.0;
 
   // Time: for a question about when, a record whose text holds a time
   // expression (a date, a weekday, "yesterday", "last week"…) gets
   // time_boost times its text and context score.
-  bool time = false;
+  // And when the query names a date ("on 8 May, 2023", "in June 2022",
+  // "in 2021"), a record whose own time falls on it (a day either side for a
+  // full date) gets date_boost times its text and context score.
+  bool time = true;
   double time_boost = 0.3;
+  double date_boost = 2.0;
 };
 
 }  // namespace lore::search

@@ -5,6 +5,8 @@
 // for FTS5, so no character of the query is ever read as FTS5 syntax.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,18 +18,29 @@ namespace lore::search {
 // At most this many distinct tokens are searched (the rarest are kept).
 inline constexpr size_t kMaxQueryTokens = 32;
 
+// A calendar date named in a query; 0 fields are unspecified.
+struct DateSpec {
+  int year = 0, month = 0, day = 0;
+};
+
 struct Query {
   std::vector<std::string> tokens;  // distinct, in order of first appearance
   bool asks_when = false;           // "when …", "what year …", "how long ago …"
+  std::optional<DateSpec> date;     // "on 8 May, 2023", "in June", "in 2021"
 };
 
 Query ParseQuery(std::string_view text, index::Stemming stemming);
 
+// The first date the words name (English month names, day numbers such as
+// "8" or "8th", four-digit years); "may" and "march" count only beside a
+// day or a year.
+std::optional<DateSpec> FindDate(const std::vector<std::string>& words);
+
+// True when `seconds` (UTC) falls on `date` (a day either side for a full
+// date).
+bool DateMatches(const DateSpec& date, int64_t seconds);
+
 // True when the words (lower-case, as from index::Words) ask about a time.
 bool AsksWhen(const std::vector<std::string>& words);
-
-// The number of time expressions in `text`: weekdays, months, years
-// (1900-2099), "yesterday", "last week", "ago"…
-int TimeExpressions(std::string_view text);
 
 }  // namespace lore::search

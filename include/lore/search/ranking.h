@@ -14,8 +14,9 @@ double Idf(int64_t records, int64_t df);
 // One token's BM25 part: idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len / avg_len)).
 double Bm25Term(double idf, int tf, int length, double average_length, const RankingParams& p);
 
-// The share of a neighbour's text score given to a record `distance` (1, 2…)
-// positions away: context_weight * context_decay^(distance - 1).
+// The share of a matching record's text score given to a record `distance`
+// positions after it (negative: before it) in the same session:
+// context_weight * (1 ± context_forward) * context_decay^(|distance| - 1).
 double ContextShare(int distance, const RankingParams& p);
 
 }  // namespace lore::search
