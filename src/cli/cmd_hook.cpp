@@ -47,15 +47,16 @@ constexpr HookVerb kHooks[] = {
 
 void RegisterHookCommands(Registry& r) {
   auto chosen = std::make_shared<std::vector<std::pair<CLI::App*, int (*)()>>>();
-  CLI::App* hook = r.Add("hook", "Run an agent hook (reads the hook JSON on stdin; always exits 0)",
-                         [chosen]() {
-                           for (const auto& [sub, run] : *chosen) {
-                             if (sub->parsed()) return run();
-                           }
-                           return kExitOk;
-                         });
+  CLI::App* hook =
+      r.Add("hook", "Run an agent hook (reads the hook JSON on stdin; always exits 0)", [chosen]() {
+        for (const auto& [sub, run] : *chosen) {
+          if (sub->parsed()) return run();
+        }
+        return kExitOk;
+      });
   hook->require_subcommand(1);
-  for (const HookVerb& h : kHooks) chosen->emplace_back(hook->add_subcommand(h.name, h.summary), h.run);
+  for (const HookVerb& h : kHooks)
+    chosen->emplace_back(hook->add_subcommand(h.name, h.summary), h.run);
   r.OnParseError(hook, [](const std::string& message) {
     ReportWarning(Error{ErrorCode::kInvalidInput, message, "", 0, "see 'lore help hook'"});
     return kExitOk;

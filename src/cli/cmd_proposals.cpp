@@ -66,7 +66,8 @@ Result<proposals::Settings> SettingsFor(const store::Store& store, const Propose
 
 int RunPropose(const ProposeArgs& a) {
   proposals::Proposal p = proposals::CheckFlags(a.flags, EnvOr("LORE_WAVE"));
-  if (a.floor && !(*a.floor >= 0 && *a.floor <= 1)) p.errors.push_back("--confidence-floor must be in [0, 1]");
+  if (a.floor && !(*a.floor >= 0 && *a.floor <= 1))
+    p.errors.push_back("--confidence-floor must be in [0, 1]");
   if (!p.errors.empty()) {
     Json out = Json::object();
     out["status"] = "error";
@@ -104,9 +105,10 @@ int RunPropose(const ProposeArgs& a) {
   auto r = proposals::Enqueue(proposals::Paths::InStore(store->dir()), record, *settings);
   if (!r) return EmitError(r.error());
   if (r->reclaimed.pid != 0) {
-    ReportWarning(Error{ErrorCode::kBusy, "reclaimed a stale proposals write lock of dead pid " +
-                                              std::to_string(r->reclaimed.pid),
-                        store->Path("proposals-write.lock"), 0, ""});
+    ReportWarning(Error{
+        ErrorCode::kBusy,
+        "reclaimed a stale proposals write lock of dead pid " + std::to_string(r->reclaimed.pid),
+        store->Path("proposals-write.lock"), 0, ""});
   }
   Json out = Json::object();
   switch (r->outcome) {
@@ -170,10 +172,11 @@ struct ListArgs {
 
 void PrintHuman(const proposals::Collected& c) {
   const auto& s = c.stats;
-  std::string out = std::to_string(c.order.size()) + " proposal" + (c.order.size() == 1 ? "" : "s") +
-                    " queued (counters: queued " + std::to_string(s.queued) + ", dropped " +
-                    std::to_string(s.dropped) + ", below floor " + std::to_string(s.below_floor) +
-                    ", fs errors " + std::to_string(s.fs_error) + "; malformed lines " +
+  std::string out = std::to_string(c.order.size()) + " proposal" +
+                    (c.order.size() == 1 ? "" : "s") + " queued (counters: queued " +
+                    std::to_string(s.queued) + ", dropped " + std::to_string(s.dropped) +
+                    ", below floor " + std::to_string(s.below_floor) + ", fs errors " +
+                    std::to_string(s.fs_error) + "; malformed lines " +
                     std::to_string(s.parse_errors) + ")\n";
   size_t n = 0;
   for (size_t i : c.order) {
@@ -202,8 +205,9 @@ void AddProposals(Registry& r) {
     auto c = proposals::Collect(proposals::Paths::InStore(store->dir()), a->min_confidence);
     if (!c) return ReportError(c.error());
     for (const auto& path : c->unreadable) {
-      ReportWarning(Error{ErrorCode::kCorrupt, "summary file does not parse; its counters are left out",
-                          path, 0, "fix or remove it"});
+      ReportWarning(Error{ErrorCode::kCorrupt,
+                          "summary file does not parse; its counters are left out", path, 0,
+                          "fix or remove it"});
     }
     if (a->json) {
       Print(proposals::DumpJs(proposals::ToJson(*c)));

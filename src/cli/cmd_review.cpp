@@ -74,9 +74,10 @@ struct Resolver {
     for (const auto& e : set.scan.records) settled = settled || (!e.id.empty() && e.id == want);
     if (hits.size() == 1) return hits[0];
     if (settled) return std::nullopt;
-    errors->push_back(hits.empty() ? "no queued proposal has id " + want
-                                   : "id prefix " + want + " matches " + std::to_string(hits.size()) +
-                                         " proposals; give more of it");
+    errors->push_back(hits.empty()
+                          ? "no queued proposal has id " + want
+                          : "id prefix " + want + " matches " + std::to_string(hits.size()) +
+                                " proposals; give more of it");
     return std::nullopt;
   }
 };
@@ -85,7 +86,7 @@ Result<std::vector<Decision>> FromFlags(const ReviewArgs& a, const proposals::Re
                                         text::TimePoint now) {
   std::vector<std::string> errors;
   Resolver resolve{set, &errors};
-  const Verdict rest = a.approve_all ? Verdict::kApprove
+  const Verdict rest = a.approve_all                           ? Verdict::kApprove
                        : (a.decline_all || !a.approve.empty()) ? Verdict::kDecline
                                                                : Verdict::kUndecided;
   std::vector<Decision> d(set.pending.size(), Decision{rest, a.reason, now});
@@ -103,7 +104,9 @@ Result<std::vector<Decision>> FromFlags(const ReviewArgs& a, const proposals::Re
     }
   }
   for (size_t k = 0; k < named.size(); ++k) {
-    if (named[k] == 3) errors.push_back("proposal " + set.scan.records[set.pending[k]].id + " is both approved and declined");
+    if (named[k] == 3)
+      errors.push_back("proposal " + set.scan.records[set.pending[k]].id +
+                       " is both approved and declined");
   }
   if (!errors.empty()) {
     std::string what;
@@ -127,11 +130,14 @@ Result<std::vector<Decision>> FromPlan(const std::string& path, const proposals:
   }
   ReviewArgs a;
   for (const auto& [key, value] : plan.items()) {
-    if (key == "reason" && value.is_string() && proposals::IsRejectReason(value.get<std::string>())) {
+    if (key == "reason" && value.is_string() &&
+        proposals::IsRejectReason(value.get<std::string>())) {
       a.reason = value.get<std::string>();
     } else if ((key == "approve" || key == "decline") && value.is_array() &&
-               std::all_of(value.begin(), value.end(), [](const Json& v) { return v.is_string(); })) {
-      for (const auto& v : value) (key == "approve" ? a.approve : a.decline).push_back(v.get<std::string>());
+               std::all_of(value.begin(), value.end(),
+                           [](const Json& v) { return v.is_string(); })) {
+      for (const auto& v : value)
+        (key == "approve" ? a.approve : a.decline).push_back(v.get<std::string>());
     } else {
       return Fail(ErrorCode::kInvalidInput, "the plan's \"" + key + "\" is not understood", path, 0,
                   repair + " (reason: user-declined, overflow-truncate or manual-skip)");
@@ -141,8 +147,10 @@ Result<std::vector<Decision>> FromPlan(const std::string& path, const proposals:
   std::vector<std::string> errors;
   Resolver resolve{set, &errors};
   std::vector<Decision> d(set.pending.size(), Decision{Verdict::kUndecided, a.reason, now});
-  for (const auto& id : a.approve) if (auto k = resolve(id)) d[*k].verdict = Verdict::kApprove;
-  for (const auto& id : a.decline) if (auto k = resolve(id)) d[*k].verdict = Verdict::kDecline;
+  for (const auto& id : a.approve)
+    if (auto k = resolve(id)) d[*k].verdict = Verdict::kApprove;
+  for (const auto& id : a.decline)
+    if (auto k = resolve(id)) d[*k].verdict = Verdict::kDecline;
   if (!errors.empty()) {
     std::string what;
     for (const auto& e : errors) what += (what.empty() ? "" : "; ") + e;
@@ -159,7 +167,8 @@ void PrintResult(const proposals::PromoteResult& r, bool json) {
   std::string out = "approved " + std::to_string(r.written) + "/" + std::to_string(r.expected) +
                     " written to learnings.jsonl; declined " + std::to_string(r.declined) +
                     "; left queued " + std::to_string(r.kept);
-  if (r.recovered > 0) out += "; cleared " + std::to_string(r.recovered) + " left by an interrupted review";
+  if (r.recovered > 0)
+    out += "; cleared " + std::to_string(r.recovered) + " left by an interrupted review";
   out += r.cleared ? "\nqueue cleared (" + std::to_string(r.archived_bytes) + " bytes archived, " +
                          std::to_string(r.summaries_cleared) + " summaries removed)"
                    : "\nqueue NOT cleared: " + r.skipped_reason.value_or("error");
@@ -171,8 +180,10 @@ int RunReview(const ReviewArgs& a) {
   if (a.session.find_first_not_of(" \t\r\n") == std::string::npos) {
     return Usage("a session id is required: pass --session ID (nothing was written)");
   }
-  if (a.approve_all && a.decline_all) return Usage("--approve-all and --decline-all exclude each other");
-  if (!a.plan.empty() && (a.approve_all || a.decline_all || !a.approve.empty() || !a.decline.empty())) {
+  if (a.approve_all && a.decline_all)
+    return Usage("--approve-all and --decline-all exclude each other");
+  if (!a.plan.empty() &&
+      (a.approve_all || a.decline_all || !a.approve.empty() || !a.decline.empty())) {
     return Usage("--plan cannot be combined with other decision flags");
   }
   if (!proposals::IsRejectReason(a.reason)) {
@@ -240,13 +251,17 @@ void RegisterReviewCommand(Registry& r) {
   sub->add_option("--decline", a->decline, "Decline these ids");
   sub->add_flag("--approve-all", a->approve_all, "Approve everything (except --decline ids)");
   sub->add_flag("--decline-all", a->decline_all, "Decline everything (except --approve ids)");
-  sub->add_option("--plan", a->plan, "A JSON file of decisions ('-' for stdin); unnamed ids stay queued");
-  sub->add_option("--reason", a->reason, "Why declined ones are declined: user-declined (default), "
-                                         "overflow-truncate or manual-skip");
+  sub->add_option("--plan", a->plan,
+                  "A JSON file of decisions ('-' for stdin); unnamed ids stay queued");
+  sub->add_option("--reason", a->reason,
+                  "Why declined ones are declined: user-declined (default), "
+                  "overflow-truncate or manual-skip");
   sub->add_flag("--json", a->json, "Print the result object as JSON");
   sub->footer(
-      "On a terminal without decision flags: arrows or j/k move, space or 1-4 toggle, Enter accepts\n"
-      "the batch (unselected ones are declined), a / d approve / decline the batch, A / D everything\n"
+      "On a terminal without decision flags: arrows or j/k move, space or 1-4 toggle, Enter "
+      "accepts\n"
+      "the batch (unselected ones are declined), a / d approve / decline the batch, A / D "
+      "everything\n"
       "left, q quits without changing anything. Exit 0 when the queue was cleared, 1 otherwise.");
 }
 

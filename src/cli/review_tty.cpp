@@ -47,7 +47,8 @@ class RawMode {
     std::memset(&sa, 0, sizeof sa);
     sa.sa_handler = OnSignal;
     sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof kSignals / sizeof kSignals[0]; ++i) ::sigaction(kSignals[i], &sa, &g_old[i]);
+    for (size_t i = 0; i < sizeof kSignals / sizeof kSignals[0]; ++i)
+      ::sigaction(kSignals[i], &sa, &g_old[i]);
     struct termios raw = g_saved;
     raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO | ISIG | IEXTEN);
     raw.c_iflag &= ~static_cast<tcflag_t>(IXON | ICRNL | INLCR);
@@ -65,7 +66,8 @@ class RawMode {
   ~RawMode() {
     if (!active_) return;
     Restore();
-    for (size_t i = 0; i < sizeof kSignals / sizeof kSignals[0]; ++i) ::sigaction(kSignals[i], &g_old[i], nullptr);
+    for (size_t i = 0; i < sizeof kSignals / sizeof kSignals[0]; ++i)
+      ::sigaction(kSignals[i], &g_old[i], nullptr);
   }
 
  private:

@@ -27,13 +27,20 @@ int64_t LineAtOffset(std::string_view s, size_t offset) {
 
 const char* TypeName(const toml::node& n) {
   switch (n.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date or time";
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    default:
+      return "a date or time";
   }
 }
 
@@ -91,7 +98,8 @@ std::vector<std::string> Config::KeysIn(std::string_view table) const {
   std::vector<std::string> out;
   if (t == nullptr) return out;
   for (const auto& [k, v] : *t) {
-    out.push_back(table.empty() ? std::string(k.str()) : std::string(table) + "." + std::string(k.str()));
+    out.push_back(table.empty() ? std::string(k.str())
+                                : std::string(table) + "." + std::string(k.str()));
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -101,9 +109,9 @@ namespace {
 
 template <class T>
 Error WrongType(const Config& c, std::string_view name, const toml::node& n, const char* want) {
-  return c.ValueError(name, std::string("expected ") + want + ", found " + TypeName(n),
-                      std::string("set ") + std::string(name) + " to " + want +
-                          " (see docs/config.md)");
+  return c.ValueError(
+      name, std::string("expected ") + want + ", found " + TypeName(n),
+      std::string("set ") + std::string(name) + " to " + want + " (see docs/config.md)");
 }
 
 }  // namespace

@@ -34,13 +34,15 @@ TEST(ConfigTest, ReadsDottedTablesAndIntegersAsDoubles) {
   EXPECT_EQ(*c->Get(kFloor), 1.0);
   EXPECT_EQ(*c->Get(kModel), "m1");
   EXPECT_EQ(c->LineOf("memory.proposals.quota_per_wave"), 5);
-  EXPECT_EQ(c->KeysIn("memory.proposals"),
-            (std::vector<std::string>{"memory.proposals.confidence_floor", "memory.proposals.enabled",
-                                      "memory.proposals.quota_per_wave"}));
+  EXPECT_EQ(
+      c->KeysIn("memory.proposals"),
+      (std::vector<std::string>{"memory.proposals.confidence_floor", "memory.proposals.enabled",
+                                "memory.proposals.quota_per_wave"}));
 }
 
 TEST(ConfigTest, MalformedFileNamesTheLine) {
-  auto c = Config::Parse("[memory.proposals]\nenabled = true\nquota_per_wave = = 3\n", "/s/config.toml");
+  auto c =
+      Config::Parse("[memory.proposals]\nenabled = true\nquota_per_wave = = 3\n", "/s/config.toml");
   ASSERT_FALSE(c);
   const std::string msg = c.error().Format();
   EXPECT_EQ(c.error().line, 3);
@@ -53,9 +55,10 @@ TEST(ConfigTest, WrongTypeNamesKeyAndLine) {
   ASSERT_TRUE(c);
   auto v = c->Get(kFlag);
   ASSERT_FALSE(v);
-  EXPECT_EQ(v.error().Format(),
-            "memory.proposals.enabled: expected true or false, found a string: /s/config.toml:3; set "
-            "memory.proposals.enabled to true or false (see docs/config.md)");
+  EXPECT_EQ(
+      v.error().Format(),
+      "memory.proposals.enabled: expected true or false, found a string: /s/config.toml:3; set "
+      "memory.proposals.enabled to true or false (see docs/config.md)");
 }
 
 TEST(ConfigTest, InvalidUtf8IsAnError) {

@@ -10,17 +10,21 @@ namespace {
 TEST(RedactTest, EveryFlagForm) {
   EXPECT_EQ(Redact("lore propose r --insight=plain --subject=\"two words\" --evidence='single q'"),
             "lore propose r --insight=[REDACTED] --subject=[REDACTED] --evidence=[REDACTED]");
-  EXPECT_EQ(Redact("lore propose r --insight plain --subject \"two \\\"words\\\"\" --evidence 'single q' "
-                   "--content $'ansi\\'s' --reason \"x\"y --type convention"),
-            "lore propose r --insight [REDACTED] --subject [REDACTED] --evidence [REDACTED] --content "
-            "[REDACTED] --reason [REDACTED] --type convention");
+  EXPECT_EQ(
+      Redact("lore propose r --insight plain --subject \"two \\\"words\\\"\" --evidence 'single q' "
+             "--content $'ansi\\'s' --reason \"x\"y --type convention"),
+      "lore propose r --insight [REDACTED] --subject [REDACTED] --evidence [REDACTED] --content "
+      "[REDACTED] --reason [REDACTED] --type convention");
   // The whole flag quoted, a flag at the end, an unterminated quote.
-  EXPECT_EQ(Redact("lore propose r \"--insight=a b\" --subject"), "lore propose r --insight=[REDACTED] --subject");
-  EXPECT_EQ(Redact("lore propose r --evidence \"never closed"), "lore propose r --evidence [REDACTED]");
+  EXPECT_EQ(Redact("lore propose r \"--insight=a b\" --subject"),
+            "lore propose r --insight=[REDACTED] --subject");
+  EXPECT_EQ(Redact("lore propose r --evidence \"never closed"),
+            "lore propose r --evidence [REDACTED]");
   EXPECT_EQ(Redact("lore propose r --subject=x; echo --insight y"),
             "lore propose r --subject=[REDACTED]; echo --insight [REDACTED]");
   // Look-alikes are left alone.
-  EXPECT_EQ(Redact("lore propose r --insights x --subjectx=y"), "lore propose r --insights x --subjectx=y");
+  EXPECT_EQ(Redact("lore propose r --insights x --subjectx=y"),
+            "lore propose r --insights x --subjectx=y");
 }
 
 TEST(DetectTest, WhatCountsAsAProposeCall) {
@@ -48,30 +52,35 @@ TEST(DetectTest, Wave) {
 TEST(ProposeEventTest, EventShape) {
   Json payload = Json::parse(R"({"session_id":"s1","cwd":"/w","tool_name":"Bash",
       "tool_input":{"command":"lore propose . --subject \"secret\" --wave W2"}})");
-  auto e = ProposeEvent(payload, "", "/elsewhere", text::TimePoint(std::chrono::milliseconds(1700000000123)));
+  auto e = ProposeEvent(payload, "", "/elsewhere",
+                        text::TimePoint(std::chrono::milliseconds(1700000000123)));
   ASSERT_TRUE(e);
-  EXPECT_EQ(proposals::DumpJs(*e),
-            R"({"timestamp":"2023-11-14T22:13:20.123Z","event":"memory.propose_invoked","session_id":"s1","wave":"W2","argv_truncated":"lore propose . --subject [REDACTED] --wave W2","cwd":"/w","exit_code":null})");
+  EXPECT_EQ(
+      proposals::DumpJs(*e),
+      R"({"timestamp":"2023-11-14T22:13:20.123Z","event":"memory.propose_invoked","session_id":"s1","wave":"W2","argv_truncated":"lore propose . --subject [REDACTED] --wave W2","cwd":"/w","exit_code":null})");
   payload["tool_input"]["command"] = "lore propose . --type " + std::string(600, 'x');
   e = ProposeEvent(payload, "", "/", {});
   EXPECT_EQ((*e)["argv_truncated"].get<std::string>().size(), kArgvMax);
   payload["tool_input"]["command"] = "ls";
   EXPECT_FALSE(ProposeEvent(payload, "", "/", {}));
-  EXPECT_FALSE(ProposeEvent(Json::parse(R"({"tool_name":"Read","tool_input":{"file_path":"x"}})"), "", "/", {}));
+  EXPECT_FALSE(ProposeEvent(Json::parse(R"({"tool_name":"Read","tool_input":{"file_path":"x"}})"),
+                            "", "/", {}));
 }
 
 TEST(ProposeEventTest, AppendsToTheStoreOfCwd) {
   testing::TempDir t;
   store::Env env{t / "stores", "", ""};
   std::filesystem::create_directories(t / "repo");
-  const std::string payload = R"({"session_id":null,"cwd":")" + t / "repo" +
-                              R"(","tool_name":"Bash","tool_input":{"command":"lore propose . --insight=x"}})";
+  const std::string payload =
+      R"({"session_id":null,"cwd":")" + t / "repo" +
+      R"(","tool_name":"Bash","tool_input":{"command":"lore propose . --insight=x"}})";
   auto r = RecordPreToolUse(payload, env, "W1", "/", {});
   ASSERT_TRUE(r) << r.error().Format();
   EXPECT_TRUE(*r);
   auto store = store::Store::Locate(t / "repo", env);
   std::string events = t.Read(store->dir().substr(t.path().size() + 1) + "/events.jsonl");
-  EXPECT_NE(events.find("\"session_id\":null,\"wave\":\"W1\",\"argv_truncated\":\"lore propose . --insight=[REDACTED]\""),
+  EXPECT_NE(events.find("\"session_id\":null,\"wave\":\"W1\",\"argv_truncated\":\"lore propose . "
+                        "--insight=[REDACTED]\""),
             std::string::npos)
       << events;
   EXPECT_FALSE(*RecordPreToolUse(R"({"tool_input":{"command":"ls"}})", env, "", "/", {}));

@@ -4,7 +4,10 @@ namespace lore::hook {
 namespace {
 
 bool IsSpace(char c) { return c == ' ' || c == '\t'; }
-bool IsOperator(char c) { return c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' || c == '>' || c == '\n'; }
+bool IsOperator(char c) {
+  return c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' || c == '>' ||
+         c == '\n';
+}
 
 // Reads a '…' or $'…' or "…" section starting at s[i] (the quote), appending
 // its value to `*value`; returns the index after the closing quote.
@@ -39,7 +42,7 @@ std::vector<Word> SplitWords(std::string_view s) {
       ++i;
       continue;
     }
-    if (s[i] == '#' ) {  // a comment runs to the end of the line
+    if (s[i] == '#') {  // a comment runs to the end of the line
       while (i < s.size() && s[i] != '\n') ++i;
       continue;
     }

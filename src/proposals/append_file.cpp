@@ -13,7 +13,8 @@ namespace lore::proposals {
 Result<AppendFile> AppendFile::Open(const std::string& path) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_APPEND | O_CREAT, 0600));
   struct stat st;
-  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   if (!S_ISREG(st.st_mode)) {
     return Fail(ErrorCode::kCorrupt, "not a regular file", path, 0, "move it away");
   }
@@ -42,7 +43,8 @@ Status AppendFile::Append(std::string_view bytes) {
 }
 
 Status AppendFile::Sync() {
-  if (::fdatasync(fd_.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path_));
+  if (::fdatasync(fd_.get()) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path_));
   return Ok();
 }
 

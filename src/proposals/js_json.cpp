@@ -12,13 +12,27 @@ void AppendString(std::string* out, const std::string& s) {
   out->push_back('"');
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out->append("\\\""); break;
-      case '\\': out->append("\\\\"); break;
-      case '\b': out->append("\\b"); break;
-      case '\f': out->append("\\f"); break;
-      case '\n': out->append("\\n"); break;
-      case '\r': out->append("\\r"); break;
-      case '\t': out->append("\\t"); break;
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\b':
+        out->append("\\b");
+        break;
+      case '\f':
+        out->append("\\f");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
@@ -34,12 +48,24 @@ void AppendString(std::string* out, const std::string& s) {
 
 void Append(std::string* out, const Json& v) {
   switch (v.type()) {
-    case Json::value_t::null: out->append("null"); break;
-    case Json::value_t::boolean: out->append(v.get<bool>() ? "true" : "false"); break;
-    case Json::value_t::number_integer: out->append(std::to_string(v.get<int64_t>())); break;
-    case Json::value_t::number_unsigned: out->append(std::to_string(v.get<uint64_t>())); break;
-    case Json::value_t::number_float: out->append(JsNumber(v.get<double>())); break;
-    case Json::value_t::string: AppendString(out, v.get_ref<const std::string&>()); break;
+    case Json::value_t::null:
+      out->append("null");
+      break;
+    case Json::value_t::boolean:
+      out->append(v.get<bool>() ? "true" : "false");
+      break;
+    case Json::value_t::number_integer:
+      out->append(std::to_string(v.get<int64_t>()));
+      break;
+    case Json::value_t::number_unsigned:
+      out->append(std::to_string(v.get<uint64_t>()));
+      break;
+    case Json::value_t::number_float:
+      out->append(JsNumber(v.get<double>()));
+      break;
+    case Json::value_t::string:
+      AppendString(out, v.get_ref<const std::string&>());
+      break;
     case Json::value_t::array: {
       out->push_back('[');
       bool first = true;
@@ -64,7 +90,9 @@ void Append(std::string* out, const Json& v) {
       out->push_back('}');
       break;
     }
-    default: out->append("null"); break;  // binary and discarded values have no JSON form
+    default:
+      out->append("null");
+      break;  // binary and discarded values have no JSON form
   }
 }
 

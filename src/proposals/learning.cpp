@@ -10,9 +10,9 @@ int TtlDays(std::string_view type) {
     int days;
   };
   static constexpr Ttl kTable[] = {
-      {"mode-selector-accuracy", 30}, {"hardware-pattern", 60},        {"fragile-file", 45},
-      {"effective-sizing", 45},       {"recurring-issue", 45},         {"workflow-pattern", 90},
-      {"proven-pattern", 90},         {"anti-pattern", 90},            {"autopilot-effectiveness", 90},
+      {"mode-selector-accuracy", 30}, {"hardware-pattern", 60},  {"fragile-file", 45},
+      {"effective-sizing", 45},       {"recurring-issue", 45},   {"workflow-pattern", 90},
+      {"proven-pattern", 90},         {"anti-pattern", 90},      {"autopilot-effectiveness", 90},
       {"autonomy-verdict", 90},       {"domain-regression", 60},
   };
   for (const auto& t : kTable) {

@@ -19,7 +19,8 @@ Paths Paths::InStore(const std::string& d) {
 }
 
 std::string Paths::Summary(std::string_view wave) const {
-  return fs::Join(dir, std::string(kSummaryPrefix) + std::string(wave) + std::string(kSummarySuffix));
+  return fs::Join(dir,
+                  std::string(kSummaryPrefix) + std::string(wave) + std::string(kSummarySuffix));
 }
 
 }  // namespace lore::proposals

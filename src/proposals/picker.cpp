@@ -21,7 +21,9 @@ std::vector<KeyEvent> KeyDecoder::Feed(std::string_view bytes) {
       if (i + 2 >= pending_.size()) break;
       // Skip parameters (digits, ';') up to the final byte.
       size_t j = i + 2;
-      while (j < pending_.size() && ((pending_[j] >= '0' && pending_[j] <= '9') || pending_[j] == ';')) ++j;
+      while (j < pending_.size() &&
+             ((pending_[j] >= '0' && pending_[j] <= '9') || pending_[j] == ';'))
+        ++j;
       if (j >= pending_.size()) break;
       const char fin = pending_[j];
       out.push_back({fin == 'A' ? KeyKind::kUp : fin == 'B' ? KeyKind::kDown : KeyKind::kOther});
@@ -30,20 +32,38 @@ std::vector<KeyEvent> KeyDecoder::Feed(std::string_view bytes) {
     }
     KeyEvent k;
     switch (c) {
-      case 'k': k.kind = KeyKind::kUp; break;
-      case 'j': k.kind = KeyKind::kDown; break;
+      case 'k':
+        k.kind = KeyKind::kUp;
+        break;
+      case 'j':
+        k.kind = KeyKind::kDown;
+        break;
       case ' ':
-      case 'x': k.kind = KeyKind::kToggle; break;
+      case 'x':
+        k.kind = KeyKind::kToggle;
+        break;
       case '\r':
-      case '\n': k.kind = KeyKind::kEnter; break;
-      case 'a': k.kind = KeyKind::kApproveBatch; break;
-      case 'd': k.kind = KeyKind::kDeclineBatch; break;
-      case 'A': k.kind = KeyKind::kApproveRest; break;
-      case 'D': k.kind = KeyKind::kDeclineRest; break;
+      case '\n':
+        k.kind = KeyKind::kEnter;
+        break;
+      case 'a':
+        k.kind = KeyKind::kApproveBatch;
+        break;
+      case 'd':
+        k.kind = KeyKind::kDeclineBatch;
+        break;
+      case 'A':
+        k.kind = KeyKind::kApproveRest;
+        break;
+      case 'D':
+        k.kind = KeyKind::kDeclineRest;
+        break;
       case 'q':
       case 'Q':
       case '\x03':
-      case '\x04': k.kind = KeyKind::kQuit; break;
+      case '\x04':
+        k.kind = KeyKind::kQuit;
+        break;
       default:
         if (c >= '1' && c <= '9') {
           k.kind = KeyKind::kDigit;
@@ -70,7 +90,8 @@ void ReviewSession::DecideBatch(text::TimePoint now, int mode) {
   const auto& b = Current();
   for (size_t k = 0; k < b.size(); ++k) {
     const bool approve = mode > 0 || (mode == 0 && selected_[k]);
-    decisions_[b[k]] = Decision{approve ? Verdict::kApprove : Verdict::kDecline, "user-declined", now};
+    decisions_[b[k]] =
+        Decision{approve ? Verdict::kApprove : Verdict::kDecline, "user-declined", now};
   }
   if (++batch_ >= batches_.size()) {
     state_ = State::kDone;
@@ -88,22 +109,41 @@ ReviewSession::State ReviewSession::Feed(const KeyEvent& key, text::TimePoint no
   if (state_ != State::kActive) return state_;
   const size_t n = Current().size();
   switch (key.kind) {
-    case KeyKind::kUp: cursor_ = cursor_ == 0 ? n - 1 : cursor_ - 1; break;
-    case KeyKind::kDown: cursor_ = (cursor_ + 1) % n; break;
-    case KeyKind::kToggle: selected_[cursor_] = !selected_[cursor_]; break;
+    case KeyKind::kUp:
+      cursor_ = cursor_ == 0 ? n - 1 : cursor_ - 1;
+      break;
+    case KeyKind::kDown:
+      cursor_ = (cursor_ + 1) % n;
+      break;
+    case KeyKind::kToggle:
+      selected_[cursor_] = !selected_[cursor_];
+      break;
     case KeyKind::kDigit:
       if (key.digit >= 1 && static_cast<size_t>(key.digit) <= n) {
         cursor_ = static_cast<size_t>(key.digit - 1);
         selected_[cursor_] = !selected_[cursor_];
       }
       break;
-    case KeyKind::kEnter: DecideBatch(now, 0); break;
-    case KeyKind::kApproveBatch: DecideBatch(now, 1); break;
-    case KeyKind::kDeclineBatch: DecideBatch(now, -1); break;
-    case KeyKind::kApproveRest: DecideRest(now, Verdict::kApprove); break;
-    case KeyKind::kDeclineRest: DecideRest(now, Verdict::kDecline); break;
-    case KeyKind::kQuit: state_ = State::kQuit; break;
-    case KeyKind::kOther: break;
+    case KeyKind::kEnter:
+      DecideBatch(now, 0);
+      break;
+    case KeyKind::kApproveBatch:
+      DecideBatch(now, 1);
+      break;
+    case KeyKind::kDeclineBatch:
+      DecideBatch(now, -1);
+      break;
+    case KeyKind::kApproveRest:
+      DecideRest(now, Verdict::kApprove);
+      break;
+    case KeyKind::kDeclineRest:
+      DecideRest(now, Verdict::kDecline);
+      break;
+    case KeyKind::kQuit:
+      state_ = State::kQuit;
+      break;
+    case KeyKind::kOther:
+      break;
   }
   return state_;
 }

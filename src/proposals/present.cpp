@@ -27,9 +27,11 @@ std::vector<std::vector<size_t>> Batches(size_t n) {
 }
 
 std::string Prompt(size_t batch, size_t batches) {
-  const std::string tail = " learnings should be stored permanently? Unselected ones are archived as declined.";
+  const std::string tail =
+      " learnings should be stored permanently? Unselected ones are archived as declined.";
   if (batches <= 1) return "Which" + tail;
-  return "Batch " + std::to_string(batch) + " of " + std::to_string(batches) + " \u2014 which" + tail;
+  return "Batch " + std::to_string(batch) + " of " + std::to_string(batches) + " \u2014 which" +
+         tail;
 }
 
 std::string FitWidth(std::string_view s, size_t width, bool pad, bool ellipsis) {

@@ -7,7 +7,8 @@
 namespace lore::proposals {
 namespace {
 
-Json Rec(const std::string& type, const std::string& subject, double conf, const std::string& evidence) {
+Json Rec(const std::string& type, const std::string& subject, double conf,
+         const std::string& evidence) {
   Json r = Json::object();
   r["type"] = type;
   r["subject"] = subject;
@@ -27,8 +28,9 @@ TEST(PresentTest, PromptText) {
   EXPECT_EQ(Prompt(2, 3),
             "Batch 2 of 3 \u2014 which learnings should be stored permanently? Unselected ones are "
             "archived as declined.");
-  EXPECT_EQ(Prompt(1, 1),
-            "Which learnings should be stored permanently? Unselected ones are archived as declined.");
+  EXPECT_EQ(
+      Prompt(1, 1),
+      "Which learnings should be stored permanently? Unselected ones are archived as declined.");
 }
 
 TEST(PresentTest, LabelAndDescription) {
@@ -42,7 +44,8 @@ TEST(PresentTest, LabelAndDescription) {
             "evidence: 3 consecutive sessions hit the same pattern in W2");
   EXPECT_EQ(Description(Rec("x", "s", 0.5, std::string(61, 'e'))),
             "evidence: " + std::string(59, 'e') + "\u2026");
-  EXPECT_EQ(Description(Rec("x", "s", 0.5, std::string(60, 'e'))), "evidence: " + std::string(60, 'e'));
+  EXPECT_EQ(Description(Rec("x", "s", 0.5, std::string(60, 'e'))),
+            "evidence: " + std::string(60, 'e'));
 }
 
 TEST(PresentTest, ToFixedRoundsLikeJavaScript) {
@@ -76,7 +79,8 @@ TEST(ProposeInputTest, FilePaths) {
   std::string many;
   for (int i = 0; i < 21; ++i) many += "f" + std::to_string(i) + ",";
   EXPECT_EQ(SplitFilePaths({many}, &errors).size(), 21u);
-  EXPECT_EQ(errors, std::vector<std::string>{"--file-paths names 21 paths; at most 20 are allowed"});
+  EXPECT_EQ(errors,
+            std::vector<std::string>{"--file-paths names 21 paths; at most 20 are allowed"});
   errors.clear();
   SplitFilePaths({std::string(257, 'p')}, &errors);
   EXPECT_EQ(errors, std::vector<std::string>{"--file-paths entry exceeds 256 chars (got 257)"});

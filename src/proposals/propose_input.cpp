@@ -87,7 +87,8 @@ std::vector<std::string> SplitFilePaths(const std::vector<std::string>& values,
       errors->push_back("--file-paths entry exceeds " + std::to_string(kMaxFilePathLength) +
                         " chars (got " + std::to_string(text::CodePointCount(p)) + ")");
     }
-    if (IsAbsolute(p)) errors->push_back(q + " is absolute; give a path relative to the repository");
+    if (IsAbsolute(p))
+      errors->push_back(q + " is absolute; give a path relative to the repository");
     if (HasDotDot(p)) errors->push_back(q + " has a '..' segment");
     if (p.find_first_of("*?[]{}") != std::string::npos) {
       errors->push_back(q + " is a glob; give plain paths (no * ? [ ] { })");
@@ -140,9 +141,9 @@ Proposal CheckFlags(const ProposeFlags& f, std::string_view env_wave) {
   Json record = MakeRecord(p.fields, NewUuidV4(), std::chrono::system_clock::now());
   record.erase("file_paths");  // its rules were checked by SplitFilePaths
   for (std::string& e : Validate(record)) {
-    const bool about_missing = std::any_of(missing.begin(), missing.end(), [&](const std::string& m) {
-      return e.rfind(m + " ", 0) == 0;
-    });
+    const bool about_missing =
+        std::any_of(missing.begin(), missing.end(),
+                    [&](const std::string& m) { return e.rfind(m + " ", 0) == 0; });
     if (!about_missing) p.errors.push_back(std::move(e));
   }
   return p;

@@ -51,8 +51,9 @@ TEST(QueueTest, QuotaOfFive) {
   }
   EXPECT_EQ(std::count(outcomes.begin(), outcomes.end(), Outcome::kQueued), 5);
   EXPECT_EQ(std::count(outcomes.begin(), outcomes.end(), Outcome::kQuotaExceeded), 2);
-  EXPECT_EQ(t.Read("proposals-summary-W1.json"),
-            "{\n  \"queued\": 5,\n  \"dropped\": 2,\n  \"below_floor\": 0,\n  \"fs_error\": 0\n}\n");
+  EXPECT_EQ(
+      t.Read("proposals-summary-W1.json"),
+      "{\n  \"queued\": 5,\n  \"dropped\": 2,\n  \"below_floor\": 0,\n  \"fs_error\": 0\n}\n");
   // Another wave has its own quota.
   EXPECT_EQ(Enqueue(p, Make("W2", 0.9), s)->outcome, Outcome::kQueued);
 }
@@ -83,7 +84,8 @@ TEST(CollectTest, FifoStatsAndMinConfidence) {
   Paths p = Paths::InStore(t.path());
   Json late = Make("W1", 0.9, 5000), early = Make("W2", 0.4, 1000), none = Make("W1", 0.6, 3000);
   none.erase("confidence");
-  t.Write("proposals.jsonl", DumpJs(late) + "\n\n" + "oops\n" + DumpJs(early) + "\n" + DumpJs(none) + "\n");
+  t.Write("proposals.jsonl",
+          DumpJs(late) + "\n\n" + "oops\n" + DumpJs(early) + "\n" + DumpJs(none) + "\n");
   t.Write("proposals-summary-W1.json", RenderSummary({2, 1, 3, 0}));
   t.Write("proposals-summary-W2.json", RenderSummary({1, 0, 0, 4}));
   auto c = Collect(p, std::nullopt);
@@ -92,7 +94,8 @@ TEST(CollectTest, FifoStatsAndMinConfidence) {
   EXPECT_EQ(c->scan.records[c->order[0]].id, early["id"].get<std::string>());
   EXPECT_EQ(c->scan.records[c->order[2]].id, late["id"].get<std::string>());
   Json j = ToJson(*c);
-  EXPECT_EQ(DumpJs(j["stats"]), R"({"queued":3,"dropped":1,"below_floor":3,"fs_error":4,"parse_errors":1})");
+  EXPECT_EQ(DumpJs(j["stats"]),
+            R"({"queued":3,"dropped":1,"below_floor":3,"fs_error":4,"parse_errors":1})");
   EXPECT_EQ(j["perWaveSummaries"]["W2"]["fs_error"], 4);
   auto filtered = Collect(p, 0.5);
   ASSERT_EQ(filtered->order.size(), 2u);  // 0.4 left out; the one without confidence kept

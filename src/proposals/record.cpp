@@ -25,7 +25,8 @@ constexpr std::string_view kGlobChars = "*?[]{}";
 
 void CheckFilePaths(const Json& v, std::vector<std::string>* errors) {
   if (!v.is_array() || v.empty()) {
-    errors->push_back("file_paths must be a non-empty array of paths when present (omit it instead of [])");
+    errors->push_back(
+        "file_paths must be a non-empty array of paths when present (omit it instead of [])");
     return;
   }
   for (size_t i = 0; i < v.size(); ++i) {
@@ -50,10 +51,9 @@ void CheckFilePaths(const Json& v, std::vector<std::string>* errors) {
 
 const std::vector<std::string_view>& Types() {
   static const std::vector<std::string_view> kTypes = {
-      "mode-selector-accuracy", "hardware-pattern",        "fragile-file",
-      "effective-sizing",       "recurring-issue",         "workflow-pattern",
-      "proven-pattern",         "anti-pattern",            "autopilot-effectiveness",
-      "domain-regression",      "convention",              "architecture-pattern",
+      "mode-selector-accuracy",  "hardware-pattern",  "fragile-file",   "effective-sizing",
+      "recurring-issue",         "workflow-pattern",  "proven-pattern", "anti-pattern",
+      "autopilot-effectiveness", "domain-regression", "convention",     "architecture-pattern",
       "design-pattern"};
   return kTypes;
 }
@@ -153,8 +153,9 @@ void CheckText(std::string_view name, const Json& value, size_t max, bool requir
 std::vector<std::string> Validate(const Json& record) {
   std::vector<std::string> errors;
   if (!record.is_object()) return {"record must be a JSON object"};
-  static const char* kRequired[] = {"id",      "created_at", "wave_id",    "type",          "subject",
-                                    "insight", "evidence",   "confidence", "schema_version"};
+  static const char* kRequired[] = {"id",       "created_at", "wave_id",
+                                    "type",     "subject",    "insight",
+                                    "evidence", "confidence", "schema_version"};
   for (const char* key : kRequired) {
     if (!record.contains(key)) errors.push_back(std::string("missing required field: ") + key);
   }

@@ -32,12 +32,16 @@ TEST(RecordTest, SubjectBoundaries) {
   std::string wide;
   for (int i = 0; i < 100; ++i) wide += "\xc3\xa9";
   EXPECT_TRUE(With("subject", wide).empty());
-  EXPECT_EQ(With("subject", "a\nb"), std::vector<std::string>{"subject must not contain newline characters"});
-  EXPECT_EQ(With("subject", "a\rb"), std::vector<std::string>{"subject must not contain newline characters"});
+  EXPECT_EQ(With("subject", "a\nb"),
+            std::vector<std::string>{"subject must not contain newline characters"});
+  EXPECT_EQ(With("subject", "a\rb"),
+            std::vector<std::string>{"subject must not contain newline characters"});
   EXPECT_EQ(With("subject", ""), std::vector<std::string>{"subject must not be empty"});
-  EXPECT_EQ(With("insight", std::string(2001, 'x')), std::vector<std::string>{"insight exceeds 2000 chars (got 2001)"});
+  EXPECT_EQ(With("insight", std::string(2001, 'x')),
+            std::vector<std::string>{"insight exceeds 2000 chars (got 2001)"});
   EXPECT_TRUE(With("insight", std::string(2000, 'x')).empty());
-  EXPECT_EQ(With("evidence", std::string(5001, 'x')), std::vector<std::string>{"evidence exceeds 5000 chars (got 5001)"});
+  EXPECT_EQ(With("evidence", std::string(5001, 'x')),
+            std::vector<std::string>{"evidence exceeds 5000 chars (got 5001)"});
 }
 
 TEST(RecordTest, ConfidenceBoundaries) {
@@ -56,13 +60,18 @@ TEST(RecordTest, ConfidenceBoundaries) {
 
 TEST(RecordTest, FilePathsBoundaries) {
   EXPECT_TRUE(With("file_paths", Json::array({"src/a.cc"})).empty());
-  EXPECT_EQ(With("file_paths", Json::array()),
-            std::vector<std::string>{"file_paths must be a non-empty array of paths when present (omit it instead of [])"});
+  EXPECT_EQ(
+      With("file_paths", Json::array()),
+      std::vector<std::string>{
+          "file_paths must be a non-empty array of paths when present (omit it instead of [])"});
   EXPECT_EQ(With("file_paths", Json::array({"**"})),
-            std::vector<std::string>{"file_paths[0] must be a plain path, not a glob (found '*' in \"**\")"});
+            std::vector<std::string>{
+                "file_paths[0] must be a plain path, not a glob (found '*' in \"**\")"});
   EXPECT_EQ(With("file_paths", Json::array({"src/[ab]"})),
-            std::vector<std::string>{"file_paths[0] must be a plain path, not a glob (found '[' in \"src/[ab]\")"});
-  EXPECT_EQ(With("file_paths", Json::array({""})), std::vector<std::string>{"file_paths[0] must not be empty"});
+            std::vector<std::string>{
+                "file_paths[0] must be a plain path, not a glob (found '[' in \"src/[ab]\")"});
+  EXPECT_EQ(With("file_paths", Json::array({""})),
+            std::vector<std::string>{"file_paths[0] must not be empty"});
 }
 
 TEST(RecordTest, EveryProblemReportedTogether) {
@@ -85,10 +94,13 @@ TEST(RecordTest, EveryProblemReportedTogether) {
 }
 
 TEST(RecordTest, MakeRecordKeyOrderAndCompactLine) {
-  Fields f{"W2", "convention", "Use X", "Because Y", "Seen Z", 0.5, std::string("agent-7"), {"a.cc", "b/c.h"}};
-  Json r = MakeRecord(f, "2bc5d48f-e3ba-4c4e-b9a0-107600f8e090", text::TimePoint(std::chrono::milliseconds(1700000000123)));
-  EXPECT_EQ(DumpJs(r),
-            R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2023-11-14T22:13:20.123Z","wave_id":"W2","type":"convention","subject":"Use X","insight":"Because Y","evidence":"Seen Z","confidence":0.5,"schema_version":1,"proposed_by_agent":"agent-7","file_paths":["a.cc","b/c.h"]})");
+  Fields f{"W2", "convention",           "Use X",          "Because Y", "Seen Z",
+           0.5,  std::string("agent-7"), {"a.cc", "b/c.h"}};
+  Json r = MakeRecord(f, "2bc5d48f-e3ba-4c4e-b9a0-107600f8e090",
+                      text::TimePoint(std::chrono::milliseconds(1700000000123)));
+  EXPECT_EQ(
+      DumpJs(r),
+      R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2023-11-14T22:13:20.123Z","wave_id":"W2","type":"convention","subject":"Use X","insight":"Because Y","evidence":"Seen Z","confidence":0.5,"schema_version":1,"proposed_by_agent":"agent-7","file_paths":["a.cc","b/c.h"]})");
   EXPECT_TRUE(Validate(r).empty());
   f.file_paths.clear();
   f.proposed_by_agent.reset();
@@ -133,14 +145,17 @@ TEST(LearningTest, KeysInTheOriginalOrder) {
   r["proposed_by_agent"] = "agent";
   r["file_paths"] = Json::array({"a.cc"});
   Json l = ToLearning(r, "sess-9", {});
-  EXPECT_EQ(DumpJs(l),
-            R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2026-05-01T10:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":0.85,"schema_version":1,"file_paths":["a.cc"],"source_session":"sess-9","scope":"local","occurrences":1,"_provenance":"agent-proposed@W1","expires_at":"2026-07-30T10:00:00.000Z","host_class":null,"anonymized":false})");
+  EXPECT_EQ(
+      DumpJs(l),
+      R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2026-05-01T10:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":0.85,"schema_version":1,"file_paths":["a.cc"],"source_session":"sess-9","scope":"local","occurrences":1,"_provenance":"agent-proposed@W1","expires_at":"2026-07-30T10:00:00.000Z","host_class":null,"anonymized":false})");
   EXPECT_EQ(TtlDays("mode-selector-accuracy"), 30);
   EXPECT_EQ(TtlDays("fragile-file"), 45);
   EXPECT_EQ(TtlDays("convention"), 60);
-  Json rej = ToRejected(r, "manual-skip", text::TimePoint(std::chrono::milliseconds(1700000000123)));
-  EXPECT_EQ(DumpJs(rej).substr(DumpJs(rej).find("\"file_paths\"")),
-            R"("file_paths":["a.cc"],"_rejected_reason":"manual-skip","_rejected_at":"2023-11-14T22:13:20.123Z"})");
+  Json rej =
+      ToRejected(r, "manual-skip", text::TimePoint(std::chrono::milliseconds(1700000000123)));
+  EXPECT_EQ(
+      DumpJs(rej).substr(DumpJs(rej).find("\"file_paths\"")),
+      R"("file_paths":["a.cc"],"_rejected_reason":"manual-skip","_rejected_at":"2023-11-14T22:13:20.123Z"})");
   EXPECT_NE(DumpJs(rej).find("\"proposed_by_agent\":\"agent\""), std::string::npos);
 }
 
@@ -150,7 +165,8 @@ TEST(SettingsTest, RangesAndUnknownKeys) {
     EXPECT_TRUE(c);
     return LoadSettings(*c);
   };
-  auto ok = load("[memory.proposals]\nquota_per_wave = 3\nconfidence_floor = 0.7\nenabled = false\n");
+  auto ok =
+      load("[memory.proposals]\nquota_per_wave = 3\nconfidence_floor = 0.7\nenabled = false\n");
   ASSERT_TRUE(ok);
   EXPECT_EQ(ok->quota_per_wave, 3);
   EXPECT_EQ(ok->confidence_floor, 0.7);
@@ -160,7 +176,8 @@ TEST(SettingsTest, RangesAndUnknownKeys) {
   EXPECT_EQ(bad.error().line, 2);
   auto typo = load("[memory.proposals]\nquota-per-wave = 3\n");
   ASSERT_FALSE(typo);
-  EXPECT_NE(typo.error().Format().find("did you mean memory.proposals.quota_per_wave?"), std::string::npos)
+  EXPECT_NE(typo.error().Format().find("did you mean memory.proposals.quota_per_wave?"),
+            std::string::npos)
       << typo.error().Format();
 }
 

@@ -35,9 +35,11 @@ std::string Joined(const std::vector<std::string>& v) {
 bool EndsWith(const std::string& path, std::string_view bytes) {
   auto fd = fs::Open(path, O_RDONLY);
   struct stat st;
-  if (!fd || ::fstat(fd->get(), &st) != 0 || static_cast<size_t>(st.st_size) < bytes.size()) return false;
+  if (!fd || ::fstat(fd->get(), &st) != 0 || static_cast<size_t>(st.st_size) < bytes.size())
+    return false;
   std::string tail(bytes.size(), '\0');
-  ssize_t n = ::pread(fd->get(), tail.data(), tail.size(), st.st_size - static_cast<off_t>(bytes.size()));
+  ssize_t n =
+      ::pread(fd->get(), tail.data(), tail.size(), st.st_size - static_cast<off_t>(bytes.size()));
   return n == static_cast<ssize_t>(bytes.size()) && tail == bytes;
 }
 
@@ -53,21 +55,25 @@ struct Plan {
 };
 
 void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
-               const std::set<std::string>& learned, const std::set<std::string>& rejected, Plan* p) {
+               const std::set<std::string>& learned, const std::set<std::string>& rejected,
+               Plan* p) {
   std::map<std::string_view, const Decision*> by_text;
   for (size_t k = 0; k < set.pending.size(); ++k) {
     by_text[Trimmed(set.scan.Text(set.scan.records[set.pending[k]].span))] = &decisions[k];
   }
   const std::string& before = set.scan.bytes;
   const bool same_prefix = p->now.bytes.compare(0, before.size(), before) == 0;
-  auto reviewed_region = [&](const Span& s) { return same_prefix && s.offset + s.length <= before.size(); };
+  auto reviewed_region = [&](const Span& s) {
+    return same_prefix && s.offset + s.length <= before.size();
+  };
 
   std::map<size_t, Fate> fate;  // by offset
   std::set<std::string> approved_ids;
   for (size_t i : FifoOrder(p->now)) {
     const Entry& e = p->now.records[i];
     Fate f = Fate::kKeep;
-    if (!e.id.empty() && (learned.count(e.id) || rejected.count(e.id) || approved_ids.count(e.id))) {
+    if (!e.id.empty() &&
+        (learned.count(e.id) || rejected.count(e.id) || approved_ids.count(e.id))) {
       f = Fate::kClear;
       if (!approved_ids.count(e.id)) ++p->recovered;
     } else if (auto it = by_text.find(Trimmed(p->now.Text(e.span))); it != by_text.end()) {
@@ -88,12 +94,15 @@ void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
   }
   std::vector<Span> all;
   for (const auto& e : p->now.records) all.push_back(e.span);
-  for (const auto* spans : {&p->now.malformed, &p->now.blank}) all.insert(all.end(), spans->begin(), spans->end());
-  std::sort(all.begin(), all.end(), [](const Span& a, const Span& b) { return a.offset < b.offset; });
+  for (const auto* spans : {&p->now.malformed, &p->now.blank})
+    all.insert(all.end(), spans->begin(), spans->end());
+  std::sort(all.begin(), all.end(),
+            [](const Span& a, const Span& b) { return a.offset < b.offset; });
   for (const Span& s : all) p->lines.emplace_back(s, fate[s.offset]);
 }
 
-void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o, PromoteResult* r) {
+void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o,
+                   PromoteResult* r) {
   r->expected = static_cast<int64_t>(plan.approve.size());
   if (plan.approve.empty()) return;
   auto file = AppendFile::Open(paths.learnings);
@@ -119,7 +128,8 @@ void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o
   if (auto s = file->Sync(); !s) r->errors.push_back(s.error().Format());
 }
 
-void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o, PromoteResult* r) {
+void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o,
+                   PromoteResult* r) {
   if (plan.decline.empty()) return;
   std::string bytes;
   for (const auto& [entry, decision] : plan.decline) {
@@ -185,7 +195,8 @@ Result<std::set<std::string>> ReadIds(const std::string& path) {
     std::string_view t = line.text;
     if (t.substr(0, kHead.size()) == kHead) {
       size_t end = t.find('"', kHead.size());
-      std::string_view id = t.substr(kHead.size(), end == std::string_view::npos ? 0 : end - kHead.size());
+      std::string_view id =
+          t.substr(kHead.size(), end == std::string_view::npos ? 0 : end - kHead.size());
       if (end != std::string_view::npos && id.find('\\') == std::string_view::npos) {
         ids.emplace(id);
         continue;
@@ -193,7 +204,8 @@ Result<std::set<std::string>> ReadIds(const std::string& path) {
     }
     if (t.find("\"id\"") == std::string_view::npos) continue;
     Json j = Json::parse(t, nullptr, false);
-    if (j.is_object() && j.contains("id") && j["id"].is_string()) ids.insert(j["id"].get<std::string>());
+    if (j.is_object() && j.contains("id") && j["id"].is_string())
+      ids.insert(j["id"].get<std::string>());
   }
   return ids;
 }

@@ -15,15 +15,25 @@ namespace {
 class ReviewTest : public ::testing::Test {
  protected:
   Json Add(const std::string& wave = "W1") {
-    Fields f{wave, "anti-pattern", "subject " + std::to_string(n_), "insight", "evidence", 0.8, std::nullopt, {}};
-    Json r = MakeRecord(f, NewUuidV4(), text::TimePoint(std::chrono::milliseconds(1700000000000 + 1000 * n_++)));
+    Fields f{wave,
+             "anti-pattern",
+             "subject " + std::to_string(n_),
+             "insight",
+             "evidence",
+             0.8,
+             std::nullopt,
+             {}};
+    Json r = MakeRecord(f, NewUuidV4(),
+                        text::TimePoint(std::chrono::milliseconds(1700000000000 + 1000 * n_++)));
     EXPECT_EQ(Enqueue(p_, r, Settings{})->outcome, Outcome::kQueued);
     return r;
   }
   std::vector<Decision> Pattern(const ReviewSet& set, const std::string& verdicts) {
     std::vector<Decision> d;
     for (size_t k = 0; k < set.pending.size(); ++k) {
-      Verdict v = verdicts[k] == 'a' ? Verdict::kApprove : verdicts[k] == 'd' ? Verdict::kDecline : Verdict::kUndecided;
+      Verdict v = verdicts[k] == 'a'   ? Verdict::kApprove
+                  : verdicts[k] == 'd' ? Verdict::kDecline
+                                       : Verdict::kUndecided;
       d.push_back(Decision{v, "user-declined", text::TimePoint(std::chrono::seconds(1800000000))});
     }
     return d;
@@ -52,8 +62,9 @@ TEST_F(ReviewTest, ApproveThreeOfFive) {
   ASSERT_EQ(set->pending.size(), 5u);
   auto r = PromoteAndClear(p_, *set, Pattern(*set, "adada"), Opts());
   ASSERT_TRUE(r) << r.error().Format();
-  EXPECT_EQ(DumpJs(ToJson(*r)).substr(0, 95),
-            R"({"written":3,"expected":3,"errors":[],"cleared":true,"summariesCleared":1,"skippedReason":null,)");
+  EXPECT_EQ(
+      DumpJs(ToJson(*r)).substr(0, 95),
+      R"({"written":3,"expected":3,"errors":[],"cleared":true,"summariesCleared":1,"skippedReason":null,)");
   EXPECT_EQ(Lines("learnings.jsonl"), 3);
   EXPECT_EQ(Lines("proposals.rejected.jsonl"), 2);
   EXPECT_EQ(t_.Read("proposals.jsonl"), "");
@@ -73,9 +84,11 @@ TEST_F(ReviewTest, WriteErrorClearsNothing) {
   Add();
   Add();
   // A record that fails validation cannot become a learning.
-  t_.Write("proposals.jsonl", t_.Read("proposals.jsonl") +
-                                  R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2030-01-01T00:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":"high","schema_version":1})"
-                                  "\n");
+  t_.Write(
+      "proposals.jsonl",
+      t_.Read("proposals.jsonl") +
+          R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2030-01-01T00:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":"high","schema_version":1})"
+          "\n");
   const std::string before = t_.Read("proposals.jsonl");
   auto set = PrepareReview(p_);
   auto r = PromoteAndClear(p_, *set, Pattern(*set, "aaa"), Opts());
@@ -85,8 +98,10 @@ TEST_F(ReviewTest, WriteErrorClearsNothing) {
   EXPECT_EQ(r->written, 2);
   EXPECT_EQ(r->expected, 3);
   ASSERT_EQ(r->errors.size(), 1u);
-  EXPECT_NE(r->errors[0].find("proposal 2bc5d48f-e3ba-4c4e-b9a0-107600f8e090 (" + p_.queue + ":3): confidence must be"),
-            std::string::npos) << r->errors[0];
+  EXPECT_NE(r->errors[0].find("proposal 2bc5d48f-e3ba-4c4e-b9a0-107600f8e090 (" + p_.queue +
+                              ":3): confidence must be"),
+            std::string::npos)
+      << r->errors[0];
   EXPECT_EQ(t_.Read("proposals.jsonl"), before);
   EXPECT_FALSE(std::filesystem::exists(t_ / "proposals-archive.jsonl"));
   EXPECT_TRUE(std::filesystem::exists(t_ / "proposals-summary-W1.json"));

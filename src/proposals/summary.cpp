@@ -15,7 +15,8 @@ namespace {
 
 int64_t Field(const Json& j, const char* key) {
   if (!j.contains(key) || !j[key].is_number()) return 0;
-  return j[key].is_number_integer() ? j[key].get<int64_t>() : static_cast<int64_t>(j[key].get<double>());
+  return j[key].is_number_integer() ? j[key].get<int64_t>()
+                                    : static_cast<int64_t>(j[key].get<double>());
 }
 
 // Writes `text` to `path` through a temporary file and rename(2).
@@ -63,8 +64,9 @@ std::vector<std::pair<std::string, std::string>> SummaryFiles(const std::string&
 }  // namespace
 
 std::string RenderSummary(const Counters& c) {
-  return "{\n  \"queued\": " + std::to_string(c.queued) + ",\n  \"dropped\": " +
-         std::to_string(c.dropped) + ",\n  \"below_floor\": " + std::to_string(c.below_floor) +
+  return "{\n  \"queued\": " + std::to_string(c.queued) +
+         ",\n  \"dropped\": " + std::to_string(c.dropped) +
+         ",\n  \"below_floor\": " + std::to_string(c.below_floor) +
          ",\n  \"fs_error\": " + std::to_string(c.fs_error) + "\n}\n";
 }
 
@@ -91,16 +93,25 @@ Result<Counters> Bump(const Paths& paths, std::string_view wave, Counter counter
     return tl::unexpected(text.error());
   }
   switch (counter) {
-    case Counter::kQueued: ++c.queued; break;
-    case Counter::kDropped: ++c.dropped; break;
-    case Counter::kBelowFloor: ++c.below_floor; break;
-    case Counter::kFsError: ++c.fs_error; break;
+    case Counter::kQueued:
+      ++c.queued;
+      break;
+    case Counter::kDropped:
+      ++c.dropped;
+      break;
+    case Counter::kBelowFloor:
+      ++c.below_floor;
+      break;
+    case Counter::kFsError:
+      ++c.fs_error;
+      break;
   }
   LORE_TRY(Replace(path, RenderSummary(c)));
   return c;
 }
 
-std::map<std::string, Json> ReadSummaries(const Paths& paths, std::vector<std::string>* unreadable) {
+std::map<std::string, Json> ReadSummaries(const Paths& paths,
+                                          std::vector<std::string>* unreadable) {
   std::map<std::string, Json> out;
   for (const auto& [wave, path] : SummaryFiles(paths.dir)) {
     auto text = fs::ReadFile(path);
@@ -115,8 +126,8 @@ std::map<std::string, Json> ReadSummaries(const Paths& paths, std::vector<std::s
 }
 
 int64_t RemoveSummaries(const Paths& paths, const std::set<std::string>& keep) {
-  auto lock = fs::FileLock::Acquire(paths.summary_lock, fs::LockMode::kExclusive,
-                                    std::chrono::seconds(5));
+  auto lock =
+      fs::FileLock::Acquire(paths.summary_lock, fs::LockMode::kExclusive, std::chrono::seconds(5));
   int64_t removed = 0;
   for (const auto& [wave, path] : SummaryFiles(paths.dir)) {
     if (keep.count(wave)) continue;

@@ -61,16 +61,17 @@ Error BusyError(const std::string& path, const LockHolder& h, HolderState state)
                     (h.acquired_at.empty() ? "" : " since " + h.acquired_at);
   switch (state) {
     case HolderState::kForeign:
-      return Error{ErrorCode::kBusy, "the proposals write lock is held by " + who + " (another host)",
-                   path, 0,
+      return Error{ErrorCode::kBusy,
+                   "the proposals write lock is held by " + who + " (another host)", path, 0,
                    "lore never breaks another host's lock: if no lore process runs on " + h.host +
                        ", remove the lock file by hand"};
     case HolderState::kUnreadable:
-      return Error{ErrorCode::kBusy, "the proposals write lock has a body lore cannot read", path, 0,
-                   "if no lore process is using this store, remove the lock file by hand"};
+      return Error{ErrorCode::kBusy, "the proposals write lock has a body lore cannot read", path,
+                   0, "if no lore process is using this store, remove the lock file by hand"};
     default:
-      return Error{ErrorCode::kBusy, "timed out waiting for the proposals write lock held by " + who,
-                   path, 0, "retry when that process has finished"};
+      return Error{ErrorCode::kBusy,
+                   "timed out waiting for the proposals write lock held by " + who, path, 0,
+                   "retry when that process has finished"};
   }
 }
 
@@ -126,7 +127,8 @@ Result<WriteLock> WriteLock::Acquire(const std::string& path, std::chrono::milli
   std::random_device rd;
   char suffix[32];
   std::snprintf(suffix, sizeof suffix, "%d.%08x", static_cast<int>(::getpid()), rd());
-  const std::string temp = fs::Join(fs::Dirname(path), ".proposals-write.lock.tmp." + std::string(suffix));
+  const std::string temp =
+      fs::Join(fs::Dirname(path), ".proposals-write.lock.tmp." + std::string(suffix));
   LORE_ASSIGN(fs::Fd tfd, fs::Open(temp, O_WRONLY | O_CREAT | O_EXCL, 0600));
   struct Cleanup {
     const std::string& p;
@@ -134,7 +136,8 @@ Result<WriteLock> WriteLock::Acquire(const std::string& path, std::chrono::milli
   } cleanup{temp};
   LORE_TRY(fs::WriteAll(tfd.get(), LockBody(), temp));
   struct stat mine;
-  if (::fstat(tfd.get(), &mine) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", temp));
+  if (::fstat(tfd.get(), &mine) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", temp));
 
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   auto pause = std::chrono::microseconds(200);
@@ -178,7 +181,11 @@ Result<WriteLock> WriteLock::Acquire(const std::string& path, std::chrono::milli
 }
 
 WriteLock::WriteLock(WriteLock&& o) noexcept
-    : path_(std::move(o.path_)), dev_(o.dev_), ino_(o.ino_), held_(o.held_), reclaimed_(o.reclaimed_) {
+    : path_(std::move(o.path_)),
+      dev_(o.dev_),
+      ino_(o.ino_),
+      held_(o.held_),
+      reclaimed_(o.reclaimed_) {
   o.held_ = false;
 }
 

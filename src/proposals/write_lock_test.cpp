@@ -22,7 +22,8 @@ pid_t DeadPid() {
 }
 
 std::string Body(int64_t pid, const std::string& host) {
-  return R"({"pid":)" + std::to_string(pid) + R"(,"host":")" + host + R"(","acquiredAt":"2026-01-01T00:00:00.000Z"})";
+  return R"({"pid":)" + std::to_string(pid) + R"(,"host":")" + host +
+         R"(","acquiredAt":"2026-01-01T00:00:00.000Z"})";
 }
 
 ino_t Inode(const std::string& p) {

@@ -53,9 +53,10 @@ class ProposalsTest : public ::testing::Test {
   }
   RunResult Propose(std::vector<std::string> extra, const std::string& conf = "0.8",
                     const std::string& wave = "W1") {
-    std::vector<std::string> args{"propose", kRepo, "--type", "anti-pattern", "--subject",
-                                  "subject " + std::to_string(n_++), "--insight", "insight",
-                                  "--evidence", "evidence", "--confidence", conf};
+    std::vector<std::string> args{"propose",      kRepo,          "--type",
+                                  "anti-pattern", "--subject",    "subject " + std::to_string(n_++),
+                                  "--insight",    "insight",      "--evidence",
+                                  "evidence",     "--confidence", conf};
     if (!wave.empty()) args.insert(args.end(), {"--wave", wave});
     args.insert(args.end(), extra.begin(), extra.end());
     return Lore(args, Opts());
@@ -73,7 +74,8 @@ class ProposalsTest : public ::testing::Test {
 };
 
 TEST_F(ProposalsTest, QueuesOneCompactLineWithTheKeysInOrder) {
-  auto r = Propose({"--file-paths", "src/a.cc, src/b.cc", "--file-paths", "src/a.cc", "--agent", "bot"});
+  auto r =
+      Propose({"--file-paths", "src/a.cc, src/b.cc", "--file-paths", "src/a.cc", "--agent", "bot"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Json out = Json::parse(r.out);
   EXPECT_EQ(out["status"], "queued");
@@ -84,12 +86,13 @@ TEST_F(ProposalsTest, QueuesOneCompactLineWithTheKeysInOrder) {
   Json rec = Json::parse(line);
   std::vector<std::string> keys;
   for (auto& [k, v] : rec.items()) keys.push_back(k);
-  EXPECT_EQ(keys, (std::vector<std::string>{"id", "created_at", "wave_id", "type", "subject", "insight",
-                                            "evidence", "confidence", "schema_version",
+  EXPECT_EQ(keys, (std::vector<std::string>{"id", "created_at", "wave_id", "type", "subject",
+                                            "insight", "evidence", "confidence", "schema_version",
                                             "proposed_by_agent", "file_paths"}));
   EXPECT_EQ(rec["id"], out["id"]);
   EXPECT_EQ(rec["file_paths"], Json::array({"src/a.cc", "src/b.cc"}));
-  EXPECT_EQ(line.find(' ', line.find("\"schema_version\"")), std::string::npos) << "compact: " << line;
+  EXPECT_EQ(line.find(' ', line.find("\"schema_version\"")), std::string::npos)
+      << "compact: " << line;
   EXPECT_EQ(rec["created_at"].get<std::string>().size(), 24u);  // 2026-01-01T00:00:00.000Z
   struct stat st;
   ASSERT_EQ(::stat(Store("proposals.jsonl").c_str(), &st), 0);
@@ -101,10 +104,12 @@ TEST_F(ProposalsTest, QuotaOfFivePerWave) {
   for (int i = 0; i < 7; ++i) codes.push_back(Propose({}).exit_code);
   EXPECT_EQ(codes, (std::vector<int>{0, 0, 0, 0, 0, 1, 1}));
   auto last = Propose({});
-  EXPECT_EQ(last.out, "{\"status\":\"quota-exceeded\",\"quota\":5,\"dropped\":3,\"wave\":\"W1\"}\n");
+  EXPECT_EQ(last.out,
+            "{\"status\":\"quota-exceeded\",\"quota\":5,\"dropped\":3,\"wave\":\"W1\"}\n");
   EXPECT_EQ(Lines("proposals.jsonl"), 5);
-  EXPECT_EQ(Read("proposals-summary-W1.json"),
-            "{\n  \"queued\": 5,\n  \"dropped\": 3,\n  \"below_floor\": 0,\n  \"fs_error\": 0\n}\n");
+  EXPECT_EQ(
+      Read("proposals-summary-W1.json"),
+      "{\n  \"queued\": 5,\n  \"dropped\": 3,\n  \"below_floor\": 0,\n  \"fs_error\": 0\n}\n");
   auto list = Lore({"proposals", kRepo, "--json"}, Opts());
   ASSERT_EQ(list.exit_code, 0) << list.err;
   EXPECT_EQ(Json::parse(list.out)["stats"].dump(),
@@ -117,18 +122,20 @@ TEST_F(ProposalsTest, EightProposersAtOnceWithQuotaFive) {
   std::vector<std::thread> threads;
   for (int i = 0; i < 8; ++i) {
     threads.emplace_back([&, i] {
-      codes[i] = Lore({"propose", kRepo, "--type", "convention", "--subject", "s" + std::to_string(i),
-                       "--insight", "i", "--evidence", "e", "--confidence", "0.9", "--wave", "W4"},
-                      Opts())
-                     .exit_code;
+      codes[i] =
+          Lore({"propose", kRepo, "--type", "convention", "--subject", "s" + std::to_string(i),
+                "--insight", "i", "--evidence", "e", "--confidence", "0.9", "--wave", "W4"},
+               Opts())
+              .exit_code;
     });
   }
   for (auto& th : threads) th.join();
   EXPECT_EQ(std::count(codes.begin(), codes.end(), 0), 5);
   EXPECT_EQ(std::count(codes.begin(), codes.end(), 1), 3);
   EXPECT_EQ(Lines("proposals.jsonl"), 5);
-  EXPECT_EQ(Read("proposals-summary-W4.json"),
-            "{\n  \"queued\": 5,\n  \"dropped\": 3,\n  \"below_floor\": 0,\n  \"fs_error\": 0\n}\n");
+  EXPECT_EQ(
+      Read("proposals-summary-W4.json"),
+      "{\n  \"queued\": 5,\n  \"dropped\": 3,\n  \"below_floor\": 0,\n  \"fs_error\": 0\n}\n");
   EXPECT_FALSE(stdfs::exists(Store("proposals-write.lock")));
 }
 
@@ -142,7 +149,9 @@ TEST_F(ProposalsTest, ConfidenceFloorAndBoundaries) {
     EXPECT_EQ(r.exit_code, 4) << bad;
     Json out = Json::parse(r.out);
     EXPECT_EQ(out["status"], "error");
-    EXPECT_EQ(out["validation"][0].get<std::string>().rfind("confidence must be a finite number in [0, 1]", 0), 0u)
+    EXPECT_EQ(out["validation"][0].get<std::string>().rfind(
+                  "confidence must be a finite number in [0, 1]", 0),
+              0u)
         << r.out;
   }
   EXPECT_EQ(Lines("proposals.jsonl"), 1);
@@ -150,8 +159,9 @@ TEST_F(ProposalsTest, ConfidenceFloorAndBoundaries) {
 }
 
 TEST_F(ProposalsTest, InvalidInputIsExitFourWithEveryProblem) {
-  auto r = Lore({"propose", kRepo, "--type", "nope", "--subject", std::string(101, 's'), "--insight", "a\nb",
-                 "--confidence", "2", "--file-paths", "**", "--file-paths", "src/[ab],/abs,../up", "--wave", "W1"},
+  auto r = Lore({"propose", kRepo, "--type", "nope", "--subject", std::string(101, 's'),
+                 "--insight", "a\nb", "--confidence", "2", "--file-paths", "**", "--file-paths",
+                 "src/[ab],/abs,../up", "--wave", "W1"},
                 Opts());
   EXPECT_EQ(r.exit_code, 4);
   Json v = Json::parse(r.out)["validation"];
@@ -171,8 +181,9 @@ TEST_F(ProposalsTest, WrongContextIsExitThree) {
   EXPECT_EQ(Json::parse(none.out)["status"], "rejected-wrong-context");
   RunOptions o = Opts();
   o.env["LORE_WAVE"] = "W7";
-  auto from_env = Lore({"propose", kRepo, "--type", "convention", "--subject", "s", "--insight", "i",
-                        "--evidence", "e", "--confidence", "0.9"}, o);
+  auto from_env = Lore({"propose", kRepo, "--type", "convention", "--subject", "s", "--insight",
+                        "i", "--evidence", "e", "--confidence", "0.9"},
+                       o);
   EXPECT_EQ(from_env.exit_code, 0) << from_env.out;
   EXPECT_EQ(Json::parse(from_env.out)["wave"], "W7");
   Write("config.toml", "[memory.proposals]\nenabled = false\n");
@@ -187,7 +198,8 @@ TEST_F(ProposalsTest, WrongContextIsExitThree) {
 
 TEST_F(ProposalsTest, ConfigDecidesQuotaAndFloorAndBadConfigIsNamed) {
   ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
-  Write("config.toml", "# lore settings\n[memory.proposals]\nquota_per_wave = 1\nconfidence_floor = 0.9\n");
+  Write("config.toml",
+        "# lore settings\n[memory.proposals]\nquota_per_wave = 1\nconfidence_floor = 0.9\n");
   EXPECT_EQ(Propose({}, "0.85").exit_code, 2);
   EXPECT_EQ(Propose({}, "0.95").exit_code, 0);
   EXPECT_EQ(Propose({}, "0.95").exit_code, 1);
@@ -202,15 +214,18 @@ TEST_F(ProposalsTest, StaleLockReclaimedLiveAndForeignLocksLeftAlone) {
   pid_t dead = ::fork();
   if (dead == 0) _exit(0);
   ::waitpid(dead, nullptr, 0);
-  Write("proposals-write.lock", "{\"pid\":" + std::to_string(dead) + ",\"host\":\"" + HostName() + "\",\"acquiredAt\":\"x\"}");
+  Write("proposals-write.lock", "{\"pid\":" + std::to_string(dead) + ",\"host\":\"" + HostName() +
+                                    "\",\"acquiredAt\":\"x\"}");
   auto stale = Propose({});
   EXPECT_EQ(stale.exit_code, 0) << stale.out << stale.err;
-  EXPECT_NE(stale.err.find("reclaimed a stale proposals write lock"), std::string::npos) << stale.err;
+  EXPECT_NE(stale.err.find("reclaimed a stale proposals write lock"), std::string::npos)
+      << stale.err;
   EXPECT_FALSE(stdfs::exists(Store("proposals-write.lock")));
 
-  for (const std::string& body :
-       {"{\"pid\":" + std::to_string(::getpid()) + ",\"host\":\"" + HostName() + "\",\"acquiredAt\":\"x\"}",
-        "{\"pid\":" + std::to_string(dead) + ",\"host\":\"another-host.invalid\",\"acquiredAt\":\"x\"}"}) {
+  for (const std::string& body : {"{\"pid\":" + std::to_string(::getpid()) + ",\"host\":\"" +
+                                      HostName() + "\",\"acquiredAt\":\"x\"}",
+                                  "{\"pid\":" + std::to_string(dead) +
+                                      ",\"host\":\"another-host.invalid\",\"acquiredAt\":\"x\"}"}) {
     Write("proposals-write.lock", body);
     const auto start = std::chrono::steady_clock::now();
     auto r = Propose({});
@@ -230,7 +245,8 @@ TEST_F(ProposalsTest, ApproveThreeOfFive) {
   std::vector<std::string> ids;
   for (int i = 0; i < 5; ++i) ids.push_back(Id(Propose({})));
   const std::string before = Read("proposals.jsonl");
-  auto r = Review({"--session", "sess-42", "--approve", ids[0], ids[2].substr(0, 8), "--approve", ids[4]});
+  auto r = Review(
+      {"--session", "sess-42", "--approve", ids[0], ids[2].substr(0, 8), "--approve", ids[4]});
   ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
   Json res = Json::parse(r.out);
   EXPECT_EQ(res["written"], 3);
@@ -243,11 +259,13 @@ TEST_F(ProposalsTest, ApproveThreeOfFive) {
   EXPECT_EQ(Read("proposals.jsonl"), "");
   EXPECT_EQ(Read("proposals-archive.jsonl"), before);
   EXPECT_FALSE(stdfs::exists(Store("proposals-summary-W1.json")));
-  Json learning = Json::parse(Read("learnings.jsonl").substr(0, Read("learnings.jsonl").find('\n')));
+  Json learning =
+      Json::parse(Read("learnings.jsonl").substr(0, Read("learnings.jsonl").find('\n')));
   EXPECT_EQ(learning["id"], ids[0]);
   EXPECT_EQ(learning["source_session"], "sess-42");
   EXPECT_EQ(learning["_provenance"], "agent-proposed@W1");
-  Json rejected = Json::parse(Read("proposals.rejected.jsonl").substr(0, Read("proposals.rejected.jsonl").find('\n')));
+  Json rejected = Json::parse(
+      Read("proposals.rejected.jsonl").substr(0, Read("proposals.rejected.jsonl").find('\n')));
   EXPECT_EQ(rejected["id"], ids[1]);
   EXPECT_EQ(rejected["_rejected_reason"], "user-declined");
   // A second clear does not grow the archive.
@@ -260,9 +278,11 @@ TEST_F(ProposalsTest, WriteErrorOnOneApprovedRecordClearsNothing) {
   Propose({});
   Propose({});
   // A line whose confidence is a string cannot be promoted.
-  Write("proposals.jsonl", Read("proposals.jsonl") +
-                               R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2099-01-01T00:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":"high","schema_version":1})"
-                               "\n");
+  Write(
+      "proposals.jsonl",
+      Read("proposals.jsonl") +
+          R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2099-01-01T00:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":"high","schema_version":1})"
+          "\n");
   const std::string before = Read("proposals.jsonl");
   auto r = Review({"--session", "s", "--approve-all"});
   EXPECT_EQ(r.exit_code, 1);
@@ -333,12 +353,14 @@ TEST_F(ProposalsTest, KillNineInTheMiddleOfPromotionLosesNothing) {
 TEST_F(ProposalsTest, PlanDecidesOnlyWhatItNames) {
   std::vector<std::string> ids;
   for (int i = 0; i < 3; ++i) ids.push_back(Id(Propose({})));
-  t_.Write("plan.json", "{\"approve\":[\"" + ids[0] + "\"],\"decline\":[\"" + ids[1] + "\"],\"reason\":\"manual-skip\"}");
+  t_.Write("plan.json", "{\"approve\":[\"" + ids[0] + "\"],\"decline\":[\"" + ids[1] +
+                            "\"],\"reason\":\"manual-skip\"}");
   auto r = Review({"--session", "s", "--plan", t_ / "plan.json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Lines("proposals.jsonl"), 1);
   EXPECT_NE(Read("proposals.jsonl").find(ids[2]), std::string::npos);
-  EXPECT_NE(Read("proposals.rejected.jsonl").find("\"_rejected_reason\":\"manual-skip\""), std::string::npos);
+  EXPECT_NE(Read("proposals.rejected.jsonl").find("\"_rejected_reason\":\"manual-skip\""),
+            std::string::npos);
   EXPECT_TRUE(stdfs::exists(Store("proposals-summary-W1.json")));  // W1 still has a queued proposal
 }
 
@@ -372,16 +394,21 @@ TEST_F(ProposalsTest, ReadsLinesWrittenByTheOriginalTool) {
   Write("proposals.jsonl", node + "\n");
   auto r = Review({"--session", "main-2026-05-23-1249-deep", "--approve-all"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(Read("learnings.jsonl"),
-            R"({"id":"6f1c2f0e-4b7a-4d2e-9a51-0c7d1e2f3a4b","created_at":"2026-05-23T12:49:00.000Z","wave_id":"W2","type":"fragile-file","subject":"x","insight":"y","evidence":"z","confidence":1,"schema_version":1,"source_session":"main-2026-05-23-1249-deep","scope":"local","occurrences":1,"_provenance":"agent-proposed@W2","expires_at":"2026-07-07T12:49:00.000Z","host_class":null,"anonymized":false})"
-            "\n");
+  EXPECT_EQ(
+      Read("learnings.jsonl"),
+      R"({"id":"6f1c2f0e-4b7a-4d2e-9a51-0c7d1e2f3a4b","created_at":"2026-05-23T12:49:00.000Z","wave_id":"W2","type":"fragile-file","subject":"x","insight":"y","evidence":"z","confidence":1,"schema_version":1,"source_session":"main-2026-05-23-1249-deep","scope":"local","occurrences":1,"_provenance":"agent-proposed@W2","expires_at":"2026-07-07T12:49:00.000Z","host_class":null,"anonymized":false})"
+      "\n");
 }
 
 TEST_F(ProposalsTest, AuditHookRedactsAndNeverFails) {
   stdfs::create_directories(t_ / "repo");
-  Json payload = {{"session_id", "sess-7"}, {"cwd", t_ / "repo"}, {"tool_name", "Bash"},
-                  {"tool_input", {{"command", "lore propose . --subject=\"a b\" --insight 'c d' --evidence e "
-                                              "--content=\"f\" --reason g --wave W5"}}}};
+  Json payload = {{"session_id", "sess-7"},
+                  {"cwd", t_ / "repo"},
+                  {"tool_name", "Bash"},
+                  {"tool_input",
+                   {{"command",
+                     "lore propose . --subject=\"a b\" --insight 'c d' --evidence e "
+                     "--content=\"f\" --reason g --wave W5"}}}};
   auto r = Lore({"hook", "pre-tool-use"}, Opts(payload.dump()));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "");
@@ -393,7 +420,9 @@ TEST_F(ProposalsTest, AuditHookRedactsAndNeverFails) {
   EXPECT_EQ(e["argv_truncated"],
             "lore propose . --subject=[REDACTED] --insight [REDACTED] --evidence [REDACTED] "
             "--content=[REDACTED] --reason [REDACTED] --wave W5");
-  for (const std::string& input : {std::string("not json"), std::string("{\"tool_input\":{\"command\":\"ls\"}}"), std::string()}) {
+  for (const std::string& input :
+       {std::string("not json"), std::string("{\"tool_input\":{\"command\":\"ls\"}}"),
+        std::string()}) {
     auto quiet = Lore({"hook", "pre-tool-use"}, Opts(input));
     EXPECT_EQ(quiet.exit_code, 0);
   }

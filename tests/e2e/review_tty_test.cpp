@@ -31,7 +31,8 @@ class ReviewTtyTest : public ::testing::Test {
  protected:
   void SetUp() override {
     if (!stdfs::exists("/usr/bin/tmux")) GTEST_SKIP() << "tmux is not installed";
-    socket_ = "lore-test-" + std::to_string(::getpid()) + "-" + stdfs::path(t_.path()).filename().string();
+    socket_ = "lore-test-" + std::to_string(::getpid()) + "-" +
+              stdfs::path(t_.path()).filename().string();
   }
   void TearDown() override {
     if (!socket_.empty()) Tmux({"kill-server"});
@@ -48,13 +49,17 @@ class ReviewTtyTest : public ::testing::Test {
     o.env["HOME"] = t_ / "home";
     return o;
   }
-  std::string Read(const std::string& rel) const { return t_.Read("stores/" + std::string(kKey) + "/" + rel); }
+  std::string Read(const std::string& rel) const {
+    return t_.Read("stores/" + std::string(kKey) + "/" + rel);
+  }
   std::vector<std::string> Queue(int n) {
     std::vector<std::string> ids;
     for (int i = 0; i < n; ++i) {
-      auto r = Lore({"propose", kRepo, "--type", "convention", "--subject", "item " + std::to_string(i + 1),
-                     "--insight", "i", "--evidence", "evidence " + std::to_string(i + 1), "--confidence",
-                     "0.8", "--wave", "W" + std::to_string(i / 4)}, Opts());
+      auto r = Lore(
+          {"propose", kRepo, "--type", "convention", "--subject", "item " + std::to_string(i + 1),
+           "--insight", "i", "--evidence", "evidence " + std::to_string(i + 1), "--confidence",
+           "0.8", "--wave", "W" + std::to_string(i / 4)},
+          Opts());
       EXPECT_EQ(r.exit_code, 0) << r.out;
       ids.push_back(Json::parse(r.out)["id"].get<std::string>());
       std::this_thread::sleep_for(2ms);  // distinct created_at: a fixed FIFO order
@@ -64,11 +69,13 @@ class ReviewTtyTest : public ::testing::Test {
   // Starts the review in a 160x50 pane; the shell records the terminal
   // settings before and after, and the exit code.
   void Start() {
-    const std::string cmd = "stty -g > " + Quote(t_ / "before") + "; LORE_HOME=" + Quote(t_ / "stores") +
-                            " " + Quote(LoreBinary()) + " review " + Quote(kRepo) + " --session tty-1; echo $? > " +
-                            Quote(t_ / "exit.tmp") + "; stty -g > " + Quote(t_ / "after") + "; mv " +
-                            Quote(t_ / "exit.tmp") + " " + Quote(t_ / "exit");
-    auto r = Tmux({"new-session", "-d", "-x", "160", "-y", "50", "-s", "review", "sh -c " + Quote(cmd)});
+    const std::string cmd = "stty -g > " + Quote(t_ / "before") +
+                            "; LORE_HOME=" + Quote(t_ / "stores") + " " + Quote(LoreBinary()) +
+                            " review " + Quote(kRepo) + " --session tty-1; echo $? > " +
+                            Quote(t_ / "exit.tmp") + "; stty -g > " + Quote(t_ / "after") +
+                            "; mv " + Quote(t_ / "exit.tmp") + " " + Quote(t_ / "exit");
+    auto r =
+        Tmux({"new-session", "-d", "-x", "160", "-y", "50", "-s", "review", "sh -c " + Quote(cmd)});
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }
   std::string Screen() { return Tmux({"capture-pane", "-p", "-t", "review"}).out; }
@@ -101,10 +108,13 @@ TEST_F(ReviewTtyTest, TwoBatchesWithNumbersArrowsAndEnter) {
   auto ids = Queue(6);
   const std::string before = Read("proposals.jsonl");
   Start();
-  ASSERT_TRUE(WaitFor("Batch 1 of 2 \u2014 which learnings should be stored permanently?")) << Screen();
+  ASSERT_TRUE(WaitFor("Batch 1 of 2 \u2014 which learnings should be stored permanently?"))
+      << Screen();
   std::string screen = Screen();
-  EXPECT_NE(screen.find("> [ ] 1. [convent] | item 1                                   | conf=0.80"),
-            std::string::npos) << screen;
+  EXPECT_NE(
+      screen.find("> [ ] 1. [convent] | item 1                                   | conf=0.80"),
+      std::string::npos)
+      << screen;
   EXPECT_NE(screen.find("evidence: evidence 1"), std::string::npos);
   Keys({"1", "Down", "Down", "Space"});
   ASSERT_TRUE(WaitFor("> [x] 3.")) << Screen();

@@ -11,7 +11,7 @@
 namespace lore::hook {
 
 struct Word {
-  size_t begin = 0;   // span in the original command
+  size_t begin = 0;  // span in the original command
   size_t end = 0;
   std::string value;  // the word with quoting removed
   bool op = false;    // a control operator (; & | && || ( ) newline) or redirection

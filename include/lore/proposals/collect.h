@@ -25,8 +25,8 @@ struct Collected {
   QueueScan scan;
   std::vector<size_t> order;  // indexes into scan.records: FIFO, filtered
   Stats stats;
-  std::map<std::string, Json> summaries;      // wave -> its summary object
-  std::vector<std::string> unreadable;        // summary files that did not parse
+  std::map<std::string, Json> summaries;  // wave -> its summary object
+  std::vector<std::string> unreadable;    // summary files that did not parse
 };
 
 // Indexes of `scan.records` ordered by created_at (a stable sort on the

@@ -7,14 +7,14 @@
 namespace lore::proposals {
 
 struct Paths {
-  std::string dir;        // the store directory
-  std::string queue;      // proposals.jsonl
-  std::string lock;       // proposals-write.lock (the write lock)
-  std::string archive;    // proposals-archive.jsonl
-  std::string rejected;   // proposals.rejected.jsonl
-  std::string learnings;  // learnings.jsonl
-  std::string events;     // events.jsonl
-  std::string config;     // config.toml
+  std::string dir;           // the store directory
+  std::string queue;         // proposals.jsonl
+  std::string lock;          // proposals-write.lock (the write lock)
+  std::string archive;       // proposals-archive.jsonl
+  std::string rejected;      // proposals.rejected.jsonl
+  std::string learnings;     // learnings.jsonl
+  std::string events;        // events.jsonl
+  std::string config;        // config.toml
   std::string summary_lock;  // .proposals-summary.lock (flock for the counters)
 
   static Paths InStore(const std::string& store_dir);

@@ -20,8 +20,19 @@
 
 namespace lore::proposals {
 
-enum class KeyKind { kUp, kDown, kToggle, kDigit, kEnter, kApproveBatch, kDeclineBatch,
-                     kApproveRest, kDeclineRest, kQuit, kOther };
+enum class KeyKind {
+  kUp,
+  kDown,
+  kToggle,
+  kDigit,
+  kEnter,
+  kApproveBatch,
+  kDeclineBatch,
+  kApproveRest,
+  kDeclineRest,
+  kQuit,
+  kOther
+};
 
 struct KeyEvent {
   KeyKind kind = KeyKind::kOther;

@@ -16,8 +16,8 @@ inline constexpr size_t kMaxFilePathLength = 256;  // code points
 
 struct ProposeFlags {
   std::optional<std::string> type, subject, insight, evidence, confidence;
-  std::optional<std::string> wave;   // --wave; when absent, LORE_WAVE
-  std::optional<std::string> agent;  // --agent: proposed_by_agent
+  std::optional<std::string> wave;      // --wave; when absent, LORE_WAVE
+  std::optional<std::string> agent;     // --agent: proposed_by_agent
   std::vector<std::string> file_paths;  // each --file-paths value
 };
 

@@ -38,7 +38,9 @@ struct QueueScan {
   std::vector<Span> malformed;  // non-blank lines that are not JSON objects
   std::vector<Span> blank;      // blank lines
   int64_t parse_errors() const { return static_cast<int64_t>(malformed.size()); }
-  std::string_view Text(const Span& s) const { return std::string_view(bytes).substr(s.offset, s.length); }
+  std::string_view Text(const Span& s) const {
+    return std::string_view(bytes).substr(s.offset, s.length);
+  }
 };
 
 // Splits and parses `bytes`.

@@ -15,8 +15,8 @@
 namespace lore::proposals {
 
 inline constexpr int kSchemaVersion = 1;
-inline constexpr size_t kSubjectMax = 100;   // code points
-inline constexpr size_t kInsightMax = 2000;  // code points
+inline constexpr size_t kSubjectMax = 100;    // code points
+inline constexpr size_t kInsightMax = 2000;   // code points
 inline constexpr size_t kEvidenceMax = 5000;  // code points
 
 // The thirteen proposal types, in the documented order.

@@ -31,13 +31,13 @@ enum class Verdict { kUndecided, kApprove, kDecline };
 struct Decision {
   Verdict verdict = Verdict::kUndecided;
   std::string reason = "user-declined";  // for kDecline
-  text::TimePoint at{};                   // when its batch was decided
+  text::TimePoint at{};                  // when its batch was decided
 };
 
 // What a review shows: the pending proposals in FIFO order. `settled`
 // counts queued records already in learnings.jsonl or the rejected file.
 struct ReviewSet {
-  QueueScan scan;              // the queue as read
+  QueueScan scan;               // the queue as read
   std::vector<size_t> pending;  // indexes into scan.records, FIFO
   int64_t settled = 0;
 };
@@ -67,9 +67,9 @@ struct PromoteResult {
   bool cleared = false;
   int64_t summaries_cleared = 0;
   std::optional<std::string> skipped_reason;  // "write-errors", "partial-write: W/E written"
-  int64_t declined = 0;       // lines written to proposals.rejected.jsonl
-  int64_t recovered = 0;      // settled records cleared (left by an interrupted review)
-  int64_t kept = 0;           // records left queued (undecided or new)
+  int64_t declined = 0;                       // lines written to proposals.rejected.jsonl
+  int64_t recovered = 0;  // settled records cleared (left by an interrupted review)
+  int64_t kept = 0;       // records left queued (undecided or new)
   int64_t archived_bytes = 0;
   std::vector<std::string> approved_ids, declined_ids, kept_ids;
 };

@@ -58,7 +58,8 @@ class WriteLock {
   const LockHolder& reclaimed() const { return reclaimed_; }
 
  private:
-  WriteLock(std::string path, dev_t dev, ino_t ino) : path_(std::move(path)), dev_(dev), ino_(ino) {}
+  WriteLock(std::string path, dev_t dev, ino_t ino)
+      : path_(std::move(path)), dev_(dev), ino_(ino) {}
   std::string path_;
   dev_t dev_ = 0;
   ino_t ino_ = 0;
