@@ -67,6 +67,7 @@ int Main(int argc, char** argv) {
   RegisterMemoryCommands(reg);
   RegisterLintCommands(reg);
   RegisterSearchCommands(reg);
+  RegisterConsolidateCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");

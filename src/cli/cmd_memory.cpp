@@ -32,8 +32,8 @@ struct Resolved {
 std::optional<Resolved> Resolve(const MemoryArgs& a, int* exit) {
   auto kind = doc::ParseKind(a.kind);
   if (!kind) {
-    std::string msg = "unknown kind '" + a.kind +
-                      "'; use summary, decision, request, knowledge or workflow";
+    std::string msg =
+        "unknown kind '" + a.kind + "'; use summary, decision, request, knowledge or workflow";
     ReportError(Error{ErrorCode::kInvalidInput, msg, "", 0, ""});
     *exit = kExitUsage;
     return std::nullopt;
@@ -41,9 +41,10 @@ std::optional<Resolved> Resolve(const MemoryArgs& a, int* exit) {
   std::string slug = a.slug;
   if (slug.empty() && *kind == doc::Kind::kSummary) slug = doc::kSummarySlug;
   if (slug.empty()) {
-    ReportError(Error{ErrorCode::kInvalidInput, "a " + std::string(doc::KindName(*kind)) +
-                                                    " needs a slug: lore memory <verb> <repo> " +
-                                                    std::string(doc::KindName(*kind)) + " <slug>",
+    ReportError(Error{ErrorCode::kInvalidInput,
+                      "a " + std::string(doc::KindName(*kind)) +
+                          " needs a slug: lore memory <verb> <repo> " +
+                          std::string(doc::KindName(*kind)) + " <slug>",
                       "", 0, ""});
     *exit = kExitUsage;
     return std::nullopt;
@@ -153,9 +154,9 @@ int RunReplace(const MemoryArgs& a) {
   auto r = Resolve(a, &exit);
   if (!r) return exit;
   if (!fs::Exists(r->store.dir())) return ReportMissing(*r);
-  return ReportOutcome(memory::Replace(r->store.dir(), r->kind, r->slug, a.by,
-                                       std::chrono::system_clock::now()),
-                       a.json);
+  return ReportOutcome(
+      memory::Replace(r->store.dir(), r->kind, r->slug, a.by, std::chrono::system_clock::now()),
+      a.json);
 }
 
 CLI::App* AddVerb(CLI::App* memory, const std::string& name, const std::string& summary,
@@ -185,7 +186,8 @@ void RegisterMemoryCommands(Registry& r) {
       "write and edit take the whole record (---, frontmatter, ---, body) on standard input, "
       "or build it from --set, --source and --body. See docs/records.md.");
   CLI::App* read = AddVerb(memory, "read", "Print a record's file exactly as it is", *a);
-  CLI::App* write = AddVerb(memory, "write", "Create a record (linted first; never overwrites)", *a);
+  CLI::App* write =
+      AddVerb(memory, "write", "Create a record (linted first; never overwrites)", *a);
   AddRecordFlags(write, a->flags, false);
   write->add_flag("--json", a->json, "Print the outcome as JSON");
   CLI::App* edit = AddVerb(memory, "edit", "Change an existing record (linted first)", *a);

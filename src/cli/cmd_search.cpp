@@ -74,7 +74,8 @@ int RunSearch(const SearchArgs& a) {
   if (StoreExists(*store)) {  // a store that does not exist has nothing to find
     auto idx = index::Index::Open(store->dir());
     if (!idx) return ReportError(idx.error());
-    if (auto u = idx->Update(); !u) return ReportError(u.error());
+    auto u = idx->Update();
+    if (!u) return ReportError(u.error());
     auto found = search::Search(*idx, query, opts);
     if (!found) return ReportError(found.error());
     hits = std::move(*found);

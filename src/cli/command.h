@@ -54,6 +54,7 @@ void RegisterHookCommands(Registry& r);      // hook <event>
 void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
+void RegisterConsolidateCommands(Registry& r);
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);

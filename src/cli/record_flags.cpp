@@ -102,7 +102,8 @@ void AddRecordFlags(CLI::App* sub, RecordFlags& f, bool edit) {
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   auto* body = sub->add_option_function<std::string>(
-      "--body", [&f](const std::string& v) { f.body = v.empty() || v.back() == '\n' ? v : v + '\n'; },
+      "--body",
+      [&f](const std::string& v) { f.body = v.empty() || v.back() == '\n' ? v : v + '\n'; },
       "The body (Markdown after the frontmatter; a final newline is added)");
   sub->add_option("--body-file", f.body_file, "Read the body from a file ('-': standard input)")
       ->excludes(body);

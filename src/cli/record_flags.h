@@ -19,7 +19,7 @@ struct RecordFlags {
   std::vector<std::string> unset;   // KEY
   std::vector<std::string> source;  // SESSION:FROM-TO
   std::optional<std::string> body;
-  std::string body_file;            // "-" is standard input
+  std::string body_file;  // "-" is standard input
   std::string append;
   bool no_touch = false;
 

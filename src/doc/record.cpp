@@ -45,8 +45,8 @@ const std::vector<std::string_view>& KnownKeys(Kind kind) {
   static const std::vector<std::string_view> kDecision = {"created_at", "updated_at", "status",
                                                           "replaced_by", "sources"};
   static const std::vector<std::string_view> kKnowledge = {
-      "created_at",       "updated_at",     "kind",        "description", "status",
-      "replaced_by",      "model_invokation", "user_invocable", "last_sources"};
+      "created_at",  "updated_at",       "kind",           "description", "status",
+      "replaced_by", "model_invokation", "user_invocable", "last_sources"};
   static const std::vector<std::string_view> kWorkflow = {
       "created_at",  "updated_at",     "description", "model_invokation",
       "auto_invoke", "user_invocable", "requires"};
@@ -70,8 +70,8 @@ bool IsKnownKey(Kind kind, std::string_view key) {
 }
 
 bool IsTextKey(Kind kind, std::string_view key) {
-  static constexpr std::string_view kText[] = {"created_at", "updated_at", "kind",
-                                               "description", "status", "replaced_by"};
+  static constexpr std::string_view kText[] = {"created_at",  "updated_at", "kind",
+                                               "description", "status",     "replaced_by"};
   if (!IsKnownKey(kind, key)) return true;
   return std::find(std::begin(kText), std::end(kText), key) != std::end(kText);
 }

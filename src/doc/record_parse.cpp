@@ -54,8 +54,9 @@ Result<YAML::Node> LoadYaml(std::string_view yaml, const std::string& path, int6
     return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path, line,
                 kYamlRepair);
   } catch (const std::exception& e) {
-    return Fail(ErrorCode::kCorrupt, std::string("frontmatter is not valid YAML (") + e.what() + ")",
-                path, yaml_line, kYamlRepair);
+    return Fail(ErrorCode::kCorrupt,
+                std::string("frontmatter is not valid YAML (") + e.what() + ")", path, yaml_line,
+                kYamlRepair);
   }
 }
 

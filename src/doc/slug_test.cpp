@@ -10,9 +10,10 @@ namespace {
 
 TEST(Slug, FollowsTheRule) {
   const std::string max(64, 'a'), over(65, 'a');
-  for (std::string_view ok : {std::string_view("a"), std::string_view("0"), std::string_view("use-postgres"),
-                              std::string_view("a-b-c"), std::string_view("x1"), std::string_view("a--b"),
-                              std::string_view(max)}) {
+  for (std::string_view ok :
+       {std::string_view("a"), std::string_view("0"), std::string_view("use-postgres"),
+        std::string_view("a-b-c"), std::string_view("x1"), std::string_view("a--b"),
+        std::string_view(max)}) {
     EXPECT_TRUE(IsValidSlug(ok)) << ok;
   }
   for (std::string_view bad : {"", "-a", "a-", "A", "a_b", "a.b", "..", "a/b", "a b", "é"}) {
@@ -39,9 +40,10 @@ TEST(Rfc3339, AcceptsDateTimesOnly) {
                          "2024-02-29T00:00:00.123456+09:00", "2026-12-31T23:59:60-05:30"}) {
     EXPECT_TRUE(IsRfc3339(ok)) << ok;
   }
-  for (const char* bad : {"2026-01-31", "2026-01-31T12:00Z", "2026-01-31T12:00:00", "2025-02-29T00:00:00Z",
-                          "2026-13-01T00:00:00Z", "2026-01-31T24:00:00Z", "2026-01-31T12:00:00.Z",
-                          "2026-01-31T12:00:00+0900", "yesterday", "2026-01-31T12:00:00Zx"}) {
+  for (const char* bad :
+       {"2026-01-31", "2026-01-31T12:00Z", "2026-01-31T12:00:00", "2025-02-29T00:00:00Z",
+        "2026-13-01T00:00:00Z", "2026-01-31T24:00:00Z", "2026-01-31T12:00:00.Z",
+        "2026-01-31T12:00:00+0900", "yesterday", "2026-01-31T12:00:00Zx"}) {
     EXPECT_FALSE(IsRfc3339(bad)) << bad;
   }
 }

@@ -125,7 +125,8 @@ bool IsPlainSafe(std::string_view s, ScalarContext context, bool check_resolutio
   for (char ch : s) {
     unsigned char c = static_cast<unsigned char>(ch);
     if (c < 0x20 || c == 0x7f) return false;
-    if (context == ScalarContext::kFlow && (c == ',' || c == '[' || c == ']' || c == '{' || c == '}')) {
+    if (context == ScalarContext::kFlow &&
+        (c == ',' || c == '[' || c == ']' || c == '{' || c == '}')) {
       return false;
     }
   }
@@ -146,11 +147,19 @@ std::string EmitString(std::string_view s, ScalarContext context) {
 }
 
 const std::vector<std::string_view>& EmitOrder() {
-  static const std::vector<std::string_view> kOrder = {
-      "created_at",       "updated_at",     "kind",     "description",
-      "status",           "replaced_by",    "model_invokation", "auto_invoke",
-      "user_invocable",   "requires",       "last_rewritten_from_range",
-      "sources",          "last_sources"};
+  static const std::vector<std::string_view> kOrder = {"created_at",
+                                                       "updated_at",
+                                                       "kind",
+                                                       "description",
+                                                       "status",
+                                                       "replaced_by",
+                                                       "model_invokation",
+                                                       "auto_invoke",
+                                                       "user_invocable",
+                                                       "requires",
+                                                       "last_rewritten_from_range",
+                                                       "sources",
+                                                       "last_sources"};
   return kOrder;
 }
 

@@ -19,7 +19,8 @@ constexpr Shape kShapes[] = {
     {"description", "text", "write one line of text (quote it if it contains ': ')"},
     {"status", "one of open, resolved, replaced", "write status: open, resolved or replaced"},
     {"replaced_by", "a slug", "write the slug of the record that replaces this one"},
-    {"model_invokation", "true or false", "write model_invokation: true or model_invokation: false"},
+    {"model_invokation", "true or false",
+     "write model_invokation: true or model_invokation: false"},
     {"auto_invoke", "true or false", "write auto_invoke: true or auto_invoke: false"},
     {"user_invocable", "true or false", "write user_invocable: true or user_invocable: false"},
     {"requires", "a list of knowledge slugs", "write requires: [slug-a, slug-b], or requires: []"},
@@ -122,74 +123,89 @@ std::optional<std::vector<Source>> AsSources(const YAML::Node& n, YAML::Node* ba
 
 bool IsPlainTag(const YAML::Node& n) { return n.Tag() == "?"; }
 
+// The typed member behind a key, for Fields or const Fields.
+template <class F>
+auto TextSlot(F& f, std::string_view key) -> decltype(&f.created_at) {
+  if (key == "created_at") return &f.created_at;
+  if (key == "updated_at") return &f.updated_at;
+  if (key == "kind") return &f.kind;
+  if (key == "description") return &f.description;
+  if (key == "status") return &f.status;
+  if (key == "replaced_by") return &f.replaced_by;
+  return nullptr;
+}
+
+template <class F>
+auto BoolSlot(F& f, std::string_view key) -> decltype(&f.model_invokation) {
+  if (key == "model_invokation") return &f.model_invokation;
+  if (key == "auto_invoke") return &f.auto_invoke;
+  if (key == "user_invocable") return &f.user_invocable;
+  return nullptr;
+}
+
+template <class F>
+auto SourcesSlot(F& f, std::string_view key) -> decltype(&f.sources) {
+  if (key == "sources") return &f.sources;
+  if (key == "last_sources") return &f.last_sources;
+  return nullptr;
+}
+
+// Assigns `value` to known key `key`; false (with `*bad` the offending
+// node) when it has the wrong type.
+bool Assign(Fields& f, std::string_view key, const YAML::Node& value, YAML::Node* bad) {
+  if (auto* text = TextSlot(f, key)) {
+    if (!IsText(value)) return false;
+    *text = value.Scalar();
+  } else if (auto* flag = BoolSlot(f, key)) {
+    auto b = AsBool(value);
+    if (!b) return false;
+    *flag = *b;
+  } else if (auto* list = SourcesSlot(f, key)) {
+    auto sources = AsSources(value, bad);
+    if (!sources) return false;
+    *list = std::move(*sources);
+  } else if (key == "requires") {
+    auto slugs = AsTextList(value);
+    if (!slugs) return false;
+    f.requirements = std::move(*slugs);
+  } else if (key == "last_rewritten_from_range") {
+    auto range = AsRange(value);
+    if (!range) return false;
+    f.last_rewritten_from_range = *range;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<Issue> AssignField(Fields& f, std::string_view key, const YAML::Node& value,
                                  int64_t line_offset, int64_t fallback_line) {
   YAML::Node bad = value;
-  bool ok = false;
-  auto text = [&](std::optional<std::string>& field) {
-    if ((ok = IsText(value))) field = value.Scalar();
-  };
-  auto boolean = [&](std::optional<bool>& field) {
-    if (auto b = AsBool(value)) field = *b, ok = true;
-  };
-  auto sources = [&](std::optional<std::vector<Source>>& field) {
-    if (auto s = AsSources(value, &bad)) field = std::move(*s), ok = true;
-  };
-  if (key == "created_at") text(f.created_at);
-  else if (key == "updated_at") text(f.updated_at);
-  else if (key == "kind") text(f.kind);
-  else if (key == "description") text(f.description);
-  else if (key == "status") text(f.status);
-  else if (key == "replaced_by") text(f.replaced_by);
-  else if (key == "model_invokation") boolean(f.model_invokation);
-  else if (key == "auto_invoke") boolean(f.auto_invoke);
-  else if (key == "user_invocable") boolean(f.user_invocable);
-  else if (key == "requires") {
-    if (auto l = AsTextList(value)) f.requirements = std::move(*l), ok = true;
-  } else if (key == "last_rewritten_from_range") {
-    if (auto r = AsRange(value)) f.last_rewritten_from_range = *r, ok = true;
-  } else if (key == "sources") sources(f.sources);
-  else if (key == "last_sources") sources(f.last_sources);
-  if (ok) return std::nullopt;
+  if (Assign(f, key, value, &bad)) return std::nullopt;
   const Shape& shape = ShapeOf(key);
   int64_t mark = bad.Mark().line;
-  return Issue{IssueType::kIllTyped, std::string(key), mark >= 0 ? line_offset + mark : fallback_line,
-               "'" + std::string(key) + "' must be " + std::string(shape.expected),
-               std::string(shape.repair)};
+  Issue issue{IssueType::kIllTyped, std::string(key),
+              mark >= 0 ? line_offset + mark : fallback_line, "'", std::string(shape.repair)};
+  issue.message.append(key).append("' must be ").append(shape.expected);
+  return issue;
 }
 
 void ClearField(Fields& f, std::string_view key) {
-  if (key == "created_at") f.created_at.reset();
-  else if (key == "updated_at") f.updated_at.reset();
-  else if (key == "kind") f.kind.reset();
-  else if (key == "description") f.description.reset();
-  else if (key == "status") f.status.reset();
-  else if (key == "replaced_by") f.replaced_by.reset();
-  else if (key == "model_invokation") f.model_invokation.reset();
-  else if (key == "auto_invoke") f.auto_invoke.reset();
-  else if (key == "user_invocable") f.user_invocable.reset();
-  else if (key == "requires") f.requirements.reset();
-  else if (key == "last_rewritten_from_range") f.last_rewritten_from_range.reset();
-  else if (key == "sources") f.sources.reset();
-  else if (key == "last_sources") f.last_sources.reset();
+  if (auto* text = TextSlot(f, key)) text->reset();
+  if (auto* flag = BoolSlot(f, key)) flag->reset();
+  if (auto* list = SourcesSlot(f, key)) list->reset();
+  if (key == "requires") f.requirements.reset();
+  if (key == "last_rewritten_from_range") f.last_rewritten_from_range.reset();
 }
 
 bool HasTypedValue(const Fields& f, std::string_view key) {
-  if (key == "created_at") return f.created_at.has_value();
-  if (key == "updated_at") return f.updated_at.has_value();
-  if (key == "kind") return f.kind.has_value();
-  if (key == "description") return f.description.has_value();
-  if (key == "status") return f.status.has_value();
-  if (key == "replaced_by") return f.replaced_by.has_value();
-  if (key == "model_invokation") return f.model_invokation.has_value();
-  if (key == "auto_invoke") return f.auto_invoke.has_value();
-  if (key == "user_invocable") return f.user_invocable.has_value();
+  if (auto* text = TextSlot(f, key)) return text->has_value();
+  if (auto* flag = BoolSlot(f, key)) return flag->has_value();
+  if (auto* list = SourcesSlot(f, key)) return list->has_value();
   if (key == "requires") return f.requirements.has_value();
   if (key == "last_rewritten_from_range") return f.last_rewritten_from_range.has_value();
-  if (key == "sources") return f.sources.has_value();
-  if (key == "last_sources") return f.last_sources.has_value();
   return false;
 }
 

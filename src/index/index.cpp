@@ -12,34 +12,33 @@ namespace lore::index {
 namespace {
 
 // FTS5 auxiliary function lore_tf(fts): for the current row, a blob of
-// int64 record count, int64 total text tokens, int32 text length, then one
-// int32 per query phrase: its occurrences in the text column. Ranking is
-// computed from these in C++ (search/ranking), which FTS5's bm25() cannot
-// express (its k1 and b are fixed).
+// int64 record count, int64 total text tokens, then one int32 per query
+// phrase: its occurrences in the text column. Ranking is computed from these
+// in C++ (search/ranking), which FTS5's bm25() cannot express (its k1 and b
+// are fixed). The record's length is not read here (a lookup per row); the
+// ranker reads it for the few records that need it.
 void LoreTf(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int,
             sqlite3_value**) {
   int phrases = api->xPhraseCount(fts);
   sqlite3_int64 rows = 0, total = 0;
-  int len = 0, insts = 0;
+  int insts = 0;
   if (api->xRowCount(fts, &rows) != SQLITE_OK || api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK ||
-      api->xColumnSize(fts, 0, &len) != SQLITE_OK || api->xInstCount(fts, &insts) != SQLITE_OK) {
+      api->xInstCount(fts, &insts) != SQLITE_OK) {
     sqlite3_result_error(ctx, "lore_tf: cannot read the row", -1);
     return;
   }
-  std::vector<int32_t> tf(static_cast<size_t>(phrases), 0);
+  phrases = std::min(phrases, static_cast<int>(kMaxFindTokens));
+  struct {
+    int64_t rows, total;
+    int32_t tf[kMaxFindTokens];
+  } out{rows, total, {}};
   for (int i = 0; i < insts; ++i) {
     int phrase = 0, col = 0, off = 0;
     if (api->xInst(fts, i, &phrase, &col, &off) == SQLITE_OK && col == 0 && phrase < phrases) {
-      ++tf[static_cast<size_t>(phrase)];
+      ++out.tf[phrase];
     }
   }
-  std::string blob(16 + 4 + 4 * tf.size(), '\0');
-  int64_t head[2] = {rows, total};
-  std::memcpy(blob.data(), head, 16);
-  int32_t l = len;
-  std::memcpy(blob.data() + 16, &l, 4);
-  if (!tf.empty()) std::memcpy(blob.data() + 20, tf.data(), 4 * tf.size());
-  sqlite3_result_blob(ctx, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
+  sqlite3_result_blob(ctx, &out, 16 + 4 * phrases, SQLITE_TRANSIENT);
 }
 
 Status RegisterFunctions(Db& db) {
@@ -163,6 +162,9 @@ Result<TermStats> Index::Stats(std::string_view token) {
 Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filter& filter) {
   MatchSet out;
   if (tokens.empty()) return out;
+  if (tokens.size() > kMaxFindTokens) {
+    return Fail(ErrorCode::kInternal, "too many search tokens", impl_->path);
+  }
   std::string q = "words : (";
   for (size_t i = 0; i < tokens.size(); ++i) q += (i ? " OR \"" : "\"") + tokens[i] + "\"";
   q += ")";
@@ -175,28 +177,57 @@ Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filte
     LORE_ASSIGN(bool row, st.Step());
     if (!row) break;
     std::string_view blob = st.Blob(1);
-    if (blob.size() < 20 + 4 * tokens.size()) continue;
-    int64_t head[2];
-    std::memcpy(head, blob.data(), 16);
-    out.records = head[0];
-    out.average_length = head[0] > 0 ? static_cast<double>(head[1]) / head[0] : 0;
-    Match m;
+    if (blob.size() < 16 + 4 * tokens.size()) continue;
+    if (out.matches.empty()) {
+      int64_t head[2];
+      std::memcpy(head, blob.data(), 16);
+      out.records = head[0];
+      out.average_length = head[0] > 0 ? static_cast<double>(head[1]) / head[0] : 0;
+    }
+    Match& m = out.matches.emplace_back();
     m.id = st.Int(0);
-    std::memcpy(&m.length, blob.data() + 16, 4);
-    m.tf.resize(tokens.size());
-    std::memcpy(m.tf.data(), blob.data() + 20, 4 * tokens.size());
-    out.matches.push_back(std::move(m));
+    std::memcpy(m.tf.data(), blob.data() + 16, 4 * tokens.size());
   }
   return out;
 }
 
+namespace {
+
+constexpr const char* kDocColumns =
+    "id, scope, file, line, slug, kind, description, model_invokation, status, replaced_by, "
+    "author, time, session, position, timex, len";
+
+// A Doc from a row of kDocColumns (plus text as column 16 when `with_text`).
+Doc ReadDoc(const Stmt& st, bool with_text) {
+  Doc d;
+  d.id = st.Int(0);
+  Record& r = d.record;
+  r.scope = static_cast<Scope>(st.Int(1));
+  r.file = st.Text(2);
+  r.line = st.Int(3);
+  r.slug = st.Text(4);
+  r.kind = st.Text(5);
+  if (!st.IsNull(6)) r.description = std::string(st.Text(6));
+  if (!st.IsNull(7)) r.model_invokation = st.Int(7) != 0;
+  r.status = st.Text(8);
+  r.replaced_by = st.Text(9);
+  r.author = st.Text(10);
+  if (!st.IsNull(11)) r.time = st.Int(11);
+  r.session = st.Text(12);
+  r.position = st.Int(13);
+  d.time_expressions = static_cast<int>(st.Int(14));
+  d.length = static_cast<int>(st.Int(15));
+  if (with_text) r.text = st.Text(16);
+  return d;
+}
+
+}  // namespace
+
 Result<Doc> Index::Get(int64_t id, bool with_text) {
   std::optional<Stmt>& slot = with_text ? impl_->get_text : impl_->get;
   if (!slot) {
-    std::string sql =
-        "SELECT scope, file, line, slug, kind, description, model_invokation, status, "
-        "replaced_by, author, time, session, position, timex";
-    sql += with_text ? ", text FROM docs WHERE id = ?1" : " FROM docs WHERE id = ?1";
+    std::string sql = std::string("SELECT ") + kDocColumns + (with_text ? ", text" : "") +
+                      " FROM docs WHERE id = ?1";
     LORE_ASSIGN(slot, impl_->db.Prepare(sql));
   }
   Stmt& st = *slot;
@@ -204,50 +235,30 @@ Result<Doc> Index::Get(int64_t id, bool with_text) {
   st.Bind(1, id);
   LORE_ASSIGN(bool row, st.Step());
   if (!row) return Fail(ErrorCode::kNotFound, "no such record in the index", impl_->path);
-  Doc d;
-  d.id = id;
-  Record& r = d.record;
-  r.scope = static_cast<Scope>(st.Int(0));
-  r.file = st.Text(1);
-  r.line = st.Int(2);
-  r.slug = st.Text(3);
-  r.kind = st.Text(4);
-  if (!st.IsNull(5)) r.description = std::string(st.Text(5));
-  if (!st.IsNull(6)) r.model_invokation = st.Int(6) != 0;
-  r.status = st.Text(7);
-  r.replaced_by = st.Text(8);
-  r.author = st.Text(9);
-  if (!st.IsNull(10)) r.time = st.Int(10);
-  r.session = st.Text(11);
-  r.position = st.Int(12);
-  d.time_expressions = static_cast<int>(st.Int(13));
-  if (with_text) r.text = st.Text(14);
+  Doc d = ReadDoc(st, with_text);
   st.Reset();
   return d;
 }
 
-Result<std::vector<std::pair<int64_t, int>>> Index::Neighbours(const Doc& doc, int window) {
-  std::vector<std::pair<int64_t, int>> out;
+Result<std::vector<Neighbour>> Index::Neighbours(const Doc& doc, int window) {
+  std::vector<Neighbour> out;
   if (doc.record.session.empty() || window <= 0) return out;
   if (!impl_->before) {
-    LORE_ASSIGN(impl_->before, impl_->db.Prepare(
-                                   "SELECT id FROM docs WHERE file = ?1 AND session = ?2 AND "
-                                   "position < ?3 ORDER BY position DESC LIMIT ?4"));
-    LORE_ASSIGN(impl_->after, impl_->db.Prepare(
-                                  "SELECT id FROM docs WHERE file = ?1 AND session = ?2 AND "
-                                  "position > ?3 ORDER BY position ASC LIMIT ?4"));
+    std::string cols = std::string("SELECT ") + kDocColumns +
+                       " FROM docs WHERE file = ?1 AND session = ?2 AND position ";
+    LORE_ASSIGN(impl_->before, impl_->db.Prepare(cols + "< ?3 ORDER BY position DESC LIMIT ?4"));
+    LORE_ASSIGN(impl_->after, impl_->db.Prepare(cols + "> ?3 ORDER BY position ASC LIMIT ?4"));
   }
   for (Stmt* st : {&*impl_->before, &*impl_->after}) {
     st->Reset();
     st->Bind(1, doc.record.file).Bind(2, doc.record.session).Bind(3, doc.record.position);
     st->Bind(4, static_cast<int64_t>(window));
     int distance = 0;
-    bool after = st == &*impl_->after;
+    int sign = st == &*impl_->after ? 1 : -1;
     while (true) {
       LORE_ASSIGN(bool row, st->Step());
       if (!row) break;
-      ++distance;
-      out.emplace_back(st->Int(0), after ? distance : -distance);
+      out.push_back(Neighbour{ReadDoc(*st, false), sign * ++distance});
     }
     st->Reset();
   }

@@ -47,9 +47,16 @@ Result<Db> Db::Open(const std::string& path, bool create) {
   }
   sqlite3_extended_result_codes(raw, 1);
   sqlite3_busy_timeout(raw, kBusyTimeoutMs);
+  // Keep the -wal and -shm files between processes (recreating them costs
+  // every short-lived search several file-system operations), and leave
+  // checkpoints to the writers.
+  int one = 1;
+  sqlite3_file_control(raw, "main", SQLITE_FCNTL_PERSIST_WAL, &one);
+  sqlite3_db_config(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
   // journal_mode is persistent: only switch when the file is not in WAL yet.
   rc = ExecRetry(raw,
-                 "PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-16000;");
+                 "PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY; PRAGMA cache_size=-16000; "
+                 "PRAGMA mmap_size=1073741824;");
   if (rc == SQLITE_OK) {
     sqlite3_stmt* st = nullptr;
     bool wal = false;

@@ -135,13 +135,17 @@ struct Writer {
     opt(d, 10, r.author);
     if (r.time) d.Bind(11, *r.time); else d.BindNull(11);
     opt(d, 12, r.session);
-    d.Bind(13, r.position).Bind(14, int64_t{TimeExpressions(r.words)}).Bind(15, r.text);
+    std::vector<std::string> tokens = Tokenize(r.words, stemming);
+    std::string joined;
+    for (const auto& t : tokens) joined += (joined.empty() ? "" : " ") + t;
+    d.Bind(13, r.position).Bind(14, int64_t{TimeExpressions(r.words)});
+    d.Bind(15, static_cast<int64_t>(tokens.size())).Bind(16, r.text);
     LORE_TRY(d.Run());
     int64_t id = db->LastInsertId();
     std::string tags(ScopeName(r.scope));
     if (!r.kind.empty()) tags += " " + KindTag(r.kind);
     if (r.status == "replaced") tags += " replaced";
-    insert_fts.Bind(1, id).Bind(2, TokenString(r.words, stemming));
+    insert_fts.Bind(1, id).Bind(2, joined);
     insert_fts.Bind(3, TokenString(r.author, stemming)).Bind(4, tags);
     LORE_TRY(insert_fts.Run());
     ++stats->records_added;
@@ -153,8 +157,8 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
   LORE_ASSIGN(Stmt insert_doc,
               db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
                          "model_invokation, status, replaced_by, author, time, session, position, "
-                         "timex, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-                         "?14, ?15)"));
+                         "timex, len, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+                         "?13, ?14, ?15, ?16)"));
   LORE_ASSIGN(Stmt insert_fts,
               db.Prepare("INSERT INTO fts(rowid, words, author, tags) VALUES (?1, ?2, ?3, ?4)"));
   LORE_ASSIGN(Stmt delete_fts,
@@ -270,7 +274,7 @@ Status CreateSchema(Db& db) {
                       line INTEGER NOT NULL, slug TEXT NOT NULL, kind TEXT, description TEXT,
                       model_invokation INTEGER, status TEXT, replaced_by TEXT, author TEXT,
                       time INTEGER, session TEXT, position INTEGER NOT NULL, timex INTEGER NOT NULL,
-                      text TEXT NOT NULL);
+                      len INTEGER NOT NULL, text TEXT NOT NULL);
     CREATE INDEX docs_file ON docs(file);
     CREATE INDEX docs_session ON docs(file, session, position) WHERE session IS NOT NULL;
     CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');
@@ -319,6 +323,10 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
     LORE_TRY(w.ForgetFile(rel));
   }
   LORE_TRY(tx.Commit());
+  // Fold the write-ahead log back into the database and empty it, so that
+  // the next short-lived process does not have to read it (best effort: a
+  // reader may hold it, and the next writer tries again).
+  (void)db.Exec("PRAGMA wal_checkpoint(TRUNCATE)");
   return stats;
 }
 

@@ -91,8 +91,7 @@ void CheckTimes(const Ctx& c) {
     const auto* v = TextField(f, t.key);
     if (!v->has_value() || (*v)->empty() || doc::IsRfc3339(**v)) continue;
     std::string key(t.key);
-    c.Error("bad-time", key, c.LineOf(key),
-            "'" + key + "' is not an RFC 3339 time: '" + **v + "'",
+    c.Error("bad-time", key, c.LineOf(key), "'" + key + "' is not an RFC 3339 time: '" + **v + "'",
             "write a date and time with its zone, e.g. " + key + ": 2026-01-31T12:00:00Z");
   }
 }
@@ -143,8 +142,9 @@ void CheckBody(const Ctx& c) {
     c.Error("body-too-long", "", c.record.body_line,
             "body is " + std::to_string(chars) + " characters; a " + kind_name +
                 " may have at most " + std::to_string(limit),
-            kind == Kind::kSummary ? "condense the summary (it should stay around 1-5k tokens)"
-                                   : "split it into several records, or cut what no longer matters");
+            kind == Kind::kSummary
+                ? "condense the summary (it should stay around 1-5k tokens)"
+                : "split it into several records, or cut what no longer matters");
   }
   std::string key;
   auto sources = SourceCount(c, &key);

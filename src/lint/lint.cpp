@@ -28,8 +28,8 @@ namespace {
 
 Finding Make(Severity s, const Target& t, std::string rule, std::string field, int64_t line,
              std::string message, std::string repair) {
-  return Finding{s, std::move(rule), t.path, line, std::move(field), std::move(message),
-                 std::move(repair)};
+  return Finding{
+      s, std::move(rule), t.path, line, std::move(field), std::move(message), std::move(repair)};
 }
 
 // Letter counts: edit distance d changes them by at most 2d in total, a cheap
@@ -52,25 +52,38 @@ bool MaybeClose(const Histogram& a, std::string_view b, size_t limit) {
   return diff <= 2 * limit;
 }
 
-void CheckSimilarSlugs(const Target& t, const StoreView& view, Report& out) {
+bool Near(std::string_view a, const Histogram& ha, std::string_view b) {
+  size_t len_diff = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
+  if (len_diff > kSimilarSlugDistance || !MaybeClose(ha, b, kSimilarSlugDistance)) return false;
+  return text::EditDistance(a, b, kSimilarSlugDistance) <= kSimilarSlugDistance;
+}
+
+std::vector<std::string> FindNear(const Target& t, const StoreView& view) {
   const Histogram mine = Count(t.slug);
   std::vector<std::string> near;
   for (const auto& [slug, ref] : view.records[doc::KindIndex(t.kind)]) {
-    if (slug == t.slug) continue;
-    size_t len_diff = slug.size() > t.slug.size() ? slug.size() - t.slug.size()
-                                                  : t.slug.size() - slug.size();
-    if (len_diff > kSimilarSlugDistance || !MaybeClose(mine, slug, kSimilarSlugDistance)) continue;
-    if (text::EditDistance(t.slug, slug, kSimilarSlugDistance) <= kSimilarSlugDistance) {
-      near.push_back(slug);
-    }
+    if (slug != t.slug && Near(t.slug, mine, slug)) near.push_back(slug);
   }
-  if (near.size() + 1 < kSimilarSlugCluster) return;
+  return near;
+}
+
+// "'a', 'b' and 'c'", naming at most five.
+std::string QuotedList(const std::vector<std::string>& names) {
+  constexpr size_t kShown = 5;
+  size_t shown = std::min(names.size(), kShown);
   std::string list;
-  for (size_t i = 0; i < near.size(); ++i) {
-    list += (i == 0 ? "'" : i + 1 == near.size() ? " and '" : ", '") + near[i] + "'";
+  for (size_t i = 0; i < shown; ++i) {
+    bool last = i + 1 == shown && names.size() <= kShown;
+    list += (i == 0 ? "'" : last ? " and '" : ", '") + names[i] + "'";
   }
+  if (names.size() > kShown) list += " and " + std::to_string(names.size() - kShown) + " more";
+  return list;
+}
+
+void CheckSimilarSlugs(const Target& t, const std::vector<std::string>& near, Report& out) {
+  if (near.size() + 1 < kSimilarSlugCluster) return;
   out.Add(Make(Severity::kWarning, t, "similar-slugs", "", 0,
-               "slug '" + t.slug + "' is within edit distance 2 of " + list,
+               "slug '" + t.slug + "' is within edit distance 2 of " + QuotedList(near),
                "merge near-duplicates into one record (mark the others status: replaced with "
                "replaced_by), or give them clearly different slugs"));
 }
@@ -110,7 +123,34 @@ std::string SuggestSlug(std::string_view slug) {
   return out.empty() ? "record" : out;
 }
 
-void CheckTarget(const Target& t, const StoreView& view, Report& out) {
+std::map<std::string, std::vector<std::string>, std::less<>> NearSlugs(const StoreView& view,
+                                                                       doc::Kind kind) {
+  std::vector<std::string_view> slugs;
+  std::vector<Histogram> hists;
+  for (const auto& [slug, ref] : view.records[doc::KindIndex(kind)]) {
+    slugs.push_back(slug);
+    hists.push_back(Count(slug));
+  }
+  std::vector<std::vector<size_t>> near(slugs.size());
+  for (size_t i = 0; i < slugs.size(); ++i) {
+    for (size_t j = i + 1; j < slugs.size(); ++j) {
+      if (Near(slugs[i], hists[i], slugs[j])) {
+        near[i].push_back(j);
+        near[j].push_back(i);
+      }
+    }
+  }
+  std::map<std::string, std::vector<std::string>, std::less<>> out;
+  for (size_t i = 0; i < slugs.size(); ++i) {
+    std::sort(near[i].begin(), near[i].end());
+    auto& names = out[std::string(slugs[i])];
+    for (size_t j : near[i]) names.emplace_back(slugs[j]);
+  }
+  return out;
+}
+
+void CheckTarget(const Target& t, const StoreView& view, Report& out,
+                 const std::vector<std::string>* near) {
   const std::string kind(doc::KindName(t.kind));
   if (t.kind == doc::Kind::kSummary && t.slug != doc::kSummarySlug) {
     out.Add(Make(Severity::kError, t, "bad-slug", "", 0,
@@ -126,31 +166,44 @@ void CheckTarget(const Target& t, const StoreView& view, Report& out) {
                  "edit the workflow file by hand, or write a knowledge page instead"));
   }
   if (t.op == Op::kCreate && view.Has(t.kind, t.slug)) {
-    out.Add(Make(Severity::kError, t, "slug-exists",
-                 "", 0, "a " + kind + " named '" + t.slug + "' already exists",
+    out.Add(Make(Severity::kError, t, "slug-exists", "", 0,
+                 "a " + kind + " named '" + t.slug + "' already exists",
                  "update it with 'lore memory edit' instead, or choose another slug"));
   }
-  if (t.kind != doc::Kind::kSummary && doc::IsValidSlug(t.slug)) CheckSimilarSlugs(t, view, out);
+  if (t.kind != doc::Kind::kSummary && doc::IsValidSlug(t.slug)) {
+    CheckSimilarSlugs(t, near ? *near : FindNear(t, view), out);
+  }
+}
+
+Report LintWith(const Target& target, const doc::Record* record, const Error* parse_error,
+                const StoreView& view, const std::vector<std::string>* near) {
+  Report out;
+  CheckTarget(target, view, out, near);
+  if (parse_error) {
+    out.Add(Finding{Severity::kError, "frontmatter", target.path, parse_error->line, "",
+                    parse_error->what, parse_error->repair});
+    return out;
+  }
+  Ctx c{target, *record, view, out};
+  CheckFields(c);
+  CheckReferences(c);
+  return out;
+}
+
+Report LintWith(const Target& target, const Result<doc::Record>& parsed, const StoreView& view,
+                const std::vector<std::string>* near) {
+  return parsed ? LintWith(target, &*parsed, nullptr, view, near)
+                : LintWith(target, nullptr, &parsed.error(), view, near);
 }
 
 }  // namespace detail
 
 Report LintRecord(const Target& target, const doc::Record& record, const StoreView& view) {
-  Report out;
-  detail::CheckTarget(target, view, out);
-  detail::Ctx c{target, record, view, out};
-  detail::CheckFields(c);
-  detail::CheckReferences(c);
-  return out;
+  return detail::LintWith(target, &record, nullptr, view, nullptr);
 }
 
 Report LintParsed(const Target& target, const Result<doc::Record>& parsed, const StoreView& view) {
-  if (parsed) return LintRecord(target, *parsed, view);
-  Report out;
-  detail::CheckTarget(target, view, out);
-  const Error& e = parsed.error();
-  out.Add(Finding{Severity::kError, "frontmatter", target.path, e.line, "", e.what, e.repair});
-  return out;
+  return detail::LintWith(target, parsed, view, nullptr);
 }
 
 Report LintText(const Target& target, std::string_view text, const StoreView& view) {

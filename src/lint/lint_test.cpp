@@ -9,7 +9,8 @@ namespace {
 using doc::Kind;
 using ::testing::ElementsAre;
 
-constexpr const char* kTimes = "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n";
+constexpr const char* kTimes =
+    "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n";
 
 std::string Decision(std::string extra, std::string body = "Body.\n") {
   return "---\n" + std::string(kTimes) + "status: open\nsources: []\n" + extra + "---\n" + body;
@@ -67,9 +68,10 @@ TEST(Lint, UnparseableFrontmatterIsAnErrorWithItsLine) {
 }
 
 TEST(Lint, MissingFieldsAreErrorsEachNamed) {
-  Report r = LintText(At(Kind::kKnowledge, "k"), "---\nkind: rule\ndescription: \"\"\n---\nb\n", {});
-  EXPECT_THAT(Rules(r), ElementsAre("missing-field", "missing-field", "missing-field",
-                                    "missing-field"));
+  Report r =
+      LintText(At(Kind::kKnowledge, "k"), "---\nkind: rule\ndescription: \"\"\n---\nb\n", {});
+  EXPECT_THAT(Rules(r),
+              ElementsAre("missing-field", "missing-field", "missing-field", "missing-field"));
   EXPECT_EQ(r.findings[0].field, "created_at");
   EXPECT_EQ(r.findings[1].field, "updated_at");
   EXPECT_EQ(r.findings[2].field, "description");
@@ -122,7 +124,8 @@ TEST(Lint, BadSlugIsAnError) {
   Report r = LintText(At(Kind::kDecision, "Use_SQLite"), Decision(""), {});
   EXPECT_EQ(Only(r).rule, "bad-slug");
   EXPECT_THAT(Only(r).repair, ::testing::EndsWith("e.g. 'use-sqlite'"));
-  Report s = LintText(At(Kind::kSummary, "other"), "---\nupdated_at: 2026-01-02T03:04:05Z\n---\n", {});
+  Report s =
+      LintText(At(Kind::kSummary, "other"), "---\nupdated_at: 2026-01-02T03:04:05Z\n---\n", {});
   EXPECT_EQ(Only(s).rule, "bad-slug");
 }
 
@@ -140,7 +143,8 @@ TEST(Lint, CreatingAnExistingSlugIsAnError) {
   StoreView v;
   v.Add(Kind::kDecision, "use-sqlite");
   EXPECT_EQ(Only(LintText(At(Kind::kDecision, "use-sqlite"), Decision(""), v)).rule, "slug-exists");
-  EXPECT_FALSE(LintText(At(Kind::kDecision, "use-sqlite", Op::kUpdate), Decision(""), v).HasErrors());
+  EXPECT_FALSE(
+      LintText(At(Kind::kDecision, "use-sqlite", Op::kUpdate), Decision(""), v).HasErrors());
   // The same slug in another kind is another record.
   EXPECT_FALSE(LintText(At(Kind::kRequest, "use-sqlite"),
                         "---\n" + std::string(kTimes) + "sources: []\n---\nb\n", v)
@@ -170,7 +174,8 @@ TEST(Lint, RequiresNamingAMissingKnowledgePageIsAnError) {
                       "absent, Bad]\n---\n",
                       v);
   EXPECT_THAT(Rules(r), ElementsAre("missing-reference", "bad-slug"));
-  EXPECT_EQ(r.findings[0].message, "'requires' names knowledge page 'absent', which does not exist");
+  EXPECT_EQ(r.findings[0].message,
+            "'requires' names knowledge page 'absent', which does not exist");
   EXPECT_EQ(r.findings[0].line, 4);
 }
 
@@ -187,8 +192,8 @@ TEST(Lint, ReplacedByCycleIsAnError) {
   v.Add(Kind::kDecision, "adopt-sqlite", {"keep-flat-files"});
   v.Add(Kind::kDecision, "keep-flat-files");
   // keep-flat-files -> pick-postgres closes the loop.
-  Finding f = Only(LintText(At(Kind::kDecision, "keep-flat-files", Op::kUpdate),
-                            Replaced("pick-postgres"), v));
+  Finding f = Only(
+      LintText(At(Kind::kDecision, "keep-flat-files", Op::kUpdate), Replaced("pick-postgres"), v));
   EXPECT_EQ(f.rule, "replaced-by-cycle");
   EXPECT_EQ(f.field, "replaced_by");
   EXPECT_EQ(f.message,
@@ -196,9 +201,11 @@ TEST(Lint, ReplacedByCycleIsAnError) {
             "keep-flat-files");
   // A chain that ends is fine, and a loop elsewhere is not this record's.
   v.Add(Kind::kDecision, "keep-flat-files");
-  EXPECT_FALSE(LintText(At(Kind::kDecision, "use-redis"), Replaced("pick-postgres"), v).HasErrors());
+  EXPECT_FALSE(
+      LintText(At(Kind::kDecision, "use-redis"), Replaced("pick-postgres"), v).HasErrors());
   v.Add(Kind::kDecision, "keep-flat-files", {"adopt-sqlite"});
-  EXPECT_FALSE(LintText(At(Kind::kDecision, "use-redis"), Replaced("pick-postgres"), v).HasErrors());
+  EXPECT_FALSE(
+      LintText(At(Kind::kDecision, "use-redis"), Replaced("pick-postgres"), v).HasErrors());
 }
 
 TEST(Lint, StatusAndReplacedByMustAgree) {
@@ -232,16 +239,19 @@ TEST(Lint, LongDescriptionWithModelInvokationIsAnError) {
 
 TEST(Lint, BodyOverTheLimitIsAnError) {
   std::vector<doc::Source> three(3, doc::Source{"s", {1, 2}});
-  std::string sources = "sources:\n  - {session_id: a, range: [1, 2]}\n  - {session_id: b, range: [1, 2]}\n";
+  std::string sources =
+      "sources:\n  - {session_id: a, range: [1, 2]}\n  - {session_id: b, range: [1, 2]}\n";
   std::string text = "---\n" + std::string(kTimes) + "status: open\n" + sources + "---\n";
   EXPECT_FALSE(LintText(At(Kind::kDecision, "x"), text + std::string(8000, 'b'), {}).HasErrors());
   Finding f = Only(LintText(At(Kind::kDecision, "x"), text + std::string(8001, 'b'), {}));
   EXPECT_EQ(f.rule, "body-too-long");
   EXPECT_EQ(f.line, 9);
   std::string summary = "---\nupdated_at: 2026-01-02T03:04:05Z\n---\n";
-  EXPECT_FALSE(LintText(At(Kind::kSummary, "summary"), summary + std::string(20000, 'b'), {}).HasErrors());
-  EXPECT_EQ(Only(LintText(At(Kind::kSummary, "summary"), summary + std::string(20001, 'b'), {})).rule,
-            "body-too-long");
+  EXPECT_FALSE(
+      LintText(At(Kind::kSummary, "summary"), summary + std::string(20000, 'b'), {}).HasErrors());
+  EXPECT_EQ(
+      Only(LintText(At(Kind::kSummary, "summary"), summary + std::string(20001, 'b'), {})).rule,
+      "body-too-long");
 }
 
 TEST(Lint, LargeBodyWithAtMostOneSourceIsAWarning) {
@@ -250,14 +260,17 @@ TEST(Lint, LargeBodyWithAtMostOneSourceIsAWarning) {
   Finding f = Only(LintText(At(Kind::kDecision, "x"), one + std::string(1500, 'b'), {}));
   EXPECT_EQ(f.rule, "large-body-few-sources");
   EXPECT_EQ(f.severity, Severity::kWarning);
-  EXPECT_TRUE(LintText(At(Kind::kDecision, "x"), one + std::string(1499, 'b'), {}).findings.empty());
-  EXPECT_EQ(Only(LintText(At(Kind::kKnowledge, "k"), Knowledge("", std::string(1600, 'b')), {})).rule,
-            "large-body-few-sources");
+  EXPECT_TRUE(
+      LintText(At(Kind::kDecision, "x"), one + std::string(1499, 'b'), {}).findings.empty());
+  EXPECT_EQ(
+      Only(LintText(At(Kind::kKnowledge, "k"), Knowledge("", std::string(1600, 'b')), {})).rule,
+      "large-body-few-sources");
 }
 
 TEST(Lint, MoreThanTenSourcesIsAWarning) {
   std::string sources = "sources:\n";
-  for (int i = 0; i < 11; ++i) sources += "  - {session_id: s" + std::to_string(i) + ", range: [1, 2]}\n";
+  for (int i = 0; i < 11; ++i)
+    sources += "  - {session_id: s" + std::to_string(i) + ", range: [1, 2]}\n";
   std::string text = "---\n" + std::string(kTimes) + "status: open\n" + sources + "---\nb\n";
   Finding f = Only(LintText(At(Kind::kDecision, "x"), text, {}));
   EXPECT_EQ(f.rule, "too-many-sources");
@@ -274,7 +287,8 @@ TEST(Lint, ThreeSlugsWithinEditDistanceTwoIsAWarning) {
   Finding f = Only(LintText(At(Kind::kDecision, "use-sqlite3"), Decision(""), v));
   EXPECT_EQ(f.rule, "similar-slugs");
   EXPECT_EQ(f.severity, Severity::kWarning);
-  EXPECT_EQ(f.message, "slug 'use-sqlite3' is within edit distance 2 of 'use-sqlite' and 'uses-sqlite'");
+  EXPECT_EQ(f.message,
+            "slug 'use-sqlite3' is within edit distance 2 of 'use-sqlite' and 'uses-sqlite'");
   // Other kinds do not count.
   StoreView w;
   w.Add(Kind::kRequest, "use-sqlite");
@@ -285,9 +299,9 @@ TEST(Lint, ThreeSlugsWithinEditDistanceTwoIsAWarning) {
 TEST(Lint, EveryViolationIsReportedAtOnce) {
   StoreView v;
   v.Add(Kind::kDecision, "x");
-  Report r = LintText(At(Kind::kDecision, "x"),
-                      "---\ncreated_at: soon\nstatus: maybe\nsources: 3\n---\n" + std::string(9000, 'b'),
-                      v);
+  Report r = LintText(
+      At(Kind::kDecision, "x"),
+      "---\ncreated_at: soon\nstatus: maybe\nsources: 3\n---\n" + std::string(9000, 'b'), v);
   EXPECT_THAT(Rules(r), ElementsAre("slug-exists", "field-type", "missing-field", "bad-time",
                                     "bad-status", "body-too-long"));
   EXPECT_EQ(r.Errors(), 6u);

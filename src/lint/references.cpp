@@ -46,9 +46,10 @@ void CheckReplacedBy(const Ctx& c) {
   if (!f.replaced_by) return;
   const std::string& by = *f.replaced_by;
   if (f.status != "replaced") {
-    c.Error("replaced-status", "status", line,
-            "'replaced_by' is set but 'status' is " + (f.status ? "'" + *f.status + "'" : "missing"),
-            "set 'status: replaced', or remove 'replaced_by'");
+    c.Error(
+        "replaced-status", "status", line,
+        "'replaced_by' is set but 'status' is " + (f.status ? "'" + *f.status + "'" : "missing"),
+        "set 'status: replaced', or remove 'replaced_by'");
   }
   if (!doc::IsValidSlug(by)) {
     c.Error("bad-slug", "replaced_by", line, "'replaced_by' names '" + by + "', not a valid slug",

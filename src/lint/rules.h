@@ -21,8 +21,23 @@ struct Ctx {
 };
 
 // Rules on the target alone: the slug, writes to memory/workflow/, creating
-// an existing slug, near-duplicate slugs.
-void CheckTarget(const Target& target, const StoreView& view, Report& out);
+// an existing slug, near-duplicate slugs. `near`, when given, holds the
+// slugs of the same kind within edit distance 2 (see NearSlugs); else they
+// are found in `view`.
+void CheckTarget(const Target& target, const StoreView& view, Report& out,
+                 const std::vector<std::string>* near = nullptr);
+
+// Every slug of `kind` in `view` mapped to the other slugs of that kind
+// within edit distance 2 (each pair compared once), sorted.
+std::map<std::string, std::vector<std::string>, std::less<>> NearSlugs(const StoreView& view,
+                                                                       doc::Kind kind);
+
+// LintParsed with `near` as in CheckTarget; the second form lints `record`,
+// or reports `parse_error` when that is given instead.
+Report LintWith(const Target& target, const doc::Record* record, const Error* parse_error,
+                const StoreView& view, const std::vector<std::string>* near);
+Report LintWith(const Target& target, const Result<doc::Record>& parsed, const StoreView& view,
+                const std::vector<std::string>* near);
 // Rules on the frontmatter fields and the body: parse issues, required
 // fields, times, status, description and body sizes, source warnings.
 void CheckFields(const Ctx& c);

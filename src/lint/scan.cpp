@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cerrno>
 
+#include "lint/rules.h"
 #include "lore/doc/slug.h"
 #include "lore/fs/fd.h"
 
@@ -104,7 +105,8 @@ Result<LoadedStore> LoadStore(const std::string& root) {
       }
       if (rec.readable && (kind == doc::Kind::kSummary || doc::IsValidSlug(slug))) {
         RecordRef ref;
-        if (rec.record && rec.record->fields.replaced_by) ref.replaced_by = *rec.record->fields.replaced_by;
+        if (rec.record && rec.record->fields.replaced_by)
+          ref.replaced_by = *rec.record->fields.replaced_by;
         store.view.Add(kind, slug, std::move(ref));
       }
       store.records.push_back(std::move(rec));
@@ -115,6 +117,10 @@ Result<LoadedStore> LoadStore(const std::string& root) {
 
 Report LintStore(const LoadedStore& store) {
   Report out;
+  std::array<std::map<std::string, std::vector<std::string>, std::less<>>, doc::kKindCount> near;
+  for (doc::Kind kind : doc::kAllKinds)
+    near[doc::KindIndex(kind)] = detail::NearSlugs(store.view, kind);
+  static const std::vector<std::string> kNone;
   for (const Error& e : store.problems) {
     out.Add(Finding{Severity::kError, "unreadable", e.path, e.line, "", e.what, e.repair});
   }
@@ -125,7 +131,10 @@ Report LintStore(const LoadedStore& store) {
       continue;
     }
     Target t{rec.kind, rec.slug, rec.path, Op::kCheck};
-    out.Append(LintParsed(t, rec.record, store.view));
+    const auto& kind_near = near[doc::KindIndex(rec.kind)];
+    auto it = kind_near.find(rec.slug);
+    out.Append(
+        detail::LintWith(t, rec.record, store.view, it == kind_near.end() ? &kNone : &it->second));
   }
   return out;
 }

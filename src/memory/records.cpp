@@ -49,7 +49,8 @@ Status MakeRecordDir(const std::string& root, Kind kind) {
   return Ok();
 }
 
-std::optional<std::string> ReplacedByOf(const std::string& root, Kind kind, const std::string& slug) {
+std::optional<std::string> ReplacedByOf(const std::string& root, Kind kind,
+                                        const std::string& slug) {
   auto rec = Read(root, kind, slug);
   if (!rec || !rec->fields.replaced_by) return std::nullopt;
   return rec->fields.replaced_by;
@@ -113,7 +114,8 @@ Result<std::string> RecordPath(const std::string& root, Kind kind, std::string_v
 Result<std::string> ReadText(const std::string& root, Kind kind, std::string_view slug) {
   LORE_ASSIGN(std::string path, RecordPath(root, kind, slug));
   auto text = fs::ReadFile(path);
-  if (!text && text.error().code == ErrorCode::kNotFound) return tl::unexpected(NoSuchRecord(path, kind));
+  if (!text && text.error().code == ErrorCode::kNotFound)
+    return tl::unexpected(NoSuchRecord(path, kind));
   return text;
 }
 

@@ -3,8 +3,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <filesystem>
 #include <gtest/gtest.h>
+#include <filesystem>
 
 #include "lore/fs/fd.h"
 #include "support/temp_dir.h"
@@ -74,7 +74,8 @@ TEST_F(RecordsTest, WriteCreatesTheExactBytesAtomically) {
 
 TEST_F(RecordsTest, EveryKindLivesAtItsPath) {
   const std::string times = "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n";
-  ASSERT_TRUE(Write(root(), Kind::kSummary, "summary", "---\nupdated_at: 2026-01-02T03:04:05Z\n---\nS\n"));
+  ASSERT_TRUE(
+      Write(root(), Kind::kSummary, "summary", "---\nupdated_at: 2026-01-02T03:04:05Z\n---\nS\n"));
   ASSERT_TRUE(Write(root(), Kind::kRequest, "fast", "---\n" + times + "sources: []\n---\nR\n"));
   ASSERT_TRUE(Write(root(), Kind::kKnowledge, "k",
                     "---\n" + times + "kind: rule\ndescription: d\nlast_sources: []\n---\nK\n"));
@@ -161,17 +162,15 @@ TEST_F(RecordsTest, EditChangesOnlyWhatTheChangeTouches) {
   });
   ASSERT_TRUE(body);
   EXPECT_EQ(t_.Read("memory/decisions/d.md"), std::string(kDecision) + "More.\n");
-  auto field = Edit(root(), Kind::kDecision, "d", [](doc::Record& r) {
-    return doc::SetFieldText(r, "status", "resolved");
-  });
+  auto field = Edit(root(), Kind::kDecision, "d",
+                    [](doc::Record& r) { return doc::SetFieldText(r, "status", "resolved"); });
   ASSERT_TRUE(field);
   EXPECT_EQ(t_.Read("memory/decisions/d.md"),
             "---\ncreated_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\nstatus: "
             "resolved\nsources:\n  - session_id: s1\n    range: [3, 17]\nowner: alice # kept\n---\n"
             "We use **SQLite**.\n\n  - indented list\nMore.\n");
-  auto failed = Edit(root(), Kind::kDecision, "d", [](doc::Record&) -> Status {
-    return Fail(ErrorCode::kInvalidInput, "no");
-  });
+  auto failed = Edit(root(), Kind::kDecision, "d",
+                     [](doc::Record&) -> Status { return Fail(ErrorCode::kInvalidInput, "no"); });
   EXPECT_FALSE(failed);
 }
 
@@ -210,9 +209,9 @@ TEST_F(RecordsTest, ReplaceMarksTheRecordAndChecksTheTarget) {
 TEST_F(RecordsTest, SymlinksAreRefused) {
   t_.Write("elsewhere.md", kDecision);
   stdfs::create_directories(root() + "/memory/decisions");
-  ASSERT_EQ(::symlink((root() + "/elsewhere.md").c_str(),
-                      (root() + "/memory/decisions/link.md").c_str()),
-            0);
+  ASSERT_EQ(
+      ::symlink((root() + "/elsewhere.md").c_str(), (root() + "/memory/decisions/link.md").c_str()),
+      0);
   auto read = ReadText(root(), Kind::kDecision, "link");
   ASSERT_FALSE(read);
   EXPECT_EQ(read.error().code, ErrorCode::kSymlink);

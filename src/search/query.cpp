@@ -41,7 +41,9 @@ int YearNumber(std::string_view w) {
 }  // namespace
 
 std::optional<DateSpec> FindDate(const std::vector<std::string>& words) {
-  auto at = [&](size_t i) -> std::string_view { return i < words.size() ? words[i] : ""; };
+  auto at = [&](size_t i) -> std::string_view {
+    return i < words.size() ? std::string_view(words[i]) : std::string_view();
+  };
   for (size_t i = 0; i < words.size(); ++i) {
     auto m = std::find(kMonths.begin(), kMonths.end(), words[i]);
     if (m == kMonths.end()) continue;

@@ -31,6 +31,7 @@ Result<std::vector<Term>> LookUp(index::Index& idx, const Query& q, const Rankin
     if (st.docs == 0 && st.author_docs == 0) continue;
     terms.push_back(Term{t, st.docs, p.author && st.author_docs > 0});
   }
+  static_assert(kMaxQueryTokens <= index::kMaxFindTokens);
   if (terms.size() > kMaxQueryTokens) {
     std::stable_sort(terms.begin(), terms.end(),
                      [](const Term& a, const Term& b) { return a.df < b.df; });
@@ -60,37 +61,59 @@ class Ranker {
     std::vector<Term*> searched;
     for (auto& t : terms_) {
       if (t.name) names_.insert(t.token);
-      if (t.df > 0) tokens.push_back(t.token), searched.push_back(&t);
+      // A name with no text weight is matched on authors only.
+      if (t.df > 0 && t.weight > 0) tokens.push_back(t.token), searched.push_back(&t);
     }
     if (tokens.empty()) return std::vector<Hit>{};
     LORE_ASSIGN(index::MatchSet ms, idx_.Find(tokens, opts_.filter));
     for (Term* t : searched) t->idf = Idf(ms.records, t->df);
-    ScoreText(ms, searched);
+    LORE_TRY(ScoreText(ms, searched));
     LORE_TRY(Expand());
     LORE_TRY(Boost(q));
     return Finish();
   }
 
  private:
-  void ScoreText(const index::MatchSet& ms, const std::vector<Term*>& searched) {
-    std::vector<std::pair<double, int64_t>> ranked;
-    for (const auto& m : ms.matches) {
+  // BM25 of every match, in two steps: first with every record taken at the
+  // average length (no lookup per match), then exactly, with the lengths of
+  // the best few (the length moves a score by less than a factor of 1 + b).
+  Status ScoreText(const index::MatchSet& ms, const std::vector<Term*>& searched) {
+    auto score = [&](const index::Match& m, int length) {
       double s = 0;
       for (size_t i = 0; i < searched.size(); ++i) {
-        s += searched[i]->weight * Bm25Term(searched[i]->idf, m.tf[i], m.length, ms.average_length, p_);
+        s += searched[i]->weight * Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
       }
-      if (s <= 0) continue;
-      text_[m.id] = s;
-      ranked.emplace_back(s, m.id);
+      return s;
+    };
+    auto better = [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first > b.first : a.second < b.second;
+    };
+    int avg = static_cast<int>(std::lround(ms.average_length));
+    std::vector<std::pair<double, size_t>> rough;
+    for (size_t i = 0; i < ms.matches.size(); ++i) {
+      double s = score(ms.matches[i], avg);
+      if (s > 0) rough.emplace_back(s, i);
     }
-    size_t keep = std::min(ranked.size(), static_cast<size_t>(std::max(p_.candidates, opts_.limit)));
-    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(),
-                      [](const auto& a, const auto& b) {
-                        return a.first != b.first ? a.first > b.first : a.second < b.second;
-                      });
+    size_t keep = static_cast<size_t>(std::max(p_.candidates, opts_.limit));
+    size_t exact = std::min(rough.size(), std::max<size_t>(4 * keep, 200));
+    std::partial_sort(rough.begin(), rough.begin() + static_cast<long>(exact), rough.end(), better);
+    std::vector<std::pair<double, int64_t>> ranked;
+    for (size_t k = 0; k < rough.size(); ++k) {
+      const index::Match& m = ms.matches[rough[k].second];
+      double s = rough[k].first;
+      if (k < exact) {
+        LORE_ASSIGN(const index::Doc* d, DocOf(m.id));
+        s = score(m, d->length);
+      }
+      text_[m.id] = s;
+      if (k < exact) ranked.emplace_back(s, m.id);
+    }
+    keep = std::min(keep, ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(), better);
     ranked.resize(keep);
     for (const auto& [s, id] : ranked) Part(id).text = s;
     top_ = std::move(ranked);
+    return Ok();
   }
 
   ScoreParts& Part(int64_t id) {
@@ -119,8 +142,9 @@ class Ranker {
       LORE_ASSIGN(const index::Doc* d, DocOf(id));
       if (d->record.session.empty()) continue;
       LORE_ASSIGN(auto near, idx_.Neighbours(*d, p_.context_window));
-      for (const auto& [nb, distance] : near) {
-        Part(nb).context += ContextShare(distance, p_) * s;
+      for (auto& n : near) {
+        Part(n.doc.id).context += ContextShare(n.distance, p_) * s;
+        docs_.try_emplace(n.doc.id, std::move(n.doc));
       }
     }
     return Ok();

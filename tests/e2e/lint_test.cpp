@@ -13,7 +13,8 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char* kRepo = "https://github.com/acme/widgets";
 constexpr const char* kKey = "github.com_acme_widgets";
-constexpr const char* kTimes = "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n";
+constexpr const char* kTimes =
+    "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n";
 
 class LintTest : public ::testing::Test {
  protected:
@@ -54,7 +55,8 @@ TEST_F(LintTest, WarningsArePrintedWithExitZero) {
   auto r = Lore({"lint", kRepo}, Opts());
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("warning: slug 'use-sqlite' is within edit distance 2 of 'use-sqlite3' and "
-                       "'uses-sqlite': " + Path("memory/decisions/use-sqlite.md") + "; merge"),
+                       "'uses-sqlite': " +
+                       Path("memory/decisions/use-sqlite.md") + "; merge"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("lint: 0 errors, 3 warnings in 3 records\n"), std::string::npos) << r.out;

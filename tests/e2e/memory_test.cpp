@@ -39,11 +39,14 @@ class MemoryTest : public ::testing::Test {
     return Lore(args, Opts(std::move(input)));
   }
   std::string Store() const { return t_ / (std::string("stores/") + kKey); }
-  std::string Read(const std::string& rel) const { return t_.Read(std::string("stores/") + kKey + "/" + rel); }
+  std::string Read(const std::string& rel) const {
+    return t_.Read(std::string("stores/") + kKey + "/" + rel);
+  }
   std::map<std::string, std::string> Snapshot() const {
     std::map<std::string, std::string> out;
     for (const auto& e : stdfs::recursive_directory_iterator(Store())) {
-      out[e.path().string()] = e.is_directory() ? "<dir>" : t_.Read(stdfs::relative(e.path(), t_.path()).string());
+      out[e.path().string()] =
+          e.is_directory() ? "<dir>" : t_.Read(stdfs::relative(e.path(), t_.path()).string());
     }
     return out;
   }
@@ -70,7 +73,8 @@ TEST_F(MemoryTest, WriteOfAnExistingSlugIsRefusedAndChangesNothing) {
   std::string path = Store() + "/memory/decisions/use-sqlite.md";
   EXPECT_EQ(w.err, "lore: error: a decision named 'use-sqlite' already exists: " + path +
                        "; update it with 'lore memory edit' instead, or choose another slug\n"
-                       "lore: nothing written: 1 error in " + path + "\n");
+                       "lore: nothing written: 1 error in " +
+                       path + "\n");
   EXPECT_EQ(Snapshot(), before);
 }
 
@@ -80,11 +84,12 @@ TEST_F(MemoryTest, RefusedWorkflowWriteChangesNothing) {
            "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: Release\n---\n1. tag\n");
   auto before = Snapshot();
   std::string text = "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: Other\n---\nx\n";
-  for (auto args : std::vector<std::vector<std::string>>{
-           {"write", "workflow", "other"}, {"edit", "workflow", "release"}}) {
+  for (auto args : std::vector<std::vector<std::string>>{{"write", "workflow", "other"},
+                                                         {"edit", "workflow", "release"}}) {
     auto r = Memory(args, text);
     EXPECT_EQ(r.exit_code, 1) << r.err;
-    EXPECT_NE(r.err.find("lore: error: memory/workflow/ is written by people only"), std::string::npos)
+    EXPECT_NE(r.err.find("lore: error: memory/workflow/ is written by people only"),
+              std::string::npos)
         << r.err;
   }
   auto e = Memory({"edit", "workflow", "release", "--append", "2. push"});
@@ -109,7 +114,8 @@ TEST_F(MemoryTest, LinterErrorsAreAllReportedAndNothingIsWritten) {
 }
 
 TEST_F(MemoryTest, WriteAndEditFromFlags) {
-  auto w = Memory({"write", "request", "fast-cli", "--source", "sess:1:4-9", "--body", "Keep it fast."});
+  auto w =
+      Memory({"write", "request", "fast-cli", "--source", "sess:1:4-9", "--body", "Keep it fast."});
   ASSERT_EQ(w.exit_code, 0) << w.err;
   std::string text = Read("memory/requests/fast-cli.md");
   EXPECT_NE(text.find("sources:\n  - session_id: sess:1\n    range: [4, 9]\n---\nKeep it fast.\n"),
@@ -120,8 +126,9 @@ TEST_F(MemoryTest, WriteAndEditFromFlags) {
   ASSERT_EQ(e.exit_code, 0) << e.err;
   text = Read("memory/requests/fast-cli.md");
   EXPECT_NE(text.find("updated_at: 2030-01-01T00:00:00Z\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("  - session_id: s2\n    range: [10, 12]\n---\nKeep it fast.\n\nUnder 1 ms.\n"),
-            std::string::npos)
+  EXPECT_NE(
+      text.find("  - session_id: s2\n    range: [10, 12]\n---\nKeep it fast.\n\nUnder 1 ms.\n"),
+      std::string::npos)
       << text;
   // Without --set updated_at, edit stamps the time.
   ASSERT_EQ(Memory({"edit", "request", "fast-cli", "--set", "owner=alice"}).exit_code, 0);

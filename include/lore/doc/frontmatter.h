@@ -1,7 +1,7 @@
 // Splitting a Markdown file into its frontmatter block and body.
 //
 // A file with frontmatter starts with a line "---" and has a later line "---"
-// closing it. The YAML between is returned unparsed (see doc/yaml for parsing).
+// closing it. The YAML between is returned unparsed (doc/record.h parses it).
 #pragma once
 
 #include <string>

@@ -90,9 +90,9 @@ struct Record {
   std::vector<Issue> issues;
   std::map<std::string, int64_t> lines;  // frontmatter key -> its 1-based line
   int64_t body_line = 0;
-  std::string preamble;        // comment lines before the first key
-  std::string original_head;   // the file's bytes up to the body
-  Fields original_fields;      // what original_head parsed to
+  std::string preamble;       // comment lines before the first key
+  std::string original_head;  // the file's bytes up to the body
+  Fields original_fields;     // what original_head parsed to
 };
 
 // The keys `kind` interprets, in the order the emitter writes them.

@@ -16,6 +16,7 @@
 // transactions that re-read what is indexed before changing it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -59,11 +60,13 @@ struct Filter {
   Replaced replaced = Replaced::kHide;
 };
 
+// At most this many tokens are looked for at once.
+inline constexpr size_t kMaxFindTokens = 32;
+
 // One record holding at least one query token.
 struct Match {
   int64_t id = 0;
-  int32_t length = 0;           // tokens in the record's text
-  std::vector<int32_t> tf;      // occurrences of each query token, in query order
+  std::array<int32_t, kMaxFindTokens> tf{};  // occurrences of each query token, in query order
 };
 
 struct MatchSet {
@@ -77,6 +80,13 @@ struct Doc {
   int64_t id = 0;
   Record record;  // `words` is left empty
   int time_expressions = 0;  // TimeExpressions() of the record's words
+  int length = 0;            // tokens in the record's searched text
+};
+
+// A record near another in its session.
+struct Neighbour {
+  Doc doc;
+  int distance = 0;  // 1, 2… after the record; -1, -2… before it
 };
 
 class Index {
@@ -95,16 +105,16 @@ class Index {
   Result<UpdateStats> Rebuild();
 
   Result<TermStats> Stats(std::string_view token);
-  // Every record whose text holds any of `tokens` (which must be tokens as
-  // made by Tokenize: no quotes, no spaces) and that passes `filter`.
+  // Every record whose text holds any of `tokens` (at most kMaxFindTokens,
+  // made by Tokenize: no quotes, no spaces) and that passes `filter`. Cheap
+  // per record: lengths come with Get().
   Result<MatchSet> Find(const std::vector<std::string>& tokens, const Filter& filter);
   // The record `id`; its `text` only when `with_text` (ranking needs only
   // the fields, excerpts need the text).
   Result<Doc> Get(int64_t id, bool with_text = true);
-  // Records of the same file and session as `doc` (which must have a
-  // session): up to `window` before and `window` after it, as (id, distance)
-  // with distance 1, 2… for the records after it and -1, -2… before it.
-  Result<std::vector<std::pair<int64_t, int>>> Neighbours(const Doc& doc, int window);
+  // Records of the same file and session as `doc` (none when it has no
+  // session): up to `window` before and `window` after it (without text).
+  Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);
 
   // A read transaction: the queries made while it lives see one snapshot
   // and cost fewer locks.

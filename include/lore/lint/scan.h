@@ -22,9 +22,9 @@ Result<std::vector<std::string>> ListSlugs(const std::string& root, doc::Kind ki
 
 struct LoadedRecord {
   doc::Kind kind = doc::Kind::kDecision;
-  std::string slug;  // the file name without ".md" (may be an invalid slug)
-  std::string path;  // <root>/<KindDir>/<slug>.md
-  std::string text;  // the file's bytes; empty when it could not be read
+  std::string slug;            // the file name without ".md" (may be an invalid slug)
+  std::string path;            // <root>/<KindDir>/<slug>.md
+  std::string text;            // the file's bytes; empty when it could not be read
   Result<doc::Record> record;  // the parsed record, or why it could not be read or parsed
   bool readable = false;       // false: `record` holds the read error (symlink, I/O)
 };

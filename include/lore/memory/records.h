@@ -36,8 +36,8 @@ Result<doc::Record> Read(const std::string& root, doc::Kind kind, std::string_vi
 // operation at all (I/O, no such record, lock busy); a report with errors
 // means the linter refused the record, and nothing was changed.
 struct Outcome {
-  std::string path;     // the record's file
-  lint::Report report;  // every finding, warnings included
+  std::string path;      // the record's file
+  lint::Report report;   // every finding, warnings included
   bool written = false;  // false when refused, or when the file already held these bytes
   bool ok() const { return !report.HasErrors(); }
 };

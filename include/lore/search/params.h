@@ -10,9 +10,9 @@ struct RankingParams {
   double k1 = 1.5;
   double b = 0.3;
 
-  // Only the best `candidates` text matches take part in the later stages
-  // (context, author, time); enough for any k up to 100.
-  int candidates = 200;
+  // Only the best `candidates` text matches (at least the number of hits
+  // asked for) take part in the later stages (context, author, time).
+  int candidates = 50;
 
   // Neighbour context: each of the best text matches lends a share of its
   // text score to the records next to it in the same session (same file and

@@ -1,0 +1,208 @@
+// Whole-process latency of `lore search` (FORMATS.md section 5).
+//
+//   search_bench [--runs N] [--big N]
+//
+// Builds two synthetic stores in a temporary LORE_HOME: 1,000 records
+// (100 decisions, 100 knowledge pages, 800 raw.jsonl lines) and 100,000
+// records (1,000 decisions, 1,000 knowledge pages, 98,000 raw.jsonl lines).
+// Raw lines are dialog-like records with a speaker, a session of 20 lines, a
+// position and a time; text is drawn from a 20,000-word Zipf vocabulary.
+// Prints, for each store, the time to index it from scratch (`lore
+// reindex`), the median and 90th percentile of `lore search` as a whole
+// process (fork/exec, index already up to date, a different query each run),
+// and then, after 1,000 files of the large store changed, the time of the
+// one search that brings the index up to date.
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+namespace stdfs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kVocabulary = 20000;
+const char* kNames[] = {"Alice", "Bruno", "Chen", "Dana", "Emeka", "Farah", "Goran", "Hana"};
+
+std::string Word(int i) {
+  static const char* c = "bcdfghjklmnprstvwz";
+  static const char* v = "aeiou";
+  std::string w;
+  int x = i + 7;
+  do {
+    w += c[x % 18];
+    x /= 18;
+    w += v[x % 5];
+    x /= 5;
+  } while (x > 0);
+  return w;
+}
+
+class Text {
+ public:
+  explicit Text(uint32_t seed) : rng_(seed) {
+    double total = 0;
+    for (int r = 1; r <= kVocabulary; ++r) cum_.push_back(total += 1.0 / r);
+  }
+  int Rank() {
+    double u = std::uniform_real_distribution<double>(0, cum_.back())(rng_);
+    return static_cast<int>(std::lower_bound(cum_.begin(), cum_.end(), u) - cum_.begin());
+  }
+  std::string Sentence(int words) {
+    std::string s;
+    for (int i = 0; i < words; ++i) s += (i ? " " : "") + Word(Rank());
+    return s;
+  }
+  std::mt19937& rng() { return rng_; }
+
+ private:
+  std::mt19937 rng_;
+  std::vector<double> cum_;
+};
+
+void WriteFile(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string Markdown(Text& t, const std::string& front, int lines) {
+  std::string s = "---\n" + front + "---\n# " + t.Sentence(4) + "\n\n";
+  for (int i = 0; i < lines; ++i) s += t.Sentence(12) + "\n";
+  return s;
+}
+
+void MakeStore(const std::string& dir, int files_each, int raw_lines, Text& t) {
+  stdfs::create_directories(dir + "/memory/decisions");
+  stdfs::create_directories(dir + "/knowledge");
+  stdfs::create_directories(dir + "/okf");
+  WriteFile(dir + "/okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
+  for (int i = 0; i < files_each; ++i) {
+    WriteFile(dir + "/memory/decisions/d" + std::to_string(i) + ".md",
+              Markdown(t, "created_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-02T00:00:00Z\n"
+                          "sources: []\nstatus: open\n", 6));
+    WriteFile(dir + "/knowledge/k" + std::to_string(i) + ".md",
+              Markdown(t, "kind: howto\ndescription: " + t.Sentence(8) + "\nmodel_invokation: false\n", 6));
+  }
+  std::ofstream raw(dir + "/raw.jsonl", std::ios::binary);
+  for (int i = 0; i < raw_lines; ++i) {
+    char date[32];
+    std::snprintf(date, sizeof date, "2025-%02d-%02dT10:00:00Z", 1 + (i / 20) % 12, 1 + (i / 20) % 28);
+    raw << "{\"kind\":\"turn\",\"session_id\":\"s" << i / 20 << "\",\"position\":" << i % 20
+        << ",\"speaker\":\"" << kNames[i % 8] << "\",\"recorded_at\":\"" << date
+        << "\",\"text\":\"" << t.Sentence(18) << "\"}\n";
+  }
+}
+
+// Runs lore with `args`, output to /dev/null; returns milliseconds.
+double RunLore(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  std::string bin = LORE_BINARY;
+  argv.push_back(bin.data());
+  std::vector<std::string> copy = args;
+  for (auto& a : copy) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  auto t0 = Clock::now();
+  pid_t pid;
+  if (posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), environ) != 0) return -1;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  posix_spawn_file_actions_destroy(&fa);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::fprintf(stderr, "search_bench: lore failed\n");
+    std::exit(1);
+  }
+  return ms;
+}
+
+std::string Query(Text& t, int i) {
+  std::string q;
+  if (i % 4 == 0) q = "when did ";
+  if (i % 3 == 0) q += std::string(kNames[i % 8]) + " ";
+  // Words of middling frequency, the kind a person searches for.
+  for (int k = 0; k < 3; ++k) q += Word(50 + static_cast<int>(t.rng()() % 2000)) + " ";
+  return q;
+}
+
+struct Stat {
+  double median, p90;
+};
+
+Stat Measure(const std::string& repo, int runs, Text& t) {
+  std::vector<double> ms;
+  for (int i = 0; i < runs; ++i) ms.push_back(RunLore({"search", repo, Query(t, i)}));
+  std::sort(ms.begin(), ms.end());
+  return {ms[ms.size() / 2], ms[ms.size() * 9 / 10]};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 200, big = 100000;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string a = argv[i];
+    if (a == "--runs") runs = std::atoi(argv[i + 1]);
+    if (a == "--big") big = std::atoi(argv[i + 1]);
+  }
+  std::string tmpl = (stdfs::temp_directory_path() / "search-bench-XXXXXX").string();
+  std::string home = ::mkdtemp(tmpl.data());
+  ::setenv("LORE_HOME", home.c_str(), 1);
+  Text t(42);
+  struct Size {
+    const char* repo;
+    int records, files_each;
+  } sizes[] = {{"bench-small", 1000, 100}, {"bench-large", big, big / 100}};
+  std::printf("lore search, whole process (%d runs each; machine: %u cores)\n", runs,
+              std::thread::hardware_concurrency());
+  {
+    std::vector<double> floor;
+    for (int i = 0; i < runs; ++i) floor.push_back(RunLore({"--version"}));
+    std::sort(floor.begin(), floor.end());
+    std::printf("process floor (lore --version): median %.2f ms\n", floor[floor.size() / 2]);
+  }
+  for (const auto& s : sizes) {
+    std::string dir = home + "/" + s.repo;
+    MakeStore(dir, s.files_each, s.records - 2 * s.files_each, t);
+    double build = RunLore({"reindex", s.repo});
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the racy window
+    RunLore({"search", s.repo, "warm"});
+    Stat st = Measure(s.repo, runs, t);
+    std::printf("%7d records (%d files + %d raw lines): reindex %.0f ms; search median %.2f ms, p90 %.2f ms\n",
+                s.records, 2 * s.files_each + 1, s.records - 2 * s.files_each, build, st.median, st.p90);
+  }
+  // 1,000 files of the large store change; the next search catches up.
+  std::string dir = home + "/bench-large";
+  for (int i = 0; i < 1000; ++i) {
+    std::string kind = i % 2 ? "knowledge/k" : "memory/decisions/d";
+    std::string path = dir + "/" + kind + std::to_string(i / 2) + ".md";
+    if (!stdfs::exists(path)) continue;
+    std::ofstream(path, std::ios::app) << "changed " << Word(i) << "\n";
+  }
+  double catch_up = RunLore({"search", "bench-large", Query(t, 1)});
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  RunLore({"search", "bench-large", "warm"});
+  Stat after = Measure("bench-large", runs / 4, t);
+  std::printf("after 1000 files changed: the first search (bringing the index up to date) %.0f ms; "
+              "then median %.2f ms\n", catch_up, after.median);
+  if (std::getenv("SEARCH_BENCH_KEEP") == nullptr) stdfs::remove_all(home);
+  else std::printf("kept %s\n", home.c_str());
+  return 0;
+}

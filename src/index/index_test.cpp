@@ -1,0 +1,160 @@
+#include "lore/index/index.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "support/temp_dir.h"
+
+namespace lore::index {
+namespace {
+
+using testing::TempDir;
+
+class IndexTest : public ::testing::Test {
+ protected:
+  Index Open() {
+    auto idx = Index::Open(t_.path());
+    EXPECT_TRUE(idx) << idx.error().Format();
+    return std::move(*idx);
+  }
+  std::vector<std::string> Slugs(Index& idx, const std::string& word, Filter f = {}) {
+    auto m = idx.Find({Stem(word, Stemming::kSnowballEnglish)}, f);
+    EXPECT_TRUE(m) << m.error().Format();
+    std::vector<std::string> out;
+    for (const auto& x : m->matches) out.push_back(idx.Get(x.id)->record.slug);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  void Append(const std::string& rel, const std::string& text) {
+    std::ofstream(t_ / rel, std::ios::app | std::ios::binary) << text;
+  }
+  TempDir t_;
+};
+
+TEST_F(IndexTest, IndexesEveryScopeWithFields) {
+  t_.Write("raw.jsonl", "{\"kind\":\"review\",\"speaker\":\"Ana\",\"session_id\":\"s1\",\"position\":4,"
+                        "\"recorded_at\":\"2026-01-02T03:04:05Z\",\"text\":\"the parser crashed\"}\n");
+  t_.Write("learnings.jsonl", "{\"id\":\"L1\",\"type\":\"fragile-file\",\"subject\":\"parser is fragile\"}\n");
+  t_.Write("memory/summary.md", "---\nupdated_at: 2026-01-01T00:00:00Z\n---\nThe parser is old.\n");
+  t_.Write("memory/decisions/keep-parser.md",
+           "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\n"
+           "sources: [{session_id: s9, range: [1, 2]}]\nstatus: open\n---\nKeep the parser.\n");
+  t_.Write("memory/workflow/never.md", "---\ndescription: parser\n---\nparser\n");
+  t_.Write("knowledge/parsing.md", "---\nkind: howto\ndescription: Parser notes\nmodel_invokation: true\n---\nbody\n");
+  t_.Write("okf/gotchas.md", "---\ntitle: Parser gotchas\nupdated: 2026-01-01\ntags: [parser]\n---\nx\n");
+  Index idx = Open();
+  auto st = idx.Update();
+  ASSERT_TRUE(st) << st.error().Format();
+  EXPECT_EQ(st->files_seen, 6);  // workflow is not indexed
+  EXPECT_EQ(Slugs(idx, "parser"), (std::vector<std::string>{"L1", "gotchas", "keep-parser", "parsing",
+                                                            "raw.jsonl:1", "summary"}));
+  auto m = idx.Find({"crash"}, {});
+  ASSERT_EQ(m->matches.size(), 1u);
+  auto d = idx.Get(m->matches[0].id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->record.author, "Ana");
+  EXPECT_EQ(d->record.session, "s1");
+  EXPECT_EQ(d->record.position, 4);
+  EXPECT_EQ(*d->record.time, 1767323045);
+  EXPECT_EQ(d->record.kind, "review");
+  m = idx.Find({"note"}, {});
+  ASSERT_EQ(m->matches.size(), 1u);
+  d = idx.Get(m->matches[0].id);
+  EXPECT_EQ(d->record.kind, "howto");
+  EXPECT_EQ(*d->record.description, "Parser notes");
+  EXPECT_EQ(*d->record.model_invokation, true);
+  EXPECT_EQ(Slugs(idx, "parser", Filter{Scope::kMemory, std::nullopt, Replaced::kHide}),
+            (std::vector<std::string>{"keep-parser", "summary"}));
+}
+
+TEST_F(IndexTest, UnparseableFrontmatterIsIndexedWithNullFields) {
+  t_.Write("knowledge/broken.md", "---\nkind: [unclosed\n---\nwidget body\n");
+  t_.Write("knowledge/nofront.md", "widget without frontmatter\n");
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(Slugs(idx, "widget"), (std::vector<std::string>{"broken", "nofront"}));
+  auto m = idx.Find({"widget"}, {});
+  for (const auto& x : m->matches) {
+    auto d = idx.Get(x.id);
+    EXPECT_EQ(d->record.kind, "");
+    EXPECT_FALSE(d->record.description);
+    EXPECT_FALSE(d->record.model_invokation);
+  }
+}
+
+TEST_F(IndexTest, IncrementalAppendAddRemove) {
+  t_.Write("raw.jsonl", "{\"text\":\"alpha\"}\n");
+  t_.Write("memory/decisions/a.md", "---\nstatus: open\n---\nalpha decision\n");
+  Index idx = Open();
+  auto st = idx.Update();
+  EXPECT_EQ(st->records_added, 2);
+  st = idx.Update();  // nothing changed (or only re-checked racy files)
+  ASSERT_TRUE(st);
+  Append("raw.jsonl", "{\"text\":\"beta\"}\n{\"text\":\"partial");  // a partial last line waits
+  st = idx.Update();
+  ASSERT_TRUE(st);
+  EXPECT_EQ(Slugs(idx, "beta"), std::vector<std::string>{"raw.jsonl:2"});
+  EXPECT_EQ(Slugs(idx, "partial"), std::vector<std::string>{});
+  Append("raw.jsonl", " gamma\"}\n");
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(Slugs(idx, "gamma"), std::vector<std::string>{"raw.jsonl:3"});
+  EXPECT_EQ(Slugs(idx, "alpha"), (std::vector<std::string>{"a", "raw.jsonl:1"}));
+  std::filesystem::remove(t_ / "memory/decisions/a.md");
+  st = idx.Update();
+  EXPECT_EQ(st->files_removed, 1);
+  EXPECT_EQ(Slugs(idx, "alpha"), std::vector<std::string>{"raw.jsonl:1"});
+}
+
+TEST_F(IndexTest, RewrittenLogIsReindexedFromItsStart) {
+  t_.Write("raw.jsonl", "{\"text\":\"alpha\"}\n");
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  t_.Write("raw.jsonl", "{\"text\":\"omega\"}\n{\"text\":\"delta\"}\n");  // same start size, new bytes
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(Slugs(idx, "alpha"), std::vector<std::string>{});
+  EXPECT_EQ(Slugs(idx, "omega"), std::vector<std::string>{"raw.jsonl:1"});
+}
+
+TEST_F(IndexTest, ReplacedHiddenUnlessIncludedAndKindFilter) {
+  t_.Write("memory/decisions/old.md", "---\nstatus: replaced\nreplaced_by: new\n---\ncache plan\n");
+  t_.Write("memory/decisions/new.md", "---\nstatus: open\n---\ncache plan\n");
+  t_.Write("memory/requests/ask.md", "---\nsources: []\n---\ncache please\n");
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(Slugs(idx, "cache"), (std::vector<std::string>{"ask", "new"}));
+  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::nullopt, Replaced::kInclude}),
+            (std::vector<std::string>{"ask", "new", "old"}));
+  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::string("request"), Replaced::kHide}),
+            std::vector<std::string>{"ask"});
+}
+
+TEST_F(IndexTest, RebuildEqualsIncrementalAndDamagedIndexIsRecreated) {
+  t_.Write("raw.jsonl", "{\"text\":\"one\"}\n");
+  {
+    Index idx = Open();
+    ASSERT_TRUE(idx.Update());
+    Append("raw.jsonl", "{\"text\":\"one two\"}\n");
+    ASSERT_TRUE(idx.Update());
+    auto a = idx.Find({"one"}, {});
+    auto st = idx.Rebuild();
+    ASSERT_TRUE(st);
+    EXPECT_TRUE(st->rebuilt);
+    auto b = idx.Find({"one"}, {});
+    ASSERT_EQ(a->matches.size(), b->matches.size());
+    for (size_t i = 0; i < a->matches.size(); ++i) {
+      EXPECT_EQ(a->matches[i].tf, b->matches[i].tf);
+      EXPECT_EQ(idx.Get(b->matches[i].id)->length, i == 0 ? 1 : 2);
+    }
+  }
+  for (const char* s : {"-wal", "-shm"}) std::filesystem::remove(t_ / (std::string("index.sqlite") + s));
+  t_.Write("index.sqlite", "this is not a database at all, not even close to one.....");
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(Slugs(idx, "two"), std::vector<std::string>{"raw.jsonl:2"});
+}
+
+}  // namespace
+}  // namespace lore::index

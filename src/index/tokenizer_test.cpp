@@ -1,0 +1,49 @@
+#include "lore/index/tokenizer.h"
+
+#include <gtest/gtest.h>
+
+namespace lore::index {
+namespace {
+
+using V = std::vector<std::string>;
+
+TEST(Tokenizer, WordsSplitOnPunctuationAndLowerCase) {
+  EXPECT_EQ(Words("Hello, World! It's DB-2023."), (V{"hello", "world", "it", "s", "db", "2023"}));
+  EXPECT_EQ(Words("café—Über “quoted” 🎉emoji"), (V{"café", "über", "quoted", "emoji"}));
+  EXPECT_EQ(Words(""), V{});
+  EXPECT_EQ(Words("\"()*:^-+ NEAR/3 {}"), (V{"near", "3"}));
+}
+
+TEST(Tokenizer, StopWordsAndSingleLettersDropped) {
+  EXPECT_TRUE(IsStopWord("the"));
+  EXPECT_TRUE(IsStopWord("when"));
+  EXPECT_TRUE(IsStopWord("x"));
+  EXPECT_FALSE(IsStopWord("database"));
+  EXPECT_FALSE(IsStopWord("7"));
+  EXPECT_EQ(Tokenize("What is the status of the migration?", Stemming::kOff),
+            (V{"status", "migration"}));
+}
+
+TEST(Tokenizer, SnowballStems) {
+  EXPECT_EQ(Stem("running", Stemming::kSnowballEnglish), "run");
+  EXPECT_EQ(Stem("migrations", Stemming::kSnowballEnglish), "migrat");
+  EXPECT_EQ(Stem("running", Stemming::kOff), "running");
+  EXPECT_EQ(TokenString("Painted paintings, painting!", Stemming::kSnowballEnglish),
+            "paint paint paint");
+}
+
+TEST(Tokenizer, TokensAreSafeInsideFtsQuotes) {
+  for (const auto& t : Tokenize("a\"b'c (d) e:f g*h ^i j+k l-m", Stemming::kSnowballEnglish)) {
+    EXPECT_EQ(t.find_first_of("\"' ():*^+-"), std::string::npos) << t;
+  }
+}
+
+TEST(Tokenizer, TimeExpressions) {
+  EXPECT_EQ(TimeExpressions("We went camping yesterday"), 1);
+  EXPECT_EQ(TimeExpressions("Last week, on Friday 12 May 2023"), 4);  // last week, friday, may, 2023
+  EXPECT_EQ(TimeExpressions("We went camping with friends"), 0);
+  EXPECT_EQ(TimeExpressions("next to the last page"), 0);
+}
+
+}  // namespace
+}  // namespace lore::index

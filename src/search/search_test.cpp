@@ -1,0 +1,142 @@
+// Each scoring part on tiny hand-made stores whose right answer is known.
+#include "lore/search/search.h"
+
+#include <gtest/gtest.h>
+
+#include "lore/search/ranking.h"
+#include "support/temp_dir.h"
+
+namespace lore::search {
+namespace {
+
+using testing::TempDir;
+
+std::string Turn(const std::string& session, int pos, const std::string& speaker,
+                 const std::string& text, const std::string& at = "2023-05-08T13:56:00Z") {
+  return "{\"kind\":\"turn\",\"session_id\":\"" + session + "\",\"position\":" + std::to_string(pos) +
+         ",\"speaker\":\"" + speaker + "\",\"recorded_at\":\"" + at + "\",\"text\":\"" + text + "\"}\n";
+}
+
+class SearchTest : public ::testing::Test {
+ protected:
+  // The slugs of the hits for `q`, best first.
+  std::vector<std::string> Ask(const std::string& q, RankingParams p, int limit = 3) {
+    auto idx = index::Index::Open(t_.path());
+    EXPECT_TRUE(idx) << idx.error().Format();
+    EXPECT_TRUE(idx->Update());
+    SearchOptions o;
+    o.params = p;
+    o.limit = limit;
+    auto hits = Search(*idx, q, o);
+    EXPECT_TRUE(hits) << hits.error().Format();
+    std::vector<std::string> out;
+    for (const auto& h : *hits) out.push_back(h.doc.record.slug);
+    return out;
+  }
+  static RankingParams Plain() {
+    RankingParams p;
+    p.context = p.author = p.time = false;
+    return p;
+  }
+  TempDir t_;
+};
+
+TEST(Ranking, Bm25Parts) {
+  RankingParams p;
+  p.k1 = 1.5;
+  p.b = 0.75;
+  EXPECT_NEAR(Idf(10, 1), std::log(1 + 9.5 / 1.5), 1e-12);
+  EXPECT_GT(Idf(10, 1), Idf(10, 5));
+  EXPECT_GE(Idf(10, 10), 0);
+  EXPECT_NEAR(Bm25Term(2.0, 1, 10, 10, p), 2.0, 1e-12);  // tf 1 at average length
+  EXPECT_GT(Bm25Term(2.0, 1, 5, 10, p), Bm25Term(2.0, 1, 20, 10, p));
+  EXPECT_EQ(Bm25Term(2.0, 0, 5, 10, p), 0);
+  p.context_window = 2;
+  p.context_weight = 0.5;
+  p.context_decay = 0.5;
+  p.context_forward = 0.2;
+  EXPECT_NEAR(ContextShare(1, p), 0.6, 1e-12);
+  EXPECT_NEAR(ContextShare(-1, p), 0.4, 1e-12);
+  EXPECT_NEAR(ContextShare(2, p), 0.3, 1e-12);
+  EXPECT_EQ(ContextShare(3, p), 0);
+}
+
+TEST_F(SearchTest, RarerWordRanksFirst) {
+  t_.Write("raw.jsonl", "{\"text\":\"common words here\"}\n{\"text\":\"common rare words\"}\n"
+                        "{\"text\":\"common again\"}\n");
+  EXPECT_EQ(Ask("rare common", Plain())[0], "raw.jsonl:2");
+}
+
+TEST_F(SearchTest, NeighbourContextLiftsTheAnsweringRecord) {
+  t_.Write("raw.jsonl", Turn("1", 1, "Ana", "What did you cook for the party on Saturday?") +
+                            Turn("1", 2, "Ben", "A huge lasagna with spinach, everyone loved it.") +
+                            Turn("1", 3, "Ana", "Great, thanks!") +
+                            Turn("2", 1, "Ben", "The playlist was great.") +
+                            Turn("2", 2, "Ana", "I want to bake more often."));
+  RankingParams off = Plain();
+  RankingParams on = Plain();
+  on.context = true;
+  // The answer shares no word with the question; its neighbour does.
+  EXPECT_EQ(Ask("what was cooked for the party", off, 3), std::vector<std::string>{"raw.jsonl:1"});
+  EXPECT_EQ(Ask("what was cooked for the party", on, 3),
+            (std::vector<std::string>{"raw.jsonl:1", "raw.jsonl:2", "raw.jsonl:3"}));
+}
+
+TEST_F(SearchTest, SpeakerMatchBeatsAMentionInText) {
+  t_.Write("raw.jsonl", Turn("1", 1, "Ben", "Did Ana adopt the puppy? Ana said she might adopt.") +
+                            Turn("1", 2, "Ana", "Yes, I adopted a puppy last month!") +
+                            Turn("2", 1, "Ben", "Nice weather."));
+  RankingParams off = Plain();
+  RankingParams on = Plain();
+  on.author = true;
+  EXPECT_EQ(Ask("What did Ana adopt?", off)[0], "raw.jsonl:1");
+  EXPECT_EQ(Ask("What did Ana adopt?", on)[0], "raw.jsonl:2");
+}
+
+TEST_F(SearchTest, TimeQuestionPrefersARecordWithADate) {
+  t_.Write("raw.jsonl", Turn("1", 1, "Ana", "We went camping with the kids") +
+                            Turn("2", 1, "Ana", "We went camping yesterday"));
+  RankingParams off = Plain();
+  RankingParams on = Plain();
+  on.time = true;
+  EXPECT_EQ(Ask("When did Ana go camping?", off)[0], "raw.jsonl:1");  // shorter wins a tie
+  EXPECT_EQ(Ask("When did Ana go camping?", on)[0], "raw.jsonl:2");
+  EXPECT_EQ(Ask("Did Ana go camping?", on)[0], "raw.jsonl:1");  // not a question about when
+}
+
+TEST_F(SearchTest, NamedDatePrefersRecordsOfThatDay) {
+  t_.Write("raw.jsonl", Turn("1", 1, "Ana", "I painted a lake", "2023-05-08T13:56:00Z") +
+                            Turn("2", 1, "Ana", "I painted a horse", "2023-10-13T10:00:00Z"));
+  RankingParams on = Plain();
+  on.time = true;
+  EXPECT_EQ(Ask("What did Ana paint on October 13, 2023?", on)[0], "raw.jsonl:2");
+  EXPECT_EQ(Ask("What did Ana paint on 8 May 2023?", on)[0], "raw.jsonl:1");
+}
+
+TEST_F(SearchTest, ExplainPartsAddUp) {
+  t_.Write("raw.jsonl", Turn("1", 1, "Ben", "Where should we go camping?") +
+                            Turn("1", 2, "Ana", "The lake, we camped there yesterday"));
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx->Update());
+  SearchOptions o;
+  auto hits = Search(*idx, "When did Ana go camping", o);
+  ASSERT_TRUE(hits);
+  ASSERT_FALSE(hits->empty());
+  const ScoreParts& s = (*hits)[0].score;
+  EXPECT_EQ((*hits)[0].doc.record.slug, "raw.jsonl:2");
+  EXPECT_GT(s.text, 0);
+  EXPECT_GT(s.context, 0);
+  EXPECT_GT(s.author, 0);
+  EXPECT_GT(s.time, 0);
+  EXPECT_DOUBLE_EQ(s.Total(), s.text + s.context + s.author + s.time);
+}
+
+TEST_F(SearchTest, QueriesWithoutWordsFindNothing) {
+  t_.Write("raw.jsonl", "{\"text\":\"anything\"}\n");
+  EXPECT_TRUE(Ask("?!... \"\" ()", RankingParams{}).empty());
+  EXPECT_TRUE(Ask("the of and", RankingParams{}).empty());
+  EXPECT_TRUE(Ask("unknownword", RankingParams{}).empty());
+}
+
+}  // namespace
+}  // namespace lore::search
