@@ -103,7 +103,8 @@ Error NoSuchRecord(const std::string& path, Kind kind) {
 
 Result<std::string> RecordPath(const std::string& root, Kind kind, std::string_view slug) {
   if (!SlugFits(kind, slug)) {
-    return Fail(ErrorCode::kInvalidInput, "'" + std::string(slug) + "' is not a valid slug",
+    return Fail(ErrorCode::kInvalidInput,
+                std::string("slug '").append(slug).append("' is not valid"),
                 ShownPath(root, kind, slug), 0,
                 kind == Kind::kSummary ? "the summary's slug is 'summary'"
                                        : std::string("use ") + doc::kSlugRule);
