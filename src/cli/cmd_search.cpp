@@ -1,7 +1,7 @@
 // Verbs of the search index: search, reindex.
 #include <sys/stat.h>
 
-#include <chrono>
+#include <future>
 #include <cstdio>
 #include <memory>
 
@@ -72,11 +72,20 @@ int RunSearch(const SearchArgs& a) {
   if (!store) return ReportError(store.error());
   std::vector<search::Hit> hits;
   if (StoreExists(*store)) {  // a store that does not exist has nothing to find
-    auto idx = index::Index::Open(store->dir());
+    // The store's files are looked at on a second thread while the index is
+    // queried; in the rare case that something changed, the index is brought
+    // up to date and queried again.
+    std::string dir = store->dir();
+    auto scan = std::async(std::launch::async, [dir] { return index::ScanSources(dir); });
+    auto idx = index::Index::Open(dir);
     if (!idx) return ReportError(idx.error());
-    auto u = idx->Update();
-    if (!u) return ReportError(u.error());
     auto found = search::Search(*idx, query, opts);
+    auto current = idx->IsCurrent(scan.get());
+    if (!current) return ReportError(current.error());
+    if (!*current || !found) {
+      if (auto u = idx->Update(); !u) return ReportError(u.error());
+      found = search::Search(*idx, query, opts);
+    }
     if (!found) return ReportError(found.error());
     hits = std::move(*found);
   }

@@ -137,6 +137,10 @@ Result<UpdateStats> Index::Update() {
   return internal::Update(impl_->db, impl_->dir, impl_->opts.stemming, /*from_scratch=*/false);
 }
 
+Result<bool> Index::IsCurrent(const std::vector<SourceFile>& sources) {
+  return internal::IsCurrent(impl_->db, sources);
+}
+
 Result<UpdateStats> Index::Rebuild() {
   return internal::Update(impl_->db, impl_->dir, impl_->opts.stemming, /*from_scratch=*/true);
 }

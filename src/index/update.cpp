@@ -21,14 +21,6 @@ constexpr size_t kTailBytes = 64;
 // time stamp granularity without its mtime moving: it is re-checked next time.
 constexpr int64_t kRacyNanos = 1'000'000'000;
 
-struct Source {
-  std::string rel;
-  Scope scope;
-  std::string kind;  // implied by the folder
-  bool jsonl = false;
-  int64_t size = 0, mtime = 0, ino = 0;
-};
-
 struct Indexed {
   int64_t size = 0, mtime = 0, ino = 0, done = 0, lines = 0;
   std::string tail;
@@ -37,15 +29,15 @@ struct Indexed {
 int64_t Nanos(const struct timespec& t) { return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec; }
 
 void AddIfFile(int dirfd, const std::string& name, const std::string& rel, Scope scope,
-               std::string kind, bool jsonl, std::vector<Source>* out) {
+               std::string kind, bool jsonl, std::vector<SourceFile>* out) {
   struct stat st;
   if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return;
-  out->push_back(Source{rel, scope, std::move(kind), jsonl, st.st_size, Nanos(st.st_mtim),
+  out->push_back(SourceFile{rel, scope, std::move(kind), jsonl, st.st_size, Nanos(st.st_mtim),
                         static_cast<int64_t>(st.st_ino)});
 }
 
 void ScanFolder(const std::string& dir, const std::string& sub, Scope scope, const std::string& kind,
-                std::vector<Source>* out) {
+                std::vector<SourceFile>* out) {
   DIR* d = ::opendir(fs::Join(dir, sub).c_str());
   if (d == nullptr) return;
   while (dirent* e = ::readdir(d)) {
@@ -58,9 +50,10 @@ void ScanFolder(const std::string& dir, const std::string& sub, Scope scope, con
   ::closedir(d);
 }
 
-// Every source file of the store (symlinks and other non-files are skipped).
-std::vector<Source> Scan(const std::string& dir) {
-  std::vector<Source> out;
+}  // namespace
+
+std::vector<SourceFile> ScanSources(const std::string& dir) {
+  std::vector<SourceFile> out;
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
   if (dfd < 0) return out;
   AddIfFile(dfd, "raw.jsonl", "raw.jsonl", Scope::kRaw, "", true, &out);
@@ -74,6 +67,8 @@ std::vector<Source> Scan(const std::string& dir) {
   return out;
 }
 
+namespace {
+
 Result<std::unordered_map<std::string, Indexed>> LoadIndexed(Db& db) {
   std::unordered_map<std::string, Indexed> out;
   LORE_ASSIGN(Stmt st, db.Prepare("SELECT path, size, mtime, ino, done, lines, tail FROM files"));
@@ -86,11 +81,11 @@ Result<std::unordered_map<std::string, Indexed>> LoadIndexed(Db& db) {
   return out;
 }
 
-bool Same(const Source& s, const Indexed& i) {
+bool Same(const SourceFile& s, const Indexed& i) {
   return s.size == i.size && s.mtime == i.mtime && s.ino == i.ino;
 }
 
-bool AnyChange(const std::vector<Source>& sources,
+bool AnyChange(const std::vector<SourceFile>& sources,
                const std::unordered_map<std::string, Indexed>& indexed) {
   if (sources.size() != indexed.size()) return true;
   for (const auto& s : sources) {
@@ -206,7 +201,7 @@ Result<std::string> ReadRange(int fd, int64_t from, int64_t to, const std::strin
 
 // Indexes a JSON Lines log: from where the last update stopped when the log
 // only grew, else from its start. Only complete lines are indexed.
-Status IndexLog(Writer& w, const std::string& dir, const Source& src, const Indexed* old) {
+Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const Indexed* old) {
   std::string path = fs::Join(dir, src.rel);
   auto fd = fs::Open(path, O_RDONLY);
   if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
@@ -235,7 +230,7 @@ Status IndexLog(Writer& w, const std::string& dir, const Source& src, const Inde
   return Remember(w, src.rel, st, done, lines, tail);
 }
 
-Status IndexMarkdown(Writer& w, const std::string& dir, const Source& src) {
+Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
   std::string path = fs::Join(dir, src.rel);
   auto fd = fs::Open(path, O_RDONLY);
   if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
@@ -288,11 +283,16 @@ Status DropSchema(Db& db) {
       "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;");
 }
 
+Result<bool> IsCurrent(Db& db, const std::vector<SourceFile>& sources) {
+  LORE_ASSIGN(auto indexed, LoadIndexed(db));
+  return !AnyChange(sources, indexed);
+}
+
 Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bool from_scratch) {
   UpdateStats stats;
   if (!from_scratch) {
     // Cheap path first: no write lock unless something changed.
-    std::vector<Source> sources = Scan(dir);
+    std::vector<SourceFile> sources = ScanSources(dir);
     LORE_ASSIGN(auto indexed, LoadIndexed(db));
     stats.files_seen = static_cast<int64_t>(sources.size());
     if (!AnyChange(sources, indexed)) return stats;
@@ -303,7 +303,7 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
     stats.rebuilt = true;
   }
   // Look again under the write lock: another process may have done the work.
-  std::vector<Source> sources = Scan(dir);
+  std::vector<SourceFile> sources = ScanSources(dir);
   LORE_ASSIGN(auto indexed, LoadIndexed(db));
   stats.files_seen = static_cast<int64_t>(sources.size());
   LORE_ASSIGN(Writer w, MakeWriter(db, stemming, &stats));
@@ -331,3 +331,11 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
 }
 
 }  // namespace lore::index::internal
+
+namespace lore::index {
+
+std::vector<SourceFile> ScanSources(const std::string& store_dir) {
+  return internal::ScanSources(store_dir);
+}
+
+}  // namespace lore::index

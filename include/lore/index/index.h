@@ -46,6 +46,20 @@ struct UpdateStats {
   bool rebuilt = false;         // the index was recreated from scratch
 };
 
+// A source file of the store as found on disk.
+struct SourceFile {
+  std::string rel;   // path relative to the store
+  Scope scope = Scope::kRaw;
+  std::string kind;  // implied by the folder ("decision", "summary"…)
+  bool jsonl = false;
+  int64_t size = 0, mtime = 0, ino = 0;  // mtime in nanoseconds
+};
+
+// Every source file of the store at `store_dir` (symlinks and other
+// non-files skipped). Touches only the file system, so it may run on another
+// thread while the index is queried.
+std::vector<SourceFile> ScanSources(const std::string& store_dir);
+
 // How often each query token occurs (in records' text and in their authors).
 struct TermStats {
   int64_t docs = 0;         // records whose text holds the token
@@ -101,6 +115,9 @@ class Index {
 
   // Brings the index up to date with the files on disk (see above).
   Result<UpdateStats> Update();
+  // True when the index already reflects `sources` (from ScanSources), so
+  // that a caller may query first and scan at the same time.
+  Result<bool> IsCurrent(const std::vector<SourceFile>& sources);
   // Forgets everything and indexes every file again.
   Result<UpdateStats> Rebuild();
 
