@@ -135,7 +135,18 @@ class Reader {
 struct Unpacked {
   Manifest manifest;
   int64_t files = 0, bytes = 0;
+  std::vector<std::pair<std::string, int64_t>> dir_times;  // folder -> mtime, in archive order
 };
+
+// Folder times last, deepest first, since writing inside a folder changes its
+// time (checking the store writes .lore-raw.check into its root).
+void RestoreDirTimes(const Unpacked& u) {
+  for (auto it = u.dir_times.rbegin(); it != u.dir_times.rend(); ++it) {
+    struct timespec times[2] = {{static_cast<time_t>(it->second), 0},
+                                {static_cast<time_t>(it->second), 0}};
+    ::utimensat(AT_FDCWD, it->first.c_str(), times, AT_SYMLINK_NOFOLLOW);
+  }
+}
 
 Status WriteEntryFile(Reader& r, const std::string& dest, int64_t mtime, int64_t* bytes) {
   LORE_TRY(fs::MakeDirs(fs::Dirname(dest), 0700));
@@ -160,7 +171,6 @@ Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const 
   LORE_TRY(r.Open(fd.get()));
   Unpacked out;
   bool have_manifest = false;
-  std::vector<std::pair<std::string, int64_t>> dir_times;
   for (;;) {
     LORE_ASSIGN(struct archive_entry* e, r.Next());
     if (!e) break;
@@ -184,7 +194,7 @@ Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const 
     std::string dest = p.root ? temp : fs::Join(temp, p.rel);
     if (type == AE_IFDIR) {
       LORE_TRY(fs::MakeDirs(dest, 0700));
-      dir_times.emplace_back(dest, mtime);
+      out.dir_times.emplace_back(dest, mtime);
     } else if (type == AE_IFREG && !p.root) {
       LORE_TRY(WriteEntryFile(r, dest, mtime, &out.bytes));
       ++out.files;
@@ -202,12 +212,6 @@ Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const 
                 "archive is incomplete (" + std::to_string(out.files) + " of " +
                     std::to_string(out.manifest.files) + " files)",
                 archive, 0, "export the store again");
-  }
-  // Directory times last, deepest first, since writing inside changes them.
-  for (auto it = dir_times.rbegin(); it != dir_times.rend(); ++it) {
-    struct timespec times[2] = {{static_cast<time_t>(it->second), 0},
-                                {static_cast<time_t>(it->second), 0}};
-    ::utimensat(AT_FDCWD, it->first.c_str(), times, AT_SYMLINK_NOFOLLOW);
   }
   return out;
 }
@@ -288,6 +292,7 @@ Result<Summary> Import(const std::string& archive_path, const std::string& store
                   archive, 0, "name the target store with --repo <repo>");
     }
     LORE_TRY(CheckUnpacked(stores_root, temp, archive));
+    RestoreDirTimes(u);
     std::string dir = fs::Join(stores_root, key);
     LORE_TRY(fs::RefuseSymlink(dir, "store directory"));
     if (fs::Exists(dir) && overwrite == Overwrite::kRefuse) {

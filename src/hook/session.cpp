@@ -137,7 +137,8 @@ Result<bool> FlushConsolidation(const store::Store& store, const std::string& lo
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
   std::string repo_arg(repo);
   std::vector<char*> argv = {const_cast<char*>(lore_binary.c_str()), const_cast<char*>("consolidate"),
-                             repo_arg.data(), const_cast<char*>("--flush"), nullptr};
+                             repo_arg.data(), const_cast<char*>("--flush"),
+                             const_cast<char*>("--foreground"), nullptr};
   pid_t pid = 0;
   int rc = posix_spawn(&pid, lore_binary.c_str(), &fa, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);

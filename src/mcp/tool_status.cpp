@@ -4,6 +4,10 @@
 
 #include <algorithm>
 
+#include "lore/consolidate/run_lock.h"
+#include "lore/consolidate/run_state.h"
+#include "lore/consolidate/settings.h"
+#include "lore/consolidate/staging.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/log/jsonl.h"
@@ -38,6 +42,22 @@ Result<int64_t> CountFiles(const std::string& dir, std::string_view suffix) {
   });
 }
 
+// What `lore status --json` reports, read only (no recovery is attempted).
+Result<Json> Consolidation(const store::Store& st) {
+  namespace cons = consolidate;
+  LORE_ASSIGN(cons::Settings settings, cons::LoadSettings(st));
+  LORE_ASSIGN(std::vector<cons::StagedFile> staged, cons::ListStaged(st));
+  LORE_ASSIGN(std::optional<cons::LockView> lock, cons::InspectRunLock(st));
+  LORE_ASSIGN(std::optional<cons::RunRecord> last, cons::ReadLastRun(st));
+  cons::StagingTotals totals = cons::Totals(staged);
+  Json j;
+  j["staged"] = Json{{"files", totals.files}, {"bytes", totals.bytes}};
+  j["due"] = cons::AtThreshold(totals, settings);
+  j["running"] = lock && lock->alive;
+  j["last_run"] = last ? Json::parse(cons::RenderRunRecord(*last)) : Json();
+  return j;
+}
+
 }  // namespace
 
 Result<Json> StoreStatus(ToolState& s, const Json&) {
@@ -55,7 +75,6 @@ Result<Json> StoreStatus(ToolState& s, const Json&) {
   LORE_ASSIGN(int64_t decisions, CountFiles(st.Path("memory/decisions"), ".md"));
   LORE_ASSIGN(int64_t requests, CountFiles(st.Path("memory/requests"), ".md"));
   LORE_ASSIGN(int64_t knowledge, CountFiles(st.Path("knowledge"), ".md"));
-  LORE_ASSIGN(int64_t staged, CountFiles(st.Path("staging"), ".json"));
   out["raw_records"] = raw;
   out["learnings"] = learnings;
   out["pending_proposals"] = pending;
@@ -63,8 +82,7 @@ Result<Json> StoreStatus(ToolState& s, const Json&) {
                        {"decisions", decisions},
                        {"requests", requests},
                        {"knowledge", knowledge}};
-  out["staged"] = staged;
-  out["consolidation_running"] = fs::Exists(st.Path("staging/.consolidation.lock"));
+  LORE_ASSIGN(out["consolidation"], Consolidation(st));
   Json pages = Json::array();
   LORE_ASSIGN(std::vector<fs::TreeEntry> okf, fs::WalkTree(st.okf_dir()));
   for (const auto& e : okf) {

@@ -43,7 +43,7 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
 // {"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":…}}.
 std::string SessionStartJson(std::string_view context);
 
-// PreCompact: starts `<lore> consolidate <repo> --flush` detached (its own
+// PreCompact: starts `<lore> consolidate <repo> --flush --foreground` detached (its own
 // session, standard streams on /dev/null) so that what the session staged
 // is consolidated before the context is lost. Does not wait for it. False
 // (nothing started) when the store does not exist.
