@@ -21,10 +21,10 @@ namespace {
 constexpr int64_t kProgressEvery = 8192;    // lines
 constexpr size_t kParallelBytes = 4 << 20;  // below this one thread reads raw.jsonl
 
-std::optional<text::TimePoint> TimeOf(const Json& r, const char* key) {
-  auto it = r.find(key);
-  if (it == r.end() || !it->is_string()) return std::nullopt;
-  return text::ParseIso(it->get_ref<const std::string&>());
+std::optional<text::TimePoint> TimeOf(const Flat& r, const char* key) {
+  const FlatValue* v = r.Find(key);
+  if (!v || !v->scalar) return std::nullopt;
+  return text::ParseIso(v->text);
 }
 
 // The date of a recorded_at value; cheap for lore's own "...Z" stamps.
@@ -34,10 +34,10 @@ std::string DateOf(const std::string& stamp, const std::optional<text::TimePoint
   return text::UtcDate(*when);
 }
 
-void AddRecord(const Json& r, int64_t line, Inputs* in) {
+void AddRecord(const Flat& r, int64_t line, Inputs* in) {
   ++in->raw_records;
-  auto it = r.find("recorded_at");
-  std::string stamp = it != r.end() && it->is_string() ? it->get<std::string>() : std::string();
+  const FlatValue* at = r.Find("recorded_at");
+  std::string stamp = at && at->scalar ? at->text : std::string();
   auto when = text::ParseIso(stamp);
   std::string date = DateOf(stamp, when);
   std::string kind = FirstText(r, {"kind"});
@@ -75,8 +75,8 @@ void ReadSlice(Slice* s, const std::string& path, const std::string& repair,
       (*progress)("reading raw.jsonl", (line.text.data() - s->data.data()) * total / std::max<int64_t>(1, s->data.size()), total);
     }
     if (log::IsBlank(line.text)) continue;
-    Json r = Json::parse(line.text, nullptr, /*allow_exceptions=*/false);
-    if (r.is_discarded() || !r.is_object() || !text::IsValidUtf8(line.text)) {
+    Flat r;
+    if (!ParseFlat(line.text, &r) || !text::IsValidUtf8(line.text)) {
       auto what = log::CheckObjectLine(line).value_or("not valid JSON");
       s->error = Error{ErrorCode::kCorrupt, "malformed line (" + what + ")", path, line.number, repair};
       return;
@@ -163,8 +163,8 @@ Status ReadLearnings(const store::Store& store, Inputs* in) {
   log::Line line;
   while (scanner.Next(&line)) {
     if (log::IsBlank(line.text)) continue;
-    Json r = Json::parse(line.text, nullptr, false);
-    if (r.is_discarded() || !r.is_object()) {
+    Flat r;
+    if (!ParseFlat(line.text, &r)) {
       ++in->learning_parse_errors;
       continue;
     }

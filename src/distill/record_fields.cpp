@@ -1,5 +1,7 @@
 #include "distill/record_fields.h"
 
+#include <cstdlib>
+
 #include "distill/markdown.h"
 
 namespace lore::distill {
@@ -27,25 +29,17 @@ std::string Lower(std::string s) {
   return s;
 }
 
-std::string ScalarText(const Json& v) {
-  if (v.is_string()) return v.get<std::string>();
-  if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
-  if (v.is_number_unsigned()) return std::to_string(v.get<uint64_t>());
-  if (v.is_number_float()) return v.dump();
-  return {};
-}
-
-std::vector<std::string> FilesOf(const Json& object) {
+std::vector<std::string> FilesOf(const Flat& object) {
   for (const char* k : kFileKeys) {
-    auto it = object.find(k);
-    if (it == object.end()) continue;
-    auto files = StringList(*it);
+    const FlatValue* v = object.Find(k);
+    if (!v) continue;
+    auto files = StringList(*v);
     if (!files.empty()) return files;
   }
   return {};
 }
 
-Finding FromObject(const Json& o, const Finding& parent) {
+Finding FromObject(const Flat& o, const Finding& parent) {
   Finding f = parent;
   f.text = OneLine(FirstText(o, kFindingKeys), 1000);
   if (auto lesson = FirstText(o, kLessonKeys); !lesson.empty()) f.lesson = OneLine(lesson, 1000);
@@ -56,28 +50,27 @@ Finding FromObject(const Json& o, const Finding& parent) {
 
 }  // namespace
 
-std::string FirstText(const Json& object, std::initializer_list<const char*> keys) {
-  if (!object.is_object()) return {};
+std::string FirstText(const Flat& object, std::initializer_list<const char*> keys) {
   for (const char* k : keys) {
-    auto it = object.find(k);
-    if (it == object.end()) continue;
-    std::string s = ScalarText(*it);
-    if (s.find_first_not_of(" \t\r\n") != std::string::npos) return s;
+    const FlatValue* v = object.Find(k);
+    if (v && v->scalar && v->text.find_first_not_of(" \t\r\n") != std::string::npos) return v->text;
   }
   return {};
 }
 
-std::vector<std::string> StringList(const Json& value) {
+std::vector<std::string> StringList(const FlatValue& value) {
   std::vector<std::string> out;
-  auto add = [&out](const Json& v) {
-    std::string s = v.is_object() ? FirstText(v, {"path", "file", "name"}) : ScalarText(v);
-    s = OneLine(s, 200);
-    if (!s.empty()) out.push_back(s);
+  auto add = [&out](const std::string& text) {
+    std::string s = OneLine(text, 200);
+    if (!s.empty()) out.push_back(std::move(s));
   };
-  if (value.is_array()) {
-    for (const auto& v : value) add(v);
-  } else {
-    add(value);
+  if (value.list) {
+    for (const auto& item : value.items) {
+      add(item.object >= 0 ? FirstText(value.objects[static_cast<size_t>(item.object)], {"path", "file", "name"})
+                           : item.text);
+    }
+  } else if (value.scalar) {
+    add(value.text);
   }
   return out;
 }
@@ -92,7 +85,7 @@ int SeverityRank(const std::string& s) {
   return 1;
 }
 
-std::vector<Finding> ReviewFindings(const Json& record, int64_t line, const std::string& date) {
+std::vector<Finding> ReviewFindings(const Flat& record, int64_t line, const std::string& date) {
   Finding base;
   base.line = line;
   base.date = date;
@@ -106,11 +99,11 @@ std::vector<Finding> ReviewFindings(const Json& record, int64_t line, const std:
   base.files = FilesOf(record);
   std::vector<Finding> out;
   for (const char* k : kFindingListKeys) {
-    auto it = record.find(k);
-    if (it == record.end() || !it->is_array()) continue;
-    for (const auto& item : *it) {
-      Finding f = item.is_object() ? FromObject(item, base) : base;
-      if (!item.is_object()) f.text = OneLine(ScalarText(item), 1000);
+    const FlatValue* list = record.Find(k);
+    if (!list || !list->list) continue;
+    for (const auto& item : list->items) {
+      Finding f = item.object >= 0 ? FromObject(list->objects[static_cast<size_t>(item.object)], base) : base;
+      if (item.object < 0) f.text = OneLine(item.text, 1000);
       if (!f.text.empty()) out.push_back(std::move(f));
     }
     if (!out.empty()) return out;
@@ -120,7 +113,7 @@ std::vector<Finding> ReviewFindings(const Json& record, int64_t line, const std:
   return out;
 }
 
-SlicingOutcome SlicingFields(const Json& r, int64_t line, const std::string& date) {
+SlicingOutcome SlicingFields(const Flat& r, int64_t line, const std::string& date) {
   SlicingOutcome s;
   s.line = line;
   s.date = date;
@@ -129,14 +122,14 @@ SlicingOutcome SlicingFields(const Json& r, int64_t line, const std::string& dat
   if (s.verdict.empty()) s.verdict = "(none)";
   s.reason = OneLine(FirstText(r, {"reason", "rationale", "why"}), 1000);
   s.depth = OneLine(FirstText(r, {"depth"}), 20);
-  if (auto it = r.find("verbs"); it != r.end()) s.verbs = StringList(*it);
-  if (auto it = r.find("traits"); it != r.end()) s.traits = StringList(*it);
+  if (const FlatValue* v = r.Find("verbs")) s.verbs = StringList(*v);
+  if (const FlatValue* v = r.Find("traits")) s.traits = StringList(*v);
   for (auto& v : s.verbs) v = Lower(v);
   for (auto& t : s.traits) t = Lower(t);
   return s;
 }
 
-Learning LearningFields(const Json& r) {
+Learning LearningFields(const Flat& r) {
   Learning l;
   l.type = OneLine(FirstText(r, {"type"}), 60);
   if (l.type.empty()) l.type = "(untyped)";
@@ -144,10 +137,12 @@ Learning LearningFields(const Json& r) {
   l.insight = OneLine(FirstText(r, {"insight"}), 2000);
   l.created_at = OneLine(FirstText(r, {"created_at"}), 40);
   l.expires_at = OneLine(FirstText(r, {"expires_at"}), 40);
-  if (auto it = r.find("confidence"); it != r.end() && it->is_number()) {
-    l.confidence = it->get<double>();
+  if (const FlatValue* v = r.Find("confidence"); v && v->scalar) {
+    char* end = nullptr;
+    double c = std::strtod(v->text.c_str(), &end);
+    if (end && *end == '\0' && !v->text.empty() && v->text.find_first_of("0123456789") == 0) l.confidence = c;
   }
-  if (auto it = r.find("file_paths"); it != r.end()) l.files = StringList(*it);
+  if (const FlatValue* v = r.Find("file_paths")) l.files = StringList(*v);
   return l;
 }
 

@@ -7,8 +7,34 @@
 namespace lore::distill {
 namespace {
 
+Flat Parse(const std::string& text) {
+  Flat f;
+  EXPECT_TRUE(ParseFlat(text, &f)) << text;
+  return f;
+}
+
+TEST(ParseFlat, ChecksTheWholeLineAndKeepsOnlyKnownKeys) {
+  Flat f;
+  EXPECT_FALSE(ParseFlat("[1,2]", &f));
+  Flat g;
+  EXPECT_FALSE(ParseFlat("\"text\"", &g));
+  Flat h;
+  EXPECT_FALSE(ParseFlat("{\"a\":1} x", &h));
+  Flat i;
+  EXPECT_FALSE(ParseFlat("{\"a\":\"\xff\"}", &i));
+  Flat j;
+  ASSERT_TRUE(ParseFlat(R"({"zzz":{"finding":"no"},"finding":"yes","depth":2.50,"files":["a",{"path":"b"},true,3],"x":[[1]]})", &j));
+  EXPECT_EQ(j.fields.size(), 3u);
+  EXPECT_EQ(j.Find("finding")->text, "yes");
+  EXPECT_EQ(j.Find("depth")->text, "2.50");
+  EXPECT_EQ(StringList(*j.Find("files")), (std::vector<std::string>{"a", "b", "3"}));
+  Flat k;
+  ASSERT_TRUE(ParseFlat(R"({"kind":"a","kind":"b"})", &k));
+  EXPECT_EQ(k.Find("kind")->text, "b");
+}
+
 TEST(ReviewFindings, SingleFindingWithItsFields) {
-  auto r = Json::parse(R"({"ticket":"W-1","finding":"cache key\nignores locale","severity":"Major",
+  auto r = Parse(R"({"ticket":"W-1","finding":"cache key\nignores locale","severity":"Major",
                            "files":["a.cc",{"path":"b.cc"}],"lesson":"key on all inputs"})");
   auto f = ReviewFindings(r, 7, "2026-01-02");
   ASSERT_EQ(f.size(), 1u);
@@ -22,14 +48,14 @@ TEST(ReviewFindings, SingleFindingWithItsFields) {
 }
 
 TEST(ReviewFindings, FindingKeysInOrderOfPreference) {
-  EXPECT_EQ(ReviewFindings(Json::parse(R"({"summary":"s","title":"t"})"), 1, "")[0].text, "s");
-  EXPECT_EQ(ReviewFindings(Json::parse(R"({"title":"t","comment":"c"})"), 1, "")[0].text, "t");
-  EXPECT_EQ(ReviewFindings(Json::parse(R"({"finding":"  ","issue":"i"})"), 1, "")[0].text, "i");
-  EXPECT_TRUE(ReviewFindings(Json::parse(R"({"verdict":"approve"})"), 1, "").empty());
+  EXPECT_EQ(ReviewFindings(Parse(R"({"summary":"s","title":"t"})"), 1, "")[0].text, "s");
+  EXPECT_EQ(ReviewFindings(Parse(R"({"title":"t","comment":"c"})"), 1, "")[0].text, "t");
+  EXPECT_EQ(ReviewFindings(Parse(R"({"finding":"  ","issue":"i"})"), 1, "")[0].text, "i");
+  EXPECT_TRUE(ReviewFindings(Parse(R"({"verdict":"approve"})"), 1, "").empty());
 }
 
 TEST(ReviewFindings, ListOfFindingsInheritsFromTheRecord) {
-  auto r = Json::parse(R"({"pr":12,"severity":"minor","files":"x.cc",
+  auto r = Parse(R"({"pr":12,"severity":"minor","files":"x.cc",
       "findings":["plain one",{"title":"nested","severity":"critical","file":"y.cc"},{"x":1}]})");
   auto f = ReviewFindings(r, 3, "");
   ASSERT_EQ(f.size(), 2u);
@@ -43,14 +69,14 @@ TEST(ReviewFindings, ListOfFindingsInheritsFromTheRecord) {
 }
 
 TEST(SlicingFields, KeepsTheSeedsFieldNames) {
-  auto s = SlicingFields(Json::parse(R"({"ticket_id":"W-3","verbs":["Add"],"traits":["ui"],
+  auto s = SlicingFields(Parse(R"({"ticket_id":"W-3","verbs":["Add"],"traits":["ui"],
       "depth":2,"verdict":"Split","reason":"two\nsteps"})"), 5, "2026-01-01");
   EXPECT_EQ(s.ticket, "W-3");
   EXPECT_EQ(s.verdict, "split");
   EXPECT_EQ(s.reason, "two steps");
   EXPECT_EQ(s.depth, "2");
   EXPECT_EQ(s.verbs, std::vector<std::string>{"add"});
-  EXPECT_EQ(SlicingFields(Json::parse("{}"), 1, "").verdict, "(none)");
+  EXPECT_EQ(SlicingFields(Parse("{}"), 1, "").verdict, "(none)");
 }
 
 TEST(SeverityRank, OrdersCommonWords) {
