@@ -1,5 +1,6 @@
 #include "lore/hook/session.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -68,6 +69,22 @@ Result<std::string> BodyHead(const std::string& path, size_t max_lines, size_t m
   return out;
 }
 
+// True when `dir` holds a staged entry (<id>.json); cheap: one readdir.
+bool HasStagedEntries(const std::string& dir) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return false;
+  bool found = false;
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name.size() > 5 && name[0] != '.' && name.substr(name.size() - 5) == ".json") {
+      found = true;
+      break;
+    }
+  }
+  ::closedir(d);
+  return found;
+}
+
 std::string PendingLine(int64_t pending, std::string_view repo) {
   return std::to_string(pending) + (pending == 1 ? " proposed learning awaits" : " proposed learnings await") +
          " review (a person runs: lore review " + std::string(repo) + ").";
@@ -127,6 +144,7 @@ Result<bool> FlushConsolidation(const store::Store& store, const std::string& lo
                                 std::string_view repo) {
   if (!StoreExists(store)) return false;
   LORE_TRY(store.Check(store::RawCheck::kSkip));
+  if (!HasStagedEntries(store.Path("staging"))) return false;  // nothing to flush
   posix_spawn_file_actions_t fa;
   posix_spawnattr_t attr;
   posix_spawn_file_actions_init(&fa);

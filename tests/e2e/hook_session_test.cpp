@@ -165,6 +165,31 @@ TEST_F(HookSessionTest, PreCompactReturnsAtOnceAndPrintsNothing) {
   EXPECT_LT(took, std::chrono::seconds(5));  // it does not wait for the consolidation
 }
 
+TEST_F(HookSessionTest, PreCompactFlushesWhatIsStaged) {
+  FillStore();
+  auto staged = Lore({"stage", repo()},
+                     Opts(R"({"source":{"session_id":"s1","range":[1,4]},"decisions":[{"options":["SQLite","Postgres"],)"
+                          R"("chosen":"SQLite","rationale":"one file"}],"discussions":[],"attempts":[],"requests":[]})"));
+  ASSERT_EQ(staged.exit_code, 0) << staged.err;
+  std::string entry = store() + "/staging/" + staged.out.substr(0, staged.out.size() - 1) + ".json";
+  ASSERT_TRUE(stdfs::exists(entry));
+  auto r = Lore({"hook", "pre-compact"}, Opts(Payload("PreCompact", R"(,"trigger":"manual")")));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+  // The detached consolidation consumes the entry and writes the decision.
+  for (int i = 0; i < 300 && stdfs::exists(entry); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_FALSE(stdfs::exists(entry));
+  bool decided = false;
+  for (int i = 0; i < 50 && !decided; ++i) {
+    decided = stdfs::exists(store() + "/memory/decisions") && !stdfs::is_empty(store() + "/memory/decisions");
+    if (!decided) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(decided);
+}
+
 TEST_F(HookSessionTest, UnknownHookIsAWarningNotABlock) {
   auto r = Lore({"hook", "no-such-event"}, Opts(""));
   EXPECT_EQ(r.exit_code, 0);

@@ -46,7 +46,7 @@ std::string SessionStartJson(std::string_view context);
 // PreCompact: starts `<lore> consolidate <repo> --flush --foreground` detached (its own
 // session, standard streams on /dev/null) so that what the session staged
 // is consolidated before the context is lost. Does not wait for it. False
-// (nothing started) when the store does not exist.
+// (nothing started) when the store does not exist or nothing is staged.
 Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
                                 std::string_view repo);
 
