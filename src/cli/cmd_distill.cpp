@@ -23,8 +23,12 @@ struct DistillArgs {
 class ProgressBar {
  public:
   ProgressBar() : tty_(::isatty(STDERR_FILENO) == 1), start_(std::chrono::steady_clock::now()) {}
-  ~ProgressBar() {
+  ~ProgressBar() { Clear(); }
+  // Erases the bar (once drawn) so that what follows starts on a clean line.
+  void Clear() {
     if (drawn_) (void)fs::WriteAll(STDERR_FILENO, "\r\033[K", "<stderr>");
+    drawn_ = false;
+    tty_ = false;
   }
   void Update(std::string_view phase, int64_t done, int64_t total) {
     if (!tty_) return;
@@ -61,7 +65,7 @@ int RunDistill(const DistillArgs& a) {
     bar->Update(phase, done, total);
   };
   auto r = distill::Distill(*store, options);
-  bar.reset();
+  bar->Clear();
   if (!r) return ReportError(r.error());
   for (const auto& w : r->warnings) ReportWarning(w);
   std::string pages;
