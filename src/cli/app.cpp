@@ -59,11 +59,15 @@ int Main(int argc, char** argv) {
   app.footer("Run 'lore help <verb>' for the options of one verb.");
   Registry reg(app);
   RegisterCaptureCommands(reg);
+  RegisterArchiveCommands(reg);
+  RegisterDistillCommands(reg);
+  RegisterMcpCommands(reg);
   RegisterProposalCommands(reg);
   RegisterHookCommands(reg);
   RegisterMemoryCommands(reg);
   RegisterLintCommands(reg);
   RegisterSearchCommands(reg);
+  RegisterConsolidateCommands(reg);
 
   std::string topic;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");

@@ -6,10 +6,12 @@
 #include <climits>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/hook/pre_tool_use.h"
+#include "lore/hook/session.h"
 
 namespace lore::cli {
 namespace {
@@ -39,8 +41,82 @@ int PreToolUse() {
   return kExitOk;
 }
 
+std::string ProcessCwd() {
+  char cwd[PATH_MAX];
+  return ::getcwd(cwd, sizeof cwd) ? cwd : ".";
+}
+
+// What the session hooks share: the payload (read leniently) and the store of
+// the agent's working directory. Returns false (after one line on stderr)
+// when there is nothing to do.
+struct SessionCall {
+  hook::Payload payload;
+  std::string repo;  // the payload's cwd, else ours
+  std::optional<store::Store> store;
+};
+
+bool BeginSession(SessionCall* call) {
+  auto input = ReadStdin();
+  std::string problem;
+  if (input) call->payload = hook::ParsePayload(*input, &problem);
+  if (!input) problem = input.error().Format();
+  if (!problem.empty()) {
+    ReportWarning(Error{ErrorCode::kInvalidInput, problem, "<stdin>", 0,
+                        "the agent must send its hook JSON object on standard input; using the "
+                        "current directory"});
+  }
+  call->repo = call->payload.cwd.empty() ? ProcessCwd() : call->payload.cwd;
+  auto store = store::Store::Locate(call->repo, store::Env::FromProcess());
+  if (!store) {
+    ReportWarning(store.error());
+    return false;
+  }
+  call->store = std::move(*store);
+  return true;
+}
+
+int SessionStart() {
+  SessionCall call;
+  if (!BeginSession(&call)) return kExitOk;
+  auto context = hook::SessionStartContext(*call.store, call.payload.source, call.repo);
+  if (!context) {
+    ReportWarning(context.error());
+    return kExitOk;
+  }
+  if (!context->empty()) Print(hook::SessionStartJson(*context));
+  return kExitOk;
+}
+
+int PreCompact() {
+  SessionCall call;
+  if (!BeginSession(&call)) return kExitOk;
+  char self[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  std::string binary = n > 0 ? std::string(self, static_cast<size_t>(n)) : "lore";
+  auto started = hook::FlushConsolidation(*call.store, binary, call.repo);
+  if (!started) ReportWarning(started.error());
+  return kExitOk;
+}
+
+int SessionEnd() {
+  SessionCall call;
+  if (!BeginSession(&call)) return kExitOk;
+  auto reminder = hook::SessionEndReminder(*call.store, call.repo);
+  if (!reminder) {
+    ReportWarning(reminder.error());
+    return kExitOk;
+  }
+  if (!reminder->empty()) Print(*reminder);
+  return kExitOk;
+}
+
 constexpr HookVerb kHooks[] = {
     {"pre-tool-use", "PreToolUse: audit `lore propose` shell calls into events.jsonl", PreToolUse},
+    {"session-start",
+     "SessionStart: print the digest's path, the summary's head and pending proposals as context",
+     SessionStart},
+    {"pre-compact", "PreCompact: start `lore consolidate --flush` in the background", PreCompact},
+    {"session-end", "SessionEnd: remind of proposals awaiting review", SessionEnd},
 };
 
 }  // namespace

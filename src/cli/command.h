@@ -46,11 +46,15 @@ class Registry {
 
 // One function per implementation file (cmd_*.cpp).
 void RegisterCaptureCommands(Registry& r);
+void RegisterArchiveCommands(Registry& r);     // export, import
+void RegisterDistillCommands(Registry& r);     // distill
+void RegisterMcpCommands(Registry& r);         // mcp
 void RegisterProposalCommands(Registry& r);  // propose, proposals, review
 void RegisterHookCommands(Registry& r);      // hook <event>
 void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
+void RegisterConsolidateCommands(Registry& r);
 
 // Runs lore with the given arguments; returns the process exit code.
 int Main(int argc, char** argv);

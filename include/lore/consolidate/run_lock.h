@@ -1,0 +1,85 @@
+// The single-flight lock of consolidation: `staging/.consolidation.lock`.
+//
+// The file exists while a consolidation runs and is held with an exclusive
+// flock(2) for the run's whole life; its body says who holds it:
+//   {"pid": 4242, "pod_name": "host", "started_at": "...Z", "consumed_ids": [...]}
+// The kernel drops the flock when the holder dies however it dies, so the
+// flock is the truth and the body is information: a starter that cannot take
+// the flock leaves; one that can, but finds a body, has found the lock of a
+// dead holder and reclaims it (the caller warns). A holder that ends removes
+// the file while still holding the flock; a starter that locked a file which
+// is no longer the one at the path starts over.
+#pragma once
+
+#include <sys/types.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lore/error.h"
+#include "lore/fs/fd.h"
+#include "lore/store/store.h"
+
+namespace lore::consolidate {
+
+struct LockBody {
+  int64_t pid = 0;
+  std::string pod_name;
+  std::string started_at;
+  std::vector<std::string> consumed_ids;
+};
+
+// The body as one JSON line (keys in the order above).
+std::string RenderLockBody(const LockBody& body);
+// Parses a body; nullopt when it is not one (empty, torn while written).
+std::optional<LockBody> ParseLockBody(std::string_view text);
+
+// This host's name (gethostname), the `pod_name` of lock bodies.
+std::string PodName();
+
+class RunLock {
+ public:
+  struct Attempt;
+  // Tries once (never waits) to take the lock of `store` (the staging folder
+  // must exist). See Attempt for the outcomes.
+  static Result<Attempt> TryAcquire(const store::Store& store);
+
+  RunLock(RunLock&&) noexcept = default;
+  RunLock& operator=(RunLock&&) noexcept = default;
+  ~RunLock() { Release(); }
+
+  // Replaces the body (in place: the locked file must stay the same inode),
+  // then fdatasyncs it.
+  Status Publish(const LockBody& body);
+  // Removes the file and drops the flock. Idempotent.
+  void Release();
+
+  const std::string& path() const { return path_; }
+
+ private:
+  RunLock(std::string path, fs::Fd fd) : path_(std::move(path)), fd_(std::move(fd)) {}
+  std::string path_;
+  fs::Fd fd_;
+};
+
+struct RunLock::Attempt {
+  std::optional<RunLock> lock;       // set when this process now holds it
+  std::optional<LockBody> holder;    // when busy: the live holder's body (if readable)
+  std::optional<LockBody> reclaimed; // when taken: the body a dead holder left
+  bool reclaimed_empty = false;      // when taken: a dead holder left an empty file
+};
+
+// What `lore status` shows: the lock's body when the file exists, with
+// `alive` true when its flock is held (checked without taking it: pid alive
+// on this host, or another host's lock, which is assumed alive).
+struct LockView {
+  LockBody body;
+  bool alive = false;
+};
+Result<std::optional<LockView>> InspectRunLock(const store::Store& store);
+
+// True when `pid` exists on this host.
+bool ProcessAlive(int64_t pid);
+
+}  // namespace lore::consolidate

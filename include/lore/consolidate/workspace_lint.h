@@ -1,0 +1,26 @@
+// Linting records as they would be in a Workspace: the linter (lint/lint.h)
+// with a view of the store that includes the run's own uncommitted writes.
+#pragma once
+
+#include <string_view>
+
+#include "lore/consolidate/paths.h"
+#include "lore/consolidate/workspace.h"
+#include "lore/error.h"
+#include "lore/lint/lint.h"
+
+namespace lore::consolidate {
+
+// Lints `text` as the record at `path` of `ws`. kCreate when the record does
+// not exist in the workspace yet, else kUpdate (`op` overrides when set).
+// The view holds the slugs of the record's kind (and knowledge, for
+// workflows) and the replaced_by of every record on its replaced_by chain.
+// An Error only when the workspace cannot be read.
+Result<lint::Report> LintInWorkspace(Workspace& ws, const StorePath& path, std::string_view text,
+                                     std::optional<lint::Op> op = std::nullopt);
+
+// The first error of `report` as an Error naming the file and line, with
+// the count of the others ("... and 2 more").
+Error FirstLintError(const lint::Report& report);
+
+}  // namespace lore::consolidate

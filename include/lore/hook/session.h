@@ -1,0 +1,57 @@
+// The session hooks (FORMATS.md section 9): what `lore hook session-start`,
+// `pre-compact` and `session-end` do. The CLI prints what these return and
+// always exits 0; a store that cannot be read is an Error the CLI turns into
+// one line on stderr (the hooks fail open: the agent goes on without memory).
+// None of them opens SQLite or parses YAML: they stay within a couple of
+// milliseconds.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/error.h"
+#include "lore/store/store.h"
+
+namespace lore::hook {
+
+// The fields of a hook payload the session hooks use.
+struct Payload {
+  std::string cwd;         // the agent's working directory; empty when absent
+  std::string source;      // SessionStart: startup | resume | clear | compact
+  std::string trigger;     // PreCompact: manual | auto
+  std::string session_id;
+};
+
+// Reads a payload leniently: empty input gives an empty Payload; input that
+// is not a JSON object also does, with `*problem` saying why.
+Payload ParsePayload(std::string_view input, std::string* problem);
+
+// How many proposals wait in proposals.jsonl (a missing queue is empty).
+Result<int64_t> PendingProposals(const store::Store& store);
+
+// The additional context for SessionStart: the pointer to okf/index.md, the
+// head of memory/summary.md and the count of pending proposals; after a
+// compaction (`source` "compact") also the digest itself and more of the
+// summary, since the model has just lost them. Empty when the store does not
+// exist or holds nothing worth saying. `repo` is how the agent names the
+// repository in commands (its cwd).
+Result<std::string> SessionStartContext(const store::Store& store, std::string_view source,
+                                        std::string_view repo);
+
+// The JSON object SessionStart prints for `context`:
+// {"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":…}}.
+std::string SessionStartJson(std::string_view context);
+
+// PreCompact: starts `<lore> consolidate <repo> --flush --foreground` detached (its own
+// session, standard streams on /dev/null) so that what the session staged
+// is consolidated before the context is lost. Does not wait for it. False
+// (nothing started) when the store does not exist or nothing is staged.
+Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
+                                std::string_view repo);
+
+// SessionEnd: a reminder of pending proposals as {"systemMessage": …} (shown
+// to the person, not the model); empty when none wait.
+Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo);
+
+}  // namespace lore::hook

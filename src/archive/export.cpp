@@ -1,0 +1,186 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "archive/libarchive.h"
+#include "lore/archive/archive.h"
+#include "lore/fs/atomic_file.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
+#include "lore/fs/tree.h"
+#include "lore/version.h"
+
+namespace lore::archive {
+namespace {
+
+// Where archive bytes go: an AtomicFile, or a plain descriptor (stdout).
+struct Sink {
+  fs::AtomicFile* file = nullptr;
+  int fd = -1;
+  std::string name;
+  Error error;
+  bool failed = false;
+};
+
+la_ssize_t WriteCallback(struct archive*, void* client, const void* buf, size_t n) {
+  auto* sink = static_cast<Sink*>(client);
+  std::string_view data(static_cast<const char*>(buf), n);
+  Status s = sink->file ? sink->file->Write(data) : fs::WriteAll(sink->fd, data, sink->name);
+  if (!s) {
+    sink->error = s.error();
+    sink->failed = true;
+    return -1;
+  }
+  return static_cast<la_ssize_t>(n);
+}
+
+class Writer {
+ public:
+  Writer(const LibArchive* la, Sink* sink) : la_(la), sink_(sink), a_(la->archive_write_new()) {}
+  ~Writer() {
+    if (a_) la_->archive_write_free(a_);
+  }
+
+  Status Open() {
+    if (la_->archive_write_add_filter_gzip(a_) != ARCHIVE_OK ||
+        la_->archive_write_set_format_pax_restricted(a_) != ARCHIVE_OK) {
+      return Failure();
+    }
+    // No time stamp in the gzip header: the same store gives the same bytes.
+    (void)la_->archive_write_set_options(a_, "gzip:!timestamp");
+    if (la_->archive_write_open(a_, sink_, nullptr, WriteCallback, nullptr) != ARCHIVE_OK) {
+      return Failure();
+    }
+    return Ok();
+  }
+
+  Status Add(const std::string& path, bool is_dir, std::string_view data, int64_t mtime) {
+    struct archive_entry* e = la_->archive_entry_new();
+    la_->archive_entry_set_pathname(e, path.c_str());
+    la_->archive_entry_set_filetype(e, is_dir ? AE_IFDIR : AE_IFREG);
+    la_->archive_entry_set_perm(e, is_dir ? 0700 : 0600);
+    la_->archive_entry_set_size(e, is_dir ? 0 : static_cast<la_int64_t>(data.size()));
+    la_->archive_entry_set_mtime(e, static_cast<time_t>(mtime), 0);
+    int rc = la_->archive_write_header(a_, e);
+    la_->archive_entry_free(e);
+    if (rc != ARCHIVE_OK) return Failure();
+    while (!data.empty()) {
+      la_ssize_t n = la_->archive_write_data(a_, data.data(), data.size());
+      if (n <= 0) return Failure();
+      data.remove_prefix(static_cast<size_t>(n));
+    }
+    return Ok();
+  }
+
+  Status Close() {
+    if (la_->archive_write_close(a_) != ARCHIVE_OK) return Failure();
+    return Ok();
+  }
+
+ private:
+  Status Failure() {
+    if (sink_->failed) return tl::unexpected(sink_->error);
+    const char* why = la_->archive_error_string(a_);
+    return Fail(ErrorCode::kIo, std::string("cannot write archive: ") + (why ? why : "unknown"),
+                sink_->name);
+  }
+
+  const LibArchive* la_;
+  Sink* sink_;
+  struct archive* a_;
+};
+
+// raw.jsonl is read under a shared lock so that no append is half seen.
+Result<std::string> ReadStoreFile(const std::string& path, bool lock) {
+  if (!lock) return fs::ReadFile(path);
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
+  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kShared, path));
+  return fs::ReadAll(fd.get(), path);
+}
+
+// The store's truth, checked: no symlinks or special files.
+Result<std::vector<fs::TreeEntry>> TruthEntries(const store::Store& store) {
+  LORE_TRY(fs::RefuseSymlink(fs::Dirname(store.root()), "parent of the stores root"));
+  LORE_TRY(fs::RefuseSymlink(store.root(), "stores root"));
+  LORE_TRY(fs::RefuseSymlink(store.dir(), "store directory"));
+  auto st = fs::LStat(store.dir());
+  if (!st) {
+    if (st.error().code == ErrorCode::kNotFound) {
+      return Fail(ErrorCode::kNotFound, "no store to export", store.dir(), 0,
+                  "check the repository argument (lore ensure <repo> prints the store's path)");
+    }
+    return tl::unexpected(st.error());
+  }
+  LORE_ASSIGN(std::vector<fs::TreeEntry> all, fs::WalkTree(store.dir()));
+  std::vector<fs::TreeEntry> out;
+  for (auto& e : all) {
+    if (!IsTruth(e.rel)) continue;
+    if (e.type == fs::EntryType::kSymlink || e.type == fs::EntryType::kOther) {
+      return Fail(ErrorCode::kSymlink,
+                  e.type == fs::EntryType::kSymlink ? "symlink inside the store"
+                                                    : "special file inside the store",
+                  store.Path(e.rel), 0,
+                  "replace it with a regular file or move it out of the store");
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& entries,
+                Writer& w, Summary* summary) {
+  int64_t newest = 0;
+  for (const auto& e : entries) newest = std::max(newest, e.mtime);
+  nlohmann::ordered_json manifest;
+  manifest["format"] = "lore-store-archive";
+  manifest["version"] = 1;
+  manifest["key"] = store.key();
+  manifest["files"] = summary->files;
+  manifest["lore"] = kVersion;
+  LORE_TRY(w.Open());
+  LORE_TRY(w.Add("manifest.json", false, manifest.dump() + "\n", newest));
+  auto root = fs::LStat(store.dir());
+  LORE_TRY(w.Add("store/", true, {}, root ? root->st_mtim.tv_sec : newest));
+  for (const auto& e : entries) {
+    if (e.type == fs::EntryType::kDirectory) {
+      LORE_TRY(w.Add("store/" + e.rel + "/", true, {}, e.mtime));
+      continue;
+    }
+    LORE_ASSIGN(std::string data, ReadStoreFile(store.Path(e.rel), e.rel == "raw.jsonl"));
+    summary->bytes += static_cast<int64_t>(data.size());
+    LORE_TRY(w.Add("store/" + e.rel, false, data, e.mtime));
+  }
+  return w.Close();
+}
+
+}  // namespace
+
+Result<Summary> Export(const store::Store& store, const std::string& out_path) {
+  LORE_ASSIGN(const LibArchive* la, Load());
+  LORE_ASSIGN(std::vector<fs::TreeEntry> entries, TruthEntries(store));
+  Summary summary;
+  summary.key = store.key();
+  summary.path = out_path == "-" ? "-" : fs::Absolute(out_path);
+  for (const auto& e : entries) summary.files += e.type == fs::EntryType::kFile;
+
+  Sink sink;
+  sink.name = out_path == "-" ? "<stdout>" : summary.path;
+  if (out_path == "-") {
+    sink.fd = STDOUT_FILENO;
+    Writer w(la, &sink);
+    LORE_TRY(WriteAll(store, entries, w, &summary));
+    return summary;
+  }
+  LORE_ASSIGN(fs::AtomicFile file, fs::AtomicFile::Create(summary.path, 0600));
+  sink.file = &file;
+  {
+    Writer w(la, &sink);
+    LORE_TRY(WriteAll(store, entries, w, &summary));
+  }
+  LORE_TRY(file.Commit());
+  return summary;
+}
+
+}  // namespace lore::archive

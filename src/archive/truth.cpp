@@ -1,0 +1,19 @@
+#include "lore/archive/archive.h"
+
+namespace lore::archive {
+
+bool IsTruth(const std::string& rel) {
+  if (rel.empty()) return false;
+  // The derived search index and its SQLite companions.
+  if (rel == "index.sqlite" || rel.rfind("index.sqlite-", 0) == 0) return false;
+  size_t start = 0;
+  while (start <= rel.size()) {
+    size_t end = rel.find('/', start);
+    if (end == std::string::npos) end = rel.size();
+    if (end == start || rel[start] == '.') return false;  // empty or hidden component
+    start = end + 1;
+  }
+  return true;
+}
+
+}  // namespace lore::archive

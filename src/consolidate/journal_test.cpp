@@ -1,0 +1,128 @@
+#include "lore/consolidate/journal.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+
+#include "lore/consolidate/staging.h"
+#include "support/temp_dir.h"
+
+namespace lore::consolidate {
+namespace {
+
+namespace stdfs = std::filesystem;
+
+class JournalTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    t_.Write("s/memory/decisions/a.md", "old a\n");
+    t_.Write("s/staging/01a22d2a-f5dc-70d4-94d7-4eba277267d9.json", "{}\n");
+    t_.Write("s/staging/01a22d2a-f5dc-70d4-94d7-4eba277267da.json", "{}\n");
+  }
+  void TearDown() override { ::unsetenv("LORE_TEST_HOOK"); }
+  store::Store Store() const { return store::Store::AtDir(t_.path(), "s"); }
+  std::vector<std::string> Staged() const {
+    std::vector<std::string> out;
+    auto staged = ListStaged(Store());
+    for (const auto& f : *staged) out.push_back(f.id);
+    return out;
+  }
+
+  testing::TempDir t_;
+  const std::string consumed_ = "01a22d2a-f5dc-70d4-94d7-4eba277267d9";
+  const std::string kept_ = "01a22d2a-f5dc-70d4-94d7-4eba277267da";
+};
+
+TEST_F(JournalTest, CommitReplacesFilesAndRemovesOnlyConsumedEntries) {
+  Workspace ws(Store().dir());
+  ASSERT_EQ(**ws.Read("memory/decisions/a.md"), "old a\n");
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  ASSERT_TRUE(ws.Write("knowledge/k.md", "new k\n"));
+  ASSERT_TRUE(ws.Write("memory/requests/same.md", "x"));
+  auto changes = ws.Changes();
+  ASSERT_EQ(changes.size(), 3u);
+  ASSERT_TRUE(CommitRun(Store(), "r1", changes, ws.Baselines(), {consumed_}));
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "new a\n");
+  EXPECT_EQ(t_.Read("s/knowledge/k.md"), "new k\n");
+  EXPECT_EQ(Staged(), std::vector<std::string>{kept_});
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.consolidation.journal"));
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r1"));
+  EXPECT_EQ(stdfs::status(t_ / "s/knowledge").permissions() & stdfs::perms::all, stdfs::perms::owner_all);
+}
+
+TEST_F(JournalTest, AFileChangedMeanwhileRefusesTheCommitAndChangesNothing) {
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  ASSERT_TRUE(ws.Write("memory/decisions/b.md", "new b\n"));
+  t_.Write("s/memory/decisions/b.md", "someone else\n");
+  auto s = CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_});
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().code, ErrorCode::kBusy);
+  EXPECT_EQ(s.error().path, Store().Path("memory/decisions/b.md"));
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "old a\n");
+  EXPECT_EQ(Staged().size(), 2u);
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r1"));
+}
+
+TEST_F(JournalTest, FailureBeforeTheJournalChangesNothing) {
+  ::setenv("LORE_TEST_HOOK", "before-commit:fail", 1);
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  ASSERT_FALSE(CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_}));
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "old a\n");
+  EXPECT_EQ(Staged().size(), 2u);
+  ASSERT_TRUE(Recover(Store()));
+  EXPECT_EQ(*Recover(Store()), "");
+}
+
+TEST_F(JournalTest, FailureAfterTheJournalIsRolledForward) {
+  ::setenv("LORE_TEST_HOOK", "mid-commit:fail", 1);
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  ASSERT_TRUE(ws.Write("memory/decisions/b.md", "new b\n"));
+  ASSERT_FALSE(CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_}));
+  // Half applied on disk until recovery: a.md moved, b.md not yet.
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "new a\n");
+  EXPECT_FALSE(stdfs::exists(t_ / "s/memory/decisions/b.md"));
+  ::unsetenv("LORE_TEST_HOOK");
+  auto r = Recover(Store());
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_EQ(*r, "r1");
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "new a\n");
+  EXPECT_EQ(t_.Read("s/memory/decisions/b.md"), "new b\n");
+  EXPECT_EQ(Staged(), std::vector<std::string>{kept_});
+  EXPECT_EQ(*Recover(Store()), "");
+}
+
+TEST_F(JournalTest, RecoverSweepsUncommittedRunsAndRefusesABadJournal) {
+  t_.Write("s/staging/.run-dead/0", "partial");
+  ASSERT_TRUE(Recover(Store()));
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-dead"));
+  t_.Write("s/staging/.consolidation.journal",
+           R"({"run_id":"x","files":[["staging/.run-x/0","../outside.md"]],"consumed_ids":[]})");
+  auto r = Recover(Store());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().what, "consolidation journal is malformed");
+}
+
+TEST(Workspace, ListsDiskAndOverlayAndRestoresSnapshots) {
+  testing::TempDir t;
+  t.Write("memory/decisions/b.md", "b");
+  t.Write("memory/decisions/.hidden.md", "h");
+  Workspace ws(t.path());
+  EXPECT_EQ(*ws.ListSlugs("memory/decisions"), std::vector<std::string>{"b"});
+  auto snap = ws.Save();
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "a"));
+  ASSERT_TRUE(ws.Write("memory/decisions/b.md", "b2"));
+  EXPECT_EQ(*ws.ListSlugs("memory/decisions"), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(ws.Changes().size(), 2u);
+  ws.Restore(snap);
+  EXPECT_TRUE(ws.Changes().empty());
+  EXPECT_EQ(**ws.Read("memory/decisions/b.md"), "b");
+  EXPECT_FALSE(*ws.Read("memory/decisions/a.md"));
+  EXPECT_EQ(*ws.ListSlugs("memory/decisions"), std::vector<std::string>{"b"});
+}
+
+}  // namespace
+}  // namespace lore::consolidate

@@ -1,0 +1,220 @@
+#include "lore/consolidate/rules_engine.h"
+
+#include <set>
+
+#include "consolidate/bullets.h"
+#include "consolidate/rules_parts.h"
+#include "lore/consolidate/paths.h"
+#include "lore/consolidate/topic.h"
+#include "lore/consolidate/workspace_lint.h"
+#include "lore/consolidate/uuid.h"
+
+namespace lore::consolidate {
+namespace detail {
+namespace {
+
+using doc::Kind;
+
+std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
+  std::string out;
+  for (const auto& p : parts) {
+    if (!out.empty()) out += sep;
+    out += OneLine(p);
+  }
+  return out;
+}
+
+std::string DecisionBody(const StagedDecision& d) {
+  std::string title = d.options.empty() ? OneLine(d.chosen) : Join(d.options, " or ");
+  std::string body = "# " + title + "\n\nChosen: " + OneLine(d.chosen) + "\n";
+  if (!d.options.empty()) body += "Options: " + Join(d.options, "; ") + "\n";
+  if (!OneLine(d.rationale).empty()) body += "\n- " + OneLine(d.rationale) + "\n";
+  return body;
+}
+
+std::optional<std::string> ChosenOf(std::string_view body) {
+  size_t pos = 0;
+  while (pos < body.size()) {
+    size_t nl = body.find('\n', pos);
+    if (nl == std::string_view::npos) nl = body.size();
+    std::string_view line = body.substr(pos, nl - pos);
+    if (line.rfind("Chosen: ", 0) == 0) return std::string(line.substr(8));
+    pos = nl + 1;
+  }
+  return std::nullopt;
+}
+
+bool HasLine(std::string_view body, std::string_view line) {
+  size_t pos = 0;
+  while ((pos = body.find(line, pos)) != std::string_view::npos) {
+    bool starts = pos == 0 || body[pos - 1] == '\n';
+    size_t end = pos + line.size();
+    if (starts && (end == body.size() || body[end] == '\n' || body[end] == '\r')) return true;
+    pos = end;
+  }
+  return false;
+}
+
+// Appends a bullet line at the end of `body`.
+void AppendBullet(std::string& body, const std::string& line) {
+  if (!body.empty() && body.back() != '\n') body += '\n';
+  size_t last = body.rfind('\n', body.size() >= 2 ? body.size() - 2 : 0);
+  std::string_view prev = last == std::string::npos ? std::string_view(body)
+                                                    : std::string_view(body).substr(last + 1);
+  if (!body.empty() && prev.rfind("- ", 0) != 0 && prev != "\n") body += '\n';
+  body += line + "\n";
+}
+
+doc::Record NewDecision(const TimedEntry& e, const StagedDecision& d) {
+  doc::Record r = doc::NewRecord(Kind::kDecision, e.time);
+  r.fields.status = "resolved";
+  r.fields.sources = std::vector<doc::Source>{e.entry.source};
+  r.body = DecisionBody(d);
+  return r;
+}
+
+// A free slug for the record superseding `topic`.
+Result<std::string> FreeSuccessor(RulesContext& ctx, const std::string& topic, const std::string& chosen) {
+  std::string base = SuccessorSlug(topic, chosen);
+  for (int n = 1; n < 10000; ++n) {
+    std::string cand = base;
+    if (n > 1) {
+      std::string suffix = "-" + std::to_string(n);
+      cand = base.substr(0, std::min(base.size(), 64 - suffix.size()));
+      while (!cand.empty() && cand.back() == '-') cand.pop_back();
+      cand += suffix;
+    }
+    LORE_ASSIGN(doc::Record * taken, ctx.set.Get(Kind::kDecision, cand));
+    if (!taken) return cand;
+  }
+  return Fail(ErrorCode::kInternal, "no free slug for a superseding decision", "", 0, "report this bug");
+}
+
+}  // namespace
+
+bool AddSource(std::optional<std::vector<doc::Source>>& sources, const doc::Source& s) {
+  if (!sources) sources.emplace();
+  for (const auto& have : *sources) {
+    if (have == s) return false;
+  }
+  sources->push_back(s);
+  return true;
+}
+
+Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecision& d) {
+  std::string topic = DecisionTopic(d.options, d.chosen);
+  LORE_ASSIGN(doc::Record * root, ctx.set.Get(Kind::kDecision, topic));
+  if (!root) {
+    ctx.set.Create(Kind::kDecision, topic, NewDecision(e, d));
+    ctx.notes.push_back("created memory/decisions/" + topic + ".md");
+    return Ok();
+  }
+  // The topic's records, from its first to its current one.
+  std::vector<std::pair<std::string, doc::Record*>> chain{{topic, root}};
+  std::set<std::string> seen{topic};
+  while (chain.back().second->fields.status == "replaced" && chain.back().second->fields.replaced_by) {
+    std::string next = *chain.back().second->fields.replaced_by;
+    if (!seen.insert(next).second) break;
+    LORE_ASSIGN(doc::Record * rec, ctx.set.Get(Kind::kDecision, next));
+    if (!rec) break;
+    chain.emplace_back(next, rec);
+  }
+  for (const auto& [slug, rec] : chain) {
+    auto chosen = ChosenOf(rec->body);
+    const auto& src = rec->fields.sources;
+    bool has_source = src && std::find(src->begin(), src->end(), e.entry.source) != src->end();
+    if (has_source && chosen && SameChoice(*chosen, d.chosen)) return Ok();  // applied before
+  }
+  auto& [slug, current] = chain.back();
+  auto chosen = ChosenOf(current->body);
+  if (chosen && !SameChoice(*chosen, d.chosen)) {
+    LORE_ASSIGN(std::string next, FreeSuccessor(ctx, topic, d.chosen));
+    ctx.set.Create(Kind::kDecision, next, NewDecision(e, d));
+    current->fields.status = "replaced";
+    current->fields.replaced_by = next;
+    current->fields.updated_at = e.stamp;
+    ctx.set.Touch(Kind::kDecision, slug);
+    ctx.notes.push_back("superseded memory/decisions/" + slug + ".md by " + next + ".md");
+    return Ok();
+  }
+  bool changed = false;
+  if (!chosen) {
+    AppendBullet(current->body, "Chosen: " + OneLine(d.chosen));
+    changed = true;
+  }
+  std::string why = OneLine(d.rationale);
+  if (!why.empty() && !HasLine(current->body, "- " + why)) {
+    AppendBullet(current->body, "- " + why);
+    changed = true;
+  }
+  changed = AddSource(current->fields.sources, e.entry.source) || changed;
+  if (current->fields.status != "resolved") {
+    current->fields.status = "resolved";
+    changed = true;
+  }
+  if (changed) {
+    current->fields.updated_at = e.stamp;
+    ctx.set.Touch(Kind::kDecision, slug);
+    ctx.notes.push_back("updated memory/decisions/" + slug + ".md");
+  }
+  return Ok();
+}
+
+Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest& q) {
+  std::string slug = RequestSlug(q.intent, q.target.value_or(""));
+  std::string line = "- " + OneLine(q.summary);
+  LORE_ASSIGN(doc::Record * rec, ctx.set.Get(Kind::kRequest, slug));
+  if (!rec) {
+    doc::Record r = doc::NewRecord(Kind::kRequest, e.time);
+    r.fields.sources = std::vector<doc::Source>{e.entry.source};
+    r.body = "# " + OneLine(q.intent) + "\n\n";
+    if (q.target && !OneLine(*q.target).empty()) r.body += "Target: " + OneLine(*q.target) + "\n\n";
+    r.body += line + "\n";
+    ctx.set.Create(Kind::kRequest, slug, std::move(r));
+    ctx.notes.push_back("created memory/requests/" + slug + ".md");
+    return Ok();
+  }
+  bool changed = false;
+  if (!HasLine(rec->body, line)) {
+    AppendBullet(rec->body, line);
+    changed = true;
+  }
+  changed = AddSource(rec->fields.sources, e.entry.source) || changed;
+  if (changed) {
+    rec->fields.updated_at = e.stamp;
+    ctx.set.Touch(Kind::kRequest, slug);
+    ctx.notes.push_back("updated memory/requests/" + slug + ".md");
+  }
+  return Ok();
+}
+
+}  // namespace detail
+
+Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace& ws) {
+  detail::RulesContext ctx{ws, detail::RecordSet(ws), *in.settings, {}, {}, false};
+  std::vector<detail::TimedEntry> timed;
+  for (const auto& c : in.entries) {
+    text::TimePoint t = UuidV7Time(c.id).value_or(in.now);
+    t = std::chrono::time_point_cast<std::chrono::seconds>(t);
+    timed.push_back({c.entry, t, text::UtcSeconds(t)});
+  }
+  for (const auto& e : timed) {
+    for (const auto& d : e.entry.decisions) LORE_TRY(detail::ApplyDecision(ctx, e, d));
+    for (const auto& q : e.entry.requests) LORE_TRY(detail::ApplyRequest(ctx, e, q));
+    LORE_TRY(detail::ApplyKnowledge(ctx, e));
+  }
+  LORE_TRY(detail::ApplySummary(ctx, timed));
+  LORE_TRY(ctx.set.Flush());
+  // What the engine wrote must pass the linter like any other write.
+  for (const auto& c : ws.Changes()) {
+    LORE_ASSIGN(StorePath path, ParseStorePath(c.rel, PathUse::kCommit));
+    LORE_ASSIGN(lint::Report report, LintInWorkspace(ws, path, c.bytes));
+    if (report.HasErrors()) return tl::unexpected(FirstLintError(report));
+  }
+  // One note per file, in path order.
+  std::sort(ctx.notes.begin(), ctx.notes.end());
+  ctx.notes.erase(std::unique(ctx.notes.begin(), ctx.notes.end()), ctx.notes.end());
+  return ctx.notes;
+}
+
+}  // namespace lore::consolidate

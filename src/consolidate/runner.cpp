@@ -1,0 +1,199 @@
+#include "lore/consolidate/runner.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "lore/consolidate/journal.h"
+#include "lore/consolidate/test_hook.h"
+#include "lore/consolidate/uuid.h"
+#include "lore/fs/atomic_file.h"
+#include "lore/fs/fd.h"
+
+namespace lore::consolidate {
+namespace {
+
+using Clock = std::chrono::system_clock;
+
+std::string FlushPath(const store::Store& store) { return fs::Join(store.Path(kStagingDir), kFlushName); }
+
+// Removes the flush marker; true when there was one.
+bool TakeFlushRequest(const store::Store& store) { return ::unlink(FlushPath(store).c_str()) == 0; }
+
+Error ReclaimWarning(const RunLock::Attempt& a, const std::string& path) {
+  std::string who = a.reclaimed ? "pid " + std::to_string(a.reclaimed->pid) + " on " +
+                                      a.reclaimed->pod_name + ", started " + a.reclaimed->started_at
+                                : "unreadable body";
+  return Error{ErrorCode::kBusy, "reclaimed the lock of a consolidation that died (" + who + ")",
+               path, 0, "its staged entries were kept; this run consumes them"};
+}
+
+// Moves an entry that does not parse out of the way, so that it cannot block
+// every run after it.
+Error SetAside(const store::Store& store, const std::string& id, const Error& why) {
+  std::string dir = fs::Join(store.Path(kStagingDir), kInvalidDir);
+  std::string to = fs::Join(dir, id + ".json");
+  if (fs::MakeDirs(dir, 0700)) ::rename(StagedPath(store, id).c_str(), to.c_str());
+  return Error{ErrorCode::kCorrupt, "set aside an invalid staged entry (" + why.what + ")", to, 0,
+               "fix it and move it back into staging/, or delete it"};
+}
+
+struct Loaded {
+  std::vector<ConsumedEntry> entries;
+  std::vector<std::string> invalid;
+};
+
+Loaded LoadEntries(const store::Store& store, const std::vector<StagedFile>& files,
+                   std::vector<Error>& warnings) {
+  Loaded out;
+  for (const auto& f : files) {
+    std::string path = StagedPath(store, f.id);
+    auto text = fs::ReadFile(path);
+    if (!text) {
+      if (text.error().code == ErrorCode::kNotFound) continue;
+      warnings.push_back(text.error());
+      continue;
+    }
+    auto entry = ParseStagedEntry(*text, path);
+    if (!entry) {
+      warnings.push_back(SetAside(store, f.id, entry.error()));
+      out.invalid.push_back(f.id);
+      continue;
+    }
+    out.entries.push_back({f.id, std::move(*entry)});
+  }
+  return out;
+}
+
+RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& engine, RunLock& lock,
+                 const std::vector<StagedFile>& files, std::vector<Error>& warnings) {
+  RunRecord rec;
+  auto now = Clock::now();
+  rec.run_id = NewUuidV7(now);
+  rec.engine = std::string(engine.name());
+  rec.started_at = text::UtcMillis(now);
+  auto finish = [&](const Error* e) {
+    rec.finished_at = text::UtcMillis(Clock::now());
+    rec.outcome = e ? "failed" : "ok";
+    if (e) rec.error = e->Format();
+    if (auto s = WriteLastRun(store, rec); !s) warnings.push_back(s.error());
+    return rec;
+  };
+  Loaded loaded = LoadEntries(store, files, warnings);
+  rec.invalid_ids = loaded.invalid;
+  for (const auto& c : loaded.entries) rec.consumed_ids.push_back(c.id);
+  if (auto s = lock.Publish({::getpid(), PodName(), rec.started_at, rec.consumed_ids}); !s) {
+    return finish(&s.error());
+  }
+  if (auto s = TestHook("after-snapshot"); !s) return finish(&s.error());
+  if (loaded.entries.empty()) return finish(nullptr);
+  Workspace ws(store.dir());
+  RunInput in{rec.run_id, now, std::move(loaded.entries), &settings};
+  auto notes = engine.Run(in, ws);
+  if (!notes) return finish(&notes.error());
+  rec.notes = std::move(*notes);
+  auto changes = ws.Changes();
+  for (const auto& c : changes) rec.changed.push_back(c.rel);
+  if (auto s = CommitRun(store, rec.run_id, changes, ws.Baselines(), rec.consumed_ids); !s) {
+    rec.changed.clear();
+    return finish(&s.error());
+  }
+  if (auto s = TestHook("after-commit"); !s) return finish(&s.error());
+  return finish(nullptr);
+}
+
+// Whether the staging folder calls for a run.
+Result<bool> Due(const store::Store& store, const Settings& settings, bool flush,
+                 std::vector<StagedFile>* files = nullptr) {
+  LORE_ASSIGN(auto staged, ListStaged(store));
+  bool due = !staged.empty() && (flush || AtThreshold(Totals(staged), settings));
+  if (files) *files = std::move(staged);
+  return due;
+}
+
+// One tenure of the lock: recover, then run while due. False when busy.
+Result<bool> HoldAndRun(const store::Store& store, const Settings& settings, Engine& engine,
+                        bool flush, ConsolidateReport& report) {
+  LORE_ASSIGN(auto attempt, RunLock::TryAcquire(store));
+  if (!attempt.lock) {
+    report.busy = true;
+    report.holder = attempt.holder;
+    return false;
+  }
+  RunLock& lock = *attempt.lock;
+  if (attempt.reclaimed || attempt.reclaimed_empty) report.warnings.push_back(ReclaimWarning(attempt, lock.path()));
+  LORE_TRY(TestHook("after-lock"));
+  LORE_ASSIGN(std::string rolled, Recover(store));
+  if (!rolled.empty()) {
+    report.warnings.push_back(Error{ErrorCode::kIo, "finished the commit of run " + rolled + ", which was interrupted",
+                                    fs::Join(store.Path(kStagingDir), kJournalName), 0,
+                                    "nothing to do: memory/ and knowledge/ are now fully updated"});
+  }
+  for (;;) {
+    flush = TakeFlushRequest(store) || flush;
+    std::vector<StagedFile> files;
+    LORE_ASSIGN(bool due, Due(store, settings, flush, &files));
+    if (!due) break;
+    report.runs.push_back(OneRun(store, settings, engine, lock, files, report.warnings));
+    if (report.runs.back().outcome != "ok") break;  // retried by the next trigger
+  }
+  lock.Release();
+  return true;
+}
+
+}  // namespace
+
+bool ConsolidateReport::failed() const {
+  for (const auto& r : runs) {
+    if (r.outcome != "ok") return true;
+  }
+  return false;
+}
+
+Result<ConsolidateReport> Consolidate(const store::Store& store, const Settings& settings,
+                                      Engine& engine, const ConsolidateOptions& options) {
+  ConsolidateReport report;
+  LORE_TRY(EnsureStagingDir(store));
+  bool flush = options.flush;
+  for (int tenure = 0; tenure < 1000; ++tenure) {
+    LORE_ASSIGN(bool held, HoldAndRun(store, settings, engine, flush, report));
+    if (!held) {
+      // Flushing while another run holds the lock: ask it to flush, then try
+      // once more. Still busy means the holder will see the request (it
+      // looks after releasing the lock, which is after this attempt).
+      if (!flush || report.flush_left) break;
+      LORE_TRY(fs::WriteFileAtomic(FlushPath(store), ""));
+      report.flush_left = true;
+      continue;
+    }
+    report.busy = false;
+    report.holder.reset();
+    report.flush_left = false;
+    if (report.failed()) break;
+    // An entry staged while we released: its trigger saw the lock held.
+    flush = fs::Exists(FlushPath(store));
+    LORE_ASSIGN(bool due, Due(store, settings, flush));
+    if (!due) break;
+  }
+  LORE_ASSIGN(auto left, ListStaged(store));
+  report.left = Totals(left);
+  return report;
+}
+
+Result<std::vector<Error>> RecoverIfIdle(const store::Store& store) {
+  std::vector<Error> out;
+  if (!fs::Exists(fs::Join(store.Path(kStagingDir), kJournalName))) return out;
+  LORE_ASSIGN(auto attempt, RunLock::TryAcquire(store));
+  if (!attempt.lock) return out;
+  if (attempt.reclaimed || attempt.reclaimed_empty) out.push_back(ReclaimWarning(attempt, attempt.lock->path()));
+  LORE_ASSIGN(std::string rolled, Recover(store));
+  if (!rolled.empty()) {
+    out.push_back(Error{ErrorCode::kIo, "finished the commit of run " + rolled + ", which was interrupted",
+                        fs::Join(store.Path(kStagingDir), kJournalName), 0,
+                        "nothing to do: memory/ and knowledge/ are now fully updated"});
+  }
+  attempt.lock->Release();
+  return out;
+}
+
+}  // namespace lore::consolidate

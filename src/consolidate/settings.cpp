@@ -1,0 +1,64 @@
+#include "lore/consolidate/settings.h"
+
+#include "lore/config/config.h"
+
+namespace lore::consolidate {
+
+namespace {
+
+using config::Config;
+using config::Key;
+
+template <class T>
+Status Read(const Config& c, std::string_view name, T& out) {
+  LORE_ASSIGN(out, c.Get(Key<T>{name, out}));
+  return Ok();
+}
+
+Status AtLeast(const Config& c, std::string_view name, int64_t value, int64_t min) {
+  if (value >= min) return Ok();
+  return Fail(c.ValueError(name, "must be at least " + std::to_string(min),
+                           "set " + std::string(name) + " to " + std::to_string(min) + " or more"));
+}
+
+}  // namespace
+
+Result<Settings> LoadSettings(const store::Store& store) {
+  LORE_ASSIGN(Config c, Config::Load(store.Path("config.toml")));
+  Settings s;
+  LORE_TRY(Read(c, "memory.staging.threshold_files", s.threshold_files));
+  LORE_TRY(Read(c, "memory.staging.threshold_bytes", s.threshold_bytes));
+  LORE_TRY(Read(c, "memory.consolidation.engine", s.engine));
+  LORE_TRY(Read(c, "memory.consolidation.max_lint_failures", s.max_lint_failures));
+  LORE_TRY(Read(c, "memory.consolidation.summary_max_chars", s.summary_max_chars));
+  LORE_TRY(Read(c, "memory.consolidation_model", s.model));
+  LORE_TRY(Read(c, "llm.base_url", s.llm_base_url));
+  LORE_TRY(Read(c, "llm.api_key_env", s.llm_api_key_env));
+  LORE_TRY(Read(c, "llm.timeout_seconds", s.llm_timeout_seconds));
+  LORE_TRY(Read(c, "llm.connect_timeout_seconds", s.llm_connect_timeout_seconds));
+  LORE_TRY(Read(c, "llm.max_retries", s.llm_max_retries));
+  LORE_TRY(Read(c, "llm.retry_backoff_ms", s.llm_retry_backoff_ms));
+  LORE_TRY(Read(c, "llm.max_turns", s.llm_max_turns));
+  LORE_TRY(Read(c, "llm.prompt_memory_chars", s.llm_prompt_memory_chars));
+  if (s.engine != "rules" && s.engine != "llm") {
+    return Fail(c.ValueError("memory.consolidation.engine", "must be \"rules\" or \"llm\"",
+                             "set memory.consolidation.engine = \"rules\" (or \"llm\")"));
+  }
+  LORE_TRY(AtLeast(c, "memory.staging.threshold_files", s.threshold_files, 1));
+  LORE_TRY(AtLeast(c, "memory.staging.threshold_bytes", s.threshold_bytes, 1));
+  LORE_TRY(AtLeast(c, "memory.consolidation.max_lint_failures", s.max_lint_failures, 1));
+  LORE_TRY(AtLeast(c, "memory.consolidation.summary_max_chars", s.summary_max_chars, 1000));
+  if (s.summary_max_chars > 20000) {
+    return Fail(c.ValueError("memory.consolidation.summary_max_chars",
+                             "must be at most 20000 (the linter's limit for the summary)",
+                             "set memory.consolidation.summary_max_chars to 20000 or less"));
+  }
+  LORE_TRY(AtLeast(c, "llm.timeout_seconds", s.llm_timeout_seconds, 1));
+  LORE_TRY(AtLeast(c, "llm.connect_timeout_seconds", s.llm_connect_timeout_seconds, 1));
+  LORE_TRY(AtLeast(c, "llm.max_retries", s.llm_max_retries, 0));
+  LORE_TRY(AtLeast(c, "llm.retry_backoff_ms", s.llm_retry_backoff_ms, 0));
+  LORE_TRY(AtLeast(c, "llm.max_turns", s.llm_max_turns, 1));
+  return s;
+}
+
+}  // namespace lore::consolidate

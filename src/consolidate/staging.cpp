@@ -1,0 +1,72 @@
+#include "lore/consolidate/staging.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include "lore/consolidate/uuid.h"
+#include "lore/fs/atomic_file.h"
+#include "lore/fs/fd.h"
+
+namespace lore::consolidate {
+
+Result<std::string> EnsureStagingDir(const store::Store& store) {
+  std::string dir = store.Path(kStagingDir);
+  LORE_TRY(fs::RefuseSymlink(dir, "staging folder"));
+  LORE_TRY(fs::MakeDirs(dir, 0700));
+  return dir;
+}
+
+std::string StagedPath(const store::Store& store, std::string_view id) {
+  return fs::Join(store.Path(kStagingDir), std::string(id) + ".json");
+}
+
+Result<std::string> Stage(const store::Store& store, std::string_view input, text::TimePoint now) {
+  LORE_ASSIGN(StagedEntry entry, ParseStagedEntry(input, "<stdin>"));
+  LORE_TRY(EnsureStagingDir(store));
+  std::string id = NewUuidV7(now);
+  std::string path = StagedPath(store, id);
+  // The temporary file AtomicFile makes is a dot file, ignored by ListStaged.
+  LORE_TRY(fs::WriteFileAtomic(path, RenderStagedEntry(entry)));
+  return id;
+}
+
+Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {
+  std::string dir = store.Path(kStagingDir);
+  LORE_TRY(fs::RefuseSymlink(dir, "staging folder"));
+  std::vector<StagedFile> out;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) {
+    if (errno == ENOENT) return out;
+    return tl::unexpected(fs::ErrnoError(errno, "cannot list", dir));
+  }
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name.size() != 41 || name.substr(36) != ".json" || !IsUuidV7(name.substr(0, 36))) continue;
+    struct stat st;
+    if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;  // just consumed
+    if (!S_ISREG(st.st_mode)) continue;
+    out.push_back({std::string(name.substr(0, 36)), static_cast<int64_t>(st.st_size)});
+  }
+  ::closedir(d);
+  std::sort(out.begin(), out.end(), [](const StagedFile& a, const StagedFile& b) { return a.id < b.id; });
+  return out;
+}
+
+StagingTotals Totals(const std::vector<StagedFile>& files) {
+  StagingTotals t;
+  for (const auto& f : files) {
+    ++t.files;
+    t.bytes += f.bytes;
+  }
+  return t;
+}
+
+bool AtThreshold(const StagingTotals& totals, const Settings& settings) {
+  return totals.files >= settings.threshold_files || totals.bytes >= settings.threshold_bytes;
+}
+
+}  // namespace lore::consolidate

@@ -1,0 +1,104 @@
+#include "lore/consolidate/topic.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace lore::consolidate {
+namespace {
+
+constexpr size_t kMaxSlug = 64;
+constexpr size_t kCut = 55;
+
+bool SlugChar(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }
+
+std::string Hash8(std::string_view s) {
+  uint64_t h = 1469598103934665603ULL;  // FNV-1a 64
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (int i = 7; i >= 0; --i) out += kHex[(h >> (4 * i)) & 0xf];
+  return out;
+}
+
+std::string TrimHyphens(std::string s) {
+  // Collapse runs of '-' left by dropped characters and trim both ends.
+  std::string out;
+  for (char c : s) {
+    if (c == '-' && (out.empty() || out.back() == '-')) continue;
+    out += c;
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+// `joined` as a slug: exact when `exact` and short enough, else hashed.
+std::string Finish(const std::string& joined, bool exact) {
+  if (exact && !joined.empty() && joined.size() <= kMaxSlug) return joined;
+  std::string kept;
+  for (char c : joined) kept += SlugChar(c) ? c : '-';
+  kept = TrimHyphens(kept);
+  if (kept.size() > kCut) kept = TrimHyphens(kept.substr(0, kCut));
+  return kept.empty() ? Hash8(joined) : kept + "-" + Hash8(joined);
+}
+
+}  // namespace
+
+std::string NormalisePhrase(std::string_view phrase) {
+  std::string out;
+  bool gap = false;
+  for (char c : phrase) {
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
+                 c == '_' || c == '-';
+    if (space) {
+      gap = !out.empty();
+      continue;
+    }
+    if (gap) out += '-';
+    gap = false;
+    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return out;
+}
+
+std::string SlugOfSet(std::vector<std::string> phrases) {
+  for (auto& p : phrases) p = NormalisePhrase(p);
+  std::sort(phrases.begin(), phrases.end());
+  phrases.erase(std::unique(phrases.begin(), phrases.end()), phrases.end());
+  std::string joined;
+  bool exact = true;
+  for (const auto& p : phrases) {
+    exact = exact && !p.empty() && std::all_of(p.begin(), p.end(), SlugChar) &&
+            p.find("-or-") == std::string::npos;
+    if (!joined.empty()) joined += "-or-";
+    joined += p;
+  }
+  return Finish(joined, exact);
+}
+
+std::string DecisionTopic(const std::vector<std::string>& options, std::string_view chosen) {
+  if (options.empty()) return SlugOfSet({std::string(chosen)});
+  return SlugOfSet(options);
+}
+
+std::string SuccessorSlug(std::string_view topic, std::string_view chosen) {
+  std::string c = NormalisePhrase(chosen);
+  bool exact = !c.empty() && std::all_of(c.begin(), c.end(), SlugChar);
+  return Finish(std::string(topic) + "-" + c, exact);
+}
+
+std::string RequestSlug(std::string_view intent, std::string_view target) {
+  std::string phrase = NormalisePhrase(intent);
+  std::string t = NormalisePhrase(target);
+  if (!t.empty()) phrase += "-" + t;
+  bool exact = !phrase.empty() && std::all_of(phrase.begin(), phrase.end(), SlugChar);
+  return Finish(phrase, exact);
+}
+
+bool SameChoice(std::string_view a, std::string_view b) {
+  return NormalisePhrase(a) == NormalisePhrase(b);
+}
+
+}  // namespace lore::consolidate

@@ -1,0 +1,150 @@
+#include "distill/memory_reader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include "distill/markdown.h"
+#include "lore/doc/frontmatter.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
+#include "lore/text/trim.h"
+
+namespace lore::distill {
+namespace {
+
+struct Parsed {
+  YAML::Node front;
+  std::string body;
+};
+
+Result<Parsed> ParseFile(const std::string& path) {
+  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
+  Parsed p;
+  try {
+    p.front = YAML::Load(std::string(split.yaml));
+  } catch (const YAML::Exception& e) {
+    return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path,
+                split.yaml_line + e.mark.line, "fix the YAML between the '---' lines");
+  }
+  if (!p.front.IsMap() && !p.front.IsNull()) {
+    return Fail(ErrorCode::kCorrupt, "frontmatter is not a mapping", path, split.yaml_line,
+                "write the frontmatter as 'key: value' lines");
+  }
+  p.body = std::string(split.body);
+  return p;
+}
+
+std::string Scalar(const YAML::Node& map, const char* key) {
+  if (!map.IsMap()) return {};
+  try {
+    YAML::Node v = map[key];
+    if (v && v.IsScalar()) return v.Scalar();
+  } catch (const YAML::Exception&) {
+  }
+  return {};
+}
+
+std::optional<text::TimePoint> Updated(const YAML::Node& front) {
+  std::string s = Scalar(front, "updated_at");
+  if (s.empty()) s = Scalar(front, "created_at");
+  return text::ParseIso(s);
+}
+
+std::string RequestType(const YAML::Node& front, const std::string& slug) {
+  for (const char* k : {"type", "intent", "kind"}) {
+    std::string t = OneLine(Scalar(front, k), 40);
+    if (!t.empty()) return t;
+  }
+  return slug.substr(0, slug.find('-'));
+}
+
+// Reads every <slug>.md of `dir` into `out`, noting the newest time.
+Status ReadRecords(const std::string& dir, bool requests, std::vector<MemoryRecord>* out,
+                   std::optional<text::TimePoint>* newest, Newest* n,
+                   std::vector<Error>* warnings) {
+  if (!fs::Exists(dir)) return Ok();
+  LORE_TRY(fs::RefuseSymlink(dir, "memory folder"));
+  LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(dir));
+  for (const auto& e : entries) {
+    if (e.type != fs::EntryType::kFile || e.rel.find('/') != std::string::npos) continue;
+    if (e.rel[0] == '.' || e.rel.size() <= 3 || e.rel.substr(e.rel.size() - 3) != ".md") continue;
+    std::string path = fs::Join(dir, e.rel);
+    auto parsed = ParseFile(path);
+    if (!parsed) {
+      warnings->push_back(parsed.error());
+      continue;
+    }
+    MemoryRecord r;
+    r.slug = e.rel.substr(0, e.rel.size() - 3);
+    r.status = OneLine(Scalar(parsed->front, "status"), 20);
+    if (requests) r.type = RequestType(parsed->front, r.slug);
+    auto when = Updated(parsed->front);
+    n->Note(newest, when);
+    if (when) r.updated = text::UtcDate(*when);
+    TitleAndExcerpt(parsed->body, r.slug, &r.title, &r.excerpt);
+    out->push_back(std::move(r));
+  }
+  return Ok();
+}
+
+}  // namespace
+
+void TitleAndExcerpt(std::string_view body, const std::string& fallback, std::string* title,
+                     std::string* excerpt) {
+  *title = fallback;
+  excerpt->clear();
+  bool have_title = false;
+  std::string para;
+  size_t pos = 0;
+  while (pos <= body.size()) {
+    size_t end = body.find('\n', pos);
+    if (end == std::string_view::npos) end = body.size();
+    std::string_view line = text::Trim(body.substr(pos, end - pos));
+    pos = end + 1;
+    if (line.empty()) {
+      if (!para.empty()) break;
+      continue;
+    }
+    if (line[0] == '#') {
+      if (!para.empty()) break;
+      if (!have_title) {
+        std::string_view h = text::Trim(line.substr(line.find_first_not_of('#')));
+        if (!h.empty()) *title = OneLine(h, 120);
+        have_title = true;
+      }
+      continue;
+    }
+    if (!para.empty()) para += ' ';
+    para += line;
+  }
+  *excerpt = OneLine(para, 400);
+  if (!have_title && !excerpt->empty()) *title = OneLine(para, 80);
+}
+
+Status ReadMemory(const store::Store& store, Inputs* in, std::vector<Error>* warnings) {
+  LORE_TRY(fs::RefuseSymlink(store.Path("memory"), "memory folder"));
+  LORE_TRY(ReadRecords(store.Path("memory/decisions"), false, &in->decisions,
+                       &in->newest.decisions, &in->newest, warnings));
+  LORE_TRY(ReadRecords(store.Path("memory/requests"), true, &in->requests, &in->newest.requests,
+                       &in->newest, warnings));
+  std::string summary = store.Path("memory/summary.md");
+  if (!fs::Exists(summary)) return Ok();
+  auto parsed = ParseFile(summary);
+  if (!parsed) {
+    warnings->push_back(parsed.error());
+    return Ok();
+  }
+  in->newest.Note(&in->newest.summary, Updated(parsed->front));
+  size_t pos = 0;
+  const std::string& body = parsed->body;
+  while (pos < body.size()) {
+    size_t end = body.find('\n', pos);
+    if (end == std::string::npos) end = body.size();
+    std::string line = OneLine(std::string_view(body).substr(pos, end - pos), 100000);
+    pos = end + 1;
+    if (!line.empty()) in->summary_lines.push_back(std::move(line));
+  }
+  return Ok();
+}
+
+}  // namespace lore::distill

@@ -1,0 +1,178 @@
+#include "lore/hook/session.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+
+#include "lore/doc/frontmatter.h"
+#include "lore/fs/fd.h"
+#include "lore/proposals/paths.h"
+#include "lore/proposals/queue.h"
+#include "lore/text/utf8.h"
+
+extern char** environ;
+
+namespace lore::hook {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct Limits {
+  size_t summary_lines, summary_bytes;
+  bool digest;  // include okf/index.md's body
+};
+
+constexpr Limits kStartup{20, 2000, false};
+constexpr Limits kAfterCompact{80, 8000, true};
+
+bool StoreExists(const store::Store& s) {
+  struct stat st;
+  return ::lstat(s.dir().c_str(), &st) == 0;
+}
+
+std::string Text(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The body of a Markdown file with frontmatter: at most `max_lines` lines
+// and `max_bytes` bytes (cut at a line), blank runs squeezed. A missing file
+// is empty.
+Result<std::string> BodyHead(const std::string& path, size_t max_lines, size_t max_bytes) {
+  if (!fs::Exists(path)) return std::string();
+  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
+  std::string out;
+  size_t lines = 0, pos = 0;
+  std::string_view body = split.body;
+  bool blank = true;
+  while (pos < body.size() && lines < max_lines) {
+    size_t end = body.find('\n', pos);
+    if (end == std::string_view::npos) end = body.size();
+    std::string_view line = body.substr(pos, end - pos);
+    pos = end + 1;
+    bool is_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    if (is_blank && blank) continue;
+    if (out.size() + line.size() + 1 > max_bytes) {
+      out += "…\n";
+      break;
+    }
+    out.append(line);
+    out += '\n';
+    blank = is_blank;
+    ++lines;
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+// True when `dir` holds a staged entry (<id>.json); cheap: one readdir.
+bool HasStagedEntries(const std::string& dir) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return false;
+  bool found = false;
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name.size() > 5 && name[0] != '.' && name.substr(name.size() - 5) == ".json") {
+      found = true;
+      break;
+    }
+  }
+  ::closedir(d);
+  return found;
+}
+
+std::string PendingLine(int64_t pending, std::string_view repo) {
+  return std::to_string(pending) + (pending == 1 ? " proposed learning awaits" : " proposed learnings await") +
+         " review (a person runs: lore review " + std::string(repo) + ").";
+}
+
+}  // namespace
+
+Payload ParsePayload(std::string_view input, std::string* problem) {
+  Payload p;
+  if (input.find_first_not_of(" \t\r\n") == std::string_view::npos) return p;
+  Json j = Json::parse(input, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    *problem = "hook payload on standard input is not a JSON object";
+    return p;
+  }
+  p.cwd = Text(j, "cwd");
+  p.source = Text(j, "source");
+  p.trigger = Text(j, "trigger");
+  p.session_id = Text(j, "session_id");
+  return p;
+}
+
+Result<int64_t> PendingProposals(const store::Store& store) {
+  LORE_ASSIGN(proposals::QueueScan scan, proposals::ReadQueue(store.Path("proposals.jsonl")));
+  return static_cast<int64_t>(scan.records.size());
+}
+
+Result<std::string> SessionStartContext(const store::Store& store, std::string_view source,
+                                        std::string_view repo) {
+  if (!StoreExists(store)) return std::string();
+  LORE_TRY(store.Check(store::RawCheck::kSkip));
+  const Limits& lim = source == "compact" ? kAfterCompact : kStartup;
+  LORE_ASSIGN(std::string summary, BodyHead(store.Path("memory/summary.md"), lim.summary_lines,
+                                            lim.summary_bytes));
+  LORE_ASSIGN(std::string digest, BodyHead(store.index_path(), 60, 4096));
+  LORE_ASSIGN(int64_t pending, PendingProposals(store));
+  if (summary.empty() && digest.empty() && pending == 0) return std::string();
+
+  std::string out = "lore memory for " + store.key() + ": the distilled digest is " +
+                    store.index_path() +
+                    " (read it, and the pages it links, before work that touches past reviews, "
+                    "decisions or conventions).";
+  if (!summary.empty()) out += "\n\nSummary (memory/summary.md):\n" + summary;
+  if (lim.digest && !digest.empty()) out += "\n\nDigest (okf/index.md):\n" + digest;
+  if (pending > 0) out += "\n\n" + PendingLine(pending, repo);
+  return out;
+}
+
+std::string SessionStartJson(std::string_view context) {
+  Json out;
+  out["hookSpecificOutput"]["hookEventName"] = "SessionStart";
+  out["hookSpecificOutput"]["additionalContext"] = std::string(context);
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
+                                std::string_view repo) {
+  if (!StoreExists(store)) return false;
+  LORE_TRY(store.Check(store::RawCheck::kSkip));
+  if (!HasStagedEntries(store.Path("staging"))) return false;  // nothing to flush
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t attr;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawnattr_init(&attr);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
+  std::string repo_arg(repo);
+  std::vector<char*> argv = {const_cast<char*>(lore_binary.c_str()), const_cast<char*>("consolidate"),
+                             repo_arg.data(), const_cast<char*>("--flush"),
+                             const_cast<char*>("--foreground"), nullptr};
+  pid_t pid = 0;
+  int rc = posix_spawn(&pid, lore_binary.c_str(), &fa, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0) return tl::unexpected(fs::ErrnoError(rc, "cannot start consolidation", lore_binary));
+  return true;
+}
+
+Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo) {
+  if (!StoreExists(store)) return std::string();
+  LORE_TRY(store.Check(store::RawCheck::kSkip));
+  LORE_ASSIGN(int64_t pending, PendingProposals(store));
+  if (pending == 0) return std::string();
+  Json out;
+  out["systemMessage"] = "lore: " + PendingLine(pending, repo);
+  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace lore::hook

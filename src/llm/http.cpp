@@ -1,0 +1,58 @@
+#include "lore/llm/http.h"
+
+#include <curl/curl.h>
+
+namespace lore::llm {
+namespace {
+
+size_t Collect(char* data, size_t size, size_t n, void* out) {
+  static_cast<std::string*>(out)->append(data, size * n);
+  return size * n;
+}
+
+}  // namespace
+
+void InitHttp() { curl_global_init(CURL_GLOBAL_DEFAULT); }
+
+HttpResult Post(const HttpRequest& req) {
+  HttpResult out;
+  CURL* curl = curl_easy_init();
+  if (!curl) {
+    out.error = Error{ErrorCode::kInternal, "cannot start an HTTP client", req.url, 0, "report this bug"};
+    return out;
+  }
+  curl_slist* headers = nullptr;
+  for (const auto& h : req.headers) headers = curl_slist_append(headers, h.c_str());
+  headers = curl_slist_append(headers, "Expect:");  // no 100-continue round trip
+  char reason[CURL_ERROR_SIZE] = {};
+  curl_easy_setopt(curl, CURLOPT_URL, req.url.c_str());
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, req.body.data());
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(req.body.size()));
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(req.timeout.count()));
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(req.connect_timeout.count()));
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, Collect);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out.response.body);
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, reason);
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  CURLcode rc = curl_easy_perform(curl);
+  if (rc == CURLE_OK) {
+    out.ok = true;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out.response.status);
+  } else {
+    out.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
+    std::string why = reason[0] ? reason : curl_easy_strerror(rc);
+    out.error = Error{ErrorCode::kUnavailable,
+                      out.timed_out ? "the LLM endpoint did not answer in time (" + why + ")"
+                                    : "cannot reach the LLM endpoint (" + why + ")",
+                      req.url, 0,
+                      out.timed_out ? "check that the server is healthy, or raise llm.timeout_seconds in config.toml"
+                                    : "check llm.base_url in config.toml and that the server is running"};
+  }
+  curl_slist_free_all(headers);
+  curl_easy_cleanup(curl);
+  return out;
+}
+
+}  // namespace lore::llm

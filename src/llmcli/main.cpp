@@ -1,0 +1,65 @@
+// lore-llm: the LLM consolidation worker. `lore consolidate --engine llm`
+// replaces itself with `lore-llm consolidate <repo> [--flush]`, so that the
+// hot-path lore binary never loads libcurl.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "lore/consolidate/report.h"
+#include "lore/consolidate/runner.h"
+#include "lore/llm/http.h"
+#include "lore/llm/llm_engine.h"
+#include "lore/store/store.h"
+#include "lore/version.h"
+
+namespace {
+
+int Report(const lore::Error& e, const char* prefix = "lore-llm: ") {
+  std::string line = prefix + e.Format();
+  for (char& c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  std::cerr << line << "\n";
+  return 1;
+}
+
+int Consolidate(const std::string& repo, bool flush) {
+  namespace cons = lore::consolidate;
+  auto store = lore::store::Store::Locate(repo, lore::store::Env::FromProcess());
+  if (!store) return Report(store.error());
+  if (auto s = store->Ensure(std::chrono::system_clock::now(), lore::store::RawCheck::kSkip); !s) {
+    return Report(s.error());
+  }
+  auto settings = cons::LoadSettings(*store);
+  if (!settings) return Report(settings.error());
+  lore::llm::InitHttp();
+  lore::llm::LlmEngine engine(*store);
+  auto report = cons::Consolidate(*store, *settings, engine, {flush});
+  if (!report) return Report(report.error());
+  for (const auto& w : report->warnings) Report(w, "lore-llm: warning: ");
+  auto text = cons::DescribeReport(*report, *settings);
+  for (const auto& line : text.lines) std::cout << line << "\n";
+  return text.exit_code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"lore-llm: the LLM consolidation worker of lore", "lore-llm"};
+  app.set_version_flag("--version", std::string("lore-llm ") + lore::kVersion);
+  app.require_subcommand(1, 1);
+  std::string repo;
+  bool flush = false;
+  CLI::App* cons = app.add_subcommand("consolidate", "Consolidate staged entries with the LLM engine (foreground)");
+  cons->add_option("repo", repo, "A git remote URL or the path of a checkout")->required();
+  cons->add_flag("--flush", flush, "Run even under the staging thresholds");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "lore-llm: " << e.what() << "\n";
+    return 2;
+  }
+  return Consolidate(repo, flush);
+}

@@ -1,0 +1,100 @@
+// The tool table of lore's MCP server: names, descriptions, input schemas.
+#include "lore/mcp/lore_server.h"
+
+#include "lore/proposals/record.h"
+#include "lore/version.h"
+#include "mcp/lore_tools.h"
+
+namespace lore::mcp {
+namespace {
+
+Json Str(const char* description, size_t max_length) {
+  return Json{{"type", "string"}, {"description", description}, {"maxLength", max_length}};
+}
+
+Json Obj(Json properties, std::vector<std::string> required) {
+  Json s{{"type", "object"}, {"properties", std::move(properties)}};
+  if (!required.empty()) s["required"] = required;
+  s["additionalProperties"] = false;
+  return s;
+}
+
+Json Limit() {
+  return Json{{"type", "integer"}, {"minimum", 1}, {"maximum", 20},
+              {"description", "At most this many hits (default 20)"}};
+}
+
+std::vector<ToolSpec> Specs() {
+  Json types = Json::array();
+  for (auto t : proposals::Types()) types.push_back(std::string(t));
+  Json type = Str("The kind of learning", 40);
+  type["enum"] = types;
+  return {
+      {"memory_search", "Search memory",
+       "Search the repository's consolidated memory (summary, decisions, requests) by relevance. "
+       "Returns up to 20 hits as {slug, kind, excerpt}; the summary's slug is 'summary'.",
+       Obj({{"query", Str("What to look for, in plain words", 1000)}, {"limit", Limit()}}, {"query"})},
+      {"knowledge_search", "Search knowledge",
+       "Search the repository's knowledge pages (rules, policies, how-tos). Returns up to 20 hits "
+       "as {slug, kind, description, model_invokation, excerpt}.",
+       Obj({{"query", Str("What to look for, in plain words", 1000)},
+            {"kind", Str("Only pages of this kind (exact)", 100)},
+            {"limit", Limit()}},
+           {"query"})},
+      {"memory_read", "Read a memory record",
+       "Read one record whole: the summary, a decision, a request, a knowledge page or a workflow. "
+       "Use the slugs that the searches return.",
+       Obj({{"kind", Json{{"type", "string"},
+                          {"enum", {"summary", "decision", "request", "knowledge", "workflow"}},
+                          {"description", "The record's kind"}}},
+            {"slug", Str("The record's slug (not needed for the summary)", 64)}},
+           {"kind"})},
+      {"propose_learning", "Propose a learning",
+       "Queue a candidate learning for a person to review (it is not stored until approved). "
+       "Below the confidence floor nothing is queued; each wave has a quota.",
+       Obj({{"type", type},
+            {"subject", Str("One line naming the learning (at most 100 characters)", proposals::kSubjectMax)},
+            {"insight", Str("What was learned, on one line", proposals::kInsightMax)},
+            {"evidence", Str("What shows it, on one line", proposals::kEvidenceMax)},
+            {"confidence", Json{{"type", "number"}, {"minimum", 0}, {"maximum", 1}}},
+            {"file_paths", Json{{"type", "array"}, {"maxItems", 20},
+                                {"items", Str("A repository-relative path", 256)}}},
+            {"wave", Str("The wave (default: $LORE_WAVE of the server, else mcp-<date>)", 64)}},
+           {"type", "subject", "insight", "evidence", "confidence"})},
+      {"capture_review", "Capture a review",
+       "Append one review record to the repository's permanent raw.jsonl (as lore append-review "
+       "does). Use fields such as ticket, finding, severity, files, lesson.",
+       Obj({{"record", Json{{"type", "object"}, {"description", "The review record (a JSON object)"}}}},
+           {"record"})},
+      {"status", "Memory status",
+       "Where the repository's memory lives and what it holds: counts of captures, learnings, "
+       "pending proposals, records, staged entries, and the distilled pages.",
+       Obj(Json::object(), {})},
+  };
+}
+
+}  // namespace
+
+Server MakeLoreServer(const store::Store& store, const LoreServerOptions& options) {
+  Server server(ServerInfo{
+      "lore", "lore memory", kVersion,
+      "lore holds this repository's durable memory. Search it (memory_search, knowledge_search) "
+      "before work that may repeat a past decision or review finding; read the digest resource "
+      "lore://okf/index.md for an overview; propose_learning queues a lesson for a person to "
+      "review."});
+  auto state = std::make_shared<ToolState>(ToolState{store, options, std::nullopt});
+  using Fn = Result<Json> (*)(ToolState&, const Json&);
+  const Fn handlers[] = {MemorySearch, KnowledgeSearch, MemoryRead,
+                         ProposeLearning, CaptureReview, StoreStatus};
+  auto specs = Specs();
+  for (size_t i = 0; i < specs.size(); ++i) {
+    Fn fn = handlers[i];
+    server.AddTool(std::move(specs[i]), [state, fn](const Json& args) { return fn(*state, args); });
+  }
+  server.SetResources(ResourceHandlers{
+      [state]() { return ListStoreResources(*state); },
+      [state](const std::string& uri) { return ReadStoreResource(*state, uri); }});
+  return server;
+}
+
+}  // namespace lore::mcp

@@ -1,0 +1,130 @@
+// The reading tools (memory_search, knowledge_search, memory_read) and the
+// resources (okf/ pages, the summary).
+#include <sys/stat.h>
+
+#include "lore/doc/kind.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
+#include "lore/memory/records.h"
+#include "lore/search/search.h"
+#include "mcp/lore_tools.h"
+
+namespace lore::mcp {
+namespace {
+
+constexpr std::string_view kOkfPrefix = "lore://okf/";
+constexpr std::string_view kSummaryUri = "lore://memory/summary.md";
+
+bool StoreExists(const store::Store& s) {
+  struct stat st;
+  return ::lstat(s.dir().c_str(), &st) == 0;
+}
+
+Result<Json> Search(ToolState& s, const Json& args, index::Scope scope) {
+  Json hits = Json::array();
+  if (StoreExists(s.store)) {
+    if (!s.index) {
+      LORE_ASSIGN(index::Index idx, index::Index::Open(s.store.dir()));
+      s.index.emplace(std::move(idx));
+    }
+    LORE_TRY(s.index->Update());
+    search::SearchOptions opts;
+    opts.filter.scope = scope;
+    if (args.contains("kind")) opts.filter.kind = args["kind"].get<std::string>();
+    opts.limit = args.contains("limit") ? args["limit"].get<int>() : search::kDefaultLimit;
+    LORE_ASSIGN(std::vector<search::Hit> found,
+                search::Search(*s.index, args["query"].get<std::string>(), opts));
+    for (const auto& h : found) hits.push_back(search::HitJson(h, false, false));
+  }
+  return Json{{"hits", std::move(hits)}};
+}
+
+// A file name of okf/ that a URI may name: one plain component.
+bool PlainName(std::string_view name) {
+  return !name.empty() && name[0] != '.' && name.find('/') == std::string_view::npos &&
+         name.find('\0') == std::string_view::npos;
+}
+
+// "title: …" of a page's frontmatter, cheaply (first 20 lines).
+std::string TitleOf(const std::string& text) {
+  size_t pos = 0;
+  for (int i = 0; i < 20 && pos < text.size(); ++i) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line(text.data() + pos, end - pos);
+    if (line.rfind("title:", 0) == 0) {
+      std::string t(line.substr(6));
+      t.erase(0, t.find_first_not_of(" \t\""));
+      while (!t.empty() && (t.back() == ' ' || t.back() == '"' || t.back() == '\r')) t.pop_back();
+      return t;
+    }
+    if (i > 0 && line == "---") break;
+    pos = end + 1;
+  }
+  return {};
+}
+
+}  // namespace
+
+Result<Json> MemorySearch(ToolState& s, const Json& args) { return Search(s, args, index::Scope::kMemory); }
+
+Result<Json> KnowledgeSearch(ToolState& s, const Json& args) {
+  return Search(s, args, index::Scope::kKnowledge);
+}
+
+Result<Json> MemoryRead(ToolState& s, const Json& args) {
+  auto kind = doc::ParseKind(args["kind"].get<std::string>());
+  if (!kind) return Fail(ErrorCode::kInvalidInput, "unknown kind", "", 0, "use one of summary, decision, request, knowledge, workflow");
+  std::string slug = *kind == doc::Kind::kSummary ? std::string(doc::kSummarySlug)
+                                                  : args.value("slug", std::string());
+  if (slug.empty()) {
+    return Fail(ErrorCode::kInvalidInput, "memory_read needs a slug for a " + args["kind"].get<std::string>(),
+                "", 0, "pass the slug a search returned");
+  }
+  LORE_ASSIGN(std::string text, memory::ReadText(s.store.dir(), *kind, slug));
+  Json out;
+  out["kind"] = std::string(doc::KindName(*kind));
+  out["slug"] = slug;
+  out["path"] = s.store.Path(doc::RelPath(*kind, slug));
+  out["text"] = std::move(text);
+  return out;
+}
+
+Result<std::vector<Resource>> ListStoreResources(const ToolState& s) {
+  std::vector<Resource> out;
+  if (!fs::Exists(s.store.okf_dir())) return out;
+  LORE_TRY(fs::RefuseSymlink(s.store.okf_dir(), "okf directory"));
+  LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(s.store.okf_dir()));
+  for (const auto& e : entries) {
+    if (e.type != fs::EntryType::kFile || !PlainName(e.rel)) continue;
+    std::string title;
+    if (auto text = fs::ReadFile(s.store.Path("okf/" + e.rel))) title = TitleOf(*text);
+    out.push_back(Resource{std::string(kOkfPrefix) + e.rel, "okf/" + e.rel, title,
+                           e.rel == "index.md" ? "The distilled digest of this repository's memory"
+                                               : "A page of the distilled memory bundle",
+                           "text/markdown"});
+  }
+  struct stat st;
+  if (::lstat(s.store.Path("memory/summary.md").c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    out.push_back(Resource{std::string(kSummaryUri), "memory/summary.md", "Resident summary",
+                           "The consolidated summary of this repository's memory", "text/markdown"});
+  }
+  return out;
+}
+
+Result<std::string> ReadStoreResource(const ToolState& s, const std::string& uri) {
+  std::string rel;
+  if (uri == kSummaryUri) {
+    rel = "memory/summary.md";
+  } else if (uri.rfind(kOkfPrefix, 0) == 0 && PlainName(std::string_view(uri).substr(kOkfPrefix.size()))) {
+    rel = "okf/" + uri.substr(kOkfPrefix.size());
+  } else {
+    return Fail(ErrorCode::kNotFound, "no such resource", uri);
+  }
+  LORE_TRY(fs::RefuseSymlink(fs::Dirname(s.store.Path(rel)), "resource folder"));
+  auto text = fs::ReadFile(s.store.Path(rel));
+  if (!text && text.error().code == ErrorCode::kNotFound) return Fail(ErrorCode::kNotFound, "no such resource", uri);
+  return text;
+}
+
+}  // namespace lore::mcp

@@ -1,0 +1,97 @@
+// The status tool: where the store is and what it holds, counted from the
+// files (no index needed).
+#include <sys/stat.h>
+
+#include <algorithm>
+
+#include "lore/consolidate/run_lock.h"
+#include "lore/consolidate/run_state.h"
+#include "lore/consolidate/settings.h"
+#include "lore/consolidate/staging.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
+#include "lore/log/jsonl.h"
+#include "mcp/lore_tools.h"
+
+namespace lore::mcp {
+namespace {
+
+bool IsFile(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Non-blank lines of a JSON Lines file (0 when missing).
+Result<int64_t> CountLines(const std::string& path) {
+  if (!IsFile(path)) return 0;
+  LORE_ASSIGN(std::string data, fs::ReadFile(path));
+  log::LineScanner scanner(data);
+  log::Line line;
+  int64_t n = 0;
+  while (scanner.Next(&line)) n += !log::IsBlank(line.text);
+  return n;
+}
+
+// Files of `dir` whose names end in `suffix` (0 when missing).
+Result<int64_t> CountFiles(const std::string& dir, std::string_view suffix) {
+  if (!fs::Exists(dir)) return 0;
+  LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(dir));
+  return std::count_if(entries.begin(), entries.end(), [&](const fs::TreeEntry& e) {
+    return e.type == fs::EntryType::kFile && e.rel.find('/') == std::string::npos && e.rel[0] != '.' &&
+           e.rel.size() > suffix.size() && e.rel.compare(e.rel.size() - suffix.size(), suffix.size(), suffix) == 0;
+  });
+}
+
+// What `lore status --json` reports, read only (no recovery is attempted).
+Result<Json> Consolidation(const store::Store& st) {
+  namespace cons = consolidate;
+  LORE_ASSIGN(cons::Settings settings, cons::LoadSettings(st));
+  LORE_ASSIGN(std::vector<cons::StagedFile> staged, cons::ListStaged(st));
+  LORE_ASSIGN(std::optional<cons::LockView> lock, cons::InspectRunLock(st));
+  LORE_ASSIGN(std::optional<cons::RunRecord> last, cons::ReadLastRun(st));
+  cons::StagingTotals totals = cons::Totals(staged);
+  Json j;
+  j["staged"] = Json{{"files", totals.files}, {"bytes", totals.bytes}};
+  j["due"] = cons::AtThreshold(totals, settings);
+  j["running"] = lock && lock->alive;
+  j["last_run"] = last ? Json::parse(cons::RenderRunRecord(*last)) : Json();
+  return j;
+}
+
+}  // namespace
+
+Result<Json> StoreStatus(ToolState& s, const Json&) {
+  const store::Store& st = s.store;
+  Json out;
+  out["key"] = st.key();
+  out["store"] = st.dir();
+  out["digest"] = st.index_path();
+  out["exists"] = fs::Exists(st.dir());
+  if (!out["exists"].get<bool>()) return out;
+  LORE_TRY(st.Check(store::RawCheck::kSkip));
+  LORE_ASSIGN(int64_t raw, CountLines(st.raw_path()));
+  LORE_ASSIGN(int64_t learnings, CountLines(st.Path("learnings.jsonl")));
+  LORE_ASSIGN(int64_t pending, CountLines(st.Path("proposals.jsonl")));
+  LORE_ASSIGN(int64_t decisions, CountFiles(st.Path("memory/decisions"), ".md"));
+  LORE_ASSIGN(int64_t requests, CountFiles(st.Path("memory/requests"), ".md"));
+  LORE_ASSIGN(int64_t knowledge, CountFiles(st.Path("knowledge"), ".md"));
+  out["raw_records"] = raw;
+  out["learnings"] = learnings;
+  out["pending_proposals"] = pending;
+  out["memory"] = Json{{"summary", IsFile(st.Path("memory/summary.md"))},
+                       {"decisions", decisions},
+                       {"requests", requests},
+                       {"knowledge", knowledge}};
+  LORE_ASSIGN(out["consolidation"], Consolidation(st));
+  Json pages = Json::array();
+  LORE_ASSIGN(std::vector<fs::TreeEntry> okf, fs::WalkTree(st.okf_dir()));
+  for (const auto& e : okf) {
+    if (e.type == fs::EntryType::kFile && e.rel.find('/') == std::string::npos && e.rel[0] != '.') {
+      pages.push_back(e.rel);
+    }
+  }
+  out["okf_pages"] = std::move(pages);
+  return out;
+}
+
+}  // namespace lore::mcp

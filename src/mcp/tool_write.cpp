@@ -1,0 +1,95 @@
+// The writing tools: propose_learning and capture_review.
+#include <algorithm>
+
+#include "lore/capture/capture.h"
+#include "lore/config/config.h"
+#include "lore/proposals/paths.h"
+#include "lore/proposals/propose_input.h"
+#include "lore/proposals/queue.h"
+#include "lore/proposals/settings.h"
+#include "mcp/lore_tools.h"
+
+namespace lore::mcp {
+namespace {
+
+constexpr size_t kMaxRecordBytes = 64 * 1024;
+
+std::string Number(const Json& v) {
+  return v.dump();  // a JSON number's text is what `lore propose --confidence` accepts
+}
+
+// The default wave of a proposal made through MCP: $LORE_WAVE, else one
+// wave per day, so that the per-wave quota bounds what an agent can queue.
+std::string DefaultWave(const ToolState& s, text::TimePoint now) {
+  if (!s.options.env_wave.empty()) return s.options.env_wave;
+  std::string date = text::UtcDate(now);
+  date.erase(std::remove(date.begin(), date.end(), '-'), date.end());
+  return "mcp-" + date;
+}
+
+}  // namespace
+
+Result<Json> ProposeLearning(ToolState& s, const Json& args) {
+  const auto now = std::chrono::system_clock::now();
+  proposals::ProposeFlags flags;
+  flags.type = args["type"].get<std::string>();
+  flags.subject = args["subject"].get<std::string>();
+  flags.insight = args["insight"].get<std::string>();
+  flags.evidence = args["evidence"].get<std::string>();
+  flags.confidence = Number(args["confidence"]);
+  flags.wave = args.contains("wave") ? args["wave"].get<std::string>() : DefaultWave(s, now);
+  flags.agent = "mcp";
+  if (args.contains("file_paths")) {
+    for (const auto& p : args["file_paths"]) flags.file_paths.push_back(p.get<std::string>());
+  }
+  proposals::Proposal p = proposals::CheckFlags(flags, s.options.env_wave);
+  if (!p.errors.empty()) {
+    std::string all;
+    for (const auto& e : p.errors) all += (all.empty() ? "" : "; ") + e;
+    return Fail(ErrorCode::kInvalidInput, "invalid proposal: " + all, "", 0, "fix the arguments and call again");
+  }
+  LORE_ASSIGN(config::Config cfg, config::Config::Load(s.store.Path("config.toml")));
+  LORE_ASSIGN(proposals::Settings settings, proposals::LoadSettings(cfg));
+  if (!settings.enabled) {
+    return Fail(ErrorCode::kUnavailable, "proposals are disabled (memory.proposals.enabled = false)",
+                s.store.Path("config.toml"), 0, "a person can enable them in config.toml");
+  }
+  LORE_TRY(s.store.Ensure(now, store::RawCheck::kSkip));
+  const Json record = proposals::MakeRecord(p.fields, proposals::NewUuidV4(), now);
+  LORE_ASSIGN(proposals::Enqueued r, proposals::Enqueue(proposals::Paths::InStore(s.store.dir()), record, settings));
+  Json out;
+  switch (r.outcome) {
+    case proposals::Outcome::kQueued:
+      out["status"] = "queued";
+      out["position"] = std::to_string(r.position) + "/" + std::to_string(r.quota);
+      out["wave"] = p.fields.wave_id;
+      out["id"] = record["id"];
+      break;
+    case proposals::Outcome::kQuotaExceeded:
+      out["status"] = "quota-exceeded";
+      out["quota"] = r.quota;
+      out["wave"] = p.fields.wave_id;
+      break;
+    case proposals::Outcome::kBelowFloor:
+      out["status"] = "rejected-low-confidence";
+      out["floor"] = settings.confidence_floor;
+      out["provided"] = p.fields.confidence;
+      break;
+  }
+  return out;
+}
+
+Result<Json> CaptureReview(ToolState& s, const Json& args) {
+  std::string input = args["record"].dump(-1, ' ', false, Json::error_handler_t::strict);
+  if (input.size() > kMaxRecordBytes) {
+    return Fail(ErrorCode::kInvalidInput,
+                "review record of " + std::to_string(input.size()) + " bytes is over the limit of " +
+                    std::to_string(kMaxRecordBytes),
+                "", 0, "capture the finding and the lesson, not whole files");
+  }
+  LORE_ASSIGN(capture::Appended a, capture::Append(s.store, input, capture::Kind::kReview,
+                                                   std::chrono::system_clock::now()));
+  return Json{{"status", "appended"}, {"line", a.line}, {"raw_path", s.store.raw_path()}};
+}
+
+}  // namespace lore::mcp

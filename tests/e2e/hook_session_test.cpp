@@ -1,0 +1,200 @@
+// Black-box tests of the session hooks: session-start, pre-compact and
+// session-end, each with a well-formed payload, empty stdin, garbage, and a
+// store that cannot be opened. A hook always exits 0.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "support/run.h"
+#include "support/temp_dir.h"
+
+namespace lore::testing {
+namespace {
+
+namespace stdfs = std::filesystem;
+using Json = nlohmann::json;
+
+constexpr const char* kKey = "github.com_acme_widgets";
+
+class HookSessionTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    t_.Write("widgets/.git/config", "[remote \"origin\"]\n\turl = git@github.com:acme/widgets.git\n");
+  }
+  RunOptions Opts(std::string input) const {
+    RunOptions o;
+    o.input = std::move(input);
+    o.env["LORE_HOME"] = t_ / "stores";
+    o.env["XDG_CONFIG_HOME"] = std::nullopt;
+    o.cwd = repo();
+    return o;
+  }
+  std::string repo() const { return t_ / "widgets"; }
+  std::string store() const { return t_ / (std::string("stores/") + kKey); }
+  std::string Payload(const std::string& event, const std::string& extra) const {
+    return R"({"session_id":"s1","transcript_path":"/tmp/t.jsonl","cwd":")" + repo() +
+           R"(","hook_event_name":")" + event + "\"" + extra + "}";
+  }
+  void FillStore() {
+    auto o = Opts(R"({"ticket":"W-1","finding":"cache key ignores the locale","severity":"major"})");
+    ASSERT_EQ(Lore({"append-review", repo()}, o).exit_code, 0);
+    t_.Write(std::string("stores/") + kKey + "/memory/summary.md",
+             "---\nupdated_at: 2026-10-01T00:00:00Z\n---\n# Summary\n\nThe widgets service caches pages.\n");
+    ASSERT_EQ(Lore({"distill", repo()}, Opts("")).exit_code, 0);
+    auto p = Opts("");
+    p.env["LORE_WAVE"] = "w1";
+    ASSERT_EQ(Lore({"propose", repo(), "--type", "convention", "--subject", "Bind SQL", "--insight",
+                    "bind parameters", "--evidence", "W-1", "--confidence", "0.9"},
+                   p)
+                  .exit_code,
+              0);
+  }
+  void BreakStore() {
+    // okf/index.md without frontmatter: the store cannot be read.
+    t_.Write(std::string("stores/") + kKey + "/okf/index.md", "no frontmatter\n");
+  }
+  static void ExpectOneWarning(const RunResult& r) {
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("lore: warning: ", 0), 0u) << r.err;
+  }
+
+  TempDir t_;
+};
+
+TEST_F(HookSessionTest, SessionStartInjectsPointerSummaryAndPending) {
+  FillStore();
+  auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"startup")")));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  Json j = Json::parse(r.out);
+  EXPECT_EQ(j["hookSpecificOutput"]["hookEventName"], "SessionStart");
+  std::string ctx = j["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_EQ(ctx,
+            "lore memory for github.com_acme_widgets: the distilled digest is " + store() +
+                "/okf/index.md (read it, and the pages it links, before work that touches past "
+                "reviews, decisions or conventions).\n\nSummary (memory/summary.md):\n# Summary\n\n"
+                "The widgets service caches pages.\n\n1 proposed learning awaits review (a person "
+                "runs: lore review " + repo() + ").");
+}
+
+TEST_F(HookSessionTest, SessionStartAfterCompactReinjectsTheDigest) {
+  FillStore();
+  auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"compact")")));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string ctx = Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_NE(ctx.find("\n\nDigest (okf/index.md):\n# github.com_acme_widgets memory\n"), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("[Gotchas](gotchas.md)"), std::string::npos) << ctx;
+}
+
+TEST_F(HookSessionTest, SessionStartWithoutMemorySaysNothing) {
+  auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"startup")")));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+  EXPECT_FALSE(stdfs::exists(store()));  // a hook creates no store
+}
+
+TEST_F(HookSessionTest, EmptyStdinUsesTheCurrentDirectory) {
+  FillStore();
+  for (const char* hook : {"session-start", "session-end"}) {
+    auto r = Lore({"hook", hook}, Opts(""));
+    EXPECT_EQ(r.exit_code, 0) << hook;
+    EXPECT_EQ(r.err, "") << hook;
+    EXPECT_NE(r.out.find("1 proposed learning awaits review"), std::string::npos) << hook << r.out;
+  }
+}
+
+TEST_F(HookSessionTest, GarbageStdinWarnsOnceAndGoesOn) {
+  FillStore();
+  for (const char* hook : {"session-start", "pre-compact", "session-end"}) {
+    auto r = Lore({"hook", hook}, Opts("{{{ not json"));
+    ExpectOneWarning(r);
+    EXPECT_NE(r.err.find("hook payload on standard input is not a JSON object"), std::string::npos);
+  }
+}
+
+TEST_F(HookSessionTest, BrokenStoreFailsOpen) {
+  FillStore();
+  BreakStore();
+  for (const char* hook : {"session-start", "pre-compact", "session-end"}) {
+    auto r = Lore({"hook", hook}, Opts(Payload("SessionStart", R"(,"source":"startup")")));
+    ExpectOneWarning(r);
+    EXPECT_EQ(r.out, "") << hook;
+    EXPECT_NE(r.err.find(store() + "/okf/index.md:1"), std::string::npos) << r.err;
+  }
+}
+
+TEST_F(HookSessionTest, StoreThatIsAFileFailsOpen) {
+  stdfs::create_directories(t_ / "stores");
+  t_.Write(std::string("stores/") + kKey, "a file, not a folder");
+  for (const char* hook : {"session-start", "pre-compact", "session-end"}) {
+    auto r = Lore({"hook", hook}, Opts(Payload("SessionEnd", "")));
+    ExpectOneWarning(r);
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+TEST_F(HookSessionTest, SessionEndRemindsOfPendingProposals) {
+  FillStore();
+  auto r = Lore({"hook", "session-end"}, Opts(Payload("SessionEnd", R"(,"reason":"exit")")));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "{\"systemMessage\":\"lore: 1 proposed learning awaits review (a person runs: lore review " +
+                       repo() + ").\"}\n");
+  // Nothing pending: nothing said.
+  auto none = Lore({"hook", "session-end"}, Opts(Payload("SessionEnd", "")));
+  std::filesystem::remove(store() + "/proposals.jsonl");
+  none = Lore({"hook", "session-end"}, Opts(Payload("SessionEnd", "")));
+  EXPECT_EQ(none.out, "");
+  EXPECT_EQ(none.err, "");
+}
+
+TEST_F(HookSessionTest, PreCompactReturnsAtOnceAndPrintsNothing) {
+  FillStore();
+  auto start = std::chrono::steady_clock::now();
+  auto r = Lore({"hook", "pre-compact"}, Opts(Payload("PreCompact", R"(,"trigger":"auto","custom_instructions":"")")));
+  auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+  EXPECT_LT(took, std::chrono::seconds(5));  // it does not wait for the consolidation
+}
+
+TEST_F(HookSessionTest, PreCompactFlushesWhatIsStaged) {
+  FillStore();
+  auto staged = Lore({"stage", repo()},
+                     Opts(R"({"source":{"session_id":"s1","range":[1,4]},"decisions":[{"options":["SQLite","Postgres"],)"
+                          R"("chosen":"SQLite","rationale":"one file"}],"discussions":[],"attempts":[],"requests":[]})"));
+  ASSERT_EQ(staged.exit_code, 0) << staged.err;
+  std::string entry = store() + "/staging/" + staged.out.substr(0, staged.out.size() - 1) + ".json";
+  ASSERT_TRUE(stdfs::exists(entry));
+  auto r = Lore({"hook", "pre-compact"}, Opts(Payload("PreCompact", R"(,"trigger":"manual")")));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+  // The detached consolidation consumes the entry and writes the decision.
+  for (int i = 0; i < 300 && stdfs::exists(entry); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_FALSE(stdfs::exists(entry));
+  bool decided = false;
+  for (int i = 0; i < 50 && !decided; ++i) {
+    decided = stdfs::exists(store() + "/memory/decisions") && !stdfs::is_empty(store() + "/memory/decisions");
+    if (!decided) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(decided);
+}
+
+TEST_F(HookSessionTest, UnknownHookIsAWarningNotABlock) {
+  auto r = Lore({"hook", "no-such-event"}, Opts(""));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace lore::testing

@@ -1,0 +1,66 @@
+// The MCP server driven by the official TypeScript SDK client
+// (tests/mcp/client.mjs), plus a few raw exchanges checked from C++.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "support/run.h"
+#include "support/temp_dir.h"
+
+namespace lore::testing {
+namespace {
+
+namespace stdfs = std::filesystem;
+using Json = nlohmann::json;
+
+std::vector<Json> Replies(const std::string& out) {
+  std::vector<Json> r;
+  size_t pos = 0;
+  while (pos < out.size()) {
+    size_t nl = out.find('\n', pos);
+    r.push_back(Json::parse(out.substr(pos, nl - pos)));
+    pos = nl + 1;
+  }
+  return r;
+}
+
+const char* kInit =
+    R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})";
+
+TEST(McpTest, OfficialTypeScriptSdkClient) {
+  const stdfs::path dir = stdfs::path(LORE_SOURCE_DIR) / "tests/mcp";
+  if (!stdfs::exists(dir / "node_modules/@modelcontextprotocol/sdk")) {
+    GTEST_SKIP() << "run 'npm ci --no-audit --no-fund' in tests/mcp first";
+  }
+  auto r = lore::testing::Run({"/usr/bin/env", "node", (dir / "client.mjs").string(), LoreBinary()});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(" passed, 0 failed\n"), std::string::npos) << r.out;
+}
+
+TEST(McpTest, AnswersLineByLineAndKeepsServing) {
+  TempDir t;
+  RunOptions o;
+  o.env["LORE_HOME"] = t / "stores";
+  o.input = std::string(kInit) + "\n" + R"({"jsonrpc":"2.0","method":"notifications/initialized"})" +
+            "\nnot json\n" + R"({"jsonrpc":"2.0","id":"a","method":"tools/list"})" + "\n" +
+            R"({"jsonrpc":"2.0","id":2,"method":"resources/list"})" + "\r\n" +
+            R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"status"}})" + "\n";
+  auto r = Lore({"mcp", "--repo", "https://example.org/none"}, o);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto replies = Replies(r.out);
+  ASSERT_EQ(replies.size(), 5u) << r.out;
+  EXPECT_EQ(replies[0]["result"]["protocolVersion"], "2025-06-18");
+  EXPECT_EQ(replies[0]["result"]["serverInfo"]["name"], "lore");
+  EXPECT_EQ(replies[1], Json::parse(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not valid JSON"}})"));
+  EXPECT_EQ(replies[2]["id"], "a");
+  EXPECT_EQ(replies[2]["result"]["tools"].size(), 6u);
+  EXPECT_EQ(replies[3]["result"]["resources"], Json::array());  // no store yet
+  EXPECT_EQ(replies[4]["result"]["structuredContent"]["exists"], false);
+  EXPECT_EQ(replies[4]["result"]["isError"], false);
+  EXPECT_FALSE(stdfs::exists(t / "stores/example.org_none"));  // reading creates nothing
+}
+
+}  // namespace
+}  // namespace lore::testing
