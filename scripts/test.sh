@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+# The MCP client test runs on the official TypeScript SDK, from the npm registry.
+if [ ! -d tests/mcp/node_modules ]; then
+  (cd tests/mcp && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
 
 status=0
 for flavour in release asan; do
