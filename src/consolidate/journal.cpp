@@ -2,7 +2,10 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -21,9 +24,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+struct JournalFile {
+  std::string shadow;  // store-relative, inside the run folder
+  std::string target;  // store-relative, under memory/ or knowledge/
+  uint64_t ino = 0;    // the shadow's inode: the target holds it once applied
+};
+
 struct Journal {
   std::string run_id;
-  std::vector<std::pair<std::string, std::string>> files;  // shadow, target (store-relative)
+  std::vector<JournalFile> files;
   std::vector<std::string> consumed_ids;
 };
 
@@ -32,38 +41,49 @@ constexpr const char* kJournalRepair =
     "(the run it describes may be half applied)";
 
 std::string RunDirRel(const std::string& run_id) { return std::string(kStagingDir) + "/.run-" + run_id; }
+std::string JournalPath(const store::Store& store) { return fs::Join(store.Path(kStagingDir), kJournalName); }
 
-std::string JournalPath(const store::Store& store) {
-  return fs::Join(store.Path(kStagingDir), kJournalName);
-}
-
-// Removes a run's shadow folder (flat: lore writes only files into it).
-void RemoveRunDir(const std::string& dir) {
+// Removes a folder lore made (files and folders only; symlinks are removed,
+// never followed).
+void RemoveTree(const std::string& dir) {
   if (DIR* d = ::opendir(dir.c_str())) {
     while (dirent* e = ::readdir(d)) {
-      if (e->d_name[0] == '.' && (e->d_name[1] == 0 || (e->d_name[1] == '.' && e->d_name[2] == 0))) continue;
-      ::unlinkat(::dirfd(d), e->d_name, 0);
+      std::string_view name = e->d_name;
+      if (name == "." || name == "..") continue;
+      if (::unlinkat(::dirfd(d), e->d_name, 0) != 0 && errno == EISDIR) RemoveTree(fs::Join(dir, name));
     }
     ::closedir(d);
   }
   ::rmdir(dir.c_str());
 }
 
-Status WriteShadow(const std::string& path, std::string_view bytes) {
+// Shadow files are written without an fsync each: one syncfs(2) of the whole
+// file system makes them all durable before the journal is written.
+Status WriteShadow(const std::string& path, std::string_view bytes, uint64_t* ino) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600));
   LORE_TRY(fs::WriteAll(fd.get(), bytes, path));
-  if (::fsync(fd.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path));
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  *ino = st.st_ino;
   return Ok();
 }
 
-// Creates the folders between the store and `target_rel`, refusing symlinks.
-Status PrepareParents(const store::Store& store, const std::string& target_rel) {
+Status SyncFileSystem(const std::string& dir) {
+  LORE_ASSIGN(fs::Fd fd, fs::Open(dir, O_RDONLY | O_DIRECTORY));
+  if (::syncfs(fd.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync the file system of", dir));
+  return Ok();
+}
+
+// Creates the folders between the store and `target_rel`, refusing symlinks;
+// `done` remembers the folders already checked.
+Status PrepareParents(const store::Store& store, const std::string& target_rel, std::set<std::string>& done) {
   size_t pos = 0;
   while ((pos = target_rel.find('/', pos)) != std::string::npos) {
-    std::string dir = store.Path(target_rel.substr(0, pos));
+    std::string rel = target_rel.substr(0, pos++);
+    if (!done.insert(rel).second) continue;
+    std::string dir = store.Path(rel);
     LORE_TRY(fs::RefuseSymlink(dir, "record folder"));
     LORE_TRY(fs::MakeDirs(dir, 0700));
-    ++pos;
   }
   return Ok();
 }
@@ -78,15 +98,19 @@ Result<Journal> ParseJournal(const std::string& text, const std::string& path) {
   }
   Journal out;
   out.run_id = j["run_id"].get<std::string>();
+  if (!IsStagedId(out.run_id)) return bad();
   std::string shadow_prefix = RunDirRel(out.run_id) + "/";
   for (const auto& f : j["files"]) {
-    if (!f.is_array() || f.size() != 2 || !f[0].is_string() || !f[1].is_string()) return bad();
-    std::string from = f[0].get<std::string>(), to = f[1].get<std::string>();
-    if (from.rfind(shadow_prefix, 0) != 0 || from.find("..") != std::string::npos ||
-        !CheckStorePath(to, PathUse::kCommit)) {
+    if (!f.is_array() || f.size() != 3 || !f[0].is_string() || !f[1].is_string() || !f[2].is_number_unsigned()) {
       return bad();
     }
-    out.files.emplace_back(std::move(from), std::move(to));
+    JournalFile file{f[0].get<std::string>(), f[1].get<std::string>(), f[2].get<uint64_t>()};
+    if (file.shadow.rfind(shadow_prefix, 0) != 0 || file.shadow.find("..") != std::string::npos ||
+        file.shadow.find('/', shadow_prefix.size()) != std::string::npos ||
+        !CheckStorePath(file.target, PathUse::kCommit)) {
+      return bad();
+    }
+    out.files.push_back(std::move(file));
   }
   for (const auto& id : j["consumed_ids"]) {
     if (!id.is_string() || !IsStagedId(id.get<std::string>())) return bad();
@@ -97,32 +121,49 @@ Result<Journal> ParseJournal(const std::string& text, const std::string& path) {
 
 std::string RenderJournal(const Journal& j) {
   Json files = Json::array();
-  for (const auto& [from, to] : j.files) files.push_back(Json::array({from, to}));
-  Json out = {{"run_id", j.run_id}, {"files", files}, {"consumed_ids", j.consumed_ids}};
-  return out.dump() + "\n";
+  for (const auto& f : j.files) files.push_back(Json::array({f.shadow, f.target, f.ino}));
+  return Json{{"run_id", j.run_id}, {"files", files}, {"consumed_ids", j.consumed_ids}}.dump() + "\n";
+}
+
+// Puts one shadow in place, unless it already is.
+Status Place(const store::Store& store, const JournalFile& f) {
+  std::string shadow = store.Path(f.shadow), target = store.Path(f.target);
+  struct stat t, s;
+  bool has_target = ::lstat(target.c_str(), &t) == 0;
+  if (has_target && t.st_ino == f.ino) return Ok();  // done before
+  if (::lstat(shadow.c_str(), &s) != 0 || s.st_ino != f.ino) {
+    return Fail(ErrorCode::kCorrupt, "the consolidation journal does not match the files", target, 0, kJournalRepair);
+  }
+  if (has_target && S_ISREG(t.st_mode) &&
+      ::renameat2(AT_FDCWD, shadow.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
+    return Ok();
+  }
+  if (has_target && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP && S_ISREG(t.st_mode)) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot move the consolidated file into place", target));
+  }
+  if (::rename(shadow.c_str(), target.c_str()) != 0) {  // a new file, or no exchange on this file system
+    return tl::unexpected(fs::ErrnoError(errno, "cannot move the consolidated file into place", target));
+  }
+  return Ok();
 }
 
 // Everything after the commit point; safe to repeat.
 Status Apply(const store::Store& store, const Journal& j) {
-  std::set<std::string> dirs;
+  std::set<std::string> dirs, prepared;
   bool first = true;
-  for (const auto& [from, to] : j.files) {
-    LORE_TRY(PrepareParents(store, to));
-    std::string shadow = store.Path(from), target = store.Path(to);
-    if (::rename(shadow.c_str(), target.c_str()) != 0) {
-      int err = errno;
-      if (err != ENOENT || fs::Exists(shadow)) {
-        return tl::unexpected(fs::ErrnoError(err, "cannot move the consolidated file into place", target));
-      }
-    }
-    dirs.insert(fs::Dirname(target));
+  for (const auto& f : j.files) {
+    LORE_TRY(PrepareParents(store, f.target, prepared));
+    LORE_TRY(Place(store, f));
+    dirs.insert(fs::Dirname(store.Path(f.target)));
     if (first) LORE_TRY(TestHook("mid-commit"));
     first = false;
   }
   for (const auto& d : dirs) LORE_TRY(fs::SyncDir(d));
+  std::string consumed_dir = store.Path(RunDirRel(j.run_id) + "/consumed");
+  LORE_TRY(fs::MakeDirs(consumed_dir, 0700));
   for (const auto& id : j.consumed_ids) {
     std::string p = StagedPath(store, id);
-    if (::unlink(p.c_str()) != 0 && errno != ENOENT) {
+    if (::rename(p.c_str(), fs::Join(consumed_dir, id + ".json").c_str()) != 0 && errno != ENOENT) {
       return tl::unexpected(fs::ErrnoError(errno, "cannot remove the consumed staged entry", p));
     }
   }
@@ -132,32 +173,30 @@ Status Apply(const store::Store& store, const Journal& j) {
   if (::unlink(journal.c_str()) != 0 && errno != ENOENT) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot remove", journal));
   }
-  LORE_TRY(fs::SyncDir(staging));
-  RemoveRunDir(store.Path(RunDirRel(j.run_id)));
-  return Ok();
+  return fs::SyncDir(staging);
 }
 
-// Removes shadow folders of runs that never committed, and temporary files
-// of stagers that died (older than ten minutes, so never one in flight).
+// Removes run folders that never committed, and trash left by a remover
+// that died (older than ten minutes, so never one at work).
 void Sweep(const store::Store& store) {
   std::string staging = store.Path(kStagingDir);
   DIR* d = ::opendir(staging.c_str());
   if (!d) return;
   time_t now = ::time(nullptr);
-  std::vector<std::string> runs;
+  std::vector<std::string> doomed;
   while (dirent* e = ::readdir(d)) {
     std::string name = e->d_name;
     struct stat st;
-    if (name.rfind(".run-", 0) == 0) {
-      runs.push_back(name);
-    } else if (name[0] == '.' && name.find(".tmp.") != std::string::npos &&
-               ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-               S_ISREG(st.st_mode) && now - st.st_mtime > 600) {
-      ::unlinkat(::dirfd(d), e->d_name, 0);
+    bool stat_ok = ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    bool old = stat_ok && now - st.st_mtime > 600;
+    if (name.rfind(".run-", 0) == 0 || (name.rfind(".trash-", 0) == 0 && old)) {
+      doomed.push_back(name);
+    } else if (name[0] == '.' && name.find(".tmp.") != std::string::npos && stat_ok && S_ISREG(st.st_mode) && old) {
+      ::unlinkat(::dirfd(d), e->d_name, 0);  // a stager that died mid-write
     }
   }
   ::closedir(d);
-  for (const auto& r : runs) RemoveRunDir(fs::Join(staging, r));
+  for (const auto& r : doomed) RemoveTree(fs::Join(staging, r));
 }
 
 }  // namespace
@@ -170,7 +209,7 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
   std::string run_dir = store.Path(RunDirRel(run_id));
   LORE_TRY(fs::MakeDirs(run_dir, 0700));
   auto fail = [&](Error e) {
-    RemoveRunDir(run_dir);
+    RemoveTree(run_dir);
     return tl::unexpected(std::move(e));
   };
   for (size_t i = 0; i < changes.size(); ++i) {
@@ -179,11 +218,11 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
       return fail(Error{ErrorCode::kInternal, "refusing to commit a path outside memory/ and knowledge/",
                         c.rel, 0, "report this bug"});
     }
-    std::string from = RunDirRel(run_id) + "/" + std::to_string(i);
-    if (auto s = WriteShadow(store.Path(from), c.bytes); !s) return fail(s.error());
-    j.files.emplace_back(from, c.rel);
+    JournalFile f{RunDirRel(run_id) + "/" + std::to_string(i), c.rel, 0};
+    if (auto s = WriteShadow(store.Path(f.shadow), c.bytes, &f.ino); !s) return fail(s.error());
+    j.files.push_back(std::move(f));
   }
-  if (auto s = fs::SyncDir(run_dir); !s) return fail(s.error());
+  if (auto s = SyncFileSystem(run_dir); !s) return fail(s.error());
   for (const auto& c : changes) {
     auto it = baselines.find(c.rel);
     auto now = IdentifyFile(store.Path(c.rel));
@@ -197,6 +236,32 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
   if (auto s = fs::WriteFileAtomic(JournalPath(store), RenderJournal(j)); !s) return fail(s.error());
   // Committed: from here on, a failure is finished by Recover().
   return Apply(store, j);
+}
+
+void RemoveRunFolder(const store::Store& store, const std::string& run_id, Removal how) {
+  std::string dir = store.Path(RunDirRel(run_id));
+  if (how == Removal::kNow) return RemoveTree(dir);
+  std::string trash = store.Path(std::string(kStagingDir) + "/.trash-" + run_id);
+  if (::rename(dir.c_str(), trash.c_str()) != 0) return RemoveTree(dir);
+  pid_t child = ::fork();
+  if (child < 0) return RemoveTree(trash);
+  if (child == 0) {
+    ::setsid();
+    if (::fork() == 0) {
+      int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+      if (null >= 0) {
+        ::dup2(null, 0);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+      }
+      ::syscall(SYS_close_range, 3U, ~0U, 0U);  // nothing of the parent's (a lock) stays held
+      RemoveTree(trash);
+      ::_exit(0);
+    }
+    ::_exit(0);
+  }
+  while (::waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
+  }
 }
 
 Result<std::string> Recover(const store::Store& store) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -32,6 +33,7 @@ class JournalTest : public ::testing::Test {
   testing::TempDir t_;
   const std::string consumed_ = "01a22d2a-f5dc-70d4-94d7-4eba277267d9";
   const std::string kept_ = "01a22d2a-f5dc-70d4-94d7-4eba277267da";
+  const std::string run_ = "01a22d2a-f5dc-70d4-94d7-4eba27726700";  // journals name runs by UUIDv7
 };
 
 TEST_F(JournalTest, CommitReplacesFilesAndRemovesOnlyConsumedEntries) {
@@ -47,8 +49,13 @@ TEST_F(JournalTest, CommitReplacesFilesAndRemovesOnlyConsumedEntries) {
   EXPECT_EQ(t_.Read("s/knowledge/k.md"), "new k\n");
   EXPECT_EQ(Staged(), std::vector<std::string>{kept_});
   EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.consolidation.journal"));
-  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r1"));
   EXPECT_EQ(stdfs::status(t_ / "s/knowledge").permissions() & stdfs::perms::all, stdfs::perms::owner_all);
+  // What the commit displaced waits in the run folder: the old a.md (exchanged
+  // with its shadow) and the consumed entry.
+  EXPECT_EQ(t_.Read("s/staging/.run-r1/1"), "old a\n");  // changes are in path order: k.md is 0
+  EXPECT_TRUE(stdfs::exists(t_ / ("s/staging/.run-r1/consumed/" + consumed_ + ".json")));
+  RemoveRunFolder(Store(), "r1", Removal::kNow);
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r1"));
 }
 
 TEST_F(JournalTest, AFileChangedMeanwhileRefusesTheCommitAndChangesNothing) {
@@ -76,19 +83,30 @@ TEST_F(JournalTest, FailureBeforeTheJournalChangesNothing) {
   EXPECT_EQ(*Recover(Store()), "");
 }
 
+TEST_F(JournalTest, DetachedRemovalEmptiesTheRunFolderInTheBackground) {
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  ASSERT_TRUE(CommitRun(Store(), "r2", ws.Changes(), ws.Baselines(), {consumed_}));
+  RemoveRunFolder(Store(), "r2", Removal::kDetached);
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r2"));
+  for (int i = 0; i < 500 && stdfs::exists(t_ / "s/staging/.trash-r2"); ++i) ::usleep(10000);
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.trash-r2"));
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "new a\n");
+}
+
 TEST_F(JournalTest, FailureAfterTheJournalIsRolledForward) {
   ::setenv("LORE_TEST_HOOK", "mid-commit:fail", 1);
   Workspace ws(Store().dir());
   ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
   ASSERT_TRUE(ws.Write("memory/decisions/b.md", "new b\n"));
-  ASSERT_FALSE(CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_}));
+  ASSERT_FALSE(CommitRun(Store(), run_, ws.Changes(), ws.Baselines(), {consumed_}));
   // Half applied on disk until recovery: a.md moved, b.md not yet.
   EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "new a\n");
   EXPECT_FALSE(stdfs::exists(t_ / "s/memory/decisions/b.md"));
   ::unsetenv("LORE_TEST_HOOK");
   auto r = Recover(Store());
   ASSERT_TRUE(r) << r.error().Format();
-  EXPECT_EQ(*r, "r1");
+  EXPECT_EQ(*r, run_);
   EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "new a\n");
   EXPECT_EQ(t_.Read("s/memory/decisions/b.md"), "new b\n");
   EXPECT_EQ(Staged(), std::vector<std::string>{kept_});
@@ -100,7 +118,7 @@ TEST_F(JournalTest, RecoverSweepsUncommittedRunsAndRefusesABadJournal) {
   ASSERT_TRUE(Recover(Store()));
   EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-dead"));
   t_.Write("s/staging/.consolidation.journal",
-           R"({"run_id":"x","files":[["staging/.run-x/0","../outside.md"]],"consumed_ids":[]})");
+           R"({"run_id":"01a22be5-a500-7000-8000-000000000001","files":[["staging/.run-01a22be5-a500-7000-8000-000000000001/0","../outside.md",1]],"consumed_ids":[]})");
   auto r = Recover(Store());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().what, "consolidation journal is malformed");

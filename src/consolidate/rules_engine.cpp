@@ -208,7 +208,7 @@ Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace&
   // What the engine wrote must pass the linter like any other write.
   for (const auto& c : ws.Changes()) {
     LORE_ASSIGN(StorePath path, ParseStorePath(c.rel, PathUse::kCommit));
-    LORE_ASSIGN(lint::Report report, LintInWorkspace(ws, path, c.bytes));
+    LORE_ASSIGN(lint::Report report, LintInWorkspace(ws, path, c.bytes, ViewScope::kReferences));
     if (report.HasErrors()) return tl::unexpected(FirstLintError(report));
   }
   // One note per file, in path order.

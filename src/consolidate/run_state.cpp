@@ -40,11 +40,14 @@ std::string StatePath(const store::Store& store) {
 
 }  // namespace
 
-std::string RenderRunRecord(const RunRecord& run) { return ToJson(run).dump(); }
+// Errors may quote bytes from outside (a server's answer): never throw on them.
+std::string RenderRunRecord(const RunRecord& run) {
+  return ToJson(run).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 Status WriteLastRun(const store::Store& store, const RunRecord& run) {
   Json j = {{"last_run", ToJson(run)}};
-  return fs::WriteFileAtomic(StatePath(store), j.dump(2) + "\n");
+  return fs::WriteFileAtomic(StatePath(store), j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
 }
 
 Result<std::optional<RunRecord>> ReadLastRun(const store::Store& store) {

@@ -129,6 +129,7 @@ Result<bool> HoldAndRun(const store::Store& store, const Settings& settings, Eng
                                     fs::Join(store.Path(kStagingDir), kJournalName), 0,
                                     "nothing to do: memory/ and knowledge/ are now fully updated"});
   }
+  size_t first_run = report.runs.size();
   for (;;) {
     flush = TakeFlushRequest(store) || flush;
     std::vector<StagedFile> files;
@@ -138,6 +139,11 @@ Result<bool> HoldAndRun(const store::Store& store, const Settings& settings, Eng
     if (report.runs.back().outcome != "ok") break;  // retried by the next trigger
   }
   lock.Release();
+  // What the commits displaced (old versions, consumed entries) is freed in
+  // the background: on a busy disk that costs milliseconds per file.
+  for (size_t i = first_run; i < report.runs.size(); ++i) {
+    if (report.runs[i].outcome == "ok") RemoveRunFolder(store, report.runs[i].run_id, Removal::kDetached);
+  }
   return true;
 }
 

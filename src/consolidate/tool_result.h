@@ -11,11 +11,16 @@
 
 namespace lore::consolidate::detail {
 
+// `j` as compact JSON; invalid UTF-8 in strings becomes U+FFFD instead of throwing.
+inline std::string Dump(const nlohmann::ordered_json& j) {
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
 // {"error": what} (with "findings" when given).
 inline std::string ErrorJson(const std::string& what, const std::vector<std::string>& findings = {}) {
   nlohmann::ordered_json j = {{"error", what}};
   if (!findings.empty()) j["findings"] = findings;
-  return j.dump();
+  return Dump(j);
 }
 inline std::string ErrorJson(const Error& e) { return ErrorJson(e.Format()); }
 

@@ -146,7 +146,7 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
   if (sp.kind == Kind::kDecision || sp.kind == Kind::kRequest) ok["sources"] = SourcesJson(*rec.fields.sources);
   if (sp.kind == Kind::kKnowledge) ok["last_sources"] = SourcesJson(named);
   if (!findings.empty()) ok["warnings"] = findings;
-  return {ok.dump(), false, false};
+  return {detail::Dump(ok), false, false};
 }
 
 }  // namespace lore::consolidate

@@ -74,7 +74,7 @@ ToolOutcome ToolBox::Call(std::string_view name, std::string_view arguments) {
     notes_.push_back("finished" + (args.contains("summary") && args["summary"].is_string()
                                        ? ": " + args["summary"].get<std::string>()
                                        : std::string()));
-    return {Json{{"ok", true}}.dump(), false, true};
+    return {detail::Dump(Json{{"ok", true}}), false, true};
   }
   return {detail::ErrorJson("unknown tool '" + std::string(name) +
                             "'; the tools are memory_read, memory_write, memory_edit, memory_search, "
@@ -90,7 +90,7 @@ ToolOutcome ToolBox::Read(const Json& args) {
   auto text = ws_.Read(sp->rel);
   if (!text) return {detail::ErrorJson(text.error()), false, false};
   if (!*text) return {detail::ErrorJson("no such record: " + sp->rel + "; memory_write creates it"), false, false};
-  return {Json{{"path", sp->rel}, {"content", **text}}.dump(), false, false};
+  return {detail::Dump(Json{{"path", sp->rel}, {"content", **text}}), false, false};
 }
 
 ToolOutcome ToolBox::Search(const Json& args, bool knowledge) {
@@ -99,7 +99,7 @@ ToolOutcome ToolBox::Search(const Json& args, bool knowledge) {
   std::optional<std::string> kind = detail::StringArg(args, "kind");
   auto hits = knowledge ? search_.Knowledge(*query, kind) : search_.Memory(*query);
   if (!hits) return {detail::ErrorJson(hits.error()), false, false};
-  return {hits->dump(), false, false};
+  return {detail::Dump(*hits), false, false};
 }
 
 }  // namespace lore::consolidate

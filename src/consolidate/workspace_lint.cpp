@@ -42,17 +42,15 @@ Status AddChain(Workspace& ws, doc::Kind kind, std::optional<std::string> next, 
 }  // namespace
 
 Result<lint::Report> LintInWorkspace(Workspace& ws, const StorePath& path, std::string_view text,
-                                     std::optional<lint::Op> op) {
+                                     ViewScope scope) {
   lint::Target target{path.kind, path.slug, fs::Join(ws.dir(), path.rel), lint::Op::kUpdate};
-  if (op) {
-    target.op = *op;
-  } else {
-    LORE_ASSIGN(bool exists, ws.Exists(path.rel));
-    target.op = exists ? lint::Op::kUpdate : lint::Op::kCreate;
-  }
+  LORE_ASSIGN(bool exists, ws.Exists(path.rel));
+  target.op = exists ? lint::Op::kUpdate : lint::Op::kCreate;
   lint::StoreView view;
-  LORE_TRY(AddSlugs(ws, path.kind, view));
-  if (path.kind == doc::Kind::kWorkflow) LORE_TRY(AddSlugs(ws, doc::Kind::kKnowledge, view));
+  if (scope == ViewScope::kFull) {
+    LORE_TRY(AddSlugs(ws, path.kind, view));
+    if (path.kind == doc::Kind::kWorkflow) LORE_TRY(AddSlugs(ws, doc::Kind::kKnowledge, view));
+  }
   auto parsed = doc::ParseRecord(path.kind, text, target.path);
   if (parsed) LORE_TRY(AddChain(ws, path.kind, parsed->fields.replaced_by, view));
   return lint::LintParsed(target, parsed, view);

@@ -70,7 +70,8 @@ Result<Json> ChatClient::Complete(const Json& messages, const Json& tools) {
     body["tools"] = tools;
     body["tool_choice"] = "auto";
   }
-  HttpRequest req{url(), {"Content-Type: application/json"}, body.dump(), s_.timeout, s_.connect_timeout};
+  HttpRequest req{url(), {"Content-Type: application/json"},
+                  body.dump(-1, ' ', false, Json::error_handler_t::replace), s_.timeout, s_.connect_timeout};
   if (!s_.api_key.empty()) req.headers.push_back("Authorization: Bearer " + s_.api_key);
   auto wait = s_.backoff;
   Error last;

@@ -1,14 +1,18 @@
 // Committing a run all at once: the shadow files and the journal.
 //
-// A run's changes are first written, complete and fsynced, as shadow files in
-// `staging/.run-<run_id>/`. Then the journal `staging/.consolidation.journal`
-// is written atomically (temporary file, fsync, rename): from that instant
-// the run is committed. Each shadow file is then renamed over its target,
-// the consumed staged entries are removed, and the journal is removed last.
-// A run that dies before the journal exists changed nothing (its shadow
+// A run's changes are first written, complete, as shadow files in
+// `staging/.run-<run_id>/`, made durable by one syncfs(2). Then the journal
+// `staging/.consolidation.journal` (each shadow with its target and inode,
+// and the consumed ids) is written atomically (temporary file, fsync,
+// rename): from that instant the run is committed. Each shadow is then
+// exchanged with its target (renameat2 RENAME_EXCHANGE; a plain rename for a
+// new file), so the old version lands in the run folder instead of being
+// freed on the spot, which is slow on a busy disk; the consumed staged
+// entries are moved into the run folder too, and the journal is removed
+// last. A run that dies before the journal exists changed nothing (its
 // folder is swept later); one that dies after is rolled forward by the next
-// consolidation or `lore status`, which repeat the renames (a shadow already
-// moved is skipped) and the removals. See docs/consolidation.md.
+// consolidation or `lore status`: a target that already holds its shadow's
+// inode is done, so repeating is safe. See docs/consolidation.md.
 #pragma once
 
 #include <map>
@@ -21,17 +25,27 @@
 
 namespace lore::consolidate {
 
-// Commits `changes` and removes the staged entries `consumed_ids`. Before
+// Commits `changes` and consumes the staged entries `consumed_ids`. Before
 // the commit point, refuses (kBusy, nothing changed) when a target is no
-// longer what `baselines` says it was when the run read it.
+// longer what `baselines` says it was when the run read it. Afterwards the
+// run's folder holds only what the commit displaced: remove it with
+// RemoveRunFolder.
 Status CommitRun(const store::Store& store, const std::string& run_id,
                  const std::vector<Workspace::Change>& changes,
                  const std::map<std::string, FileId>& baselines,
                  const std::vector<std::string>& consumed_ids);
 
+enum class Removal {
+  kNow,       // before returning
+  kDetached,  // renamed to staging/.trash-<run_id>, then removed by a detached child
+};
+// Removes the folder of committed run `run_id` (old versions, consumed entries).
+void RemoveRunFolder(const store::Store& store, const std::string& run_id, Removal how);
+
 // Must be called under the run lock. Rolls a leftover journal forward and
-// removes shadow folders of runs that never committed. Returns the run id of
-// the journal rolled forward, or "" when there was none.
+// removes folders of runs that never committed (and trash older than ten
+// minutes, whose remover died). Returns the run id of the journal rolled
+// forward, or "" when there was none.
 Result<std::string> Recover(const store::Store& store);
 
 }  // namespace lore::consolidate
