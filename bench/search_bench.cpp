@@ -93,18 +93,23 @@ void MakeStore(const std::string& dir, int files_each, int raw_lines, Text& t) {
   WriteFile(dir + "/okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
   for (int i = 0; i < files_each; ++i) {
     WriteFile(dir + "/memory/decisions/d" + std::to_string(i) + ".md",
-              Markdown(t, "created_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-02T00:00:00Z\n"
-                          "sources: []\nstatus: open\n", 6));
-    WriteFile(dir + "/knowledge/k" + std::to_string(i) + ".md",
-              Markdown(t, "kind: howto\ndescription: " + t.Sentence(8) + "\nmodel_invokation: false\n", 6));
+              Markdown(t,
+                       "created_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-02T00:00:00Z\n"
+                       "sources: []\nstatus: open\n",
+                       6));
+    WriteFile(
+        dir + "/knowledge/k" + std::to_string(i) + ".md",
+        Markdown(t, "kind: howto\ndescription: " + t.Sentence(8) + "\nmodel_invokation: false\n",
+                 6));
   }
   std::ofstream raw(dir + "/raw.jsonl", std::ios::binary);
   for (int i = 0; i < raw_lines; ++i) {
     char date[32];
-    std::snprintf(date, sizeof date, "2025-%02d-%02dT10:00:00Z", 1 + (i / 20) % 12, 1 + (i / 20) % 28);
+    std::snprintf(date, sizeof date, "2025-%02d-%02dT10:00:00Z", 1 + (i / 20) % 12,
+                  1 + (i / 20) % 28);
     raw << "{\"kind\":\"turn\",\"session_id\":\"s" << i / 20 << "\",\"position\":" << i % 20
-        << ",\"speaker\":\"" << kNames[i % 8] << "\",\"recorded_at\":\"" << date
-        << "\",\"text\":\"" << t.Sentence(18) << "\"}\n";
+        << ",\"speaker\":\"" << kNames[i % 8] << "\",\"recorded_at\":\"" << date << "\",\"text\":\""
+        << t.Sentence(18) << "\"}\n";
   }
 }
 
@@ -195,10 +200,11 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the racy window
     RunLore({"search", s.repo, "warm"});
     Stat st = Measure({"search", s.repo}, runs, &t);
-    std::printf("%7d records (%d files + %d raw lines): reindex %.0f ms; search median %.2f ms "
-                "(p90 %.2f), CPU median %.2f ms\n",
-                s.records, 2 * s.files_each + 1, s.records - 2 * s.files_each, build, st.median,
-                st.p90, st.cpu_median);
+    std::printf(
+        "%7d records (%d files + %d raw lines): reindex %.0f ms; search median %.2f ms "
+        "(p90 %.2f), CPU median %.2f ms\n",
+        s.records, 2 * s.files_each + 1, s.records - 2 * s.files_each, build, st.median, st.p90,
+        st.cpu_median);
   }
   // 1,000 files of the large store change; the next search catches up.
   std::string dir = home + "/bench-large";
@@ -212,9 +218,13 @@ int main(int argc, char** argv) {
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));
   RunLore({"search", "bench-large", "warm"});
   Stat after = Measure({"search", "bench-large"}, runs / 4, &t);
-  std::printf("after 1000 files changed: the first search (bringing the index up to date) %.0f ms; "
-              "then median %.2f ms (CPU %.2f ms)\n", catch_up, after.median, after.cpu_median);
-  if (std::getenv("SEARCH_BENCH_KEEP") == nullptr) stdfs::remove_all(home);
-  else std::printf("kept %s\n", home.c_str());
+  std::printf(
+      "after 1000 files changed: the first search (bringing the index up to date) %.0f ms; "
+      "then median %.2f ms (CPU %.2f ms)\n",
+      catch_up, after.median, after.cpu_median);
+  if (std::getenv("SEARCH_BENCH_KEEP") == nullptr)
+    stdfs::remove_all(home);
+  else
+    std::printf("kept %s\n", home.c_str());
   return 0;
 }

@@ -33,16 +33,17 @@ void AddIfFile(int dirfd, const std::string& name, const std::string& rel, Scope
   struct stat st;
   if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return;
   out->push_back(SourceFile{rel, scope, std::move(kind), jsonl, st.st_size, Nanos(st.st_mtim),
-                        static_cast<int64_t>(st.st_ino)});
+                            static_cast<int64_t>(st.st_ino)});
 }
 
-void ScanFolder(const std::string& dir, const std::string& sub, Scope scope, const std::string& kind,
-                std::vector<SourceFile>* out) {
+void ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
+                const std::string& kind, std::vector<SourceFile>* out) {
   DIR* d = ::opendir(fs::Join(dir, sub).c_str());
   if (d == nullptr) return;
   while (dirent* e = ::readdir(d)) {
     std::string name = e->d_name;
-    if (name.empty() || name[0] == '.' || name.size() < 4 || name.substr(name.size() - 3) != ".md") {
+    if (name.empty() || name[0] == '.' || name.size() < 4 ||
+        name.substr(name.size() - 3) != ".md") {
       continue;
     }
     AddIfFile(::dirfd(d), name, sub + "/" + name, scope, kind, false, out);
@@ -118,17 +119,29 @@ struct Writer {
 
   Status Add(const Record& r) {
     auto opt = [](Stmt& st, int i, const std::string& v) {
-      if (v.empty()) st.BindNull(i); else st.Bind(i, v);
+      if (v.empty())
+        st.BindNull(i);
+      else
+        st.Bind(i, v);
     };
     Stmt& d = insert_doc;
     d.Bind(1, r.file).Bind(2, static_cast<int64_t>(r.scope)).Bind(3, r.line).Bind(4, r.slug);
     opt(d, 5, r.kind);
-    if (r.description) d.Bind(6, *r.description); else d.BindNull(6);
-    if (r.model_invokation) d.Bind(7, int64_t{*r.model_invokation}); else d.BindNull(7);
+    if (r.description)
+      d.Bind(6, *r.description);
+    else
+      d.BindNull(6);
+    if (r.model_invokation)
+      d.Bind(7, int64_t{*r.model_invokation});
+    else
+      d.BindNull(7);
     opt(d, 8, r.status);
     opt(d, 9, r.replaced_by);
     opt(d, 10, r.author);
-    if (r.time) d.Bind(11, *r.time); else d.BindNull(11);
+    if (r.time)
+      d.Bind(11, *r.time);
+    else
+      d.BindNull(11);
     opt(d, 12, r.session);
     std::vector<std::string> tokens = Tokenize(r.words, stemming);
     std::string joined;
@@ -149,11 +162,12 @@ struct Writer {
 };
 
 Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
-  LORE_ASSIGN(Stmt insert_doc,
-              db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
-                         "model_invokation, status, replaced_by, author, time, session, position, "
-                         "timex, len, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                         "?13, ?14, ?15, ?16)"));
+  LORE_ASSIGN(
+      Stmt insert_doc,
+      db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
+                 "model_invokation, status, replaced_by, author, time, session, position, "
+                 "timex, len, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+                 "?13, ?14, ?15, ?16)"));
   LORE_ASSIGN(Stmt insert_fts,
               db.Prepare("INSERT INTO fts(rowid, words, author, tags) VALUES (?1, ?2, ?3, ?4)"));
   LORE_ASSIGN(Stmt delete_fts,
@@ -164,9 +178,16 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
               db.Prepare("INSERT OR REPLACE INTO files(path, size, mtime, ino, done, lines, tail) "
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"));
   LORE_ASSIGN(Stmt delete_file, db.Prepare("DELETE FROM files WHERE path = ?1"));
-  return Writer{std::move(insert_doc), std::move(insert_fts), std::move(delete_fts),
-                std::move(delete_docs), std::move(count_docs), std::move(upsert_file),
-                std::move(delete_file), &db, stemming, stats};
+  return Writer{std::move(insert_doc),
+                std::move(insert_fts),
+                std::move(delete_fts),
+                std::move(delete_docs),
+                std::move(count_docs),
+                std::move(upsert_file),
+                std::move(delete_file),
+                &db,
+                stemming,
+                stats};
 }
 
 int64_t NowNanos() {
@@ -207,7 +228,8 @@ Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const 
   if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
   if (!fd) return Fail(fd.error());
   struct stat st;
-  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   int64_t start = 0, lines = 0;
   if (old && old->ino == static_cast<int64_t>(st.st_ino) && st.st_size >= old->done) {
     int64_t from = old->done - static_cast<int64_t>(old->tail.size());
@@ -226,7 +248,8 @@ Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const 
     LORE_TRY(w.Add(FromJsonLine(src.scope, src.rel, line.number, line.text)));
   }
   int64_t done = start + static_cast<int64_t>(end);
-  LORE_ASSIGN(std::string tail, ReadRange(fd->get(), std::max<int64_t>(0, done - kTailBytes), done, path));
+  LORE_ASSIGN(std::string tail,
+              ReadRange(fd->get(), std::max<int64_t>(0, done - kTailBytes), done, path));
   return Remember(w, src.rel, st, done, lines, tail);
 }
 
@@ -236,7 +259,8 @@ Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
   if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
   if (!fd) return Fail(fd.error());
   struct stat st;
-  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   LORE_ASSIGN(std::string content, fs::ReadAll(fd->get(), path));
   LORE_TRY(w.Forget(src.rel));
   LORE_TRY(w.Add(FromMarkdown(src.scope, src.rel, src.kind, content)));

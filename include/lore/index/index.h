@@ -38,17 +38,17 @@ struct IndexOptions {
 };
 
 struct UpdateStats {
-  int64_t files_seen = 0;       // source files found on disk
-  int64_t files_indexed = 0;    // files (re)read because they were new or changed
-  int64_t files_removed = 0;    // files gone from disk
+  int64_t files_seen = 0;     // source files found on disk
+  int64_t files_indexed = 0;  // files (re)read because they were new or changed
+  int64_t files_removed = 0;  // files gone from disk
   int64_t records_added = 0;
   int64_t records_removed = 0;
-  bool rebuilt = false;         // the index was recreated from scratch
+  bool rebuilt = false;  // the index was recreated from scratch
 };
 
 // A source file of the store as found on disk.
 struct SourceFile {
-  std::string rel;   // path relative to the store
+  std::string rel;  // path relative to the store
   Scope scope = Scope::kRaw;
   std::string kind;  // implied by the folder ("decision", "summary"…)
   bool jsonl = false;
@@ -69,8 +69,8 @@ struct TermStats {
 enum class Replaced { kHide, kInclude };
 
 struct Filter {
-  std::optional<Scope> scope;        // nullopt: every scope
-  std::optional<std::string> kind;   // exact kind
+  std::optional<Scope> scope;       // nullopt: every scope
+  std::optional<std::string> kind;  // exact kind
   Replaced replaced = Replaced::kHide;
 };
 
@@ -84,15 +84,15 @@ struct Match {
 };
 
 struct MatchSet {
-  int64_t records = 0;          // records in the whole index
-  double average_length = 0;    // mean tokens per record text
+  int64_t records = 0;        // records in the whole index
+  double average_length = 0;  // mean tokens per record text
   std::vector<Match> matches;
 };
 
 // A record as stored, for ranking and display.
 struct Doc {
   int64_t id = 0;
-  Record record;  // `words` is left empty
+  Record record;             // `words` is left empty
   int time_expressions = 0;  // TimeExpressions() of the record's words
   int length = 0;            // tokens in the record's searched text
 };
@@ -129,6 +129,8 @@ class Index {
   // The record `id`; its `text` only when `with_text` (ranking needs only
   // the fields, excerpts need the text).
   Result<Doc> Get(int64_t id, bool with_text = true);
+  // The number of tokens in the text of record `id`.
+  Result<int> Length(int64_t id);
   // Records of the same file and session as `doc` (none when it has no
   // session): up to `window` before and `window` after it (without text).
   Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);
