@@ -40,6 +40,7 @@ async function expectThrow(name, fn, codeWanted) {
 
 // A demonstration checkout and its store.
 const base = mkdtempSync(join(tmpdir(), 'lore-mcp-'));
+process.on('exit', () => rmSync(base, { recursive: true, force: true }));
 const home = join(base, 'stores');
 const repo = join(base, 'widgets');
 mkdirSync(join(repo, '.git'), { recursive: true });
@@ -186,6 +187,5 @@ check('raw: unknown revision answered with the latest', byId(0)?.result?.protoco
 out = await raw([JSON.stringify({ jsonrpc: '2.0', id: 41, method: 'tools/call', params: { name: 'memory_search', arguments: {} } })], '2025-06-18');
 check('raw: invalid arguments are -32602 before 2025-11-25', byId(41)?.error?.code === -32602, JSON.stringify(byId(41)));
 
-rmSync(base, { recursive: true, force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
