@@ -26,7 +26,8 @@ Result<nlohmann::ordered_json> StoreSearch::Run(std::string_view query, index::S
     // The slug from the file name (what FORMATS.md section 5 defines it as).
     const std::string& file = h.doc.record.file;
     std::string slug = file.substr(file.rfind('/') + 1);
-    if (slug.size() > 3 && slug.compare(slug.size() - 3, 3, ".md") == 0) slug.resize(slug.size() - 3);
+    if (slug.size() > 3 && slug.compare(slug.size() - 3, 3, ".md") == 0)
+      slug.resize(slug.size() - 3);
     j["slug"] = slug;
     out.push_back(std::move(j));
   }
