@@ -8,6 +8,9 @@
 namespace lore::doc {
 namespace {
 
+// 'key', built by appending (GCC 12 warns falsely on "'" + std::string(sv)).
+std::string Quote(std::string_view key) { return std::string("'").append(key).append("'"); }
+
 bool IsKeyName(std::string_view key) {
   if (key.empty()) return false;
   auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
@@ -18,8 +21,8 @@ bool IsKeyName(std::string_view key) {
 
 Status CheckKey(std::string_view key) {
   if (IsKeyName(key)) return Ok();
-  return Fail(ErrorCode::kInvalidInput, "'" + std::string(key) + "' is not a frontmatter key", "",
-              0, "use a key made of letters, digits, '_' and '-', starting with a letter");
+  return Fail(ErrorCode::kInvalidInput, Quote(key).append(" is not a frontmatter key"), "", 0,
+              "use a key made of letters, digits, '_' and '-', starting with a letter");
 }
 
 void RemoveRaw(Fields& f, std::string_view key) {
@@ -123,7 +126,7 @@ Status SetFieldYaml(Record& r, std::string_view key, std::string_view yaml) {
 Status SetFieldText(Record& r, std::string_view key, std::string_view text) {
   LORE_TRY(CheckKey(key));
   if (!IsTextKey(r.kind, key)) {
-    return Fail(ErrorCode::kInvalidInput, "'" + std::string(key) + "' does not hold text", "", 0,
+    return Fail(ErrorCode::kInvalidInput, Quote(key).append(" does not hold text"), "", 0,
                 "set it from a YAML value instead (true, [a, b], ...)");
   }
   if (!IsKnownKey(r.kind, key)) {

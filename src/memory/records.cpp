@@ -76,13 +76,18 @@ Result<Outcome> LintAndWrite(const std::string& root, Kind kind, std::string_vie
   return out;
 }
 
-// Lints without touching the disk: a slug that cannot be a path, or a
-// workflow (refused before any lock or read).
+// Lints without writing or locking: a slug that cannot be a path, or a
+// workflow (refused; the folders are only listed so that the other findings
+// are true).
 Outcome LintOnly(const std::string& root, Kind kind, std::string_view slug, lint::Op op,
                  std::string_view text) {
   Outcome out;
   out.path = ShownPath(root, kind, slug);
-  out.report = lint::LintText(lint::Target{kind, std::string(slug), out.path, op}, text, {});
+  lint::StoreView view;
+  if (SlugFits(kind, slug)) {
+    if (auto v = ViewForWrite(root, kind, std::nullopt)) view = std::move(*v);
+  }
+  out.report = lint::LintText(lint::Target{kind, std::string(slug), out.path, op}, text, view);
   return out;
 }
 
@@ -103,7 +108,8 @@ Error NoSuchRecord(const std::string& path, Kind kind) {
 
 Result<std::string> RecordPath(const std::string& root, Kind kind, std::string_view slug) {
   if (!SlugFits(kind, slug)) {
-    return Fail(ErrorCode::kInvalidInput, "'" + std::string(slug) + "' is not a valid slug",
+    return Fail(ErrorCode::kInvalidInput,
+                std::string("slug '").append(slug).append("' is not valid"),
                 ShownPath(root, kind, slug), 0,
                 kind == Kind::kSummary ? "the summary's slug is 'summary'"
                                        : std::string("use ") + doc::kSlugRule);

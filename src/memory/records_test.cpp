@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <filesystem>
+#include <thread>
 
 #include "lore/fs/fd.h"
 #include "support/temp_dir.h"
@@ -223,6 +224,26 @@ TEST_F(RecordsTest, SymlinksAreRefused) {
   ASSERT_FALSE(w);
   EXPECT_EQ(w.error().code, ErrorCode::kSymlink);
   EXPECT_TRUE(stdfs::is_empty(root() + "/real"));
+}
+
+TEST_F(RecordsTest, ConcurrentEditsLoseNothing) {
+  ASSERT_TRUE(Write(root(), Kind::kDecision, "d", kDecision));
+  auto append = [&](char tag) {
+    for (int i = 0; i < 40; ++i) {
+      auto out = Edit(root(), Kind::kDecision, "d", [&](doc::Record& r) {
+        r.body += std::string(1, tag) + std::to_string(i) + "\n";
+        return Ok();
+      });
+      ASSERT_TRUE(out && out->written);
+    }
+  };
+  std::thread a(append, 'a'), b(append, 'b');
+  a.join();
+  b.join();
+  std::string body = t_.Read("memory/decisions/d.md");
+  EXPECT_EQ(std::count(body.begin(), body.end(), '\n'), 8 + 3 + 80);
+  EXPECT_NE(body.find("\na39\n"), std::string::npos);
+  EXPECT_NE(body.find("\nb39\n"), std::string::npos);
 }
 
 TEST_F(RecordsTest, ASecondRootIsIndependent) {

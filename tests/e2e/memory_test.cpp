@@ -81,7 +81,9 @@ TEST_F(MemoryTest, WriteOfAnExistingSlugIsRefusedAndChangesNothing) {
 TEST_F(MemoryTest, RefusedWorkflowWriteChangesNothing) {
   ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
   t_.Write(std::string("stores/") + kKey + "/memory/workflow/release.md",
-           "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: Release\n---\n1. tag\n");
+           "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: Release\nrequires: "
+           "[setup]\n---\n1. tag\n");
+  t_.Write(std::string("stores/") + kKey + "/knowledge/setup.md", "---\n---\n");
   auto before = Snapshot();
   std::string text = "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: Other\n---\nx\n";
   for (auto args : std::vector<std::vector<std::string>>{{"write", "workflow", "other"},
@@ -94,12 +96,21 @@ TEST_F(MemoryTest, RefusedWorkflowWriteChangesNothing) {
   }
   auto e = Memory({"edit", "workflow", "release", "--append", "2. push"});
   EXPECT_EQ(e.exit_code, 1);
+  EXPECT_EQ(e.err,
+            "lore: error: memory/workflow/ is written by people only; lore refuses to "
+            "write it: " +
+                Store() +
+                "/memory/workflow/release.md; edit the workflow file "
+                "by hand, or write a knowledge page instead\nlore: nothing written: 1 error in " +
+                Store() + "/memory/workflow/release.md\n");
   auto rep = Memory({"replace", "workflow", "release", "--by", "other"});
   EXPECT_EQ(rep.exit_code, 1);
   EXPECT_EQ(Snapshot(), before);
   auto read = Memory({"read", "workflow", "release"});
   EXPECT_EQ(read.exit_code, 0);
-  EXPECT_EQ(read.out, "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: Release\n---\n1. tag\n");
+  EXPECT_EQ(read.out,
+            "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: Release\nrequires: "
+            "[setup]\n---\n1. tag\n");
 }
 
 TEST_F(MemoryTest, LinterErrorsAreAllReportedAndNothingIsWritten) {
