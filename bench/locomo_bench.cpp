@@ -55,21 +55,27 @@ struct Tally {
 
 const char* CategoryName(int c) {
   switch (c) {
-    case 1: return "1 multi-hop";
-    case 2: return "2 temporal";
-    case 3: return "3 open-domain";
-    case 4: return "4 single-hop";
+    case 1:
+      return "1 multi-hop";
+    case 2:
+      return "2 temporal";
+    case 3:
+      return "3 open-domain";
+    case 4:
+      return "4 single-hop";
   }
   return "?";
 }
 
 // "1:56 pm on 8 May, 2023" -> "2023-05-08T13:56:00Z"; empty when it does not parse.
 std::string ParseLocomoDate(const std::string& s) {
-  static const char* months[] = {"january", "february", "march",     "april",   "may",      "june",
-                                 "july",    "august",   "september", "october", "november", "december"};
+  static const char* months[] = {"january",   "february", "march",    "april",
+                                 "may",       "june",     "july",     "august",
+                                 "september", "october",  "november", "december"};
   int h = 0, m = 0, day = 0, year = 0;
   char ampm[3] = {0}, month[16] = {0};
-  if (std::sscanf(s.c_str(), "%d:%d %2s on %d %15[A-Za-z], %d", &h, &m, ampm, &day, month, &year) != 6) {
+  if (std::sscanf(s.c_str(), "%d:%d %2s on %d %15[A-Za-z], %d", &h, &m, ampm, &day, month, &year) !=
+      6) {
     return {};
   }
   std::string mon(month);
@@ -100,13 +106,17 @@ std::vector<std::string> CleanEvidence(const Json& evidence) {
     while (parts >> part) {
       std::vector<long> nums;
       for (size_t i = 0; i < part.size();) {
-        if (!std::isdigit(static_cast<unsigned char>(part[i]))) { ++i; continue; }
+        if (!std::isdigit(static_cast<unsigned char>(part[i]))) {
+          ++i;
+          continue;
+        }
         size_t j = i;
         while (j < part.size() && std::isdigit(static_cast<unsigned char>(part[j]))) ++j;
         nums.push_back(std::stol(part.substr(i, j - i)));
         i = j;
       }
-      if (nums.size() == 2) out.push_back("D" + std::to_string(nums[0]) + ":" + std::to_string(nums[1]));
+      if (nums.size() == 2)
+        out.push_back("D" + std::to_string(nums[0]) + ":" + std::to_string(nums[1]));
     }
   }
   std::sort(out.begin(), out.end());
@@ -114,7 +124,8 @@ std::vector<std::string> CleanEvidence(const Json& evidence) {
   return out;
 }
 
-bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p, lore::index::IndexOptions* io) {
+bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
+                   lore::index::IndexOptions* io) {
   lore::search::RankingParams plain;
   plain.context = plain.author = plain.time = false;
   plain.k1 = 1.5;
@@ -150,18 +161,30 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
   if (eq == std::string::npos) return false;
   std::string k = kv.substr(0, eq);
   double v = std::atof(kv.c_str() + eq + 1);
-  if (k == "k1") p->k1 = v;
-  else if (k == "b") p->b = v;
-  else if (k == "candidates") p->candidates = static_cast<int>(v);
-  else if (k == "context_window") p->context_window = static_cast<int>(v);
-  else if (k == "context_weight") p->context_weight = v;
-  else if (k == "context_decay") p->context_decay = v;
-  else if (k == "name_text_weight") p->name_text_weight = v;
-  else if (k == "author_boost") p->author_boost = v;
-  else if (k == "time_boost") p->time_boost = v;
-  else if (k == "date_boost") p->date_boost = v;
-  else if (k == "context_forward") p->context_forward = v;
-  else return false;
+  if (k == "k1")
+    p->k1 = v;
+  else if (k == "b")
+    p->b = v;
+  else if (k == "candidates")
+    p->candidates = static_cast<int>(v);
+  else if (k == "context_window")
+    p->context_window = static_cast<int>(v);
+  else if (k == "context_weight")
+    p->context_weight = v;
+  else if (k == "context_decay")
+    p->context_decay = v;
+  else if (k == "name_text_weight")
+    p->name_text_weight = v;
+  else if (k == "author_boost")
+    p->author_boost = v;
+  else if (k == "time_boost")
+    p->time_boost = v;
+  else if (k == "date_boost")
+    p->date_boost = v;
+  else if (k == "context_forward")
+    p->context_forward = v;
+  else
+    return false;
   return true;
 }
 
@@ -224,14 +247,22 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-    if (a == "--short") o.short_form = true;
-    else if (a == "--features") o.features = next();
-    else if (a == "--set") o.sets.push_back(next());
-    else if (a == "--min-recall10") o.min_recall10 = std::atof(next().c_str());
-    else if (a == "--keep") o.keep = next();
-    else if (a == "--show-misses") o.show_misses = std::atoi(next().c_str());
-    else if (!a.empty() && a[0] == '-') return Usage();
-    else o.file = a;
+    if (a == "--short")
+      o.short_form = true;
+    else if (a == "--features")
+      o.features = next();
+    else if (a == "--set")
+      o.sets.push_back(next());
+    else if (a == "--min-recall10")
+      o.min_recall10 = std::atof(next().c_str());
+    else if (a == "--keep")
+      o.keep = next();
+    else if (a == "--show-misses")
+      o.show_misses = std::atoi(next().c_str());
+    else if (!a.empty() && a[0] == '-')
+      return Usage();
+    else
+      o.file = a;
   }
   if (o.file.empty()) return Usage();
 
@@ -275,21 +306,29 @@ int main(int argc, char** argv) {
       if (o.short_form && asked_index++ % 3 != 0) continue;
       std::vector<std::string> evidence;
       for (const auto& id : CleanEvidence(qa.value("evidence", Json::array()))) {
-        if (conv.ids.count(id)) evidence.push_back(id); else ++dropped_ids;
+        if (conv.ids.count(id))
+          evidence.push_back(id);
+        else
+          ++dropped_ids;
       }
-      if (evidence.empty()) { ++skipped; continue; }
+      if (evidence.empty()) {
+        ++skipped;
+        continue;
+      }
       std::string question = qa.value("question", "");
       auto t0 = std::chrono::steady_clock::now();
       auto u = idx->Update();
       auto hits = lore::search::Search(*idx, question, sopts);
-      times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
       if (!u || !hits) return std::fprintf(stderr, "locomo_bench: search failed\n"), 1;
       std::vector<std::string> ranked;
       for (const auto& h : *hits) ranked.push_back(conv.line_to_id[h.doc.record.line]);
       auto recall = [&](size_t k) {
         int found = 0;
         for (const auto& e : evidence) {
-          found += std::find(ranked.begin(), ranked.begin() + std::min(k, ranked.size()), e) != ranked.begin() + std::min(k, ranked.size());
+          found += std::find(ranked.begin(), ranked.begin() + std::min(k, ranked.size()), e) !=
+                   ranked.begin() + std::min(k, ranked.size());
         }
         return static_cast<double>(found) / evidence.size();
       };
@@ -298,7 +337,8 @@ int main(int argc, char** argv) {
         std::printf("MISS [%d] %s\n  evidence:", cat, question.c_str());
         for (const auto& e : evidence) std::printf(" %s", e.c_str());
         std::printf("\n  top:");
-        for (size_t i = 0; i < std::min<size_t>(10, ranked.size()); ++i) std::printf(" %s", ranked[i].c_str());
+        for (size_t i = 0; i < std::min<size_t>(10, ranked.size()); ++i)
+          std::printf(" %s", ranked[i].c_str());
         std::printf("\n");
       }
       for (Tally* t : {&by_cat[cat], &all}) {
@@ -315,8 +355,9 @@ int main(int argc, char** argv) {
   double median = times.empty() ? 0 : times[times.size() / 2];
   std::printf("locomo: %s  conversations %zu  questions %d%s  features %s\n", o.file.c_str(),
               data.size(), all.n, o.short_form ? " (short: every third)" : "", o.features.c_str());
-  std::printf("skipped %d questions without usable evidence; dropped %d evidence ids of missing turns\n",
-              skipped, dropped_ids);
+  std::printf(
+      "skipped %d questions without usable evidence; dropped %d evidence ids of missing turns\n",
+      skipped, dropped_ids);
   std::printf("%-15s %5s %7s %7s %7s\n", "category", "n", "R@5", "R@10", "R@20");
   auto row = [](const char* name, const Tally& t) {
     double n = t.n ? t.n : 1;

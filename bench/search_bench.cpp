@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -92,22 +93,30 @@ void MakeStore(const std::string& dir, int files_each, int raw_lines, Text& t) {
   WriteFile(dir + "/okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
   for (int i = 0; i < files_each; ++i) {
     WriteFile(dir + "/memory/decisions/d" + std::to_string(i) + ".md",
-              Markdown(t, "created_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-02T00:00:00Z\n"
-                          "sources: []\nstatus: open\n", 6));
-    WriteFile(dir + "/knowledge/k" + std::to_string(i) + ".md",
-              Markdown(t, "kind: howto\ndescription: " + t.Sentence(8) + "\nmodel_invokation: false\n", 6));
+              Markdown(t,
+                       "created_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-02T00:00:00Z\n"
+                       "sources: []\nstatus: open\n",
+                       6));
+    WriteFile(
+        dir + "/knowledge/k" + std::to_string(i) + ".md",
+        Markdown(t, "kind: howto\ndescription: " + t.Sentence(8) + "\nmodel_invokation: false\n",
+                 6));
   }
   std::ofstream raw(dir + "/raw.jsonl", std::ios::binary);
   for (int i = 0; i < raw_lines; ++i) {
     char date[32];
-    std::snprintf(date, sizeof date, "2025-%02d-%02dT10:00:00Z", 1 + (i / 20) % 12, 1 + (i / 20) % 28);
+    std::snprintf(date, sizeof date, "2025-%02d-%02dT10:00:00Z", 1 + (i / 20) % 12,
+                  1 + (i / 20) % 28);
     raw << "{\"kind\":\"turn\",\"session_id\":\"s" << i / 20 << "\",\"position\":" << i % 20
-        << ",\"speaker\":\"" << kNames[i % 8] << "\",\"recorded_at\":\"" << date
-        << "\",\"text\":\"" << t.Sentence(18) << "\"}\n";
+        << ",\"speaker\":\"" << kNames[i % 8] << "\",\"recorded_at\":\"" << date << "\",\"text\":\""
+        << t.Sentence(18) << "\"}\n";
   }
 }
 
-// Runs lore with `args`, output to /dev/null; returns milliseconds.
+// CPU time (user + system) of the last RunLore child, in milliseconds.
+double g_last_cpu_ms = 0;
+
+// Runs lore with `args`, output to /dev/null; returns wall milliseconds.
 double RunLore(const std::vector<std::string>& args) {
   std::vector<char*> argv;
   std::string bin = LORE_BINARY;
@@ -123,7 +132,10 @@ double RunLore(const std::vector<std::string>& args) {
   pid_t pid;
   if (posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), environ) != 0) return -1;
   int status = 0;
-  waitpid(pid, &status, 0);
+  struct rusage ru;
+  wait4(pid, &status, 0, &ru);
+  g_last_cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+                  (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
   double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   posix_spawn_file_actions_destroy(&fa);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -143,14 +155,20 @@ std::string Query(Text& t, int i) {
 }
 
 struct Stat {
-  double median, p90;
+  double median, p90, cpu_median;
 };
 
-Stat Measure(const std::string& repo, int runs, Text& t) {
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i) ms.push_back(RunLore({"search", repo, Query(t, i)}));
+Stat Measure(const std::vector<std::string>& base, int runs, Text* t) {
+  std::vector<double> ms, cpu;
+  for (int i = 0; i < runs; ++i) {
+    std::vector<std::string> args = base;
+    if (t) args.push_back(Query(*t, i));
+    ms.push_back(RunLore(args));
+    cpu.push_back(g_last_cpu_ms);
+  }
   std::sort(ms.begin(), ms.end());
-  return {ms[ms.size() / 2], ms[ms.size() * 9 / 10]};
+  std::sort(cpu.begin(), cpu.end());
+  return {ms[ms.size() / 2], ms[ms.size() * 9 / 10], cpu[cpu.size() / 2]};
 }
 
 }  // namespace
@@ -172,21 +190,21 @@ int main(int argc, char** argv) {
   } sizes[] = {{"bench-small", 1000, 100}, {"bench-large", big, big / 100}};
   std::printf("lore search, whole process (%d runs each; machine: %u cores)\n", runs,
               std::thread::hardware_concurrency());
-  {
-    std::vector<double> floor;
-    for (int i = 0; i < runs; ++i) floor.push_back(RunLore({"--version"}));
-    std::sort(floor.begin(), floor.end());
-    std::printf("process floor (lore --version): median %.2f ms\n", floor[floor.size() / 2]);
-  }
+  Stat floor = Measure({"--version"}, runs, nullptr);
+  std::printf("process floor (lore --version): median %.2f ms wall, %.2f ms CPU\n", floor.median,
+              floor.cpu_median);
   for (const auto& s : sizes) {
     std::string dir = home + "/" + s.repo;
     MakeStore(dir, s.files_each, s.records - 2 * s.files_each, t);
     double build = RunLore({"reindex", s.repo});
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the racy window
     RunLore({"search", s.repo, "warm"});
-    Stat st = Measure(s.repo, runs, t);
-    std::printf("%7d records (%d files + %d raw lines): reindex %.0f ms; search median %.2f ms, p90 %.2f ms\n",
-                s.records, 2 * s.files_each + 1, s.records - 2 * s.files_each, build, st.median, st.p90);
+    Stat st = Measure({"search", s.repo}, runs, &t);
+    std::printf(
+        "%7d records (%d files + %d raw lines): reindex %.0f ms; search median %.2f ms "
+        "(p90 %.2f), CPU median %.2f ms\n",
+        s.records, 2 * s.files_each + 1, s.records - 2 * s.files_each, build, st.median, st.p90,
+        st.cpu_median);
   }
   // 1,000 files of the large store change; the next search catches up.
   std::string dir = home + "/bench-large";
@@ -199,10 +217,14 @@ int main(int argc, char** argv) {
   double catch_up = RunLore({"search", "bench-large", Query(t, 1)});
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));
   RunLore({"search", "bench-large", "warm"});
-  Stat after = Measure("bench-large", runs / 4, t);
-  std::printf("after 1000 files changed: the first search (bringing the index up to date) %.0f ms; "
-              "then median %.2f ms\n", catch_up, after.median);
-  if (std::getenv("SEARCH_BENCH_KEEP") == nullptr) stdfs::remove_all(home);
-  else std::printf("kept %s\n", home.c_str());
+  Stat after = Measure({"search", "bench-large"}, runs / 4, &t);
+  std::printf(
+      "after 1000 files changed: the first search (bringing the index up to date) %.0f ms; "
+      "then median %.2f ms (CPU %.2f ms)\n",
+      catch_up, after.median, after.cpu_median);
+  if (std::getenv("SEARCH_BENCH_KEEP") == nullptr)
+    stdfs::remove_all(home);
+  else
+    std::printf("kept %s\n", home.c_str());
   return 0;
 }

@@ -1,8 +1,8 @@
 // Verbs of the search index: search, reindex.
 #include <sys/stat.h>
 
-#include <chrono>
 #include <cstdio>
+#include <future>
 #include <memory>
 
 #include "cli/command.h"
@@ -40,8 +40,8 @@ std::string Fixed(double v) {
 
 std::string HitText(const search::Hit& h, bool explain) {
   const index::Record& r = h.doc.record;
-  std::string out = r.file + ":" + std::to_string(h.line) + "  " + std::string(index::ScopeName(r.scope)) +
-                    "/" + (r.kind.empty() ? "-" : r.kind);
+  std::string out = r.file + ":" + std::to_string(h.line) + "  " +
+                    std::string(index::ScopeName(r.scope)) + "/" + (r.kind.empty() ? "-" : r.kind);
   if (r.slug.rfind(r.file, 0) != 0) out += "  " + r.slug;
   out += "\n";
   if (explain) {
@@ -72,11 +72,20 @@ int RunSearch(const SearchArgs& a) {
   if (!store) return ReportError(store.error());
   std::vector<search::Hit> hits;
   if (StoreExists(*store)) {  // a store that does not exist has nothing to find
-    auto idx = index::Index::Open(store->dir());
+    // The store's files are looked at on a second thread while the index is
+    // queried; in the rare case that something changed, the index is brought
+    // up to date and queried again.
+    std::string dir = store->dir();
+    auto scan = std::async(std::launch::async, [dir] { return index::ScanSources(dir); });
+    auto idx = index::Index::Open(dir);
     if (!idx) return ReportError(idx.error());
-    auto u = idx->Update();
-    if (!u) return ReportError(u.error());
     auto found = search::Search(*idx, query, opts);
+    auto current = idx->IsCurrent(scan.get());
+    if (!current) return ReportError(current.error());
+    if (!*current || !found) {
+      if (auto u = idx->Update(); !u) return ReportError(u.error());
+      found = search::Search(*idx, query, opts);
+    }
     if (!found) return ReportError(found.error());
     hits = std::move(*found);
   }
@@ -119,8 +128,11 @@ void RegisterSearchCommands(Registry& r) {
   s->add_option("--scope", a->scope, "What to search")
       ->check(CLI::IsMember({"memory", "knowledge", "learnings", "raw", "okf", "all"}))
       ->capture_default_str();
-  s->add_option("--kind", a->kind, "Only records of this kind (decision, request, a knowledge kind…)");
-  s->add_option("-k", a->limit, "At most this many hits")->check(CLI::Range(1, 1000))->capture_default_str();
+  s->add_option("--kind", a->kind,
+                "Only records of this kind (decision, request, a knowledge kind…)");
+  s->add_option("-k", a->limit, "At most this many hits")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
   s->add_flag("--json", a->json, "Print the hits as one JSON array");
   s->add_flag("--include-replaced", a->include_replaced, "Also show records marked replaced");
   s->add_flag("--explain", a->explain, "Show the parts of each hit's score");

@@ -20,10 +20,26 @@ namespace {
 void LoreTf(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx, int,
             sqlite3_value**) {
   int phrases = api->xPhraseCount(fts);
-  sqlite3_int64 rows = 0, total = 0;
+  // The totals are the same for every row of a query: read them once and
+  // keep them as the query's auxiliary data.
+  auto* totals = static_cast<int64_t*>(api->xGetAuxdata(fts, 0));
+  if (totals == nullptr) {
+    sqlite3_int64 rows = 0, total = 0;
+    if (api->xRowCount(fts, &rows) != SQLITE_OK ||
+        api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK) {
+      sqlite3_result_error(ctx, "lore_tf: cannot read the totals", -1);
+      return;
+    }
+    totals = static_cast<int64_t*>(sqlite3_malloc(2 * sizeof(int64_t)));
+    if (totals == nullptr || api->xSetAuxdata(fts, totals, sqlite3_free) != SQLITE_OK) {
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    totals[0] = rows;
+    totals[1] = total;
+  }
   int insts = 0;
-  if (api->xRowCount(fts, &rows) != SQLITE_OK || api->xColumnTotalSize(fts, 0, &total) != SQLITE_OK ||
-      api->xInstCount(fts, &insts) != SQLITE_OK) {
+  if (api->xInstCount(fts, &insts) != SQLITE_OK) {
     sqlite3_result_error(ctx, "lore_tf: cannot read the row", -1);
     return;
   }
@@ -31,7 +47,7 @@ void LoreTf(const Fts5ExtensionApi* api, Fts5Context* fts, sqlite3_context* ctx,
   struct {
     int64_t rows, total;
     int32_t tf[kMaxFindTokens];
-  } out{rows, total, {}};
+  } out{totals[0], totals[1], {}};
   for (int i = 0; i < insts; ++i) {
     int phrase = 0, col = 0, off = 0;
     if (api->xInst(fts, i, &phrase, &col, &off) == SQLITE_OK && col == 0 && phrase < phrases) {
@@ -49,7 +65,8 @@ Status RegisterFunctions(Db& db) {
     sqlite3_step(st);
   }
   sqlite3_finalize(st);
-  if (api == nullptr || api->xCreateFunction(api, "lore_tf", nullptr, LoreTf, nullptr) != SQLITE_OK) {
+  if (api == nullptr ||
+      api->xCreateFunction(api, "lore_tf", nullptr, LoreTf, nullptr) != SQLITE_OK) {
     return Fail(ErrorCode::kInternal, "SQLite lacks FTS5", db.path(), 0,
                 "build lore against an SQLite with FTS5 enabled");
   }
@@ -105,7 +122,7 @@ struct Index::Impl {
   std::string path;
   IndexOptions opts;
   Db db;
-  std::optional<Stmt> stats, get, get_text, before, after;
+  std::optional<Stmt> stats, get, get_text, length, before, after;
 };
 
 Index::Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -129,12 +146,17 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
     db = attempt();
   }
   if (!db) return Fail(db.error());
-  auto impl = std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}});
+  auto impl =
+      std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
 Result<UpdateStats> Index::Update() {
   return internal::Update(impl_->db, impl_->dir, impl_->opts.stemming, /*from_scratch=*/false);
+}
+
+Result<bool> Index::IsCurrent(const std::vector<SourceFile>& sources) {
+  return internal::IsCurrent(impl_->db, sources);
 }
 
 Result<UpdateStats> Index::Rebuild() {
@@ -222,6 +244,20 @@ Doc ReadDoc(const Stmt& st, bool with_text) {
 }
 
 }  // namespace
+
+Result<int> Index::Length(int64_t id) {
+  if (!impl_->length) {
+    LORE_ASSIGN(impl_->length, impl_->db.Prepare("SELECT len FROM docs WHERE id = ?1"));
+  }
+  Stmt& st = *impl_->length;
+  st.Reset();
+  st.Bind(1, id);
+  LORE_ASSIGN(bool row, st.Step());
+  if (!row) return Fail(ErrorCode::kNotFound, "no such record in the index", impl_->path);
+  int len = static_cast<int>(st.Int(0));
+  st.Reset();
+  return len;
+}
 
 Result<Doc> Index::Get(int64_t id, bool with_text) {
   std::optional<Stmt>& slot = with_text ? impl_->get_text : impl_->get;

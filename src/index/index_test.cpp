@@ -35,22 +35,26 @@ class IndexTest : public ::testing::Test {
 };
 
 TEST_F(IndexTest, IndexesEveryScopeWithFields) {
-  t_.Write("raw.jsonl", "{\"kind\":\"review\",\"speaker\":\"Ana\",\"session_id\":\"s1\",\"position\":4,"
-                        "\"recorded_at\":\"2026-01-02T03:04:05Z\",\"text\":\"the parser crashed\"}\n");
-  t_.Write("learnings.jsonl", "{\"id\":\"L1\",\"type\":\"fragile-file\",\"subject\":\"parser is fragile\"}\n");
+  t_.Write("raw.jsonl",
+           "{\"kind\":\"review\",\"speaker\":\"Ana\",\"session_id\":\"s1\",\"position\":4,"
+           "\"recorded_at\":\"2026-01-02T03:04:05Z\",\"text\":\"the parser crashed\"}\n");
+  t_.Write("learnings.jsonl",
+           "{\"id\":\"L1\",\"type\":\"fragile-file\",\"subject\":\"parser is fragile\"}\n");
   t_.Write("memory/summary.md", "---\nupdated_at: 2026-01-01T00:00:00Z\n---\nThe parser is old.\n");
   t_.Write("memory/decisions/keep-parser.md",
            "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\n"
            "sources: [{session_id: s9, range: [1, 2]}]\nstatus: open\n---\nKeep the parser.\n");
   t_.Write("memory/workflow/never.md", "---\ndescription: parser\n---\nparser\n");
-  t_.Write("knowledge/parsing.md", "---\nkind: howto\ndescription: Parser notes\nmodel_invokation: true\n---\nbody\n");
-  t_.Write("okf/gotchas.md", "---\ntitle: Parser gotchas\nupdated: 2026-01-01\ntags: [parser]\n---\nx\n");
+  t_.Write("knowledge/parsing.md",
+           "---\nkind: howto\ndescription: Parser notes\nmodel_invokation: true\n---\nbody\n");
+  t_.Write("okf/gotchas.md",
+           "---\ntitle: Parser gotchas\nupdated: 2026-01-01\ntags: [parser]\n---\nx\n");
   Index idx = Open();
   auto st = idx.Update();
   ASSERT_TRUE(st) << st.error().Format();
   EXPECT_EQ(st->files_seen, 6);  // workflow is not indexed
-  EXPECT_EQ(Slugs(idx, "parser"), (std::vector<std::string>{"L1", "gotchas", "keep-parser", "parsing",
-                                                            "raw.jsonl:1", "summary"}));
+  EXPECT_EQ(Slugs(idx, "parser"), (std::vector<std::string>{"L1", "gotchas", "keep-parser",
+                                                            "parsing", "raw.jsonl:1", "summary"}));
   auto m = idx.Find({"crash"}, {});
   ASSERT_EQ(m->matches.size(), 1u);
   auto d = idx.Get(m->matches[0].id);
@@ -112,7 +116,8 @@ TEST_F(IndexTest, RewrittenLogIsReindexedFromItsStart) {
   t_.Write("raw.jsonl", "{\"text\":\"alpha\"}\n");
   Index idx = Open();
   ASSERT_TRUE(idx.Update());
-  t_.Write("raw.jsonl", "{\"text\":\"omega\"}\n{\"text\":\"delta\"}\n");  // same start size, new bytes
+  t_.Write("raw.jsonl",
+           "{\"text\":\"omega\"}\n{\"text\":\"delta\"}\n");  // same start size, new bytes
   ASSERT_TRUE(idx.Update());
   EXPECT_EQ(Slugs(idx, "alpha"), std::vector<std::string>{});
   EXPECT_EQ(Slugs(idx, "omega"), std::vector<std::string>{"raw.jsonl:1"});
@@ -149,7 +154,8 @@ TEST_F(IndexTest, RebuildEqualsIncrementalAndDamagedIndexIsRecreated) {
       EXPECT_EQ(idx.Get(b->matches[i].id)->length, i == 0 ? 1 : 2);
     }
   }
-  for (const char* s : {"-wal", "-shm"}) std::filesystem::remove(t_ / (std::string("index.sqlite") + s));
+  for (const char* s : {"-wal", "-shm"})
+    std::filesystem::remove(t_ / (std::string("index.sqlite") + s));
   t_.Write("index.sqlite", "this is not a database at all, not even close to one.....");
   Index idx = Open();
   ASSERT_TRUE(idx.Update());

@@ -14,18 +14,19 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr std::array<std::string_view, 5> kScopeNames = {"memory", "knowledge", "learnings", "raw",
-                                                        "okf"};
+                                                         "okf"};
 
 // Keys of a JSON record that are its ranking fields or bookkeeping, not text.
-constexpr std::array<std::string_view, 6> kAuthorKeys = {"speaker", "author", "agent",
-                                                         "proposed_by_agent", "user", "by"};
-constexpr std::array<std::string_view, 7> kTimeKeys = {"recorded_at", "created_at", "timestamp",
-                                                       "time", "date", "at", "updated_at"};
-constexpr std::array<std::string_view, 3> kSessionKeys = {"session_id", "session", "source_session"};
+constexpr std::array<std::string_view, 6> kAuthorKeys = {"speaker",           "author", "agent",
+                                                         "proposed_by_agent", "user",   "by"};
+constexpr std::array<std::string_view, 7> kTimeKeys = {
+    "recorded_at", "created_at", "timestamp", "time", "date", "at", "updated_at"};
+constexpr std::array<std::string_view, 3> kSessionKeys = {"session_id", "session",
+                                                          "source_session"};
 constexpr std::array<std::string_view, 3> kPositionKeys = {"position", "turn", "seq"};
 constexpr std::array<std::string_view, 11> kBookkeepingKeys = {
-    "id",    "kind",       "schema_version", "expires_at", "_provenance", "confidence",
-    "scope", "occurrences", "host_class",    "anonymized", "wave_id"};
+    "id",    "kind",        "schema_version", "expires_at", "_provenance", "confidence",
+    "scope", "occurrences", "host_class",     "anonymized", "wave_id"};
 
 template <size_t N>
 bool In(const std::array<std::string_view, N>& set, std::string_view key) {
@@ -60,7 +61,8 @@ void ReadFrontmatter(std::string_view yaml, Record* r) {
   if (!fm.IsMap()) return;
   try {
     if (r->kind.empty()) r->kind = Scalar(fm["kind"]);
-    if (fm["description"] && fm["description"].IsScalar()) r->description = Scalar(fm["description"]);
+    if (fm["description"] && fm["description"].IsScalar())
+      r->description = Scalar(fm["description"]);
     if (r->scope == Scope::kKnowledge) {
       r->model_invokation = false;
       if (fm["model_invokation"] && fm["model_invokation"].IsScalar()) {
@@ -104,7 +106,8 @@ void CollectStrings(const Json& v, std::string* out) {
 
 std::string Render(const Json& v) {
   if (v.is_string()) return v.get<std::string>();
-  if (v.is_array() && std::all_of(v.begin(), v.end(), [](const Json& e) { return e.is_string(); })) {
+  if (v.is_array() &&
+      std::all_of(v.begin(), v.end(), [](const Json& e) { return e.is_string(); })) {
     std::string s;
     for (const auto& e : v) s += (s.empty() ? "" : ", ") + e.get<std::string>();
     return s;
@@ -129,7 +132,7 @@ Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
   r.scope = scope;
   r.file = rel;
   r.kind = std::string(kind);
-  std::string_view base = rel.substr(rel.rfind('/') + 1);
+  std::string_view base = std::string_view(rel).substr(rel.rfind('/') + 1);
   if (base.size() > 3 && base.substr(base.size() - 3) == ".md") base.remove_suffix(3);
   r.slug = std::string(base);
   r.text = std::string(content);
@@ -142,7 +145,6 @@ Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
     if (r.description) r.words = *r.description + "\n" + r.words;
     if (!r.author.empty()) r.words = r.author + "\n" + r.words;
   }
-  if (r.scope == Scope::kKnowledge && r.kind.empty()) r.kind.clear();
   return r;
 }
 

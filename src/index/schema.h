@@ -23,6 +23,9 @@ std::string TokenizerName(Stemming s);
 // The token that marks a record's kind in the tags column.
 std::string KindTag(std::string_view kind);
 
+// True when the files table matches `sources` exactly.
+Result<bool> IsCurrent(Db& db, const std::vector<SourceFile>& sources);
+
 // Brings the index in `db` up to date with the store at `dir`. With
 // `from_scratch`, forgets every indexed file first.
 Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bool from_scratch);

@@ -12,19 +12,25 @@ namespace {
 // A common English stop list (the NLTK list less negations' stems, plus
 // contraction fragments). Sorted for binary search.
 constexpr std::array<std::string_view, 148> kStopWords = {
-    "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "aren",
-    "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but",
-    "by", "can", "could", "couldn", "did", "didn", "do", "does", "doesn", "doing", "don", "down",
-    "during", "each", "few", "for", "from", "further", "had", "hadn", "has", "hasn", "have",
-    "haven", "having", "he", "her", "here", "hers", "herself", "hey", "him", "himself", "his",
-    "how", "i", "if", "in", "into", "is", "isn", "it", "its", "itself", "just", "ll", "me",
-    "might", "more", "most", "must", "my", "myself", "no", "nor", "not", "now", "of", "off", "oh",
-    "on", "once", "only", "or", "other", "our", "ours", "ourselves", "out", "over", "own", "re",
-    "same", "shan", "she", "should", "shouldn", "so", "some", "such", "than", "that", "the",
-    "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those",
-    "through", "to", "too", "under", "until", "up", "ve", "very", "was", "wasn", "we", "were",
-    "weren", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with",
-    "won", "would", "wouldn", "yeah", "you", "your", "yours", "yourself", "yourselves"};
+    "about",   "above",  "after",     "again",     "against", "all",        "am",    "an",
+    "and",     "any",    "are",       "aren",      "as",      "at",         "be",    "because",
+    "been",    "before", "being",     "below",     "between", "both",       "but",   "by",
+    "can",     "could",  "couldn",    "did",       "didn",    "do",         "does",  "doesn",
+    "doing",   "don",    "down",      "during",    "each",    "few",        "for",   "from",
+    "further", "had",    "hadn",      "has",       "hasn",    "have",       "haven", "having",
+    "he",      "her",    "here",      "hers",      "herself", "hey",        "him",   "himself",
+    "his",     "how",    "i",         "if",        "in",      "into",       "is",    "isn",
+    "it",      "its",    "itself",    "just",      "ll",      "me",         "might", "more",
+    "most",    "must",   "my",        "myself",    "no",      "nor",        "not",   "now",
+    "of",      "off",    "oh",        "on",        "once",    "only",       "or",    "other",
+    "our",     "ours",   "ourselves", "out",       "over",    "own",        "re",    "same",
+    "shan",    "she",    "should",    "shouldn",   "so",      "some",       "such",  "than",
+    "that",    "the",    "their",     "theirs",    "them",    "themselves", "then",  "there",
+    "these",   "they",   "this",      "those",     "through", "to",         "too",   "under",
+    "until",   "up",     "ve",        "very",      "was",     "wasn",       "we",    "were",
+    "weren",   "what",   "when",      "where",     "which",   "while",      "who",   "whom",
+    "why",     "will",   "with",      "won",       "would",   "wouldn",     "yeah",  "you",
+    "your",    "yours",  "yourself",  "yourselves"};
 
 // Decodes one UTF-8 sequence at s[i]; returns its length (1 on invalid bytes).
 size_t Decode(std::string_view s, size_t i, char32_t* cp) {
@@ -73,16 +79,15 @@ sb_stemmer* EnglishStemmer() {
 
 // Words that by themselves place an event in time.
 constexpr std::array<std::string_view, 35> kTimeWords = {
-    "yesterday", "today",    "tonight",   "tomorrow", "ago",      "recently", "lately",
-    "weekend",   "monday",   "tuesday",   "wednesday", "thursday", "friday",  "saturday",
-    "sunday",    "january",  "february",  "march",    "april",    "may",      "june",
-    "july",      "august",   "september", "october",  "november", "december", "earlier",
-    "morning",   "evening",  "afternoon", "night",    "summer",   "winter",   "spring"};
+    "yesterday", "today",   "tonight",   "tomorrow",  "ago",      "recently", "lately",
+    "weekend",   "monday",  "tuesday",   "wednesday", "thursday", "friday",   "saturday",
+    "sunday",    "january", "february",  "march",     "april",    "may",      "june",
+    "july",      "august",  "september", "october",   "november", "december", "earlier",
+    "morning",   "evening", "afternoon", "night",     "summer",   "winter",   "spring"};
 
 // "last"/"next"/"this" followed by one of these ("last week", "next month").
-constexpr std::array<std::string_view, 8> kRelativeUnits = {"week", "month", "year", "night",
-                                                           "weekend", "time", "summer", "fall"};
-
+constexpr std::array<std::string_view, 8> kRelativeUnits = {"week",    "month", "year",   "night",
+                                                            "weekend", "time",  "summer", "fall"};
 
 template <size_t N>
 bool In(const std::array<std::string_view, N>& set, std::string_view w) {
@@ -112,15 +117,14 @@ int TimeExpressions(std::string_view text) {
   return n;
 }
 
-
 std::vector<std::string> Words(std::string_view text) {
   std::vector<std::string> words;
   std::string cur;
   for (size_t i = 0; i < text.size();) {
     char32_t cp;
     size_t n = Decode(text, i, &cp);
-    bool word_char = cp < 0x80 ? (std::isalnum(static_cast<unsigned char>(cp)) != 0)
-                               : !IsSeparator(cp);
+    bool word_char =
+        cp < 0x80 ? (std::isalnum(static_cast<unsigned char>(cp)) != 0) : !IsSeparator(cp);
     if (word_char) {
       AppendLower(cur, text, i, n, cp);
     } else if (!cur.empty()) {
@@ -142,8 +146,8 @@ std::string Stem(std::string_view word, Stemming stemming) {
   if (stemming == Stemming::kOff) return std::string(word);
   sb_stemmer* s = EnglishStemmer();
   if (s == nullptr) return std::string(word);
-  const sb_symbol* out =
-      sb_stemmer_stem(s, reinterpret_cast<const sb_symbol*>(word.data()), static_cast<int>(word.size()));
+  const sb_symbol* out = sb_stemmer_stem(s, reinterpret_cast<const sb_symbol*>(word.data()),
+                                         static_cast<int>(word.size()));
   if (out == nullptr) return std::string(word);
   return std::string(reinterpret_cast<const char*>(out), sb_stemmer_length(s));
 }

@@ -40,7 +40,8 @@ TEST(Tokenizer, TokensAreSafeInsideFtsQuotes) {
 
 TEST(Tokenizer, TimeExpressions) {
   EXPECT_EQ(TimeExpressions("We went camping yesterday"), 1);
-  EXPECT_EQ(TimeExpressions("Last week, on Friday 12 May 2023"), 4);  // last week, friday, may, 2023
+  EXPECT_EQ(TimeExpressions("Last week, on Friday 12 May 2023"),
+            4);  // last week, friday, may, 2023
   EXPECT_EQ(TimeExpressions("We went camping with friends"), 0);
   EXPECT_EQ(TimeExpressions("next to the last page"), 0);
 }

@@ -21,14 +21,6 @@ constexpr size_t kTailBytes = 64;
 // time stamp granularity without its mtime moving: it is re-checked next time.
 constexpr int64_t kRacyNanos = 1'000'000'000;
 
-struct Source {
-  std::string rel;
-  Scope scope;
-  std::string kind;  // implied by the folder
-  bool jsonl = false;
-  int64_t size = 0, mtime = 0, ino = 0;
-};
-
 struct Indexed {
   int64_t size = 0, mtime = 0, ino = 0, done = 0, lines = 0;
   std::string tail;
@@ -37,20 +29,21 @@ struct Indexed {
 int64_t Nanos(const struct timespec& t) { return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec; }
 
 void AddIfFile(int dirfd, const std::string& name, const std::string& rel, Scope scope,
-               std::string kind, bool jsonl, std::vector<Source>* out) {
+               std::string kind, bool jsonl, std::vector<SourceFile>* out) {
   struct stat st;
   if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return;
-  out->push_back(Source{rel, scope, std::move(kind), jsonl, st.st_size, Nanos(st.st_mtim),
-                        static_cast<int64_t>(st.st_ino)});
+  out->push_back(SourceFile{rel, scope, std::move(kind), jsonl, st.st_size, Nanos(st.st_mtim),
+                            static_cast<int64_t>(st.st_ino)});
 }
 
-void ScanFolder(const std::string& dir, const std::string& sub, Scope scope, const std::string& kind,
-                std::vector<Source>* out) {
+void ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
+                const std::string& kind, std::vector<SourceFile>* out) {
   DIR* d = ::opendir(fs::Join(dir, sub).c_str());
   if (d == nullptr) return;
   while (dirent* e = ::readdir(d)) {
     std::string name = e->d_name;
-    if (name.empty() || name[0] == '.' || name.size() < 4 || name.substr(name.size() - 3) != ".md") {
+    if (name.empty() || name[0] == '.' || name.size() < 4 ||
+        name.substr(name.size() - 3) != ".md") {
       continue;
     }
     AddIfFile(::dirfd(d), name, sub + "/" + name, scope, kind, false, out);
@@ -58,9 +51,10 @@ void ScanFolder(const std::string& dir, const std::string& sub, Scope scope, con
   ::closedir(d);
 }
 
-// Every source file of the store (symlinks and other non-files are skipped).
-std::vector<Source> Scan(const std::string& dir) {
-  std::vector<Source> out;
+}  // namespace
+
+std::vector<SourceFile> ScanSources(const std::string& dir) {
+  std::vector<SourceFile> out;
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
   if (dfd < 0) return out;
   AddIfFile(dfd, "raw.jsonl", "raw.jsonl", Scope::kRaw, "", true, &out);
@@ -74,6 +68,8 @@ std::vector<Source> Scan(const std::string& dir) {
   return out;
 }
 
+namespace {
+
 Result<std::unordered_map<std::string, Indexed>> LoadIndexed(Db& db) {
   std::unordered_map<std::string, Indexed> out;
   LORE_ASSIGN(Stmt st, db.Prepare("SELECT path, size, mtime, ino, done, lines, tail FROM files"));
@@ -86,11 +82,11 @@ Result<std::unordered_map<std::string, Indexed>> LoadIndexed(Db& db) {
   return out;
 }
 
-bool Same(const Source& s, const Indexed& i) {
+bool Same(const SourceFile& s, const Indexed& i) {
   return s.size == i.size && s.mtime == i.mtime && s.ino == i.ino;
 }
 
-bool AnyChange(const std::vector<Source>& sources,
+bool AnyChange(const std::vector<SourceFile>& sources,
                const std::unordered_map<std::string, Indexed>& indexed) {
   if (sources.size() != indexed.size()) return true;
   for (const auto& s : sources) {
@@ -123,17 +119,29 @@ struct Writer {
 
   Status Add(const Record& r) {
     auto opt = [](Stmt& st, int i, const std::string& v) {
-      if (v.empty()) st.BindNull(i); else st.Bind(i, v);
+      if (v.empty())
+        st.BindNull(i);
+      else
+        st.Bind(i, v);
     };
     Stmt& d = insert_doc;
     d.Bind(1, r.file).Bind(2, static_cast<int64_t>(r.scope)).Bind(3, r.line).Bind(4, r.slug);
     opt(d, 5, r.kind);
-    if (r.description) d.Bind(6, *r.description); else d.BindNull(6);
-    if (r.model_invokation) d.Bind(7, int64_t{*r.model_invokation}); else d.BindNull(7);
+    if (r.description)
+      d.Bind(6, *r.description);
+    else
+      d.BindNull(6);
+    if (r.model_invokation)
+      d.Bind(7, int64_t{*r.model_invokation});
+    else
+      d.BindNull(7);
     opt(d, 8, r.status);
     opt(d, 9, r.replaced_by);
     opt(d, 10, r.author);
-    if (r.time) d.Bind(11, *r.time); else d.BindNull(11);
+    if (r.time)
+      d.Bind(11, *r.time);
+    else
+      d.BindNull(11);
     opt(d, 12, r.session);
     std::vector<std::string> tokens = Tokenize(r.words, stemming);
     std::string joined;
@@ -154,11 +162,12 @@ struct Writer {
 };
 
 Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
-  LORE_ASSIGN(Stmt insert_doc,
-              db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
-                         "model_invokation, status, replaced_by, author, time, session, position, "
-                         "timex, len, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                         "?13, ?14, ?15, ?16)"));
+  LORE_ASSIGN(
+      Stmt insert_doc,
+      db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
+                 "model_invokation, status, replaced_by, author, time, session, position, "
+                 "timex, len, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+                 "?13, ?14, ?15, ?16)"));
   LORE_ASSIGN(Stmt insert_fts,
               db.Prepare("INSERT INTO fts(rowid, words, author, tags) VALUES (?1, ?2, ?3, ?4)"));
   LORE_ASSIGN(Stmt delete_fts,
@@ -169,9 +178,16 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
               db.Prepare("INSERT OR REPLACE INTO files(path, size, mtime, ino, done, lines, tail) "
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"));
   LORE_ASSIGN(Stmt delete_file, db.Prepare("DELETE FROM files WHERE path = ?1"));
-  return Writer{std::move(insert_doc), std::move(insert_fts), std::move(delete_fts),
-                std::move(delete_docs), std::move(count_docs), std::move(upsert_file),
-                std::move(delete_file), &db, stemming, stats};
+  return Writer{std::move(insert_doc),
+                std::move(insert_fts),
+                std::move(delete_fts),
+                std::move(delete_docs),
+                std::move(count_docs),
+                std::move(upsert_file),
+                std::move(delete_file),
+                &db,
+                stemming,
+                stats};
 }
 
 int64_t NowNanos() {
@@ -206,13 +222,14 @@ Result<std::string> ReadRange(int fd, int64_t from, int64_t to, const std::strin
 
 // Indexes a JSON Lines log: from where the last update stopped when the log
 // only grew, else from its start. Only complete lines are indexed.
-Status IndexLog(Writer& w, const std::string& dir, const Source& src, const Indexed* old) {
+Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const Indexed* old) {
   std::string path = fs::Join(dir, src.rel);
   auto fd = fs::Open(path, O_RDONLY);
   if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
   if (!fd) return Fail(fd.error());
   struct stat st;
-  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   int64_t start = 0, lines = 0;
   if (old && old->ino == static_cast<int64_t>(st.st_ino) && st.st_size >= old->done) {
     int64_t from = old->done - static_cast<int64_t>(old->tail.size());
@@ -231,17 +248,19 @@ Status IndexLog(Writer& w, const std::string& dir, const Source& src, const Inde
     LORE_TRY(w.Add(FromJsonLine(src.scope, src.rel, line.number, line.text)));
   }
   int64_t done = start + static_cast<int64_t>(end);
-  LORE_ASSIGN(std::string tail, ReadRange(fd->get(), std::max<int64_t>(0, done - kTailBytes), done, path));
+  LORE_ASSIGN(std::string tail,
+              ReadRange(fd->get(), std::max<int64_t>(0, done - kTailBytes), done, path));
   return Remember(w, src.rel, st, done, lines, tail);
 }
 
-Status IndexMarkdown(Writer& w, const std::string& dir, const Source& src) {
+Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
   std::string path = fs::Join(dir, src.rel);
   auto fd = fs::Open(path, O_RDONLY);
   if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
   if (!fd) return Fail(fd.error());
   struct stat st;
-  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   LORE_ASSIGN(std::string content, fs::ReadAll(fd->get(), path));
   LORE_TRY(w.Forget(src.rel));
   LORE_TRY(w.Add(FromMarkdown(src.scope, src.rel, src.kind, content)));
@@ -288,11 +307,16 @@ Status DropSchema(Db& db) {
       "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;");
 }
 
+Result<bool> IsCurrent(Db& db, const std::vector<SourceFile>& sources) {
+  LORE_ASSIGN(auto indexed, LoadIndexed(db));
+  return !AnyChange(sources, indexed);
+}
+
 Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bool from_scratch) {
   UpdateStats stats;
   if (!from_scratch) {
     // Cheap path first: no write lock unless something changed.
-    std::vector<Source> sources = Scan(dir);
+    std::vector<SourceFile> sources = ScanSources(dir);
     LORE_ASSIGN(auto indexed, LoadIndexed(db));
     stats.files_seen = static_cast<int64_t>(sources.size());
     if (!AnyChange(sources, indexed)) return stats;
@@ -303,7 +327,7 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
     stats.rebuilt = true;
   }
   // Look again under the write lock: another process may have done the work.
-  std::vector<Source> sources = Scan(dir);
+  std::vector<SourceFile> sources = ScanSources(dir);
   LORE_ASSIGN(auto indexed, LoadIndexed(db));
   stats.files_seen = static_cast<int64_t>(sources.size());
   LORE_ASSIGN(Writer w, MakeWriter(db, stemming, &stats));
@@ -331,3 +355,11 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
 }
 
 }  // namespace lore::index::internal
+
+namespace lore::index {
+
+std::vector<SourceFile> ScanSources(const std::string& store_dir) {
+  return internal::ScanSources(store_dir);
+}
+
+}  // namespace lore::index

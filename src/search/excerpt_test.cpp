@@ -7,7 +7,8 @@ namespace {
 
 TEST(Excerpt, BestLineWithThreeEitherSide) {
   std::string text = "l1\nl2\nl3\nl4\nl5 sqlite\nl6\nl7\nl8\nl9\nl10 sqlite database\nl11\n";
-  Excerpt e = MakeExcerpt(text, 1, {{"sqlite", 1.0}, {"databas", 2.0}}, index::Stemming::kSnowballEnglish);
+  Excerpt e =
+      MakeExcerpt(text, 1, {{"sqlite", 1.0}, {"databas", 2.0}}, index::Stemming::kSnowballEnglish);
   EXPECT_EQ(e.line, 10);
   EXPECT_EQ(e.text, "l7\nl8\nl9\nl10 sqlite database\nl11");
 }
@@ -19,7 +20,8 @@ TEST(Excerpt, EarlierLineWinsTiesAndLinesAreFileLines) {
 }
 
 TEST(Excerpt, NoMatchShowsTheBodyStart) {
-  Excerpt e = MakeExcerpt("---\nkind: x\n---\n\nbody line\n", 1, {{"zzz", 1.0}}, index::Stemming::kOff);
+  Excerpt e =
+      MakeExcerpt("---\nkind: x\n---\n\nbody line\n", 1, {{"zzz", 1.0}}, index::Stemming::kOff);
   EXPECT_EQ(e.line, 5);
   EXPECT_EQ(e.text, "kind: x\n---\n\nbody line");
 }

@@ -7,8 +7,8 @@
 namespace lore::search {
 namespace {
 
-constexpr std::array<std::string_view, 7> kTimeNouns = {"year", "month", "date", "day",
-                                                       "week", "time", "season"};
+constexpr std::array<std::string_view, 7> kTimeNouns = {"year", "month", "date",  "day",
+                                                        "week", "time",  "season"};
 
 template <size_t N>
 bool In(const std::array<std::string_view, N>& set, std::string_view w) {

@@ -81,7 +81,8 @@ class Ranker {
     auto score = [&](const index::Match& m, int length) {
       double s = 0;
       for (size_t i = 0; i < searched.size(); ++i) {
-        s += searched[i]->weight * Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
+        s += searched[i]->weight *
+             Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
       }
       return s;
     };
@@ -95,21 +96,22 @@ class Ranker {
       if (s > 0) rough.emplace_back(s, i);
     }
     size_t keep = static_cast<size_t>(std::max(p_.candidates, opts_.limit));
-    size_t exact = std::min(rough.size(), std::max<size_t>(4 * keep, 200));
+    size_t exact = std::min(rough.size(), std::max<size_t>(2 * keep, 100));
     std::partial_sort(rough.begin(), rough.begin() + static_cast<long>(exact), rough.end(), better);
     std::vector<std::pair<double, int64_t>> ranked;
     for (size_t k = 0; k < rough.size(); ++k) {
       const index::Match& m = ms.matches[rough[k].second];
       double s = rough[k].first;
       if (k < exact) {
-        LORE_ASSIGN(const index::Doc* d, DocOf(m.id));
-        s = score(m, d->length);
+        LORE_ASSIGN(int length, idx_.Length(m.id));
+        s = score(m, length);
       }
       text_[m.id] = s;
       if (k < exact) ranked.emplace_back(s, m.id);
     }
     keep = std::min(keep, ranked.size());
-    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(), better);
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(),
+                      better);
     ranked.resize(keep);
     for (const auto& [s, id] : ranked) Part(id).text = s;
     top_ = std::move(ranked);
@@ -226,7 +228,8 @@ double Round(double v) { return std::round(v * 10000) / 10000; }
 
 }  // namespace
 
-Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query, const SearchOptions& opts) {
+Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
+                                const SearchOptions& opts) {
   LORE_ASSIGN(index::Transaction snapshot, idx.Read());
   Ranker r(idx, opts);
   auto hits = r.Run(query);
@@ -251,8 +254,10 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
   }
   j["excerpt"] = hit.excerpt;
   if (explain) {
-    j["explain"] = {{"total", Round(hit.score.Total())}, {"text", Round(hit.score.text)},
-                    {"context", Round(hit.score.context)}, {"author", Round(hit.score.author)},
+    j["explain"] = {{"total", Round(hit.score.Total())},
+                    {"text", Round(hit.score.text)},
+                    {"context", Round(hit.score.context)},
+                    {"author", Round(hit.score.author)},
                     {"time", Round(hit.score.time)}};
   }
   return j;

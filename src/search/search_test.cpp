@@ -13,8 +13,9 @@ using testing::TempDir;
 
 std::string Turn(const std::string& session, int pos, const std::string& speaker,
                  const std::string& text, const std::string& at = "2023-05-08T13:56:00Z") {
-  return "{\"kind\":\"turn\",\"session_id\":\"" + session + "\",\"position\":" + std::to_string(pos) +
-         ",\"speaker\":\"" + speaker + "\",\"recorded_at\":\"" + at + "\",\"text\":\"" + text + "\"}\n";
+  return "{\"kind\":\"turn\",\"session_id\":\"" + session +
+         "\",\"position\":" + std::to_string(pos) + ",\"speaker\":\"" + speaker +
+         "\",\"recorded_at\":\"" + at + "\",\"text\":\"" + text + "\"}\n";
 }
 
 class SearchTest : public ::testing::Test {
@@ -62,8 +63,9 @@ TEST(Ranking, Bm25Parts) {
 }
 
 TEST_F(SearchTest, RarerWordRanksFirst) {
-  t_.Write("raw.jsonl", "{\"text\":\"common words here\"}\n{\"text\":\"common rare words\"}\n"
-                        "{\"text\":\"common again\"}\n");
+  t_.Write("raw.jsonl",
+           "{\"text\":\"common words here\"}\n{\"text\":\"common rare words\"}\n"
+           "{\"text\":\"common again\"}\n");
   EXPECT_EQ(Ask("rare common", Plain())[0], "raw.jsonl:2");
 }
 

@@ -22,9 +22,7 @@ constexpr const char* kKey = "github.com_acme_widgets";
 
 class SearchE2E : public ::testing::Test {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
-  }
+  void SetUp() override { ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0); }
   RunOptions Opts(std::string input = {}) const {
     RunOptions o;
     o.input = std::move(input);
@@ -33,7 +31,9 @@ class SearchE2E : public ::testing::Test {
     o.env["XDG_CONFIG_HOME"] = std::nullopt;
     return o;
   }
-  std::string Rel(const std::string& rel) const { return "home/.lore/" + std::string(kKey) + "/" + rel; }
+  std::string Rel(const std::string& rel) const {
+    return "home/.lore/" + std::string(kKey) + "/" + rel;
+  }
   std::string StorePath(const std::string& rel) const { return t_ / Rel(rel); }
   void Write(const std::string& rel, const std::string& text) { t_.Write(Rel(rel), text); }
 
@@ -59,7 +59,8 @@ class SearchE2E : public ::testing::Test {
 };
 
 TEST_F(SearchE2E, FindsWhatWasJustWrittenAndForgetsWhatWasDeleted) {
-  ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"({"summary":"zebra crossing broke"})")).exit_code, 0);
+  ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"({"summary":"zebra crossing broke"})")).exit_code,
+            0);
   EXPECT_EQ(Slugs(Search({"zebra"})), std::vector<std::string>{"raw.jsonl:1"});
   Write("memory/decisions/zebra-plan.md", "---\nstatus: open\n---\nPaint the zebra crossing.\n");
   EXPECT_EQ(Slugs(Search({"zebra", "--scope", "memory"})), std::vector<std::string>{"zebra-plan"});
@@ -72,11 +73,14 @@ TEST_F(SearchE2E, FindsWhatWasJustWrittenAndForgetsWhatWasDeleted) {
 }
 
 TEST_F(SearchE2E, AnyTextIsAValidQuery) {
-  ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"j({"summary":"quoted \"words\" and (parens)"})j")).exit_code, 0);
+  ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"j({"summary":"quoted \"words\" and (parens)"})j"))
+                .exit_code,
+            0);
   std::string long_query;
   for (int i = 0; i < 7000; ++i) long_query += "word" + std::to_string(i % 500) + " \"(*^ ";
-  for (const std::string& q : std::vector<std::string>{"!!!", "\"", "\"\"\"", "'", "*", "()", "NEAR(a b)", "a AND OR NOT b",
-                              "col:umn", "^start", "- -- ---", "\"quoted\" (parens)", long_query}) {
+  for (const std::string& q : std::vector<std::string>{
+           "!!!", "\"", "\"\"\"", "'", "*", "()", "NEAR(a b)", "a AND OR NOT b", "col:umn",
+           "^start", "- -- ---", "\"quoted\" (parens)", long_query}) {
     auto r = Lore({"search", kRepo, q}, Opts());
     EXPECT_EQ(r.exit_code, 0) << q.substr(0, 40) << ": " << r.err;
     EXPECT_EQ(r.err, "") << q.substr(0, 40);
@@ -85,29 +89,36 @@ TEST_F(SearchE2E, AnyTextIsAValidQuery) {
 }
 
 TEST_F(SearchE2E, MemoryAndKnowledgeShapes) {
-  Write("memory/summary.md", "---\nupdated_at: 2026-01-01T00:00:00Z\n---\nline 1\nline 2\nline 3\n"
-                             "the cache is warm\nline 5\nline 6\nline 7\nline 8\n");
+  Write("memory/summary.md",
+        "---\nupdated_at: 2026-01-01T00:00:00Z\n---\nline 1\nline 2\nline 3\n"
+        "the cache is warm\nline 5\nline 6\nline 7\nline 8\n");
   Write("memory/workflow/cache.md", "---\ndescription: cache\n---\ncache\n");
-  Write("knowledge/cache-tuning.md", "---\nkind: howto\ndescription: Tune the cache\nmodel_invokation: true\n---\nbody\n");
+  Write("knowledge/cache-tuning.md",
+        "---\nkind: howto\ndescription: Tune the cache\nmodel_invokation: true\n---\nbody\n");
   Write("knowledge/broken.md", "---\nkind: [oops\n---\ncache notes\n");
   Json mem = Search({"cache", "--scope", "memory"});
   ASSERT_EQ(mem.size(), 1u);
-  EXPECT_EQ(mem[0].dump(), R"({"slug":"summary","kind":"summary","excerpt":"line 1\nline 2\nline 3\nthe cache is warm\nline 5\nline 6\nline 7"})");
+  EXPECT_EQ(
+      mem[0].dump(),
+      R"({"slug":"summary","kind":"summary","excerpt":"line 1\nline 2\nline 3\nthe cache is warm\nline 5\nline 6\nline 7"})");
   Json kn = Search({"cache", "--scope", "knowledge"});
   ASSERT_EQ(kn.size(), 2u);
   std::map<std::string, std::string> by_slug;
   for (const auto& h : kn) by_slug[h["slug"].get<std::string>()] = h.dump();
-  EXPECT_EQ(by_slug["cache-tuning"],
-            R"({"slug":"cache-tuning","kind":"howto","description":"Tune the cache","model_invokation":true,"excerpt":"---\nkind: howto\ndescription: Tune the cache\nmodel_invokation: true\n---\nbody"})");
-  EXPECT_EQ(by_slug["broken"],
-            R"({"slug":"broken","kind":null,"description":null,"model_invokation":null,"excerpt":"---\nkind: [oops\n---\ncache notes"})");
+  EXPECT_EQ(
+      by_slug["cache-tuning"],
+      R"({"slug":"cache-tuning","kind":"howto","description":"Tune the cache","model_invokation":true,"excerpt":"---\nkind: howto\ndescription: Tune the cache\nmodel_invokation: true\n---\nbody"})");
+  EXPECT_EQ(
+      by_slug["broken"],
+      R"({"slug":"broken","kind":null,"description":null,"model_invokation":null,"excerpt":"---\nkind: [oops\n---\ncache notes"})");
   EXPECT_EQ(Slugs(Search({"cache", "--scope", "knowledge", "--kind", "howto"})),
             std::vector<std::string>{"cache-tuning"});
   EXPECT_EQ(Search({"cache", "-k", "1"}).size(), 1u);
 }
 
 TEST_F(SearchE2E, ReplacedRecordsHiddenUnlessAsked) {
-  Write("memory/decisions/old-cache.md", "---\nstatus: replaced\nreplaced_by: new-cache\n---\nredis cache\n");
+  Write("memory/decisions/old-cache.md",
+        "---\nstatus: replaced\nreplaced_by: new-cache\n---\nredis cache\n");
   Write("memory/decisions/new-cache.md", "---\nstatus: open\n---\nredis cache, sharded\n");
   EXPECT_EQ(Slugs(Search({"redis"})), std::vector<std::string>{"new-cache"});
   auto both = Slugs(Search({"redis", "--include-replaced"}));
@@ -121,8 +132,10 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("raw.jsonl:1  raw/review\n  score ", 0), 0u) << r.out;
   EXPECT_NE(r.out.find(" = text "), std::string::npos);
-  EXPECT_NE(r.out.find(" + context 0.0000 + author 0.0000 + time 0.0000\n    summary: flaky test in ci\n"),
-            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(
+                " + context 0.0000 + author 0.0000 + time 0.0000\n    summary: flaky test in ci\n"),
+            std::string::npos)
+      << r.out;
   Json j = Search({"flaky", "--explain"});
   ASSERT_EQ(j.size(), 1u);
   EXPECT_TRUE(j[0]["explain"].contains("text"));
@@ -132,16 +145,19 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
 
 TEST_F(SearchE2E, ReindexGivesTheSameResults) {
   for (int i = 0; i < 30; ++i) {
-    std::string rec = R"({"summary":"deploy step )" + std::to_string(i) + (i % 3 ? " rollback" : " canary") + R"("})";
+    std::string rec = R"({"summary":"deploy step )" + std::to_string(i) +
+                      (i % 3 ? " rollback" : " canary") + R"("})";
     ASSERT_EQ(Lore({"append-review", kRepo}, Opts(rec)).exit_code, 0);
   }
-  Write("knowledge/deploys.md", "---\nkind: howto\ndescription: Deploy with a canary\n---\nrollback fast\n");
+  Write("knowledge/deploys.md",
+        "---\nkind: howto\ndescription: Deploy with a canary\n---\nrollback fast\n");
   std::string before = Search({"deploy canary rollback"}).dump();
   auto r = Lore({"reindex", kRepo}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "reindexed " + StorePath("index.sqlite") + ": 3 files, 32 records\n");
   EXPECT_EQ(Search({"deploy canary rollback"}).dump(), before);
-  for (const char* s : {"", "-wal", "-shm"}) stdfs::remove(StorePath(std::string("index.sqlite") + s));
+  for (const char* s : {"", "-wal", "-shm"})
+    stdfs::remove(StorePath(std::string("index.sqlite") + s));
   EXPECT_EQ(Search({"deploy canary rollback"}).dump(), before);
   EXPECT_EQ(Lore({"reindex", "git@github.com:acme/none.git"}, Opts()).exit_code, 1);
 }
@@ -162,15 +178,19 @@ pid_t Spawn(const std::string& script, const std::map<std::string, std::string>&
 }
 
 TEST_F(SearchE2E, TwoWritersAndASearcherNeverFail) {
-  std::map<std::string, std::string> env = {{"LORE_HOME", t_ / "home/.lore"}, {"HOME", t_ / "home"},
-                                            {"LORE", LoreBinary()}, {"REPO", kRepo},
-                                            {"STOP", t_ / "stop"}, {"STORE", StorePath("")}};
+  std::map<std::string, std::string> env = {{"LORE_HOME", t_ / "home/.lore"},
+                                            {"HOME", t_ / "home"},
+                                            {"LORE", LoreBinary()},
+                                            {"REPO", kRepo},
+                                            {"STOP", t_ / "stop"},
+                                            {"STORE", StorePath("")}};
   // Writer 1 appends captures and searches; writer 2 replaces, adds and
   // removes memory files and searches: both update the index.
   std::string w1 = R"(i=0; while [ ! -e "$STOP" ]; do i=$((i+1));
       echo "{\"summary\":\"concurrent capture $i\"}" | "$LORE" append-review "$REPO" || exit 1;
       "$LORE" search "$REPO" capture >/dev/null || exit 2; done)";
-  std::string w2 = R"(i=0; mkdir -p "$STORE/memory/decisions"; while [ ! -e "$STOP" ]; do i=$((i+1));
+  std::string w2 =
+      R"(i=0; mkdir -p "$STORE/memory/decisions"; while [ ! -e "$STOP" ]; do i=$((i+1));
       f="$STORE/memory/decisions/d$((i % 7)).md";
       printf -- '---\nstatus: open\n---\nconcurrent decision %d\n' $i > "$f.tmp" && mv "$f.tmp" "$f" || exit 1;
       if [ $((i % 5)) = 0 ]; then rm -f "$STORE/memory/decisions/d$((i % 3)).md"; fi;
@@ -181,7 +201,9 @@ TEST_F(SearchE2E, TwoWritersAndASearcherNeverFail) {
   ASSERT_GT(p2, 0);
   int failures = 0;
   for (int round = 0; round < 1000 && failures < 5; ++round) {
-    auto r = Lore({"search", kRepo, round % 2 ? "concurrent capture" : "concurrent decision", "--json"}, Opts());
+    auto r =
+        Lore({"search", kRepo, round % 2 ? "concurrent capture" : "concurrent decision", "--json"},
+             Opts());
     if (r.exit_code != 0 || !r.err.empty()) {
       ++failures;
       ADD_FAILURE() << "round " << round << ": exit " << r.exit_code << ": " << r.err;

@@ -38,13 +38,27 @@ struct IndexOptions {
 };
 
 struct UpdateStats {
-  int64_t files_seen = 0;       // source files found on disk
-  int64_t files_indexed = 0;    // files (re)read because they were new or changed
-  int64_t files_removed = 0;    // files gone from disk
+  int64_t files_seen = 0;     // source files found on disk
+  int64_t files_indexed = 0;  // files (re)read because they were new or changed
+  int64_t files_removed = 0;  // files gone from disk
   int64_t records_added = 0;
   int64_t records_removed = 0;
-  bool rebuilt = false;         // the index was recreated from scratch
+  bool rebuilt = false;  // the index was recreated from scratch
 };
+
+// A source file of the store as found on disk.
+struct SourceFile {
+  std::string rel;  // path relative to the store
+  Scope scope = Scope::kRaw;
+  std::string kind;  // implied by the folder ("decision", "summary"…)
+  bool jsonl = false;
+  int64_t size = 0, mtime = 0, ino = 0;  // mtime in nanoseconds
+};
+
+// Every source file of the store at `store_dir` (symlinks and other
+// non-files skipped). Touches only the file system, so it may run on another
+// thread while the index is queried.
+std::vector<SourceFile> ScanSources(const std::string& store_dir);
 
 // How often each query token occurs (in records' text and in their authors).
 struct TermStats {
@@ -55,8 +69,8 @@ struct TermStats {
 enum class Replaced { kHide, kInclude };
 
 struct Filter {
-  std::optional<Scope> scope;        // nullopt: every scope
-  std::optional<std::string> kind;   // exact kind
+  std::optional<Scope> scope;       // nullopt: every scope
+  std::optional<std::string> kind;  // exact kind
   Replaced replaced = Replaced::kHide;
 };
 
@@ -70,15 +84,15 @@ struct Match {
 };
 
 struct MatchSet {
-  int64_t records = 0;          // records in the whole index
-  double average_length = 0;    // mean tokens per record text
+  int64_t records = 0;        // records in the whole index
+  double average_length = 0;  // mean tokens per record text
   std::vector<Match> matches;
 };
 
 // A record as stored, for ranking and display.
 struct Doc {
   int64_t id = 0;
-  Record record;  // `words` is left empty
+  Record record;             // `words` is left empty
   int time_expressions = 0;  // TimeExpressions() of the record's words
   int length = 0;            // tokens in the record's searched text
 };
@@ -101,6 +115,9 @@ class Index {
 
   // Brings the index up to date with the files on disk (see above).
   Result<UpdateStats> Update();
+  // True when the index already reflects `sources` (from ScanSources), so
+  // that a caller may query first and scan at the same time.
+  Result<bool> IsCurrent(const std::vector<SourceFile>& sources);
   // Forgets everything and indexes every file again.
   Result<UpdateStats> Rebuild();
 
@@ -112,6 +129,8 @@ class Index {
   // The record `id`; its `text` only when `with_text` (ranking needs only
   // the fields, excerpts need the text).
   Result<Doc> Get(int64_t id, bool with_text = true);
+  // The number of tokens in the text of record `id`.
+  Result<int> Length(int64_t id);
   // Records of the same file and session as `doc` (none when it has no
   // session): up to `window` before and `window` after it (without text).
   Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);

@@ -22,20 +22,20 @@ std::optional<Scope> ParseScope(std::string_view name);
 
 struct Record {
   Scope scope = Scope::kRaw;
-  std::string file;        // path relative to the store: "memory/decisions/x.md", "raw.jsonl"
-  int64_t line = 1;        // 1-based line of the file where `text` starts
-  std::string slug;        // file name without ".md"; "raw.jsonl:12" or the learning's id
-  std::string kind;        // "decision", a knowledge kind, a capture's kind; empty: null
+  std::string file;  // path relative to the store: "memory/decisions/x.md", "raw.jsonl"
+  int64_t line = 1;  // 1-based line of the file where `text` starts
+  std::string slug;  // file name without ".md"; "raw.jsonl:12" or the learning's id
+  std::string kind;  // "decision", a knowledge kind, a capture's kind; empty: null
   std::optional<std::string> description;  // knowledge
   std::optional<bool> model_invokation;    // knowledge (misspelling of the original)
-  std::string status;      // "replaced" hides a record by default
+  std::string status;                      // "replaced" hides a record by default
   std::string replaced_by;
-  std::string author;      // speaker, author or agent
+  std::string author;           // speaker, author or agent
   std::optional<int64_t> time;  // seconds since the epoch (created/recorded/updated at)
-  std::string session;     // session id; empty when none
-  int64_t position = 0;    // order within the session (explicit, else the line number)
-  std::string text;        // the record as shown in excerpts (one or more lines)
-  std::string words;       // the text that is searched
+  std::string session;          // session id; empty when none
+  int64_t position = 0;         // order within the session (explicit, else the line number)
+  std::string text;             // the record as shown in excerpts (one or more lines)
+  std::string words;            // the text that is searched
 };
 
 // A Markdown record (memory, knowledge or okf page) from the whole file `content`.
