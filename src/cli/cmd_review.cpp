@@ -189,11 +189,10 @@ int RunReview(const ReviewArgs& a) {
   if (!proposals::IsRejectReason(a.reason)) {
     return Usage("--reason must be user-declined, overflow-truncate or manual-skip");
   }
-  const bool tty = ::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO);
-  if (!a.NonInteractive() && !tty) {
-    return Usage(
-        "standard input is not a terminal: decide with --approve ID…, --decline ID…, "
-        "--approve-all, --decline-all or --plan FILE");
+  if (!a.NonInteractive() && !(::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO))) {
+    return Usage(std::string(::isatty(STDIN_FILENO) ? "standard output" : "standard input") +
+                 " is not a terminal: decide with --approve ID…, --decline ID…, --approve-all, "
+                 "--decline-all or --plan FILE");
   }
   auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
   if (!store) return ReportError(store.error());
@@ -248,7 +247,7 @@ void RegisterReviewCommand(Registry& r) {
   sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   sub->add_option("--session", a->session, "The session id stored as source_session (required)");
   sub->add_option("--approve", a->approve, "Approve these ids (the others are declined)");
-  sub->add_option("--decline", a->decline, "Decline these ids");
+  sub->add_option("--decline", a->decline, "Decline these ids (alone: the others stay queued)");
   sub->add_flag("--approve-all", a->approve_all, "Approve everything (except --decline ids)");
   sub->add_flag("--decline-all", a->decline_all, "Decline everything (except --approve ids)");
   sub->add_option("--plan", a->plan,

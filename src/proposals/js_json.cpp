@@ -8,9 +8,16 @@
 namespace lore::proposals {
 namespace {
 
+bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
+
 void AppendString(std::string* out, const std::string& s) {
   out->push_back('"');
-  for (unsigned char c : s) {
+  size_t run = 0;  // start of the pending run of characters copied as they are
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (!NeedsEscape(c)) continue;
+    out->append(s, run, i - run);
+    run = i + 1;
     switch (c) {
       case '"':
         out->append("\\\"");
@@ -33,16 +40,14 @@ void AppendString(std::string* out, const std::string& s) {
       case '\t':
         out->append("\\t");
         break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out->append(buf);
-        } else {
-          out->push_back(static_cast<char>(c));
-        }
+      default: {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\u%04x", c);
+        out->append(buf);
+      }
     }
   }
+  out->append(s, run, s.size() - run);
   out->push_back('"');
 }
 

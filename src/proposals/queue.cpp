@@ -51,41 +51,59 @@ Result<QueueScan> ReadQueue(const std::string& path) {
 
 namespace {
 
-int64_t CountNeedle(std::string_view data, const std::string& needle, std::vector<size_t>* seen) {
-  int64_t n = 0;
-  size_t pos = 0;
-  while (pos < data.size()) {
-    const void* hit = ::memmem(data.data() + pos, data.size() - pos, needle.data(), needle.size());
-    if (hit == nullptr) break;
-    size_t at = static_cast<size_t>(static_cast<const char*>(hit) - data.data());
-    size_t start = data.rfind('\n', at);
-    start = start == std::string_view::npos ? 0 : start + 1;
-    size_t end = data.find('\n', at);
-    if (end == std::string_view::npos) end = data.size();
-    std::string_view line = data.substr(start, end - start);
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-    const char next = at + needle.size() < data.size() ? data[at + needle.size()] : '\0';
-    const bool whole_value = next == ',' || next == '}' || next == ' ';
-    if (whole_value && !line.empty() && line.front() == '{' && line.back() == '}') {
-      bool counted = false;
-      for (size_t s : *seen) counted = counted || s == start;
-      if (!counted) {
-        seen->push_back(start);
-        ++n;
-      }
-    }
-    pos = end;
+// Lines as lore and the original tool write them start with the id and the
+// time, whose lengths are fixed, so "wave_id" sits at a known offset.
+constexpr std::string_view kIdHead = "{\"id\":\"";                 // then 36 chars of id
+constexpr std::string_view kCreatedHead = "\",\"created_at\":\"";  // then 24 chars of time
+constexpr std::string_view kWaveHead = "\",\"wave_id\":\"";
+constexpr size_t kCreatedAt = kIdHead.size() + 36;
+constexpr size_t kWaveAt = kCreatedAt + kCreatedHead.size() + 24;
+
+bool Canonical(std::string_view line) {
+  return line.size() > kWaveAt + kWaveHead.size() && line.substr(0, kIdHead.size()) == kIdHead &&
+         line.substr(kCreatedAt, kCreatedHead.size()) == kCreatedHead &&
+         line.substr(kWaveAt, kWaveHead.size()) == kWaveHead;
+}
+
+// Whether `line` (a brace-delimited line) holds `"wave_id":<w>` or the
+// spaced form, where `w` is the wave as a JSON string.
+bool HoldsWave(std::string_view line, const std::string& w) {
+  for (std::string_view key :
+       {std::string_view("\"wave_id\":"), std::string_view("\"wave_id\": ")}) {
+    size_t at = line.find(key);
+    if (at == std::string_view::npos) continue;
+    at += key.size();
+    if (line.substr(at, w.size()) != w) continue;
+    const char next = at + w.size() < line.size() ? line[at + w.size()] : '\0';
+    if (next == ',' || next == '}' || next == ' ') return true;
   }
-  return n;
+  return false;
 }
 
 }  // namespace
 
 int64_t CountWaveLines(std::string_view data, std::string_view wave) {
-  std::vector<size_t> seen;
-  const std::string w = DumpJs(Json(std::string(wave)));
-  return CountNeedle(data, "\"wave_id\":" + w, &seen) +
-         CountNeedle(data, "\"wave_id\": " + w, &seen);
+  const std::string w = DumpJs(Json(std::string(wave)));         // "\"W1\""
+  const std::string_view value = std::string_view(w).substr(1);  // W1"
+  int64_t n = 0;
+  size_t pos = 0;
+  while (pos < data.size()) {
+    const void* nl = std::memchr(data.data() + pos, '\n', data.size() - pos);
+    const size_t end =
+        nl ? static_cast<size_t>(static_cast<const char*>(nl) - data.data()) : data.size();
+    std::string_view line = data.substr(pos, end - pos);
+    pos = end + 1;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    if (line.size() < 2 || line.front() != '{' || line.back() != '}') continue;
+    if (Canonical(line)) {
+      const size_t at = kWaveAt + kWaveHead.size();
+      n += line.substr(at, value.size()) == value && line.size() > at + value.size() &&
+           (line[at + value.size()] == ',' || line[at + value.size()] == '}');
+    } else {
+      n += HoldsWave(line, w);
+    }
+  }
+  return n;
 }
 
 namespace {
@@ -107,12 +125,11 @@ Result<int64_t> CountInFile(const std::string& path, std::string_view wave) {
   }
   if (st.st_size == 0) return 0;
   const size_t size = static_cast<size_t>(st.st_size);
-  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd->get(), 0);
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd->get(), 0);
   if (map == MAP_FAILED) {
     LORE_ASSIGN(std::string text, fs::ReadAll(fd->get(), path));
     return CountWaveLines(text, wave);
   }
-  ::madvise(map, size, MADV_SEQUENTIAL | MADV_WILLNEED);
   const int64_t n = CountWaveLines(std::string_view(static_cast<const char*>(map), size), wave);
   ::munmap(map, size);
   return n;

@@ -179,6 +179,13 @@ Status Clear(const Paths& paths, const Plan& plan, PromoteResult* r) {
   return Ok();
 }
 
+// The queue's bytes; a missing queue is empty.
+Result<std::string> ReadBytes(const std::string& path) {
+  auto text = fs::ReadFile(path);
+  if (!text && text.error().code == ErrorCode::kNotFound) return std::string();
+  return text;
+}
+
 }  // namespace
 
 Result<std::set<std::string>> ReadIds(const std::string& path) {
@@ -247,7 +254,9 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
 
   LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, o.lock_timeout));
   Plan plan;
-  LORE_ASSIGN(plan.now, ReadQueue(paths.queue));
+  LORE_ASSIGN(std::string bytes, ReadBytes(paths.queue));
+  // Usually nothing arrived meanwhile: reuse what was parsed for the review.
+  plan.now = bytes == set.scan.bytes ? set.scan : ScanQueue(std::move(bytes));
   LORE_ASSIGN(auto learned, ReadIds(paths.learnings));
   LORE_ASSIGN(auto rejected, ReadIds(paths.rejected));
   PlanLines(set, decisions, learned, rejected, &plan);
