@@ -105,7 +105,7 @@ TEST_F(ConsolidateLockTest, EntriesStagedDuringARunSurviveAndTheNextRunTakesThem
   std::string a2 = consolidate::NewUuidV7(std::chrono::system_clock::now());
   Write("staging/" + a + ".json", Entry("s2", "editor", "editor a"));
   Write("staging/" + a2 + ".json", Entry("s2", "pager", "pager a"));
-  Child run(Cmd({}), HookEnv("after-snapshot:pause=1500"), t_ / "out", t_ / "err");
+  Child run(Cmd({}), HookEnv("after-snapshot:pause=4000"), t_ / "out", t_ / "err");
   std::string b;
   ASSERT_TRUE(WaitFor([&] { return LockBody() && (*LockBody())["consumed_ids"].size() == 2; }));
   // The run's own snapshot is fixed; entries staged now must wait for the next run.
@@ -132,7 +132,7 @@ TEST_F(ConsolidateLockTest, BelowTheThresholdANewEntryWaits) {
   Write("config.toml", "[memory.staging]\nthreshold_files = 2\n");
   Write("staging/01a22be5-a500-7000-8000-000000000001.json", Entry("s1", "db", "db a"));
   Write("staging/01a22be5-a500-7000-8000-000000000002.json", Entry("s1", "vcs", "vcs a"));
-  Child run(Cmd({}), HookEnv("after-snapshot:pause=800"), t_ / "out", t_ / "err");
+  Child run(Cmd({}), HookEnv("after-snapshot:pause=2000"), t_ / "out", t_ / "err");
   ASSERT_TRUE(WaitFor([&] { return LockBody() && (*LockBody())["consumed_ids"].size() == 2; }));
   Write("staging/01a22be5-a500-7000-8000-000000000003.json", Entry("s1", "ci", "ci a"));
   ASSERT_EQ(run.Wait(), 0);
@@ -233,14 +233,14 @@ TEST_F(ConsolidateLockTest, ThresholdsTriggerABackgroundRunAndFlushOverrides) {
   EXPECT_EQ(Staged().size(), 2u);
 
   // The third entry reaches the threshold: `stage` starts a detached run and
-  // returns at once, although that run pauses for two seconds.
+  // returns at once, although that run pauses for five seconds.
   RunOptions o = Opts(Entry("s1", "c", "c a"));
-  o.env["LORE_TEST_HOOK"] = "after-lock:pause=2000";
+  o.env["LORE_TEST_HOOK"] = "after-lock:pause=5000";
   auto start = std::chrono::steady_clock::now();
   auto staged = Lore({"stage", kRepo}, o);
   auto took = std::chrono::steady_clock::now() - start;
   ASSERT_EQ(staged.exit_code, 0) << staged.err;
-  EXPECT_LT(took, milliseconds(1500));
+  EXPECT_LT(took, milliseconds(4000));
   ASSERT_TRUE(WaitFor([&] { return Staged().empty() && Status()["running"].is_null(); }));
   EXPECT_EQ(Status()["last_run"]["consumed_ids"].size(), 3u);
 
@@ -259,10 +259,10 @@ TEST_F(ConsolidateLockTest, ThresholdsTriggerABackgroundRunAndFlushOverrides) {
 TEST_F(ConsolidateLockTest, ConsolidateDetachesUnlessForeground) {
   Stage(Entry("s1", "a", "a a"));
   RunOptions o = Opts();
-  o.env["LORE_TEST_HOOK"] = "after-snapshot:pause=1000";
+  o.env["LORE_TEST_HOOK"] = "after-snapshot:pause=4000";
   auto start = std::chrono::steady_clock::now();
   auto r = Lore({"consolidate", kRepo, "--flush"}, o);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(800));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "started a consolidation in the background; 'lore status' shows it\n");
   ASSERT_TRUE(WaitFor([&] { return !Status()["running"].is_null(); }));
