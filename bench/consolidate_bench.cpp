@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "timing.h"
+
 namespace {
 
 namespace stdfs = std::filesystem;
@@ -35,31 +37,42 @@ void Put(const stdfs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }
 
-std::string Pad(int i) { return "Some context about item " + std::to_string(i) + ", as a person would write it."; }
+std::string Pad(int i) {
+  return "Some context about item " + std::to_string(i) + ", as a person would write it.";
+}
 
 void BuildStore(const stdfs::path& dir, int records) {
-  int decisions = records * 6 / 10, requests = records * 3 / 10, knowledge = records - decisions - requests - 1;
+  int decisions = records * 6 / 10, requests = records * 3 / 10,
+      knowledge = records - decisions - requests - 1;
   for (int i = 0; i < decisions; ++i) {
     std::string topic = "t" + std::to_string(i) + "-a-or-t" + std::to_string(i) + "-b";
     Put(dir / "memory/decisions" / (topic + ".md"),
-        "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nstatus: resolved\nsources:\n"
-        "  - session_id: old" + std::to_string(i % 50) + "\n    range: [1, 9]\n---\n# t" + std::to_string(i) +
-        "\n\nChosen: t" + std::to_string(i) + " a\nOptions: t" + std::to_string(i) + " a; t" + std::to_string(i) +
-        " b\n\n- " + Pad(i) + "\n");
+        "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nstatus: "
+        "resolved\nsources:\n"
+        "  - session_id: old" +
+            std::to_string(i % 50) + "\n    range: [1, 9]\n---\n# t" + std::to_string(i) +
+            "\n\nChosen: t" + std::to_string(i) + " a\nOptions: t" + std::to_string(i) + " a; t" +
+            std::to_string(i) + " b\n\n- " + Pad(i) + "\n");
   }
   for (int i = 0; i < requests; ++i) {
     Put(dir / "memory/requests" / ("request-" + std::to_string(i) + ".md"),
-        "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nsources:\n  - session_id: old1\n"
-        "    range: [1, 2]\n---\n# request " + std::to_string(i) + "\n\n- " + Pad(i) + "\n");
+        "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nsources:\n  - "
+        "session_id: old1\n"
+        "    range: [1, 2]\n---\n# request " +
+            std::to_string(i) + "\n\n- " + Pad(i) + "\n");
   }
   for (int i = 0; i < knowledge; ++i) {
     std::string session = i % 3 == 0 ? "s" + std::to_string(i % 100) : "k" + std::to_string(i);
     Put(dir / "knowledge" / ("page-" + std::to_string(i) + ".md"),
-        "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nkind: rule\ndescription: page " +
-            std::to_string(i) + "\nmodel_invokation: false\nuser_invocable: true\nlast_sources:\n  - session_id: " +
-            session + "\n    range: [1, 100]\n---\n# Page " + std::to_string(i) + "\n\n" + Pad(i) + "\n");
+        "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nkind: "
+        "rule\ndescription: page " +
+            std::to_string(i) +
+            "\nmodel_invokation: false\nuser_invocable: true\nlast_sources:\n  - session_id: " +
+            session + "\n    range: [1, 100]\n---\n# Page " + std::to_string(i) + "\n\n" + Pad(i) +
+            "\n");
   }
-  Put(dir / "memory/summary.md", "---\nupdated_at: 2026-01-01T00:00:00Z\n---\n# Summary\n\nThe bench store.\n");
+  Put(dir / "memory/summary.md",
+      "---\nupdated_at: 2026-01-01T00:00:00Z\n---\n# Summary\n\nThe bench store.\n");
 }
 
 void StageEntries(const stdfs::path& dir, int entries, int decisions) {
@@ -67,25 +80,29 @@ void StageEntries(const stdfs::path& dir, int entries, int decisions) {
   const uint64_t base = 0x01a22be5a500ULL;
   for (int i = 0; i < entries; ++i) {
     char id[64];
-    std::snprintf(id, sizeof id, "%08llx-%04llx-7000-8000-%012x", (unsigned long long)((base + i) >> 16),
-                  (unsigned long long)((base + i) & 0xffff), i);
+    std::snprintf(id, sizeof id, "%08llx-%04llx-7000-8000-%012x",
+                  (unsigned long long)((base + i) >> 16), (unsigned long long)((base + i) & 0xffff),
+                  i);
     std::string n = std::to_string(i), t = std::to_string((i * 7) % decisions);
     std::string chosen = i % 2 ? "t" + t + " b" : "t" + t + " a";
     Put(dir / "staging" / (std::string(id) + ".json"),
-        R"({"source":{"session_id":"s)" + std::to_string(i % 100) + R"(","range":[)" + std::to_string(i) + "," +
-            std::to_string(i + 5) + R"(]},"decisions":[{"options":["t)" + t + R"( a","t)" + t + R"( b"],"chosen":")" +
-            chosen + R"(","rationale":"reason )" + n + R"("},{"options":["new )" + n + R"( x","new )" + n +
-            R"( y"],"chosen":"new )" + n + R"( x","rationale":"fresh"}],"discussions":[{"topic":"topic )" +
-            std::to_string(i % 40) + R"(","points":["point )" + n + R"("]}],"attempts":[{"action":"try )" + n +
+        R"({"source":{"session_id":"s)" + std::to_string(i % 100) + R"(","range":[)" +
+            std::to_string(i) + "," + std::to_string(i + 5) + R"(]},"decisions":[{"options":["t)" +
+            t + R"( a","t)" + t + R"( b"],"chosen":")" + chosen + R"(","rationale":"reason )" + n +
+            R"("},{"options":["new )" + n + R"( x","new )" + n + R"( y"],"chosen":"new )" + n +
+            R"( x","rationale":"fresh"}],"discussions":[{"topic":"topic )" +
+            std::to_string(i % 40) + R"(","points":["point )" + n +
+            R"("]}],"attempts":[{"action":"try )" + n +
             R"(","result":"failed","succeeded":false},{"action":"other","result":"ok","succeeded":true}],)"
-            R"("requests":[{"intent":"request )" + std::to_string(i % 2 ? i : 100000 + i) +
-            R"(","summary":"asked again )" + n + R"("}]})");
+            R"("requests":[{"intent":"request )" +
+            std::to_string(i % 2 ? i : 100000 + i) + R"(","summary":"asked again )" + n +
+            R"("}]})");
   }
 }
 
 struct Sample {
-  double ms = 0;      // wall
-  double cpu_ms = 0;  // user + system
+  double ms = 0;          // wall
+  double cpu_ms = 0;      // user + system
   double cleanup_ms = 0;  // until the background removal of displaced files ended
   long maxrss_kb = 0;
   int code = -1;
@@ -98,17 +115,19 @@ Sample RunOnce(const std::string& lore, const std::string& home) {
     ::setenv("LORE_HOME", home.c_str(), 1);
     std::freopen("/dev/null", "w", stdout);
     std::freopen("/dev/null", "w", stderr);
-    ::execl(lore.c_str(), lore.c_str(), "consolidate", kRepo, "--foreground", "--flush", "--engine", "rules",
-            static_cast<char*>(nullptr));
+    ::execl(lore.c_str(), lore.c_str(), "consolidate", kRepo, "--foreground", "--flush", "--engine",
+            "rules", static_cast<char*>(nullptr));
     ::_exit(127);
   }
   int status = 0;
   rusage ru{};
   ::wait4(pid, &status, 0, &ru);
   Sample s;
-  s.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  s.ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   s.maxrss_kb = ru.ru_maxrss;
-  s.cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+  s.cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+             (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
   s.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return s;
 }
@@ -125,13 +144,15 @@ int main(int argc, char** argv) {
     if (a == "--template") {  // only build the store and its entries there, for profiling
       BuildStore(stdfs::path(argv[i + 1]) / kKey, records);
       Put(stdfs::path(argv[i + 1]) / kKey / "raw.jsonl", "");
-      Put(stdfs::path(argv[i + 1]) / kKey / "okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
+      Put(stdfs::path(argv[i + 1]) / kKey / "okf/index.md",
+          "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
       StageEntries(stdfs::path(argv[i + 1]) / kKey, entries, records * 6 / 10);
       return 0;
     }
   }
   const std::string lore = LORE_BINARY;
-  stdfs::path base = stdfs::temp_directory_path() / ("lore-consolidate-bench-" + std::to_string(::getpid()));
+  stdfs::path base =
+      stdfs::temp_directory_path() / ("lore-consolidate-bench-" + std::to_string(::getpid()));
   stdfs::path tmpl = base / "template" / kKey;
   BuildStore(tmpl, records);
   Put(tmpl / "raw.jsonl", "");
@@ -155,14 +176,30 @@ int main(int argc, char** argv) {
       }
       if (trash) ::usleep(5000);
     }
-    s.cleanup_ms = s.ms + std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    s.cleanup_ms =
+        s.ms +
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     samples.push_back(s);
     std::error_code ec;
     stdfs::remove_all(home, ec);
   }
+  // `lore stage` is on the hooks' path: time it as a whole process (the
+  // thresholds are set high so that no consolidation starts).
+  stdfs::path stage_home = base / "stage";
+  Put(stage_home / kKey / "config.toml",
+      "[memory.staging]\nthreshold_files = 1000000\nthreshold_bytes = 1000000000\n");
+  Put(stage_home / kKey / "raw.jsonl", "");
+  Put(stage_home / kKey / "okf/index.md",
+      "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
+  Put(base / "entry.json",
+      R"({"source":{"session_id":"s1","range":[1,9]},"decisions":[{"options":["a","b"],"chosen":"a","rationale":"r"}],"discussions":[],"attempts":[],"requests":[]})");
+  ::setenv("LORE_HOME", stage_home.c_str(), 1);
+  auto stage = lore::bench::Measure({lore, "stage", kRepo}, 201, (base / "entry.json").string());
   std::error_code ec;
   stdfs::remove_all(base, ec);
-  std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) { return a.ms < b.ms; });
+  lore::bench::PrintRow("lore stage (201 runs)", stage);
+  std::sort(samples.begin(), samples.end(),
+            [](const Sample& a, const Sample& b) { return a.ms < b.ms; });
   long peak = 0;
   for (const auto& s : samples) peak = std::max(peak, s.maxrss_kb);
   std::printf("rules engine: %d staged entries into %d records, %d runs\n", entries, records, runs);
@@ -175,9 +212,12 @@ int main(int argc, char** argv) {
   }
   std::sort(cpu.begin(), cpu.end());
   std::sort(cleanup.begin(), cleanup.end());
-  std::printf("  cpu    median %8.1f ms   (user + system; the wall time also waits for the disk and other load)\n",
-              cpu[cpu.size() / 2]);
-  std::printf("  until the background cleanup ended: median %8.1f ms\n", cleanup[cleanup.size() / 2]);
+  std::printf(
+      "  cpu    median %8.1f ms   (user + system; the wall time also waits for the disk and other "
+      "load)\n",
+      cpu[cpu.size() / 2]);
+  std::printf("  until the background cleanup ended: median %8.1f ms\n",
+              cleanup[cleanup.size() / 2]);
   std::printf("  memory peak RSS %6.1f MB (max over runs; target < 100 MB)\n", peak / 1024.0);
   return 0;
 }

@@ -110,7 +110,8 @@ int RunConsolidate(const ConsolidateArgs& a) {
 }
 
 Json StatusJson(const cons::StagingTotals& totals, const cons::Settings& s,
-                const std::optional<cons::LockView>& lock, const std::optional<cons::RunRecord>& last) {
+                const std::optional<cons::LockView>& lock,
+                const std::optional<cons::RunRecord>& last) {
   Json j;
   j["staged"] = {{"files", totals.files}, {"bytes", totals.bytes}};
   j["thresholds"] = {{"files", s.threshold_files}, {"bytes", s.threshold_bytes}};
@@ -130,8 +131,9 @@ Json StatusJson(const cons::StagingTotals& totals, const cons::Settings& s,
 void PrintStatusText(const Json& j, const cons::StagingTotals& totals, const cons::Settings& s) {
   Print("staged: " + cons::DescribeTotals(totals, s) + (j["due"].get<bool>() ? ", due" : ""));
   if (j["running"].is_null()) {
-    Print(j["stale_lock"].get<bool>() ? "running: none (a dead run's lock remains; the next run reclaims it)"
-                                      : "running: none");
+    Print(j["stale_lock"].get<bool>()
+              ? "running: none (a dead run's lock remains; the next run reclaims it)"
+              : "running: none");
   } else {
     const Json& r = j["running"];
     Print("running: pid " + std::to_string(r["pid"].get<int64_t>()) + " on " +
@@ -143,9 +145,10 @@ void PrintStatusText(const Json& j, const cons::StagingTotals& totals, const con
     return;
   }
   const Json& l = j["last_run"];
-  std::string line = "last run: " + l["run_id"].get<std::string>() + " (" + l["engine"].get<std::string>() +
-                     ") " + l["outcome"].get<std::string>() + " at " + l["finished_at"].get<std::string>() +
-                     ", consumed " + std::to_string(l["consumed_ids"].size()) + ", changed " +
+  std::string line = "last run: " + l["run_id"].get<std::string>() + " (" +
+                     l["engine"].get<std::string>() + ") " + l["outcome"].get<std::string>() +
+                     " at " + l["finished_at"].get<std::string>() + ", consumed " +
+                     std::to_string(l["consumed_ids"].size()) + ", changed " +
                      std::to_string(l["changed"].size()) + " files";
   if (!l["error"].is_null()) line += ": " + l["error"].get<std::string>();
   Print(line);
@@ -179,24 +182,29 @@ int RunStatus(const std::string& repo, bool json) {
 
 void RegisterConsolidateCommands(Registry& r) {
   auto stage_repo = std::make_shared<std::string>();
-  CLI::App* stage = r.Add("stage", "Stage the activity extract on stdin for consolidation; print its id",
-                          [stage_repo]() { return RunStage(*stage_repo); });
+  CLI::App* stage =
+      r.Add("stage", "Stage the activity extract on stdin for consolidation; print its id",
+            [stage_repo]() { return RunStage(*stage_repo); });
   stage->add_option("repo", *stage_repo, "A git remote URL or the path of a checkout")->required();
 
   auto a = std::make_shared<ConsolidateArgs>();
-  CLI::App* cons_cmd = r.Add("consolidate", "Consolidate staged entries into memory/ and knowledge/",
-                             [a]() { return RunConsolidate(*a); });
+  CLI::App* cons_cmd =
+      r.Add("consolidate", "Consolidate staged entries into memory/ and knowledge/",
+            [a]() { return RunConsolidate(*a); });
   cons_cmd->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   cons_cmd->add_flag("--flush", a->flush, "Run even under the staging thresholds");
-  cons_cmd->add_flag("--foreground", a->foreground, "Run in this process and report (default: detach)");
+  cons_cmd->add_flag("--foreground", a->foreground,
+                     "Run in this process and report (default: detach)");
   cons_cmd->add_option("--engine", a->engine, "rules (no model) or llm (default: config.toml)")
       ->check(CLI::IsMember({"rules", "llm"}));
 
   auto status_repo = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
-  CLI::App* status = r.Add("status", "Show staged entries, the running consolidation and the last run",
-                           [status_repo, json]() { return RunStatus(*status_repo, *json); });
-  status->add_option("repo", *status_repo, "A git remote URL or the path of a checkout")->required();
+  CLI::App* status =
+      r.Add("status", "Show staged entries, the running consolidation and the last run",
+            [status_repo, json]() { return RunStatus(*status_repo, *json); });
+  status->add_option("repo", *status_repo, "A git remote URL or the path of a checkout")
+      ->required();
   status->add_flag("--json", *json, "Print one JSON object");
 }
 

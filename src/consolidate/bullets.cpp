@@ -8,7 +8,9 @@ namespace {
 bool IsHeading(const std::string& line) {
   return line.rfind("# ", 0) == 0 || line.rfind("## ", 0) == 0;
 }
-bool IsBlank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
+bool IsBlank(const std::string& line) {
+  return line.find_first_not_of(" \t\r") == std::string::npos;
+}
 
 }  // namespace
 

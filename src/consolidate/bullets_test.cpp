@@ -11,12 +11,15 @@ TEST(BulletBody, AddsSectionsAndLinesKeepingOtherText) {
   b.Add("Attempts", "- tried");
   b.Add("Discussions", "- two");
   EXPECT_EQ(b.Render(),
-            "# Summary\n\nProse by a person.\n\n## Discussions\n\n- one\n- two\n\n## Attempts\n\n- tried\n");
+            "# Summary\n\nProse by a person.\n\n## Discussions\n\n- one\n- two\n\n## Attempts\n\n- "
+            "tried\n");
   EXPECT_EQ(b.Find("Discussions", "- tw"), 7);
   EXPECT_TRUE(b.Has("Attempts", "- tried"));
   EXPECT_FALSE(b.Has("Discussions", "- tried"));
   EXPECT_TRUE(b.DropOldest("Discussions"));
-  EXPECT_EQ(b.Render(), "# Summary\n\nProse by a person.\n\n## Discussions\n\n- two\n\n## Attempts\n\n- tried\n");
+  EXPECT_EQ(
+      b.Render(),
+      "# Summary\n\nProse by a person.\n\n## Discussions\n\n- two\n\n## Attempts\n\n- tried\n");
 }
 
 TEST(BulletBody, EmptySectionGetsABlankLineAfterItsHeading) {

@@ -14,27 +14,31 @@ std::optional<doc::Source> ReadSource(const Json& j) {
   auto id = j.find("session_id");
   if (id == j.end()) id = j.find("segment_id");
   auto range = j.find("range");
-  if (id == j.end() || !id->is_string() || range == j.end() || !range->is_array() || range->size() != 2 ||
-      !(*range)[0].is_number_unsigned() || !(*range)[1].is_number_unsigned()) {
+  if (id == j.end() || !id->is_string() || range == j.end() || !range->is_array() ||
+      range->size() != 2 || !(*range)[0].is_number_unsigned() ||
+      !(*range)[1].is_number_unsigned()) {
     return std::nullopt;
   }
-  return doc::Source{id->get<std::string>(), {(*range)[0].get<uint64_t>(), (*range)[1].get<uint64_t>()}};
+  return doc::Source{id->get<std::string>(),
+                     {(*range)[0].get<uint64_t>(), (*range)[1].get<uint64_t>()}};
 }
 
 }  // namespace
 
 bool CandidateReport::Covers(const doc::Source& s) const {
   for (const auto& c : sources) {
-    if (c.session_id == s.session_id && c.range.from <= s.range.to && s.range.from <= c.range.to) return true;
+    if (c.session_id == s.session_id && c.range.from <= s.range.to && s.range.from <= c.range.to)
+      return true;
   }
   return false;
 }
 
 Result<CandidateReport> ParseCandidates(std::string_view text, const std::string& path) {
   auto bad = [&](const std::string& what) {
-    return Fail(ErrorCode::kCorrupt, "knowledge-candidate report " + what, path, 0,
-                "write {\"candidates\": [{\"source\": {\"session_id\": ..., \"range\": [from, to]}}]} "
-                "or remove the file (absent means empty)");
+    return Fail(
+        ErrorCode::kCorrupt, "knowledge-candidate report " + what, path, 0,
+        "write {\"candidates\": [{\"source\": {\"session_id\": ..., \"range\": [from, to]}}]} "
+        "or remove the file (absent means empty)");
   };
   Json j = Json::parse(text.begin(), text.end(), nullptr, false);
   if (j.is_discarded()) return bad("is not valid JSON");

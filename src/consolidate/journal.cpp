@@ -40,8 +40,12 @@ constexpr const char* kJournalRepair =
     "move staging/.consolidation.journal away and check memory/ and knowledge/ by hand "
     "(the run it describes may be half applied)";
 
-std::string RunDirRel(const std::string& run_id) { return std::string(kStagingDir) + "/.run-" + run_id; }
-std::string JournalPath(const store::Store& store) { return fs::Join(store.Path(kStagingDir), kJournalName); }
+std::string RunDirRel(const std::string& run_id) {
+  return std::string(kStagingDir) + "/.run-" + run_id;
+}
+std::string JournalPath(const store::Store& store) {
+  return fs::Join(store.Path(kStagingDir), kJournalName);
+}
 
 // Removes a folder lore made (files and folders only; symlinks are removed,
 // never followed).
@@ -50,7 +54,8 @@ void RemoveTree(const std::string& dir) {
     while (dirent* e = ::readdir(d)) {
       std::string_view name = e->d_name;
       if (name == "." || name == "..") continue;
-      if (::unlinkat(::dirfd(d), e->d_name, 0) != 0 && errno == EISDIR) RemoveTree(fs::Join(dir, name));
+      if (::unlinkat(::dirfd(d), e->d_name, 0) != 0 && errno == EISDIR)
+        RemoveTree(fs::Join(dir, name));
     }
     ::closedir(d);
   }
@@ -63,20 +68,23 @@ Status WriteShadow(const std::string& path, std::string_view bytes, uint64_t* in
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600));
   LORE_TRY(fs::WriteAll(fd.get(), bytes, path));
   struct stat st;
-  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   *ino = st.st_ino;
   return Ok();
 }
 
 Status SyncFileSystem(const std::string& dir) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(dir, O_RDONLY | O_DIRECTORY));
-  if (::syncfs(fd.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync the file system of", dir));
+  if (::syncfs(fd.get()) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot sync the file system of", dir));
   return Ok();
 }
 
 // Creates the folders between the store and `target_rel`, refusing symlinks;
 // `done` remembers the folders already checked.
-Status PrepareParents(const store::Store& store, const std::string& target_rel, std::set<std::string>& done) {
+Status PrepareParents(const store::Store& store, const std::string& target_rel,
+                      std::set<std::string>& done) {
   size_t pos = 0;
   while ((pos = target_rel.find('/', pos)) != std::string::npos) {
     std::string rel = target_rel.substr(0, pos++);
@@ -90,7 +98,9 @@ Status PrepareParents(const store::Store& store, const std::string& target_rel, 
 
 Result<Journal> ParseJournal(const std::string& text, const std::string& path) {
   Json j = Json::parse(text, nullptr, false);
-  auto bad = [&]() { return Fail(ErrorCode::kCorrupt, "consolidation journal is malformed", path, 0, kJournalRepair); };
+  auto bad = [&]() {
+    return Fail(ErrorCode::kCorrupt, "consolidation journal is malformed", path, 0, kJournalRepair);
+  };
   if (j.is_discarded() || !j.is_object() || !j.contains("run_id") || !j["run_id"].is_string() ||
       !j.contains("files") || !j["files"].is_array() || !j.contains("consumed_ids") ||
       !j["consumed_ids"].is_array()) {
@@ -101,7 +111,8 @@ Result<Journal> ParseJournal(const std::string& text, const std::string& path) {
   if (!IsStagedId(out.run_id)) return bad();
   std::string shadow_prefix = RunDirRel(out.run_id) + "/";
   for (const auto& f : j["files"]) {
-    if (!f.is_array() || f.size() != 3 || !f[0].is_string() || !f[1].is_string() || !f[2].is_number_unsigned()) {
+    if (!f.is_array() || f.size() != 3 || !f[0].is_string() || !f[1].is_string() ||
+        !f[2].is_number_unsigned()) {
       return bad();
     }
     JournalFile file{f[0].get<std::string>(), f[1].get<std::string>(), f[2].get<uint64_t>()};
@@ -122,7 +133,8 @@ Result<Journal> ParseJournal(const std::string& text, const std::string& path) {
 std::string RenderJournal(const Journal& j) {
   Json files = Json::array();
   for (const auto& f : j.files) files.push_back(Json::array({f.shadow, f.target, f.ino}));
-  return Json{{"run_id", j.run_id}, {"files", files}, {"consumed_ids", j.consumed_ids}}.dump() + "\n";
+  return Json{{"run_id", j.run_id}, {"files", files}, {"consumed_ids", j.consumed_ids}}.dump() +
+         "\n";
 }
 
 // Puts one shadow in place, unless it already is.
@@ -132,17 +144,22 @@ Status Place(const store::Store& store, const JournalFile& f) {
   bool has_target = ::lstat(target.c_str(), &t) == 0;
   if (has_target && t.st_ino == f.ino) return Ok();  // done before
   if (::lstat(shadow.c_str(), &s) != 0 || s.st_ino != f.ino) {
-    return Fail(ErrorCode::kCorrupt, "the consolidation journal does not match the files", target, 0, kJournalRepair);
+    return Fail(ErrorCode::kCorrupt, "the consolidation journal does not match the files", target,
+                0, kJournalRepair);
   }
   if (has_target && S_ISREG(t.st_mode) &&
       ::renameat2(AT_FDCWD, shadow.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
     return Ok();
   }
-  if (has_target && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP && S_ISREG(t.st_mode)) {
-    return tl::unexpected(fs::ErrnoError(errno, "cannot move the consolidated file into place", target));
+  if (has_target && errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP &&
+      S_ISREG(t.st_mode)) {
+    return tl::unexpected(
+        fs::ErrnoError(errno, "cannot move the consolidated file into place", target));
   }
-  if (::rename(shadow.c_str(), target.c_str()) != 0) {  // a new file, or no exchange on this file system
-    return tl::unexpected(fs::ErrnoError(errno, "cannot move the consolidated file into place", target));
+  if (::rename(shadow.c_str(), target.c_str()) !=
+      0) {  // a new file, or no exchange on this file system
+    return tl::unexpected(
+        fs::ErrnoError(errno, "cannot move the consolidated file into place", target));
   }
   return Ok();
 }
@@ -191,7 +208,8 @@ void Sweep(const store::Store& store) {
     bool old = stat_ok && now - st.st_mtime > 600;
     if (name.rfind(".run-", 0) == 0 || (name.rfind(".trash-", 0) == 0 && old)) {
       doomed.push_back(name);
-    } else if (name[0] == '.' && name.find(".tmp.") != std::string::npos && stat_ok && S_ISREG(st.st_mode) && old) {
+    } else if (name[0] == '.' && name.find(".tmp.") != std::string::npos && stat_ok &&
+               S_ISREG(st.st_mode) && old) {
       ::unlinkat(::dirfd(d), e->d_name, 0);  // a stager that died mid-write
     }
   }
@@ -215,8 +233,9 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
   for (size_t i = 0; i < changes.size(); ++i) {
     const auto& c = changes[i];
     if (!CheckStorePath(c.rel, PathUse::kCommit)) {
-      return fail(Error{ErrorCode::kInternal, "refusing to commit a path outside memory/ and knowledge/",
-                        c.rel, 0, "report this bug"});
+      return fail(Error{ErrorCode::kInternal,
+                        "refusing to commit a path outside memory/ and knowledge/", c.rel, 0,
+                        "report this bug"});
     }
     JournalFile f{RunDirRel(run_id) + "/" + std::to_string(i), c.rel, 0};
     if (auto s = WriteShadow(store.Path(f.shadow), c.bytes, &f.ino); !s) return fail(s.error());
@@ -228,12 +247,14 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
     auto now = IdentifyFile(store.Path(c.rel));
     if (!now) return fail(now.error());
     if (it == baselines.end() || !(it->second == *now)) {
-      return fail(Error{ErrorCode::kBusy, "changed while the consolidation ran", store.Path(c.rel), 0,
+      return fail(Error{ErrorCode::kBusy, "changed while the consolidation ran", store.Path(c.rel),
+                        0,
                         "nothing was changed; the staged entries stay for the next consolidation"});
     }
   }
   if (auto s = TestHook("before-commit"); !s) return fail(s.error());
-  if (auto s = fs::WriteFileAtomic(JournalPath(store), RenderJournal(j)); !s) return fail(s.error());
+  if (auto s = fs::WriteFileAtomic(JournalPath(store), RenderJournal(j)); !s)
+    return fail(s.error());
   // Committed: from here on, a failure is finished by Recover().
   return Apply(store, j);
 }

@@ -49,7 +49,8 @@ TEST_F(JournalTest, CommitReplacesFilesAndRemovesOnlyConsumedEntries) {
   EXPECT_EQ(t_.Read("s/knowledge/k.md"), "new k\n");
   EXPECT_EQ(Staged(), std::vector<std::string>{kept_});
   EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.consolidation.journal"));
-  EXPECT_EQ(stdfs::status(t_ / "s/knowledge").permissions() & stdfs::perms::all, stdfs::perms::owner_all);
+  EXPECT_EQ(stdfs::status(t_ / "s/knowledge").permissions() & stdfs::perms::all,
+            stdfs::perms::owner_all);
   // What the commit displaced waits in the run folder: the old a.md (exchanged
   // with its shadow) and the consumed entry.
   EXPECT_EQ(t_.Read("s/staging/.run-r1/1"), "old a\n");  // changes are in path order: k.md is 0
@@ -117,8 +118,9 @@ TEST_F(JournalTest, RecoverSweepsUncommittedRunsAndRefusesABadJournal) {
   t_.Write("s/staging/.run-dead/0", "partial");
   ASSERT_TRUE(Recover(Store()));
   EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-dead"));
-  t_.Write("s/staging/.consolidation.journal",
-           R"({"run_id":"01a22be5-a500-7000-8000-000000000001","files":[["staging/.run-01a22be5-a500-7000-8000-000000000001/0","../outside.md",1]],"consumed_ids":[]})");
+  t_.Write(
+      "s/staging/.consolidation.journal",
+      R"({"run_id":"01a22be5-a500-7000-8000-000000000001","files":[["staging/.run-01a22be5-a500-7000-8000-000000000001/0","../outside.md",1]],"consumed_ids":[]})");
   auto r = Recover(Store());
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().what, "consolidation journal is malformed");

@@ -10,7 +10,8 @@ constexpr const char* kExpected =
     "use memory/summary.md, memory/decisions/<slug>.md, memory/requests/<slug>.md or "
     "knowledge/<slug>.md";
 
-tl::unexpected<Error> Refuse(std::string_view path, std::string what, std::string repair = kExpected) {
+tl::unexpected<Error> Refuse(std::string_view path, std::string what,
+                             std::string repair = kExpected) {
   return Fail(ErrorCode::kInvalidInput, std::move(what), std::string(path), 0, std::move(repair));
 }
 
@@ -34,7 +35,8 @@ Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
   if (path.front() == '/') {
     return Refuse(path, "absolute paths are refused: paths are relative to the store", kExpected);
   }
-  if (HasSegment(path, "..")) return Refuse(path, "'..' is refused: paths must stay inside the store");
+  if (HasSegment(path, ".."))
+    return Refuse(path, "'..' is refused: paths must stay inside the store");
   if (path.find('\\') != std::string_view::npos || path.find('\0') != std::string_view::npos ||
       HasSegment(path, ".") || HasSegment(path, "") || path.back() == '/') {
     return Refuse(path, "not a canonical path");
@@ -57,8 +59,9 @@ Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
   for (const Dir& d : kDirs) {
     if (path.substr(0, d.prefix.size()) != d.prefix) continue;
     if (d.kind == doc::Kind::kWorkflow && use != PathUse::kRead) {
-      return Refuse(path, "memory/workflow/ is written by people only",
-                    "leave workflow records alone; write decisions, requests, the summary or knowledge");
+      return Refuse(
+          path, "memory/workflow/ is written by people only",
+          "leave workflow records alone; write decisions, requests, the summary or knowledge");
     }
     std::string_view rest = path.substr(d.prefix.size());
     if (rest.size() < 4 || rest.substr(rest.size() - 3) != ".md") {

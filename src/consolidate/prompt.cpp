@@ -8,7 +8,8 @@
 namespace lore::consolidate {
 namespace {
 
-constexpr const char* kSystem = R"(You consolidate a coding agent's recent activity into its long-term memory.
+constexpr const char* kSystem =
+    R"(You consolidate a coding agent's recent activity into its long-term memory.
 
 Input: staged entries (extracts of recent sessions, each with an id and a source), the whole of memory/ (the summary, decisions, requests) and the knowledge-candidate report. Knowledge pages are not in this prompt: use knowledge_search to find them.
 

@@ -11,9 +11,9 @@ std::string Count(size_t n, const char* one, const char* many) {
 
 std::string DescribeTotals(const StagingTotals& t, const Settings& s) {
   return Count(static_cast<size_t>(t.files), "entry", "entries") + ", " +
-         Count(static_cast<size_t>(t.bytes), "byte", "bytes") + " (thresholds: " +
-         Count(static_cast<size_t>(s.threshold_files), "entry", "entries") + " or " +
-         Count(static_cast<size_t>(s.threshold_bytes), "byte", "bytes") + ")";
+         Count(static_cast<size_t>(t.bytes), "byte", "bytes") +
+         " (thresholds: " + Count(static_cast<size_t>(s.threshold_files), "entry", "entries") +
+         " or " + Count(static_cast<size_t>(s.threshold_bytes), "byte", "bytes") + ")";
 }
 
 ReportText DescribeReport(const ConsolidateReport& r, const Settings& s) {
@@ -21,8 +21,8 @@ ReportText DescribeReport(const ConsolidateReport& r, const Settings& s) {
   if (r.busy && r.runs.empty()) {
     std::string line = "consolidation already running";
     if (r.holder) {
-      line += ": pid " + std::to_string(r.holder->pid) + " on " + r.holder->pod_name + ", started " +
-              r.holder->started_at + ", consuming " +
+      line += ": pid " + std::to_string(r.holder->pid) + " on " + r.holder->pod_name +
+              ", started " + r.holder->started_at + ", consuming " +
               Count(r.holder->consumed_ids.size(), "entry", "entries");
     }
     if (r.flush_left) line += "; it will flush the staging folder before it ends";
@@ -44,9 +44,10 @@ ReportText DescribeReport(const ConsolidateReport& r, const Settings& s) {
     }
   }
   if (r.runs.empty()) {
-    out.lines.push_back(r.left.files == 0 ? "nothing staged"
-                                          : "nothing to consolidate yet: " + DescribeTotals(r.left, s) +
-                                                "; --flush consolidates anyway");
+    out.lines.push_back(r.left.files == 0
+                            ? "nothing staged"
+                            : "nothing to consolidate yet: " + DescribeTotals(r.left, s) +
+                                  "; --flush consolidates anyway");
   } else if (r.left.files > 0) {
     out.lines.push_back("still staged: " + DescribeTotals(r.left, s));
   }

@@ -6,8 +6,8 @@
 #include "consolidate/rules_parts.h"
 #include "lore/consolidate/paths.h"
 #include "lore/consolidate/topic.h"
-#include "lore/consolidate/workspace_lint.h"
 #include "lore/consolidate/uuid.h"
+#include "lore/consolidate/workspace_lint.h"
 
 namespace lore::consolidate {
 namespace detail {
@@ -59,8 +59,8 @@ bool HasLine(std::string_view body, std::string_view line) {
 void AppendBullet(std::string& body, const std::string& line) {
   if (!body.empty() && body.back() != '\n') body += '\n';
   size_t last = body.rfind('\n', body.size() >= 2 ? body.size() - 2 : 0);
-  std::string_view prev = last == std::string::npos ? std::string_view(body)
-                                                    : std::string_view(body).substr(last + 1);
+  std::string_view prev =
+      last == std::string::npos ? std::string_view(body) : std::string_view(body).substr(last + 1);
   if (!body.empty() && prev.rfind("- ", 0) != 0 && prev != "\n") body += '\n';
   body += line + "\n";
 }
@@ -74,7 +74,8 @@ doc::Record NewDecision(const TimedEntry& e, const StagedDecision& d) {
 }
 
 // A free slug for the record superseding `topic`.
-Result<std::string> FreeSuccessor(RulesContext& ctx, const std::string& topic, const std::string& chosen) {
+Result<std::string> FreeSuccessor(RulesContext& ctx, const std::string& topic,
+                                  const std::string& chosen) {
   std::string base = SuccessorSlug(topic, chosen);
   for (int n = 1; n < 10000; ++n) {
     std::string cand = base;
@@ -87,7 +88,8 @@ Result<std::string> FreeSuccessor(RulesContext& ctx, const std::string& topic, c
     LORE_ASSIGN(doc::Record * taken, ctx.set.Get(Kind::kDecision, cand));
     if (!taken) return cand;
   }
-  return Fail(ErrorCode::kInternal, "no free slug for a superseding decision", "", 0, "report this bug");
+  return Fail(ErrorCode::kInternal, "no free slug for a superseding decision", "", 0,
+              "report this bug");
 }
 
 }  // namespace
@@ -112,7 +114,8 @@ Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecisio
   // The topic's records, from its first to its current one.
   std::vector<std::pair<std::string, doc::Record*>> chain{{topic, root}};
   std::set<std::string> seen{topic};
-  while (chain.back().second->fields.status == "replaced" && chain.back().second->fields.replaced_by) {
+  while (chain.back().second->fields.status == "replaced" &&
+         chain.back().second->fields.replaced_by) {
     std::string next = *chain.back().second->fields.replaced_by;
     if (!seen.insert(next).second) break;
     LORE_ASSIGN(doc::Record * rec, ctx.set.Get(Kind::kDecision, next));

@@ -129,7 +129,8 @@ Status IndexKnowledge(RulesContext& ctx) {
 
 // Same session, and ranges that overlap or touch.
 bool Matches(const doc::Source& a, const doc::Source& b) {
-  return a.session_id == b.session_id && a.range.from <= b.range.to + 1 && b.range.from <= a.range.to + 1;
+  return a.session_id == b.session_id && a.range.from <= b.range.to + 1 &&
+         b.range.from <= a.range.to + 1;
 }
 
 std::string UpdateLine(const StagedDecision& d) {

@@ -50,8 +50,10 @@ std::optional<LockBody> ParseLockBody(std::string_view text) {
   auto pid = j.find("pid");
   if (pid == j.end() || !pid->is_number_integer()) return std::nullopt;
   b.pid = pid->get<int64_t>();
-  if (auto p = j.find("pod_name"); p != j.end() && p->is_string()) b.pod_name = p->get<std::string>();
-  if (auto s = j.find("started_at"); s != j.end() && s->is_string()) b.started_at = s->get<std::string>();
+  if (auto p = j.find("pod_name"); p != j.end() && p->is_string())
+    b.pod_name = p->get<std::string>();
+  if (auto s = j.find("started_at"); s != j.end() && s->is_string())
+    b.started_at = s->get<std::string>();
   if (auto c = j.find("consumed_ids"); c != j.end() && c->is_array()) {
     for (const auto& id : *c) {
       if (id.is_string()) b.consumed_ids.push_back(id.get<std::string>());
@@ -84,8 +86,10 @@ Result<RunLock::Attempt> RunLock::TryAcquire(const store::Store& store) {
     }
     // The holder before us may have removed the file after we opened it.
     struct stat mine, now;
-    if (::fstat(fd.get(), &mine) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
-    if (::lstat(path.c_str(), &now) != 0 || now.st_ino != mine.st_ino || now.st_dev != mine.st_dev) {
+    if (::fstat(fd.get(), &mine) != 0)
+      return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+    if (::lstat(path.c_str(), &now) != 0 || now.st_ino != mine.st_ino ||
+        now.st_dev != mine.st_dev) {
       continue;
     }
     Attempt taken;
@@ -96,7 +100,8 @@ Result<RunLock::Attempt> RunLock::TryAcquire(const store::Store& store) {
     }
     // An empty file is ours (just created) or a holder's that died before
     // publishing: both are taken silently.
-    if (::ftruncate(fd.get(), 0) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot truncate", path));
+    if (::ftruncate(fd.get(), 0) != 0)
+      return tl::unexpected(fs::ErrnoError(errno, "cannot truncate", path));
     taken.lock.emplace(RunLock(path, std::move(fd)));
     return taken;
   }
@@ -106,17 +111,20 @@ Result<RunLock::Attempt> RunLock::TryAcquire(const store::Store& store) {
 
 Status RunLock::Publish(const LockBody& body) {
   std::string text = RenderLockBody(body);
-  if (::ftruncate(fd_.get(), 0) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot truncate", path_));
+  if (::ftruncate(fd_.get(), 0) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot truncate", path_));
   size_t done = 0;
   while (done < text.size()) {
-    ssize_t n = ::pwrite(fd_.get(), text.data() + done, text.size() - done, static_cast<off_t>(done));
+    ssize_t n =
+        ::pwrite(fd_.get(), text.data() + done, text.size() - done, static_cast<off_t>(done));
     if (n < 0) {
       if (errno == EINTR) continue;
       return tl::unexpected(fs::ErrnoError(errno, "cannot write", path_));
     }
     done += static_cast<size_t>(n);
   }
-  if (::fdatasync(fd_.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path_));
+  if (::fdatasync(fd_.get()) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path_));
   return Ok();
 }
 

@@ -31,9 +31,11 @@ TEST(RunLock, SecondTakerSeesTheHolder) {
   EXPECT_FALSE(second->lock);
   ASSERT_TRUE(second->holder);
   EXPECT_EQ(second->holder->consumed_ids, (std::vector<std::string>{"a", "b"}));
-  EXPECT_EQ(t.Read("s/staging/.consolidation.lock"),
-            R"({"pid":)" + std::to_string(::getpid()) +
-                R"(,"pod_name":"pod","started_at":"2026-01-01T00:00:00.000Z","consumed_ids":["a","b"]})" "\n");
+  EXPECT_EQ(
+      t.Read("s/staging/.consolidation.lock"),
+      R"({"pid":)" + std::to_string(::getpid()) +
+          R"(,"pod_name":"pod","started_at":"2026-01-01T00:00:00.000Z","consumed_ids":["a","b"]})"
+          "\n");
   first->lock->Release();
   EXPECT_FALSE(stdfs::exists(t / "s/staging/.consolidation.lock"));
   auto third = RunLock::TryAcquire(store);

@@ -47,7 +47,8 @@ std::string RenderRunRecord(const RunRecord& run) {
 
 Status WriteLastRun(const store::Store& store, const RunRecord& run) {
   Json j = {{"last_run", ToJson(run)}};
-  return fs::WriteFileAtomic(StatePath(store), j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
+  return fs::WriteFileAtomic(StatePath(store),
+                             j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n");
 }
 
 Result<std::optional<RunRecord>> ReadLastRun(const store::Store& store) {

@@ -15,7 +15,9 @@ namespace {
 
 using Clock = std::chrono::system_clock;
 
-std::string FlushPath(const store::Store& store) { return fs::Join(store.Path(kStagingDir), kFlushName); }
+std::string FlushPath(const store::Store& store) {
+  return fs::Join(store.Path(kStagingDir), kFlushName);
+}
 
 // Removes the flush marker; true when there was one.
 bool TakeFlushRequest(const store::Store& store) { return ::unlink(FlushPath(store).c_str()) == 0; }
@@ -121,13 +123,15 @@ Result<bool> HoldAndRun(const store::Store& store, const Settings& settings, Eng
     return false;
   }
   RunLock& lock = *attempt.lock;
-  if (attempt.reclaimed || attempt.reclaimed_empty) report.warnings.push_back(ReclaimWarning(attempt, lock.path()));
+  if (attempt.reclaimed || attempt.reclaimed_empty)
+    report.warnings.push_back(ReclaimWarning(attempt, lock.path()));
   LORE_TRY(TestHook("after-lock"));
   LORE_ASSIGN(std::string rolled, Recover(store));
   if (!rolled.empty()) {
-    report.warnings.push_back(Error{ErrorCode::kIo, "finished the commit of run " + rolled + ", which was interrupted",
-                                    fs::Join(store.Path(kStagingDir), kJournalName), 0,
-                                    "nothing to do: memory/ and knowledge/ are now fully updated"});
+    report.warnings.push_back(
+        Error{ErrorCode::kIo, "finished the commit of run " + rolled + ", which was interrupted",
+              fs::Join(store.Path(kStagingDir), kJournalName), 0,
+              "nothing to do: memory/ and knowledge/ are now fully updated"});
   }
   size_t first_run = report.runs.size();
   for (;;) {
@@ -142,7 +146,8 @@ Result<bool> HoldAndRun(const store::Store& store, const Settings& settings, Eng
   // What the commits displaced (old versions, consumed entries) is freed in
   // the background: on a busy disk that costs milliseconds per file.
   for (size_t i = first_run; i < report.runs.size(); ++i) {
-    if (report.runs[i].outcome == "ok") RemoveRunFolder(store, report.runs[i].run_id, Removal::kDetached);
+    if (report.runs[i].outcome == "ok")
+      RemoveRunFolder(store, report.runs[i].run_id, Removal::kDetached);
   }
   return true;
 }
@@ -191,10 +196,12 @@ Result<std::vector<Error>> RecoverIfIdle(const store::Store& store) {
   if (!fs::Exists(fs::Join(store.Path(kStagingDir), kJournalName))) return out;
   LORE_ASSIGN(auto attempt, RunLock::TryAcquire(store));
   if (!attempt.lock) return out;
-  if (attempt.reclaimed || attempt.reclaimed_empty) out.push_back(ReclaimWarning(attempt, attempt.lock->path()));
+  if (attempt.reclaimed || attempt.reclaimed_empty)
+    out.push_back(ReclaimWarning(attempt, attempt.lock->path()));
   LORE_ASSIGN(std::string rolled, Recover(store));
   if (!rolled.empty()) {
-    out.push_back(Error{ErrorCode::kIo, "finished the commit of run " + rolled + ", which was interrupted",
+    out.push_back(Error{ErrorCode::kIo,
+                        "finished the commit of run " + rolled + ", which was interrupted",
                         fs::Join(store.Path(kStagingDir), kJournalName), 0,
                         "nothing to do: memory/ and knowledge/ are now fully updated"});
   }

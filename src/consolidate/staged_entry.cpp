@@ -58,7 +58,8 @@ struct Reader {
     std::vector<std::string> out;
     for (size_t i = 0; i < it->size(); ++i) {
       const Json& v = (*it)[i];
-      if (!v.is_string() || v.get<std::string>().find_first_not_of(" \t\r\n") == std::string::npos) {
+      if (!v.is_string() ||
+          v.get<std::string>().find_first_not_of(" \t\r\n") == std::string::npos) {
         return Bad(field + "[" + std::to_string(i) + "]", "must be a non-empty string");
       }
       out.push_back(v.get<std::string>());
@@ -72,7 +73,8 @@ struct Reader {
     if (it == root.end() || it->is_null()) return nullptr;
     if (!it->is_array()) return Bad(key, "must be a list");
     for (size_t i = 0; i < it->size(); ++i) {
-      if (!(*it)[i].is_object()) return Bad(std::string(key) + "[" + std::to_string(i) + "]", "must be an object");
+      if (!(*it)[i].is_object())
+        return Bad(std::string(key) + "[" + std::to_string(i) + "]", "must be an object");
     }
     return &*it;
   }
@@ -192,8 +194,9 @@ Result<StagedEntry> ParseStagedEntry(std::string_view text, const std::string& p
                 "send exactly one JSON object");
   }
   if (!root.is_object()) {
-    return Fail(ErrorCode::kInvalidInput, "staged entry is not a JSON object", path, 0,
-                "send exactly one JSON object {source, decisions, discussions, attempts, requests}");
+    return Fail(
+        ErrorCode::kInvalidInput, "staged entry is not a JSON object", path, 0,
+        "send exactly one JSON object {source, decisions, discussions, attempts, requests}");
   }
   Reader rd{path};
   LORE_TRY(rd.Keys(root, "", {"source", "decisions", "discussions", "attempts", "requests"}));
@@ -212,7 +215,8 @@ std::string RenderStagedEntry(const StagedEntry& e) {
                  {"range", Json::array({e.source.range.from, e.source.range.to})}};
   j["decisions"] = Json::array();
   for (const auto& d : e.decisions) {
-    j["decisions"].push_back({{"options", d.options}, {"chosen", d.chosen}, {"rationale", d.rationale}});
+    j["decisions"].push_back(
+        {{"options", d.options}, {"chosen", d.chosen}, {"rationale", d.rationale}});
   }
   j["discussions"] = Json::array();
   for (const auto& d : e.discussions) {
@@ -220,7 +224,8 @@ std::string RenderStagedEntry(const StagedEntry& e) {
   }
   j["attempts"] = Json::array();
   for (const auto& a : e.attempts) {
-    j["attempts"].push_back({{"action", a.action}, {"result", a.result}, {"succeeded", a.succeeded}});
+    j["attempts"].push_back(
+        {{"action", a.action}, {"result", a.result}, {"succeeded", a.succeeded}});
   }
   j["requests"] = Json::array();
   for (const auto& q : e.requests) {

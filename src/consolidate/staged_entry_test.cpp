@@ -33,33 +33,42 @@ TEST(StagedEntry, SegmentIdIsReadAsSessionId) {
 }
 
 TEST(StagedEntry, ErrorsNameTheField) {
-  const std::string tail = ": <stdin>; fix that field (see FORMATS.md section 5 for the staged entry) "
-                           "and stage the entry again";
-  EXPECT_EQ(Err("[]"), "staged entry is not a JSON object: <stdin>; send exactly one JSON object "
-                       "{source, decisions, discussions, attempts, requests}");
+  const std::string tail =
+      ": <stdin>; fix that field (see FORMATS.md section 5 for the staged entry) "
+      "and stage the entry again";
+  EXPECT_EQ(Err("[]"),
+            "staged entry is not a JSON object: <stdin>; send exactly one JSON object "
+            "{source, decisions, discussions, attempts, requests}");
   EXPECT_EQ(Err("{"), "staged entry is not valid JSON: <stdin>; send exactly one JSON object");
   EXPECT_EQ(Err("{}"), "staged entry field source is missing" + tail);
   EXPECT_EQ(Err(R"({"source":{"session_id":"s","range":[5,1]}})"),
             "staged entry field source.range must have from <= to" + tail);
-  EXPECT_EQ(Err(R"({"source":{"session_id":"s","range":[-1,1]}})"),
-            "staged entry field source.range must be [from, to] with two non-negative integers" + tail);
+  EXPECT_EQ(
+      Err(R"({"source":{"session_id":"s","range":[-1,1]}})"),
+      "staged entry field source.range must be [from, to] with two non-negative integers" + tail);
   EXPECT_EQ(Err(R"({"source":{"session_id":"","range":[1,1]}})"),
             "staged entry field source.session_id must be a non-empty string" + tail);
   const std::string src = R"("source":{"session_id":"s","range":[1,2]})";
-  EXPECT_EQ(Err("{" + src + R"(,"decisions":[{"options":[],"chosen":"a","rationale":"r"},{"options":["x"],"rationale":"r"}]})"),
-            "staged entry field decisions[1].chosen is missing" + tail);
+  EXPECT_EQ(
+      Err("{" + src +
+          R"(,"decisions":[{"options":[],"chosen":"a","rationale":"r"},{"options":["x"],"rationale":"r"}]})"),
+      "staged entry field decisions[1].chosen is missing" + tail);
   EXPECT_EQ(Err("{" + src + R"(,"decisions":[{"options":["a",""],"chosen":"a","rationale":"r"}]})"),
             "staged entry field decisions[0].options[1] must be a non-empty string" + tail);
   EXPECT_EQ(Err("{" + src + R"(,"attempts":[{"action":"a","result":"r","succeeded":"no"}]})"),
             "staged entry field attempts[0].succeeded must be true or false" + tail);
   EXPECT_EQ(Err("{" + src + R"(,"requests":[{"intent":"i","summary":"s","target":3}]})"),
             "staged entry field requests[0].target must be a string or null" + tail);
-  EXPECT_EQ(Err("{" + src + R"(,"discussions":{}})"), "staged entry field discussions must be a list" + tail);
+  EXPECT_EQ(Err("{" + src + R"(,"discussions":{}})"),
+            "staged entry field discussions must be a list" + tail);
   EXPECT_EQ(Err("{" + src + R"(,"decison":[]})"),
             "staged entry field decison is not a known field (expected one of: source, decisions, "
-            "discussions, attempts, requests)" + tail);
+            "discussions, attempts, requests)" +
+                tail);
   EXPECT_EQ(Err("{" + src + R"(,"discussions":[{"topic":"t","points":["p"],"extra":1}]})"),
-            "staged entry field discussions[0].extra is not a known field (expected one of: topic, points)" + tail);
+            "staged entry field discussions[0].extra is not a known field (expected one of: topic, "
+            "points)" +
+                tail);
 }
 
 TEST(StagedEntry, RefusesInvalidUtf8AndHugeInput) {

@@ -52,7 +52,8 @@ Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {
     out.push_back({std::string(name.substr(0, 36)), static_cast<int64_t>(st.st_size)});
   }
   ::closedir(d);
-  std::sort(out.begin(), out.end(), [](const StagedFile& a, const StagedFile& b) { return a.id < b.id; });
+  std::sort(out.begin(), out.end(),
+            [](const StagedFile& a, const StagedFile& b) { return a.id < b.id; });
   return out;
 }
 

@@ -21,15 +21,7 @@ Result<nlohmann::ordered_json> StoreSearch::Run(std::string_view query, index::S
   opts.filter.kind = kind;
   LORE_ASSIGN(auto hits, search::Search(*idx, query, opts));
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const auto& h : hits) {
-    auto j = search::HitJson(h, false, false);
-    // The slug from the file name (what FORMATS.md section 5 defines it as).
-    const std::string& file = h.doc.record.file;
-    std::string slug = file.substr(file.rfind('/') + 1);
-    if (slug.size() > 3 && slug.compare(slug.size() - 3, 3, ".md") == 0) slug.resize(slug.size() - 3);
-    j["slug"] = slug;
-    out.push_back(std::move(j));
-  }
+  for (const auto& h : hits) out.push_back(search::HitJson(h, false, false));
   return out;
 }
 

@@ -17,7 +17,8 @@ inline std::string Dump(const nlohmann::ordered_json& j) {
 }
 
 // {"error": what} (with "findings" when given).
-inline std::string ErrorJson(const std::string& what, const std::vector<std::string>& findings = {}) {
+inline std::string ErrorJson(const std::string& what,
+                             const std::vector<std::string>& findings = {}) {
   nlohmann::ordered_json j = {{"error", what}};
   if (!findings.empty()) j["findings"] = findings;
   return Dump(j);

@@ -12,19 +12,21 @@ using Json = nlohmann::ordered_json;
 using doc::Kind;
 
 ToolOutcome Refuse(const std::string& what, const std::vector<std::string>& findings = {}) {
-  return {detail::ErrorJson(what + "; nothing was written and this turn was rolled back", findings), true,
-          false};
+  return {detail::ErrorJson(what + "; nothing was written and this turn was rolled back", findings),
+          true, false};
 }
 
 ToolOutcome Usage(const std::string& what) { return {detail::ErrorJson(what), false, false}; }
 
 std::string Describe(const doc::Source& s) {
-  return s.session_id + " [" + std::to_string(s.range.from) + ", " + std::to_string(s.range.to) + "]";
+  return s.session_id + " [" + std::to_string(s.range.from) + ", " + std::to_string(s.range.to) +
+         "]";
 }
 
 Json SourcesJson(const std::vector<doc::Source>& sources) {
   Json out = Json::array();
-  for (const auto& s : sources) out.push_back({{"session_id", s.session_id}, {"range", {s.range.from, s.range.to}}});
+  for (const auto& s : sources)
+    out.push_back({{"session_id", s.session_id}, {"range", {s.range.from, s.range.to}}});
   return out;
 }
 
@@ -35,7 +37,8 @@ bool SetsSources(const doc::Record& mine, const doc::Record* old, std::string_vi
     if (issue.field == key) return true;  // an ill-typed sources key is still an attempt
   }
   if (!field || field->empty()) return false;
-  const auto* before = old ? (key == "sources" ? &old->fields.sources : &old->fields.last_sources) : nullptr;
+  const auto* before =
+      old ? (key == "sources" ? &old->fields.sources : &old->fields.last_sources) : nullptr;
   return !before || !*before || **before != *field;
 }
 
@@ -54,7 +57,8 @@ ToolOutcome ToolBox::Edit(const Json& args) {
   auto path = detail::StringArg(args, "path");
   auto old_s = detail::StringArg(args, "old_string");
   auto new_s = detail::StringArg(args, "new_string");
-  if (!path || !old_s || !new_s) return Usage("'path', 'old_string' and 'new_string' must be strings");
+  if (!path || !old_s || !new_s)
+    return Usage("'path', 'old_string' and 'new_string' must be strings");
   auto sp = ParseStorePath(*path, PathUse::kWrite);
   if (!sp) return Refuse(sp.error().Format());
   auto text = ws_.Read(sp->rel);
@@ -83,9 +87,12 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
     }
   }
   for (const auto& id : ids) {
-    auto e = std::find_if(in_.entries.begin(), in_.entries.end(), [&](const ConsumedEntry& c) { return c.id == id; });
-    if (e == in_.entries.end()) return Refuse("'" + id + "' is not one of this run's staged entries");
-    if (std::find(named.begin(), named.end(), e->entry.source) == named.end()) named.push_back(e->entry.source);
+    auto e = std::find_if(in_.entries.begin(), in_.entries.end(),
+                          [&](const ConsumedEntry& c) { return c.id == id; });
+    if (e == in_.entries.end())
+      return Refuse("'" + id + "' is not one of this run's staged entries");
+    if (std::find(named.begin(), named.end(), e->entry.source) == named.end())
+      named.push_back(e->entry.source);
   }
   auto current = ws_.Read(sp.rel);
   if (!current) return Usage(current.error().Format());
@@ -101,7 +108,8 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
   doc::Record rec = std::move(*parsed);
   for (std::string_view key : {"sources", "last_sources"}) {
     if (SetsSources(rec, old ? &*old : nullptr, key)) {
-      return Refuse("'" + std::string(key) + "' is written by lore from the entries named in entry_ids, "
+      return Refuse("'" + std::string(key) +
+                    "' is written by lore from the entries named in entry_ids, "
                     "never by the model: leave it out");
     }
   }
@@ -109,15 +117,19 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
     return Refuse("name the staged entries this change comes from in entry_ids");
   }
   if (sp.kind == Kind::kKnowledge && !*current) {
-    bool listed = std::any_of(named.begin(), named.end(), [&](const doc::Source& s) { return candidates_.Covers(s); });
+    bool listed = std::any_of(named.begin(), named.end(),
+                              [&](const doc::Source& s) { return candidates_.Covers(s); });
     if (!listed) {
       std::string which;
       for (const auto& s : named) which += (which.empty() ? "" : ", ") + Describe(s);
-      return Refuse(candidates_.sources.empty()
-                        ? "new knowledge may be created only from sources in the knowledge-candidate report, "
-                          "which is empty: update existing knowledge, decisions, requests or the summary instead"
-                        : "new knowledge may be created only from sources in the knowledge-candidate report, "
-                          "which lists none of " + which);
+      return Refuse(
+          candidates_.sources.empty()
+              ? "new knowledge may be created only from sources in the knowledge-candidate report, "
+                "which is empty: update existing knowledge, decisions, requests or the summary "
+                "instead"
+              : "new knowledge may be created only from sources in the knowledge-candidate report, "
+                "which lists none of " +
+                    which);
     }
   }
   // What lore writes itself.
@@ -129,7 +141,8 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
     rec.fields.created_at = now;
   }
   if (sp.kind == Kind::kDecision || sp.kind == Kind::kRequest) {
-    rec.fields.sources = old && old->fields.sources ? old->fields.sources : std::vector<doc::Source>{};
+    rec.fields.sources =
+        old && old->fields.sources ? old->fields.sources : std::vector<doc::Source>{};
     for (const auto& s : named) detail::AddSource(rec.fields.sources, s);
   } else if (sp.kind == Kind::kKnowledge) {
     rec.fields.last_sources = named;
@@ -143,7 +156,8 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
   if (auto s = ws_.Write(sp.rel, bytes); !s) return Usage(s.error().Format());
   notes_.push_back("wrote " + sp.rel);
   Json ok = {{"ok", true}, {"path", sp.rel}};
-  if (sp.kind == Kind::kDecision || sp.kind == Kind::kRequest) ok["sources"] = SourcesJson(*rec.fields.sources);
+  if (sp.kind == Kind::kDecision || sp.kind == Kind::kRequest)
+    ok["sources"] = SourcesJson(*rec.fields.sources);
   if (sp.kind == Kind::kKnowledge) ok["last_sources"] = SourcesJson(named);
   if (!findings.empty()) ok["warnings"] = findings;
   return {detail::Dump(ok), false, false};

@@ -7,12 +7,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json Function(const char* name, const char* description, Json properties, std::vector<std::string> required) {
-  return {{"type", "function"},
-          {"function",
-           {{"name", name},
-            {"description", description},
-            {"parameters", {{"type", "object"}, {"properties", std::move(properties)}, {"required", required}}}}}};
+Json Function(const char* name, const char* description, Json properties,
+              std::vector<std::string> required) {
+  return {
+      {"type", "function"},
+      {"function",
+       {{"name", name},
+        {"description", description},
+        {"parameters",
+         {{"type", "object"}, {"properties", std::move(properties)}, {"required", required}}}}}};
 }
 
 Json Str(const char* description) { return {{"type", "string"}, {"description", description}}; }
@@ -35,12 +38,15 @@ Json ToolBox::Schemas() {
   return Json::array({
       Function("memory_read", "Read a record's whole text (frontmatter and body).",
                {{"path", Str(kPathHelp)}}, {"path"}),
-      Function("memory_write",
-               "Create or replace a record with `content` (YAML frontmatter between --- lines, then the "
-               "Markdown body). Do not write sources, last_sources, created_at or updated_at: lore sets "
-               "them. The linter checks the result; a refused write is undone.",
-               {{"path", Str(kPathHelp)}, {"content", Str("the record's whole new text")}, {"entry_ids", EntryIds()}},
-               {"path", "content", "entry_ids"}),
+      Function(
+          "memory_write",
+          "Create or replace a record with `content` (YAML frontmatter between --- lines, then the "
+          "Markdown body). Do not write sources, last_sources, created_at or updated_at: lore sets "
+          "them. The linter checks the result; a refused write is undone.",
+          {{"path", Str(kPathHelp)},
+           {"content", Str("the record's whole new text")},
+           {"entry_ids", EntryIds()}},
+          {"path", "content", "entry_ids"}),
       Function("memory_edit",
                "Replace exactly one occurrence of `old_string` in a record with `new_string`.",
                {{"path", Str(kPathHelp)},
@@ -51,10 +57,11 @@ Json ToolBox::Schemas() {
       Function("memory_search",
                "Search memory (summary, decisions, requests) as it was when this run started.",
                {{"query", Str("words to look for")}}, {"query"}),
-      Function("knowledge_search",
-               "Search the knowledge pages (not in your prompt: search before writing knowledge).",
-               {{"query", Str("words to look for")}, {"kind", Str("only pages of this knowledge kind")}},
-               {"query"}),
+      Function(
+          "knowledge_search",
+          "Search the knowledge pages (not in your prompt: search before writing knowledge).",
+          {{"query", Str("words to look for")}, {"kind", Str("only pages of this knowledge kind")}},
+          {"query"}),
       Function("finish", "End the consolidation. An empty result is a fine result.",
                {{"summary", Str("one line on what you changed")}}, {}),
   });
@@ -76,10 +83,11 @@ ToolOutcome ToolBox::Call(std::string_view name, std::string_view arguments) {
                                        : std::string()));
     return {detail::Dump(Json{{"ok", true}}), false, true};
   }
-  return {detail::ErrorJson("unknown tool '" + std::string(name) +
-                            "'; the tools are memory_read, memory_write, memory_edit, memory_search, "
-                            "knowledge_search and finish"),
-          false, false};
+  return {
+      detail::ErrorJson("unknown tool '" + std::string(name) +
+                        "'; the tools are memory_read, memory_write, memory_edit, memory_search, "
+                        "knowledge_search and finish"),
+      false, false};
 }
 
 ToolOutcome ToolBox::Read(const Json& args) {
@@ -89,7 +97,9 @@ ToolOutcome ToolBox::Read(const Json& args) {
   if (!sp) return {detail::ErrorJson(sp.error()), false, false};
   auto text = ws_.Read(sp->rel);
   if (!text) return {detail::ErrorJson(text.error()), false, false};
-  if (!*text) return {detail::ErrorJson("no such record: " + sp->rel + "; memory_write creates it"), false, false};
+  if (!*text)
+    return {detail::ErrorJson("no such record: " + sp->rel + "; memory_write creates it"), false,
+            false};
   return {detail::Dump(Json{{"path", sp->rel}, {"content", **text}}), false, false};
 }
 

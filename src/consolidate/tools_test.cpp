@@ -15,9 +15,11 @@ constexpr const char* kId = "01a22be5-a500-7000-8000-000000000001";
 class ToolBoxTest : public ::testing::Test {
  protected:
   ToolBoxTest() : ws_(t_.path()) {
-    t_.Write("memory/decisions/old.md",
-             "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nstatus: resolved\n"
-             "sources:\n  - session_id: s0\n    range: [1, 1]\n---\nline one\nline two\nline two\n");
+    t_.Write(
+        "memory/decisions/old.md",
+        "---\ncreated_at: 2026-01-01T00:00:00Z\nupdated_at: 2026-01-01T00:00:00Z\nstatus: "
+        "resolved\n"
+        "sources:\n  - session_id: s0\n    range: [1, 1]\n---\nline one\nline two\nline two\n");
     in_.run_id = "r";
     in_.now = text::TimePoint(std::chrono::seconds(1764500000));  // 2025-11-30T10:53:20Z
     in_.settings = &settings_;
@@ -29,7 +31,8 @@ class ToolBoxTest : public ::testing::Test {
     ToolBox box(t_.path(), ws_, in_, candidates_);
     return box.Call(name, args.dump());
   }
-  static Json Write(const std::string& path, const std::string& content, Json ids = Json::array({kId})) {
+  static Json Write(const std::string& path, const std::string& content,
+                    Json ids = Json::array({kId})) {
     return {{"path", path}, {"content", content}, {"entry_ids", ids}};
   }
 
@@ -41,28 +44,38 @@ class ToolBoxTest : public ::testing::Test {
 };
 
 TEST_F(ToolBoxTest, WriteSetsTimesAndSourcesItself) {
-  auto o = Call("memory_write", Write("memory/decisions/new-one.md",
-                                      "---\ncreated_at: 1999-01-01T00:00:00Z\nstatus: open\n---\nBody.\n"));
+  auto o = Call("memory_write",
+                Write("memory/decisions/new-one.md",
+                      "---\ncreated_at: 1999-01-01T00:00:00Z\nstatus: open\n---\nBody.\n"));
   EXPECT_FALSE(o.rejected) << o.content;
-  EXPECT_EQ(o.content, R"({"ok":true,"path":"memory/decisions/new-one.md","sources":[{"session_id":"s1","range":[4,8]}]})");
+  EXPECT_EQ(
+      o.content,
+      R"({"ok":true,"path":"memory/decisions/new-one.md","sources":[{"session_id":"s1","range":[4,8]}]})");
   EXPECT_EQ(**ws_.Read("memory/decisions/new-one.md"),
-            "---\ncreated_at: 2025-11-30T10:53:20Z\nupdated_at: 2025-11-30T10:53:20Z\nstatus: open\nsources:\n"
+            "---\ncreated_at: 2025-11-30T10:53:20Z\nupdated_at: 2025-11-30T10:53:20Z\nstatus: "
+            "open\nsources:\n"
             "  - session_id: s1\n    range: [4, 8]\n---\nBody.\n");
   EXPECT_TRUE(t_.Read("memory/decisions/new-one.md").empty());  // nothing on disk before the commit
 }
 
 TEST_F(ToolBoxTest, EditKeepsSourcesAndNeedsAUniqueMatch) {
-  auto twice = Call("memory_edit", {{"path", "memory/decisions/old.md"}, {"old_string", "line two"},
-                                    {"new_string", "x"}, {"entry_ids", {kId}}});
+  auto twice = Call("memory_edit", {{"path", "memory/decisions/old.md"},
+                                    {"old_string", "line two"},
+                                    {"new_string", "x"},
+                                    {"entry_ids", {kId}}});
   EXPECT_FALSE(twice.rejected);
   EXPECT_NE(twice.content.find("occurs more than once"), std::string::npos);
-  auto ok = Call("memory_edit", {{"path", "memory/decisions/old.md"}, {"old_string", "line one"},
-                                 {"new_string", "line 1"}, {"entry_ids", {kId}}});
+  auto ok = Call("memory_edit", {{"path", "memory/decisions/old.md"},
+                                 {"old_string", "line one"},
+                                 {"new_string", "line 1"},
+                                 {"entry_ids", {kId}}});
   ASSERT_FALSE(ok.rejected) << ok.content;
   std::string text = **ws_.Read("memory/decisions/old.md");
   EXPECT_NE(text.find("created_at: 2026-01-01T00:00:00Z\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("  - session_id: s0\n    range: [1, 1]\n  - session_id: s1\n    range: [4, 8]\n"),
-            std::string::npos) << text;
+  EXPECT_NE(
+      text.find("  - session_id: s0\n    range: [1, 1]\n  - session_id: s1\n    range: [4, 8]\n"),
+      std::string::npos)
+      << text;
   // Repeating the record's own sources is allowed; changing them is not.
   std::string same = text;
   same.replace(same.find("line 1"), 6, "line uno");
@@ -82,20 +95,26 @@ TEST_F(ToolBoxTest, KnowledgeNeedsACandidateSource) {
   candidates_ = *ParseCandidates(R"([{"source":{"session_id":"s1","range":[9,12]}}])", "r.json");
   auto miss = Call("memory_write", Write("knowledge/k.md", page));
   EXPECT_NE(miss.content.find("which lists none of s1 [4, 8]"), std::string::npos) << miss.content;
-  candidates_ = *ParseCandidates(R"({"candidates":[{"sources":[{"session_id":"s1","range":[8,12]}]}]})", "r.json");
+  candidates_ = *ParseCandidates(
+      R"({"candidates":[{"sources":[{"session_id":"s1","range":[8,12]}]}]})", "r.json");
   auto ok = Call("memory_write", Write("knowledge/k.md", page));
   EXPECT_FALSE(ok.rejected) << ok.content;
-  EXPECT_NE((**ws_.Read("knowledge/k.md")).find("last_sources:\n  - session_id: s1\n    range: [4, 8]\n"),
-            std::string::npos);
+  EXPECT_NE(
+      (**ws_.Read("knowledge/k.md")).find("last_sources:\n  - session_id: s1\n    range: [4, 8]\n"),
+      std::string::npos);
 }
 
 TEST_F(ToolBoxTest, SummaryNeedsNoEntriesAndUsageErrorsAreNotFailures) {
-  EXPECT_FALSE(Call("memory_write", Write("memory/summary.md", "---\n---\n# Summary\n", Json::array())).rejected);
+  EXPECT_FALSE(
+      Call("memory_write", Write("memory/summary.md", "---\n---\n# Summary\n", Json::array()))
+          .rejected);
   auto unknown = Call("remove_everything", Json::object());
   EXPECT_FALSE(unknown.rejected);
   EXPECT_NE(unknown.content.find("unknown tool 'remove_everything'"), std::string::npos);
   EXPECT_FALSE(Call("memory_read", {{"path", "memory/decisions/none.md"}}).rejected);
-  EXPECT_TRUE(Call("memory_read", {{"path", "memory/workflow/w.md"}}).content.find("no such record") != std::string::npos);
+  EXPECT_TRUE(
+      Call("memory_read", {{"path", "memory/workflow/w.md"}}).content.find("no such record") !=
+      std::string::npos);
   EXPECT_TRUE(Call("finish", Json::object()).finished);
 }
 
@@ -103,9 +122,11 @@ TEST(Candidates, ShapesAndErrors) {
   EXPECT_TRUE(ParseCandidates("[]", "r")->sources.empty());
   auto bad = ParseCandidates(R"({"candidates":[{"reason":"x"}]})", "r.json");
   ASSERT_FALSE(bad);
-  EXPECT_EQ(bad.error().Format(),
-            "knowledge-candidate report candidate 0 names no source: r.json; write {\"candidates\": [{\"source\": "
-            "{\"session_id\": ..., \"range\": [from, to]}}]} or remove the file (absent means empty)");
+  EXPECT_EQ(
+      bad.error().Format(),
+      "knowledge-candidate report candidate 0 names no source: r.json; write {\"candidates\": "
+      "[{\"source\": "
+      "{\"session_id\": ..., \"range\": [from, to]}}]} or remove the file (absent means empty)");
   auto r = ParseCandidates(R"({"candidates":[{"source":{"segment_id":"s","range":[1,3]}}]})", "r");
   ASSERT_TRUE(r);
   EXPECT_TRUE(r->Covers({"s", {3, 9}}));
@@ -129,8 +150,10 @@ TEST(Prompt, HoldsEntriesMemoryAndReportButNoKnowledge) {
   EXPECT_NE(p->user.find("\"id\": \"" + std::string(kId) + "\""), std::string::npos);
   EXPECT_NE(p->user.find("=== memory/summary.md ===\n---\n---\nSUMMARY\n"), std::string::npos);
   EXPECT_NE(p->user.find("=== memory/decisions/d.md ===\nDECISION\n"), std::string::npos);
-  EXPECT_NE(p->user.find("Not shown for length (memory_read them when needed):\n- memory/requests/r.md\n"),
-            std::string::npos) << p->user;
+  EXPECT_NE(p->user.find(
+                "Not shown for length (memory_read them when needed):\n- memory/requests/r.md\n"),
+            std::string::npos)
+      << p->user;
   EXPECT_EQ(p->user.find("KNOWLEDGE"), std::string::npos);
   EXPECT_EQ(p->user.find("WORKFLOW"), std::string::npos);
   EXPECT_NE(p->system.find("An empty result is a fine result"), std::string::npos);

@@ -78,7 +78,8 @@ Result<std::vector<std::string>> Workspace::ListSlugs(const std::string& rel_dir
   }
   std::vector<std::string> out = cached->second;
   std::string prefix = rel_dir + "/";
-  for (auto it = files_.lower_bound(prefix); it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+  for (auto it = files_.lower_bound(prefix);
+       it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
     if (!it->second.current || it->second.original) continue;  // only files created in the overlay
     std::string_view rest = std::string_view(it->first).substr(prefix.size());
     if (rest.find('/') == std::string_view::npos && rest.size() > 3 &&

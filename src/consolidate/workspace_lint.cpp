@@ -23,7 +23,8 @@ Status AddSlugs(Workspace& ws, doc::Kind kind, lint::StoreView& view) {
 }
 
 // The replaced_by of the records reachable from `next`.
-Status AddChain(Workspace& ws, doc::Kind kind, std::optional<std::string> next, lint::StoreView& view) {
+Status AddChain(Workspace& ws, doc::Kind kind, std::optional<std::string> next,
+                lint::StoreView& view) {
   std::set<std::string> seen;
   while (next && doc::IsValidSlug(*next) && seen.insert(*next).second) {
     std::string rel = doc::RelPath(kind, *next);

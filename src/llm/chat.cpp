@@ -18,8 +18,10 @@ std::string Snippet(std::string_view body) {
 }
 
 tl::unexpected<Error> NotACompletion(const std::string& why, const std::string& url) {
-  return Fail(ErrorCode::kUnavailable, "the LLM endpoint's answer is not a chat completion (" + why + ")", url, 0,
-              "check llm.base_url in config.toml: it must be an OpenAI-compatible API such as .../v1");
+  return Fail(
+      ErrorCode::kUnavailable, "the LLM endpoint's answer is not a chat completion (" + why + ")",
+      url, 0,
+      "check llm.base_url in config.toml: it must be an OpenAI-compatible API such as .../v1");
 }
 
 bool Retryable(long status) { return status == 429 || status >= 500; }
@@ -29,7 +31,8 @@ bool Retryable(long status) { return status == 429 || status >= 500; }
 Result<Json> ParseCompletion(std::string_view body, const std::string& url) {
   Json j = Json::parse(body.begin(), body.end(), nullptr, false);
   if (j.is_discarded()) return NotACompletion("not JSON: " + Snippet(body), url);
-  if (!j.is_object() || !j.contains("choices") || !j["choices"].is_array() || j["choices"].empty()) {
+  if (!j.is_object() || !j.contains("choices") || !j["choices"].is_array() ||
+      j["choices"].empty()) {
     return NotACompletion("no choices: " + Snippet(body), url);
   }
   const Json& choice = j["choices"][0];
@@ -43,15 +46,16 @@ Result<Json> ParseCompletion(std::string_view body, const std::string& url) {
   if (msg.contains("tool_calls") && !msg["tool_calls"].is_null()) {
     if (!msg["tool_calls"].is_array()) return NotACompletion("tool_calls is not a list", url);
     for (const Json& call : msg["tool_calls"]) {
-      if (!call.is_object() || !call.contains("id") || !call["id"].is_string() || !call.contains("function") ||
-          !call["function"].is_object() || !call["function"].contains("name") ||
-          !call["function"]["name"].is_string() || !call["function"].contains("arguments") ||
-          !call["function"]["arguments"].is_string()) {
+      if (!call.is_object() || !call.contains("id") || !call["id"].is_string() ||
+          !call.contains("function") || !call["function"].is_object() ||
+          !call["function"].contains("name") || !call["function"]["name"].is_string() ||
+          !call["function"].contains("arguments") || !call["function"]["arguments"].is_string()) {
         return NotACompletion("a tool call lacks its id, name or arguments", url);
       }
     }
   }
-  Json out = {{"role", "assistant"}, {"content", msg.contains("content") ? msg["content"] : Json()}};
+  Json out = {{"role", "assistant"},
+              {"content", msg.contains("content") ? msg["content"] : Json()}};
   if (msg.contains("tool_calls") && msg["tool_calls"].is_array() && !msg["tool_calls"].empty()) {
     out["tool_calls"] = msg["tool_calls"];
   }
@@ -70,8 +74,11 @@ Result<Json> ChatClient::Complete(const Json& messages, const Json& tools) {
     body["tools"] = tools;
     body["tool_choice"] = "auto";
   }
-  HttpRequest req{url(), {"Content-Type: application/json"},
-                  body.dump(-1, ' ', false, Json::error_handler_t::replace), s_.timeout, s_.connect_timeout};
+  HttpRequest req{url(),
+                  {"Content-Type: application/json"},
+                  body.dump(-1, ' ', false, Json::error_handler_t::replace),
+                  s_.timeout,
+                  s_.connect_timeout};
   if (!s_.api_key.empty()) req.headers.push_back("Authorization: Bearer " + s_.api_key);
   auto wait = s_.backoff;
   Error last;
@@ -90,13 +97,15 @@ Result<Json> ChatClient::Complete(const Json& messages, const Json& tools) {
     }
     long status = r.response.status;
     if (status >= 200 && status < 300) return ParseCompletion(r.response.body, req.url);
-    last = Error{ErrorCode::kUnavailable,
-                 "the LLM endpoint answered HTTP " + std::to_string(status) + ": " + Snippet(r.response.body),
-                 req.url, 0,
-                 status == 401 || status == 403
-                     ? "check the API key in the environment variable " + s_.api_key_env
-                     : status == 404 ? "check llm.base_url and memory.consolidation_model in config.toml"
-                                     : "retry later, or check the server's logs"};
+    last =
+        Error{ErrorCode::kUnavailable,
+              "the LLM endpoint answered HTTP " + std::to_string(status) + ": " +
+                  Snippet(r.response.body),
+              req.url, 0,
+              status == 401 || status == 403
+                  ? "check the API key in the environment variable " + s_.api_key_env
+              : status == 404 ? "check llm.base_url and memory.consolidation_model in config.toml"
+                              : "retry later, or check the server's logs"};
     if (!Retryable(status)) break;
   }
   if (attempts > 1) last.what += " (after " + std::to_string(attempts) + " attempts)";

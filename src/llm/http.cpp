@@ -18,7 +18,8 @@ HttpResult Post(const HttpRequest& req) {
   HttpResult out;
   CURL* curl = curl_easy_init();
   if (!curl) {
-    out.error = Error{ErrorCode::kInternal, "cannot start an HTTP client", req.url, 0, "report this bug"};
+    out.error =
+        Error{ErrorCode::kInternal, "cannot start an HTTP client", req.url, 0, "report this bug"};
     return out;
   }
   curl_slist* headers = nullptr;
@@ -43,12 +44,14 @@ HttpResult Post(const HttpRequest& req) {
   } else {
     out.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
     std::string why = reason[0] ? reason : curl_easy_strerror(rc);
-    out.error = Error{ErrorCode::kUnavailable,
-                      out.timed_out ? "the LLM endpoint did not answer in time (" + why + ")"
-                                    : "cannot reach the LLM endpoint (" + why + ")",
-                      req.url, 0,
-                      out.timed_out ? "check that the server is healthy, or raise llm.timeout_seconds in config.toml"
-                                    : "check llm.base_url in config.toml and that the server is running"};
+    out.error =
+        Error{ErrorCode::kUnavailable,
+              out.timed_out ? "the LLM endpoint did not answer in time (" + why + ")"
+                            : "cannot reach the LLM endpoint (" + why + ")",
+              req.url, 0,
+              out.timed_out
+                  ? "check that the server is healthy, or raise llm.timeout_seconds in config.toml"
+                  : "check llm.base_url in config.toml and that the server is running"};
   }
   curl_slist_free_all(headers);
   curl_easy_cleanup(curl);

@@ -16,7 +16,8 @@ using consolidate::Settings;
 
 Result<ChatSettings> ChatFrom(const Settings& s, const store::Store& store) {
   if (s.model.empty()) {
-    return Fail(ErrorCode::kUnavailable, "memory.consolidation_model is not set", store.Path("config.toml"), 0,
+    return Fail(ErrorCode::kUnavailable, "memory.consolidation_model is not set",
+                store.Path("config.toml"), 0,
                 "set memory.consolidation_model to the model's name (or use --engine rules)");
   }
   ChatSettings c;
@@ -37,7 +38,8 @@ Json ToolMessage(const Json& call, const std::string& content) {
 
 }  // namespace
 
-Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in, consolidate::Workspace& ws) {
+Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
+                                                consolidate::Workspace& ws) {
   const Settings& s = *in.settings;
   LORE_ASSIGN(ChatSettings chat_settings, ChatFrom(s, store_));
   LORE_ASSIGN(auto candidates, consolidate::LoadCandidates(store_));
@@ -58,7 +60,9 @@ Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
     bool refused = false, finished = false;
     for (const Json& call : reply["tool_calls"]) {
       if (refused) {
-        messages.push_back(ToolMessage(call, R"({"error":"not run: an earlier call of this turn was refused and the turn was rolled back"})"));
+        messages.push_back(ToolMessage(
+            call,
+            R"({"error":"not run: an earlier call of this turn was refused and the turn was rolled back"})"));
         continue;
       }
       auto outcome = tools.Call(call["function"]["name"].get<std::string>(),
@@ -74,17 +78,20 @@ Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
       ws.Restore(saved);
       if (++failures >= s.max_lint_failures) {
         return Fail(ErrorCode::kInvalidInput,
-                    "the LLM run was aborted after " + std::to_string(failures) + " refused writes (last: " +
-                        last_refusal + ")",
+                    "the LLM run was aborted after " + std::to_string(failures) +
+                        " refused writes (last: " + last_refusal + ")",
                     store_.Path("config.toml"), 0,
-                    "nothing was changed; the staged entries stay (memory.consolidation.max_lint_failures sets the limit)");
+                    "nothing was changed; the staged entries stay "
+                    "(memory.consolidation.max_lint_failures sets the limit)");
       }
       continue;  // a refused finish does not end the run: the model should fix its writes
     }
     if (finished) return tools.notes();
   }
-  return Fail(ErrorCode::kUnavailable, "the model did not finish within " + std::to_string(s.llm_max_turns) + " replies",
-              store_.Path("config.toml"), 0, "nothing was changed; raise llm.max_turns or try another model");
+  return Fail(ErrorCode::kUnavailable,
+              "the model did not finish within " + std::to_string(s.llm_max_turns) + " replies",
+              store_.Path("config.toml"), 0,
+              "nothing was changed; raise llm.max_turns or try another model");
 }
 
 }  // namespace lore::llm

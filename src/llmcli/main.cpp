@@ -51,7 +51,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1, 1);
   std::string repo;
   bool flush = false;
-  CLI::App* cons = app.add_subcommand("consolidate", "Consolidate staged entries with the LLM engine (foreground)");
+  CLI::App* cons = app.add_subcommand(
+      "consolidate", "Consolidate staged entries with the LLM engine (foreground)");
   cons->add_option("repo", repo, "A git remote URL or the path of a checkout")->required();
   cons->add_flag("--flush", flush, "Run even under the staging thresholds");
   try {

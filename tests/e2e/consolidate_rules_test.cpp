@@ -29,18 +29,21 @@ constexpr const char* kEntry2 =
 const std::map<std::string, std::string> kBefore = {
     {"memory/decisions/postgres-or-sqlite.md",
      "---\ncreated_at: 2026-11-01T09:00:00Z\nupdated_at: 2026-11-01T09:00:00Z\nstatus: resolved\n"
-     "sources:\n  - session_id: s0\n    range: [1, 2]\n---\n# SQLite or Postgres\n\nChosen: SQLite\n"
+     "sources:\n  - session_id: s0\n    range: [1, 2]\n---\n# SQLite or Postgres\n\nChosen: "
+     "SQLite\n"
      "Options: SQLite; Postgres\n\n- one file, no server\n"},
     {"knowledge/storage.md",
      "---\ncreated_at: 2026-11-01T09:00:00Z\nupdated_at: 2026-11-01T09:00:00Z\nkind: rule\n"
      "description: How records are stored\nmodel_invokation: false\nuser_invocable: true\n"
-     "last_sources:\n  - session_id: s1\n    range: [1, 4]\n---\n# Storage\n\nUse one file per record.\n"},
+     "last_sources:\n  - session_id: s1\n    range: [1, 4]\n---\n# Storage\n\nUse one file per "
+     "record.\n"},
     {"knowledge/unrelated.md",
      "---\ncreated_at: 2026-11-01T09:00:00Z\nupdated_at: 2026-11-01T09:00:00Z\nkind: rule\n"
      "description: Something else\nmodel_invokation: false\nuser_invocable: true\nlast_sources:\n"
      "  - session_id: s9\n    range: [1, 1]\n---\n# Unrelated\n"},
     {"memory/summary.md",
-     "---\nupdated_at: 2026-11-01T09:00:00Z\n---\n# Summary\n\nThe project stores memory as Markdown files.\n"},
+     "---\nupdated_at: 2026-11-01T09:00:00Z\n---\n# Summary\n\nThe project stores memory as "
+     "Markdown files.\n"},
     {"memory/workflow/release.md",
      "---\nupdated_at: 2026-11-01T09:00:00Z\ndescription: Release steps\nauto_invoke: false\n"
      "user_invocable: true\nrequires: []\n---\n1. Tag.\n"},
@@ -50,7 +53,8 @@ const std::map<std::string, std::string> kChanged = {
     {"knowledge/storage.md",
      "---\ncreated_at: 2026-11-01T09:00:00Z\nupdated_at: 2026-11-30T10:00:00Z\nkind: rule\n"
      "description: How records are stored\nmodel_invokation: false\nuser_invocable: true\n"
-     "last_sources:\n  - session_id: s1\n    range: [1, 9]\n---\n# Storage\n\nUse one file per record.\n"
+     "last_sources:\n  - session_id: s1\n    range: [1, 9]\n---\n# Storage\n\nUse one file per "
+     "record.\n"
      "\n## Updates\n\n- Chose Postgres over SQLite: we need concurrent writers\n"},
     {"memory/decisions/make-or-ninja.md",
      "---\ncreated_at: 2026-11-30T11:00:00Z\nupdated_at: 2026-11-30T11:00:00Z\nstatus: resolved\n"
@@ -63,8 +67,10 @@ const std::map<std::string, std::string> kChanged = {
      "- we need concurrent writers\n- replication later\n"},
     {"memory/decisions/postgres-or-sqlite.md",
      "---\ncreated_at: 2026-11-01T09:00:00Z\nupdated_at: 2026-11-30T10:00:00Z\nstatus: replaced\n"
-     "replaced_by: postgres-or-sqlite-postgres\nsources:\n  - session_id: s0\n    range: [1, 2]\n---\n"
-     "# SQLite or Postgres\n\nChosen: SQLite\nOptions: SQLite; Postgres\n\n- one file, no server\n"},
+     "replaced_by: postgres-or-sqlite-postgres\nsources:\n  - session_id: s0\n    range: [1, "
+     "2]\n---\n"
+     "# SQLite or Postgres\n\nChosen: SQLite\nOptions: SQLite; Postgres\n\n- one file, no "
+     "server\n"},
     {"memory/requests/add-dark-mode-settings-page.md",
      "---\ncreated_at: 2026-11-30T11:00:00Z\nupdated_at: 2026-11-30T11:00:00Z\nsources:\n"
      "  - session_id: s2\n    range: [1, 3]\n---\n# Add dark mode\n\nTarget: settings page\n\n"
@@ -74,9 +80,12 @@ const std::map<std::string, std::string> kChanged = {
      "  - session_id: s1\n    range: [5, 9]\n  - session_id: s2\n    range: [1, 3]\n---\n"
      "# Keep the CLI fast\n\n- hooks run it on every tool call\n- measure with hyperfine\n"},
     {"memory/summary.md",
-     "---\nupdated_at: 2026-11-30T11:00:00Z\n---\n# Summary\n\nThe project stores memory as Markdown "
-     "files.\n\n## Discussions\n\n- **Naming**: slugs are file names; no spaces; lower case only\n\n"
-     "## Attempts\n\n- Tried without success: build with clang 14 (ranges do not compile); run tests "
+     "---\nupdated_at: 2026-11-30T11:00:00Z\n---\n# Summary\n\nThe project stores memory as "
+     "Markdown "
+     "files.\n\n## Discussions\n\n- **Naming**: slugs are file names; no spaces; lower case "
+     "only\n\n"
+     "## Attempts\n\n- Tried without success: build with clang 14 (ranges do not compile); run "
+     "tests "
      "in parallel (flaky lock test)\n"},
 };
 
@@ -97,7 +106,8 @@ TEST_F(RulesEngineTest, FixedEntriesGiveTheExpectedFilesByteForByte) {
   auto r = Lore({"consolidate", kRepo, "--foreground", "--flush", "--engine", "rules"}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  EXPECT_NE(r.out.find("(rules): consumed 2 entries, changed 7 files\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(rules): consumed 2 entries, changed 7 files\n"), std::string::npos)
+      << r.out;
   std::map<std::string, std::string> expected = kBefore;
   for (const auto& [rel, text] : kChanged) expected[rel] = text;
   auto got = Records();
@@ -110,33 +120,39 @@ TEST_F(RulesEngineTest, FixedEntriesGiveTheExpectedFilesByteForByte) {
   StageFixed();
   auto again = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
   ASSERT_EQ(again.exit_code, 0) << again.err;
-  EXPECT_NE(again.out.find("consumed 2 entries, changed 0 files\n"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("consumed 2 entries, changed 0 files\n"), std::string::npos)
+      << again.out;
   EXPECT_EQ(Records(), got);
   EXPECT_TRUE(Staged().empty());
 }
 
 TEST_F(RulesEngineTest, NeverCreatesKnowledgeAndNeverTouchesWorkflow) {
   // A decision from a session no knowledge page came from.
-  Write("staging/01a22be5-a500-7000-8000-000000000003.json",
-        R"({"source":{"session_id":"s7","range":[1,1]},"decisions":[{"options":[],"chosen":"Use tabs","rationale":""}]})");
+  Write(
+      "staging/01a22be5-a500-7000-8000-000000000003.json",
+      R"({"source":{"session_id":"s7","range":[1,1]},"decisions":[{"options":[],"chosen":"Use tabs","rationale":""}]})");
   ASSERT_EQ(Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts()).exit_code, 0);
   auto got = Records();
   EXPECT_EQ(got["knowledge/storage.md"], kBefore.at("knowledge/storage.md"));
   EXPECT_EQ(got["knowledge/unrelated.md"], kBefore.at("knowledge/unrelated.md"));
   EXPECT_EQ(got["memory/workflow/release.md"], kBefore.at("memory/workflow/release.md"));
   EXPECT_EQ(got.count("knowledge/use-tabs.md"), 0u);
-  EXPECT_EQ(got["memory/decisions/use-tabs.md"],
-            "---\ncreated_at: 2026-11-30T10:00:00Z\nupdated_at: 2026-11-30T10:00:00Z\nstatus: resolved\n"
-            "sources:\n  - session_id: s7\n    range: [1, 1]\n---\n# Use tabs\n\nChosen: Use tabs\n");
+  EXPECT_EQ(
+      got["memory/decisions/use-tabs.md"],
+      "---\ncreated_at: 2026-11-30T10:00:00Z\nupdated_at: 2026-11-30T10:00:00Z\nstatus: resolved\n"
+      "sources:\n  - session_id: s7\n    range: [1, 1]\n---\n# Use tabs\n\nChosen: Use tabs\n");
 }
 
 TEST_F(RulesEngineTest, SummaryStaysWithinItsLimit) {
   Write("config.toml", "[memory.consolidation]\nsummary_max_chars = 1000\n");
   std::string points;
   for (int i = 0; i < 30; ++i) {
-    Write("staging/01a22be5-a500-7000-8000-0000000001" + std::string(i < 10 ? "0" : "") + std::to_string(i) + ".json",
-          R"({"source":{"session_id":"s1","range":[1,1]},"discussions":[{"topic":"topic )" + std::to_string(i) +
-              R"(","points":["a point long enough to fill the summary quickly, again and again"]}]})");
+    Write(
+        "staging/01a22be5-a500-7000-8000-0000000001" + std::string(i < 10 ? "0" : "") +
+            std::to_string(i) + ".json",
+        R"({"source":{"session_id":"s1","range":[1,1]},"discussions":[{"topic":"topic )" +
+            std::to_string(i) +
+            R"(","points":["a point long enough to fill the summary quickly, again and again"]}]})");
   }
   auto r = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -163,7 +179,10 @@ TEST_F(RulesEngineTest, ACorruptRecordFailsTheRunAndChangesNothing) {
 }
 
 TEST_F(ConsolidateFixture, StageValidatesAndWritesACanonicalEntry) {
-  auto bad = Lore({"stage", kRepo}, Opts(R"({"source":{"session_id":"s","range":[1,2]},"decisions":[{"options":[],"rationale":"r"}]})"));
+  auto bad = Lore(
+      {"stage", kRepo},
+      Opts(
+          R"({"source":{"session_id":"s","range":[1,2]},"decisions":[{"options":[],"rationale":"r"}]})"));
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.err,
             "lore: staged entry field decisions[0].chosen is missing: <stdin>; fix that field (see "
@@ -171,8 +190,10 @@ TEST_F(ConsolidateFixture, StageValidatesAndWritesACanonicalEntry) {
   EXPECT_TRUE(Staged().empty());
   std::string id = Stage(R"({"source":{"session_id":"s","range":[1,2]}})");
   EXPECT_EQ(Staged(), std::vector<std::string>{id});
-  EXPECT_EQ(Read("staging/" + id + ".json"),
-            R"({"source":{"session_id":"s","range":[1,2]},"decisions":[],"discussions":[],"attempts":[],"requests":[]})" "\n");
+  EXPECT_EQ(
+      Read("staging/" + id + ".json"),
+      R"({"source":{"session_id":"s","range":[1,2]},"decisions":[],"discussions":[],"attempts":[],"requests":[]})"
+      "\n");
   std::string later = Stage(R"({"source":{"session_id":"s","range":[3,4]}})");
   EXPECT_LT(id, later);  // time-ordered
 }

@@ -35,7 +35,9 @@ class ConsolidateFixture : public ::testing::Test {
             {"XDG_CONFIG_HOME", std::nullopt},
             {"LORE_TEST_HOOK", std::nullopt}};
   }
-  std::string Rel(const std::string& rel) const { return "home/.lore/" + std::string(kKey) + "/" + rel; }
+  std::string Rel(const std::string& rel) const {
+    return "home/.lore/" + std::string(kKey) + "/" + rel;
+  }
   std::string Path(const std::string& rel) const { return t_ / Rel(rel); }
   void Write(const std::string& rel, const std::string& text) const { t_.Write(Rel(rel), text); }
   std::string Read(const std::string& rel) const { return t_.Read(Rel(rel)); }
@@ -69,13 +71,16 @@ class ConsolidateFixture : public ::testing::Test {
   }
 
   // A small valid entry for session `session`, deciding `chosen` on topic `topic`.
-  static std::string Entry(const std::string& session, const std::string& topic, const std::string& chosen) {
-    nlohmann::ordered_json j = {
-        {"source", {{"session_id", session}, {"range", {1, 2}}}},
-        {"decisions", {{{"options", {topic + " a", topic + " b"}}, {"chosen", chosen}, {"rationale", "because"}}}},
-        {"discussions", nlohmann::ordered_json::array()},
-        {"attempts", nlohmann::ordered_json::array()},
-        {"requests", nlohmann::ordered_json::array()}};
+  static std::string Entry(const std::string& session, const std::string& topic,
+                           const std::string& chosen) {
+    nlohmann::ordered_json j = {{"source", {{"session_id", session}, {"range", {1, 2}}}},
+                                {"decisions",
+                                 {{{"options", {topic + " a", topic + " b"}},
+                                   {"chosen", chosen},
+                                   {"rationale", "because"}}}},
+                                {"discussions", nlohmann::ordered_json::array()},
+                                {"attempts", nlohmann::ordered_json::array()},
+                                {"requests", nlohmann::ordered_json::array()}};
     return j.dump();
   }
 

@@ -75,7 +75,8 @@ class FakeOpenAi {
                             {"type", "function"},
                             {"function", {{"name", name}, {"arguments", args.dump()}}}});
     }
-    return Completion({{"role", "assistant"}, {"content", nullptr}, {"tool_calls", tool_calls}}, "tool_calls");
+    return Completion({{"role", "assistant"}, {"content", nullptr}, {"tool_calls", tool_calls}},
+                      "tool_calls");
   }
   static Reply Text(const std::string& content) {
     return Completion({{"role", "assistant"}, {"content", content}}, "stop");
@@ -83,11 +84,12 @@ class FakeOpenAi {
 
  private:
   static Reply Completion(nlohmann::json message, const char* finish) {
-    nlohmann::json j = {{"id", "chatcmpl-test"},
-                        {"object", "chat.completion"},
-                        {"created", 1764500000},
-                        {"model", "test-model"},
-                        {"choices", {{{"index", 0}, {"message", message}, {"finish_reason", finish}}}}};
+    nlohmann::json j = {
+        {"id", "chatcmpl-test"},
+        {"object", "chat.completion"},
+        {"created", 1764500000},
+        {"model", "test-model"},
+        {"choices", {{{"index", 0}, {"message", message}, {"finish_reason", finish}}}}};
     return Reply{200, j.dump(), false};
   }
 
@@ -113,7 +115,8 @@ class FakeOpenAi {
       ssize_t n = ::read(c, buf, sizeof buf);
       if (n <= 0) return false;
       data.append(buf, static_cast<size_t>(n));
-      if (header_end == std::string::npos && (header_end = data.find("\r\n\r\n")) != std::string::npos) {
+      if (header_end == std::string::npos &&
+          (header_end = data.find("\r\n\r\n")) != std::string::npos) {
         std::string head = data.substr(0, header_end);
         size_t line_end = head.find("\r\n");
         std::string first = head.substr(0, line_end);
@@ -126,7 +129,8 @@ class FakeOpenAi {
           size_t colon = line.find(':');
           if (colon != std::string::npos) {
             std::string name = line.substr(0, colon);
-            for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+            for (char& ch : name)
+              ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
             std::string value = line.substr(colon + 1);
             value.erase(0, value.find_first_not_of(' '));
             req.headers[name] = value;
@@ -164,7 +168,8 @@ class FakeOpenAi {
         } else {
           std::string out = "HTTP/1.1 " + std::to_string(reply.status) +
                             " Scripted\r\nContent-Type: application/json\r\nContent-Length: " +
-                            std::to_string(reply.body.size()) + "\r\nConnection: close\r\n\r\n" + reply.body;
+                            std::to_string(reply.body.size()) + "\r\nConnection: close\r\n\r\n" +
+                            reply.body;
           size_t done = 0;
           while (done < out.size()) {
             ssize_t n = ::send(c, out.data() + done, out.size() - done, MSG_NOSIGNAL);

@@ -77,7 +77,7 @@ class Child {
 
 // Polls `done` every 10 ms for at most `limit`; returns its last value.
 inline bool WaitFor(const std::function<bool()>& done,
-                    std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+                    std::chrono::milliseconds limit = std::chrono::seconds(30)) {
   auto end = std::chrono::steady_clock::now() + limit;
   while (std::chrono::steady_clock::now() < end) {
     if (done()) return true;

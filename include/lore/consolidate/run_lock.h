@@ -64,10 +64,10 @@ class RunLock {
 };
 
 struct RunLock::Attempt {
-  std::optional<RunLock> lock;       // set when this process now holds it
-  std::optional<LockBody> holder;    // when busy: the live holder's body (if readable)
-  std::optional<LockBody> reclaimed; // when taken: the body a dead holder left
-  bool reclaimed_empty = false;      // when taken: a dead holder left an empty file
+  std::optional<RunLock> lock;        // set when this process now holds it
+  std::optional<LockBody> holder;     // when busy: the live holder's body (if readable)
+  std::optional<LockBody> reclaimed;  // when taken: the body a dead holder left
+  bool reclaimed_empty = false;       // when taken: a dead holder left an empty file
 };
 
 // What `lore status` shows: the lock's body when the file exists, with

@@ -31,13 +31,13 @@ struct ConsolidateOptions {
 };
 
 struct ConsolidateReport {
-  bool busy = false;                // another consolidation holds the lock
-  std::optional<LockBody> holder;   // ... this one (when readable)
-  bool flush_left = false;          // busy with --flush: the holder will flush
-  std::vector<RunRecord> runs;      // the runs made, in order
-  std::vector<Error> warnings;      // reclaimed lock, rolled-forward journal, invalid entries
-  StagingTotals left;               // staged after the last run
-  bool failed() const;              // true when a run failed
+  bool busy = false;               // another consolidation holds the lock
+  std::optional<LockBody> holder;  // ... this one (when readable)
+  bool flush_left = false;         // busy with --flush: the holder will flush
+  std::vector<RunRecord> runs;     // the runs made, in order
+  std::vector<Error> warnings;     // reclaimed lock, rolled-forward journal, invalid entries
+  StagingTotals left;              // staged after the last run
+  bool failed() const;             // true when a run failed
 };
 
 // Runs consolidations of `store` with `engine` as described above. An Error

@@ -24,7 +24,8 @@ class StoreSearch {
   Result<nlohmann::ordered_json> Memory(std::string_view query);
   // [{slug, kind, description, model_invokation, excerpt}], optionally only
   // pages of knowledge kind `kind`.
-  Result<nlohmann::ordered_json> Knowledge(std::string_view query, const std::optional<std::string>& kind);
+  Result<nlohmann::ordered_json> Knowledge(std::string_view query,
+                                           const std::optional<std::string>& kind);
 
  private:
   Result<index::Index*> Open();

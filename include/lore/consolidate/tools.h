@@ -6,8 +6,9 @@
 //   memory_write     {path, content, entry_ids}               create or replace
 //   memory_edit      {path, old_string, new_string, entry_ids} replace one exact occurrence
 //   memory_search    {query}                                  [{slug, kind, excerpt}]
-//   knowledge_search {query, kind?}                           [{slug, kind, description, model_invokation, excerpt}]
-//   finish           {summary?}                               ends the run
+//   knowledge_search {query, kind?}                           [{slug, kind, description,
+//   model_invokation, excerpt}] finish           {summary?}                               ends the
+//   run
 //
 // Paths are relative to the store and name records of memory/ and knowledge/
 // (consolidate/paths.h): absolute paths, "..", memory/workflow/ and anything
@@ -44,7 +45,8 @@ struct ToolOutcome {
 
 class ToolBox {
  public:
-  ToolBox(const std::string& store_dir, Workspace& ws, const RunInput& in, const CandidateReport& candidates)
+  ToolBox(const std::string& store_dir, Workspace& ws, const RunInput& in,
+          const CandidateReport& candidates)
       : ws_(ws), in_(in), candidates_(candidates), search_(store_dir) {}
 
   // The tools' OpenAI function schemas: [{"type": "function", "function": {...}}, ...].
@@ -63,7 +65,8 @@ class ToolBox {
   ToolOutcome Edit(const nlohmann::ordered_json& args);
   ToolOutcome Search(const nlohmann::ordered_json& args, bool knowledge);
   // The shared end of write and edit: the checks above, then the workspace.
-  ToolOutcome Store(const StorePath& path, std::string_view text, const nlohmann::ordered_json& args);
+  ToolOutcome Store(const StorePath& path, std::string_view text,
+                    const nlohmann::ordered_json& args);
 
   Workspace& ws_;
   const RunInput& in_;

@@ -14,7 +14,7 @@ struct HttpRequest {
   std::string url;
   std::vector<std::string> headers;  // "Name: value"
   std::string body;
-  std::chrono::milliseconds timeout{120000};         // the whole exchange
+  std::chrono::milliseconds timeout{120000};  // the whole exchange
   std::chrono::milliseconds connect_timeout{10000};
 };
 
@@ -24,10 +24,10 @@ struct HttpResponse {
 };
 
 struct HttpResult {
-  bool ok = false;          // a response arrived (any status)
+  bool ok = false;  // a response arrived (any status)
   HttpResponse response;
-  Error error;              // when !ok: kUnavailable, naming the URL and curl's reason
-  bool timed_out = false;   // when !ok: the time ran out
+  Error error;             // when !ok: kUnavailable, naming the URL and curl's reason
+  bool timed_out = false;  // when !ok: the time ran out
 };
 
 // Posts `request`. Never throws; transport failures come back in the result.

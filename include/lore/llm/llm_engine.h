@@ -19,7 +19,8 @@ class LlmEngine final : public consolidate::Engine {
  public:
   explicit LlmEngine(const store::Store& store) : store_(store) {}
   std::string_view name() const override { return "llm"; }
-  Result<std::vector<std::string>> Run(const consolidate::RunInput& in, consolidate::Workspace& ws) override;
+  Result<std::vector<std::string>> Run(const consolidate::RunInput& in,
+                                       consolidate::Workspace& ws) override;
 
  private:
   const store::Store& store_;
