@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "support/run.h"
@@ -303,6 +304,26 @@ TEST_F(CaptureTest, CliConventions) {
   EXPECT_EQ(Lore({"ensure"}).exit_code, 2);                     // missing <repo>
   EXPECT_EQ(Lore({"ensure", "a", "b"}).exit_code, 2);           // extra argument
   EXPECT_EQ(Lore({}).exit_code, 2);
+}
+
+// lore builds only the named verb's group of options; every verb that help
+// lists must still be found that way, with its own help.
+TEST_F(CaptureTest, EveryListedVerbRunsOnItsOwn) {
+  auto h = Lore({"--help"});
+  ASSERT_EQ(h.exit_code, 0);
+  std::istringstream in(h.out.substr(h.out.find("Subcommands:")));
+  std::string line;
+  std::getline(in, line);
+  int verbs = 0;
+  while (std::getline(in, line) && line.rfind("  ", 0) == 0) {
+    std::string verb = line.substr(2, line.find(' ', 2) - 2);
+    if (verb == "help") continue;
+    ++verbs;
+    auto r = Lore({verb, "--help"});
+    EXPECT_EQ(r.exit_code, 0) << verb << ": " << r.err;
+    EXPECT_NE(r.out.find("lore " + verb), std::string::npos) << verb << ": " << r.out;
+  }
+  EXPECT_GE(verbs, 20);
 }
 
 }  // namespace
