@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <unordered_map>
 
@@ -65,6 +66,10 @@ std::vector<SourceFile> ScanSources(const std::string& dir) {
   ScanFolder(dir, "memory/requests", Scope::kMemory, "request", &out);
   ScanFolder(dir, "knowledge", Scope::kKnowledge, "", &out);
   ScanFolder(dir, "okf", Scope::kOkf, "", &out);
+  // In the order of the `files` table's key, so that IsCurrent can walk both
+  // side by side (and records get ids in the same order on every machine).
+  std::sort(out.begin(), out.end(),
+            [](const SourceFile& a, const SourceFile& b) { return a.rel < b.rel; });
   return out;
 }
 
@@ -307,9 +312,26 @@ Status DropSchema(Db& db) {
       "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;");
 }
 
+// Walks `files` in key order beside `sources` (sorted by ScanSources), with
+// no map and no copies: this runs before every search's answer.
 Result<bool> IsCurrent(Db& db, const std::vector<SourceFile>& sources) {
-  LORE_ASSIGN(auto indexed, LoadIndexed(db));
-  return !AnyChange(sources, indexed);
+  std::vector<const SourceFile*> order;
+  order.reserve(sources.size());
+  for (const auto& s : sources) order.push_back(&s);
+  auto by_path = [](const SourceFile* a, const SourceFile* b) { return a->rel < b->rel; };
+  if (!std::is_sorted(order.begin(), order.end(), by_path))
+    std::sort(order.begin(), order.end(), by_path);
+  LORE_ASSIGN(Stmt st, db.Prepare("SELECT path, size, mtime, ino FROM files ORDER BY path"));
+  size_t i = 0;
+  while (true) {
+    LORE_ASSIGN(bool row, st.Step());
+    if (!row) break;
+    if (i == order.size()) return false;  // a file is gone
+    const SourceFile& s = *order[i++];
+    if (st.Text(0) != s.rel || s.size != st.Int(1) || s.mtime != st.Int(2) || s.ino != st.Int(3))
+      return false;
+  }
+  return i == order.size();  // else: a file is new
 }
 
 Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bool from_scratch) {

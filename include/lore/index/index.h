@@ -56,7 +56,7 @@ struct SourceFile {
 };
 
 // Every source file of the store at `store_dir` (symlinks and other
-// non-files skipped). Touches only the file system, so it may run on another
+// non-files skipped), sorted by path. Touches only the file system, so it may run on another
 // thread while the index is queried.
 std::vector<SourceFile> ScanSources(const std::string& store_dir);
 
