@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/rules_engine.h"
@@ -68,22 +69,11 @@ int RunStage(const std::string& repo) {
   return kExitOk;
 }
 
-// Replaces this process with lore-llm, found beside the lore binary.
+// Replaces this process with lore-llm.
 int ExecLlm(const ConsolidateArgs& a) {
-  auto exe = cons::SelfExe();
-  if (!exe) return ReportError(exe.error());
-  std::string llm = fs::Join(fs::Dirname(*exe), "lore-llm");
-  if (::access(llm.c_str(), X_OK) != 0) {
-    return ReportError(Error{ErrorCode::kUnavailable, "the LLM engine's program is missing", llm, 0,
-                             "install lore-llm next to lore, or use --engine rules"});
-  }
-  std::vector<std::string> argv{llm, "consolidate", a.repo};
-  if (a.flush) argv.push_back("--flush");
-  std::vector<char*> args;
-  for (auto& s : argv) args.push_back(s.data());
-  args.push_back(nullptr);
-  ::execv(llm.c_str(), args.data());
-  return ReportError(fs::ErrnoError(errno, "cannot run", llm));
+  std::vector<std::string> args{"consolidate", a.repo};
+  if (a.flush) args.push_back("--flush");
+  return ExecLoreLlm(std::move(args), "use --engine rules");
 }
 
 int RunConsolidate(const ConsolidateArgs& a) {

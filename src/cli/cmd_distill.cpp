@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "cli/command.h"
+#include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "lore/distill/distill.h"
 #include "lore/fs/fd.h"
@@ -52,11 +53,7 @@ class ProgressBar {
 };
 
 int RunDistill(const DistillArgs& a) {
-  if (a.llm) {
-    return ReportError(Error{ErrorCode::kUnavailable, "distill --llm is not available in this build",
-                             "", 0,
-                             "run 'lore distill' without --llm (the deterministic distiller needs no model)"});
-  }
+  if (a.llm) return ExecLoreLlm({"distill", a.repo}, "run 'lore distill' without --llm");
   auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
   if (!store) return ReportError(store.error());
   distill::Options options;
@@ -68,14 +65,7 @@ int RunDistill(const DistillArgs& a) {
   bar->Clear();
   if (!r) return ReportError(r.error());
   for (const auto& w : r->warnings) ReportWarning(w);
-  std::string pages;
-  for (const auto& p : r->pages) pages += (pages.empty() ? "" : ", ") + p;
-  auto n = [](int64_t k, const char* what) {
-    return std::to_string(k) + " " + what + (k == 1 ? "" : "s");
-  };
-  Print(std::string(r->changed ? "distilled " : "unchanged: ") + n(r->raw_records, "raw record") +
-        ", " + n(r->learnings, "learning") + ", " + n(r->open_decisions, "open decision") +
-        " into " + store->okf_dir() + " (" + pages + ")");
+  Print(distill::Describe(*r, store->okf_dir()));
   return kExitOk;
 }
 
@@ -86,7 +76,8 @@ void RegisterDistillCommands(Registry& r) {
   CLI::App* sub = r.Add("distill", "Rewrite the okf/ bundle from raw.jsonl, learnings and memory",
                         [args]() { return RunDistill(*args); });
   sub->add_option("repo", args->repo, "A git remote URL or the path of a checkout")->required();
-  sub->add_flag("--llm", args->llm, "Hand the job to the LLM engine (not available yet)");
+  sub->add_flag("--llm", args->llm,
+                "Have the LLM engine write index.md's digest (runs lore-llm; see docs/distill.md)");
 }
 
 }  // namespace lore::cli

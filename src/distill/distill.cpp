@@ -8,6 +8,7 @@
 #include "distill/reader.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/fs/tree.h"
 
 namespace lore::distill {
 namespace {
@@ -16,6 +17,39 @@ constexpr auto kLockWait = std::chrono::seconds(30);
 
 std::string Count(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// The okf/ file names a digest may link to: the new pages but index.md, and
+// the files people keep there.
+Result<std::vector<std::string>> Linkable(const store::Store& store, const Pages& pages) {
+  std::vector<std::string> out;
+  for (const auto& [name, bytes] : pages) {
+    if (name != "index.md") out.push_back(name);
+  }
+  LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(store.okf_dir()));
+  for (const auto& e : entries) {
+    if (e.type == fs::EntryType::kFile && e.rel[0] != '.' && !IsGeneratedPage(e.rel)) {
+      out.push_back(e.rel);
+    }
+  }
+  return out;
+}
+
+// Replaces index.md's body with the digest writer's answer, checked.
+Status ApplyDigest(const store::Store& store, const DigestWriter& digest, Pages* pages) {
+  auto index = std::find_if(pages->begin(), pages->end(),
+                            [](const Page& p) { return p.first == "index.md"; });
+  if (index == pages->end()) return Ok();
+  LORE_ASSIGN(std::vector<std::string> linkable, Linkable(store, *pages));
+  LORE_ASSIGN(std::string body, digest(*pages, linkable));
+  std::string page = WithDigest(index->second, body);
+  if (auto s = CheckDigest(page, linkable); !s) {
+    Error e = s.error();
+    e.path = store.index_path();
+    return Fail(std::move(e));
+  }
+  index->second = std::move(page);
+  return Ok();
 }
 
 }  // namespace
@@ -73,11 +107,23 @@ Result<Summary> Distill(const store::Store& store, const Options& options) {
   LORE_TRY(store.Check(store::RawCheck::kSkip));  // raw.jsonl is checked line by line below
   Summary summary;
   LORE_ASSIGN(Pages pages, RenderBundle(store, options, &summary));
+  if (options.digest) LORE_TRY(ApplyDigest(store, options.digest, &pages));
   LORE_ASSIGN(bool same, BundleMatches(store, pages));
   if (!same) LORE_TRY(WriteBundle(store, pages));
   summary.changed = !same;
   if (options.progress) options.progress("writing okf/", 1, 1);
   return summary;
+}
+
+std::string Describe(const Summary& r, const std::string& okf_dir) {
+  std::string pages;
+  for (const auto& p : r.pages) pages += (pages.empty() ? "" : ", ") + p;
+  auto n = [](int64_t k, const char* what) {
+    return std::to_string(k) + " " + what + (k == 1 ? "" : "s");
+  };
+  return std::string(r.changed ? "distilled " : "unchanged: ") + n(r.raw_records, "raw record") +
+         ", " + n(r.learnings, "learning") + ", " + n(r.open_decisions, "open decision") +
+         " into " + okf_dir + " (" + pages + ")";
 }
 
 }  // namespace lore::distill

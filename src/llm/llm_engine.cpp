@@ -14,7 +14,13 @@ namespace {
 using Json = nlohmann::ordered_json;
 using consolidate::Settings;
 
-Result<ChatSettings> ChatFrom(const Settings& s, const store::Store& store) {
+Json ToolMessage(const Json& call, const std::string& content) {
+  return {{"role", "tool"}, {"tool_call_id", call["id"]}, {"content", content}};
+}
+
+}  // namespace
+
+Result<ChatSettings> ChatSettingsFor(const Settings& s, const store::Store& store) {
   if (s.model.empty()) {
     return Fail(ErrorCode::kUnavailable, "memory.consolidation_model is not set",
                 store.Path("config.toml"), 0,
@@ -32,16 +38,10 @@ Result<ChatSettings> ChatFrom(const Settings& s, const store::Store& store) {
   return c;
 }
 
-Json ToolMessage(const Json& call, const std::string& content) {
-  return {{"role", "tool"}, {"tool_call_id", call["id"]}, {"content", content}};
-}
-
-}  // namespace
-
 Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
                                                 consolidate::Workspace& ws) {
   const Settings& s = *in.settings;
-  LORE_ASSIGN(ChatSettings chat_settings, ChatFrom(s, store_));
+  LORE_ASSIGN(ChatSettings chat_settings, ChatSettingsFor(s, store_));
   LORE_ASSIGN(auto candidates, consolidate::LoadCandidates(store_));
   LORE_ASSIGN(auto prompt, consolidate::BuildPrompt(in, ws, candidates));
   ChatClient chat(std::move(chat_settings));

@@ -1,6 +1,7 @@
-// lore-llm: the LLM consolidation worker. `lore consolidate --engine llm`
-// replaces itself with `lore-llm consolidate <repo> [--flush]`, so that the
-// hot-path lore binary never loads libcurl.
+// lore-llm: the LLM side of lore. `lore consolidate --engine llm` replaces
+// itself with `lore-llm consolidate <repo> [--flush]` and `lore distill --llm`
+// with `lore-llm distill <repo>`, so that the hot-path lore binary never
+// loads libcurl.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -8,6 +9,8 @@
 
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/runner.h"
+#include "lore/distill/distill.h"
+#include "lore/llm/digest_writer.h"
 #include "lore/llm/http.h"
 #include "lore/llm/llm_engine.h"
 #include "lore/store/store.h"
@@ -43,10 +46,29 @@ int Consolidate(const std::string& repo, bool flush) {
   return text.exit_code;
 }
 
+// The deterministic distiller with index.md's body written by the model.
+int Distill(const std::string& repo) {
+  auto store = lore::store::Store::Locate(repo, lore::store::Env::FromProcess());
+  if (!store) return Report(store.error());
+  auto settings = lore::consolidate::LoadSettings(*store);
+  if (!settings) return Report(settings.error());
+  lore::llm::InitHttp();
+  lore::distill::Options options;
+  options.digest = [&](const std::vector<lore::distill::Page>& pages,
+                       const std::vector<std::string>& linkable) {
+    return lore::llm::WriteDigest(*store, *settings, pages, linkable);
+  };
+  auto r = lore::distill::Distill(*store, options);
+  if (!r) return Report(r.error());
+  for (const auto& w : r->warnings) Report(w, "lore-llm: warning: ");
+  std::cout << lore::distill::Describe(*r, store->okf_dir()) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"lore-llm: the LLM consolidation worker of lore", "lore-llm"};
+  CLI::App app{"lore-llm: the LLM side of lore (consolidation, distilling)", "lore-llm"};
   app.set_version_flag("--version", std::string("lore-llm ") + lore::kVersion);
   app.require_subcommand(1, 1);
   std::string repo;
@@ -55,6 +77,9 @@ int main(int argc, char** argv) {
       "consolidate", "Consolidate staged entries with the LLM engine (foreground)");
   cons->add_option("repo", repo, "A git remote URL or the path of a checkout")->required();
   cons->add_flag("--flush", flush, "Run even under the staging thresholds");
+  CLI::App* dist = app.add_subcommand(
+      "distill", "Rewrite okf/ as 'lore distill' does, with index.md's body written by the model");
+  dist->add_option("repo", repo, "A git remote URL or the path of a checkout")->required();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -62,5 +87,6 @@ int main(int argc, char** argv) {
     std::cerr << "lore-llm: " << e.what() << "\n";
     return 2;
   }
+  if (dist->parsed()) return Distill(repo);
   return Consolidate(repo, flush);
 }

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lore/distill/digest.h"
 #include "lore/error.h"
 #include "lore/store/store.h"
 #include "lore/text/time.h"
@@ -28,8 +29,16 @@ namespace lore::distill {
 // raw.jsonl read and parsed), for a progress bar.
 using Progress = std::function<void(std::string_view phase, int64_t done, int64_t total)>;
 
+// Writes the body of index.md from the rendered pages (the deterministic
+// index.md among them); `linkable` are the okf/ file names it may link to.
+using DigestWriter = std::function<Result<std::string>(const std::vector<Page>& pages,
+                                                        const std::vector<std::string>& linkable)>;
+
 struct Options {
   Progress progress;  // may be empty
+  // When set (`lore distill --llm`), index.md's body is its answer, checked
+  // by CheckDigest; an error or a broken rule leaves okf/ as it was.
+  DigestWriter digest;
   // Used only to date the skeleton of a store that does not exist yet.
   text::TimePoint now = std::chrono::system_clock::now();
 };
@@ -54,5 +63,8 @@ Result<std::vector<std::pair<std::string, std::string>>> RenderBundle(const stor
 // and swaps it in atomically: a crash leaves the old bundle or the new one,
 // and a leftover of an interrupted run is cleaned up by the next one.
 Result<Summary> Distill(const store::Store& store, const Options& options = {});
+
+// The one line `lore distill` prints about a run.
+std::string Describe(const Summary& summary, const std::string& okf_dir);
 
 }  // namespace lore::distill

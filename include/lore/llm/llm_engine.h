@@ -11,9 +11,16 @@
 #pragma once
 
 #include "lore/consolidate/engine.h"
+#include "lore/consolidate/settings.h"
+#include "lore/llm/chat.h"
 #include "lore/store/store.h"
 
 namespace lore::llm {
+
+// The chat client's settings from the store's consolidation settings (model,
+// endpoint, the key read from the environment variable they name, timeouts,
+// retries); an unset model is an error naming config.toml.
+Result<ChatSettings> ChatSettingsFor(const consolidate::Settings& s, const store::Store& store);
 
 class LlmEngine final : public consolidate::Engine {
  public:
