@@ -134,8 +134,9 @@ TEST_F(DistillLlmTest, AnUnreachableEndpointIsAClearErrorAndChangesNothing) {
 TEST_F(DistillLlmTest, NoModelIsAConfigurationError) {
   auto r = Distill();
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("memory.consolidation_model is not set: " + Path("config.toml")),
-            std::string::npos)
+  EXPECT_EQ(r.err, "lore-llm: memory.consolidation_model is not set: " + Path("config.toml") +
+                       "; set memory.consolidation_model to the model's name (or run 'lore "
+                       "distill' without --llm)\n")
       << r.err;
   EXPECT_FALSE(Exists("okf/gotchas.md"));
 }

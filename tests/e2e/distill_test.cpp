@@ -160,13 +160,6 @@ TEST_F(DistillTest, EmptyStoreKeepsAnEmptyIndex) {
   EXPECT_EQ(r.out.rfind("unchanged: 0 raw records", 0), 0u) << r.out;
 }
 
-TEST_F(DistillTest, LlmIsNotAvailableYet) {
-  auto r = Lore({"distill", kRemote, "--llm"}, Opts());
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "lore: distill --llm is not available in this build; run 'lore distill' "
-                   "without --llm (the deterministic distiller needs no model)\n");
-}
-
 TEST_F(DistillTest, IndexStaysWithinItsCapWith100000Records) {
   {
     std::ofstream raw(store() + "/raw.jsonl", std::ios::binary | std::ios::trunc);
