@@ -2,9 +2,6 @@
 // and 100 knowledge pages: `lore memory read`, `write`, `edit`, `replace`,
 // and `lore lint` over the whole store; plus in-process parse/render and
 // lint times per record. Prints medians (docs/records.md has the figures).
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,11 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "timing.h"
 #include "lore/doc/record.h"
 #include "lore/lint/lint.h"
 #include "lore/lint/scan.h"
 
-extern char** environ;
 
 namespace {
 
@@ -74,30 +71,14 @@ void WriteFile(const stdfs::path& p, const std::string& text) {
 
 // Runs `lore args...` with stdin from `input` (a file, or /dev/null); returns ms.
 double RunOnce(const std::vector<std::string>& args, const std::string& input) {
-  std::vector<char*> argv;
-  std::string bin = LORE_BINARY;
-  argv.push_back(bin.data());
-  std::vector<std::string> copy = args;
-  for (auto& a : copy) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, input.empty() ? "/dev/null" : input.c_str(), O_RDONLY,
-                                   0);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  auto start = Clock::now();
-  pid_t pid;
-  if (posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), environ) != 0) std::abort();
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  posix_spawn_file_actions_destroy(&fa);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    std::fprintf(stderr, "lore %s failed (status %d)\n", args[0].c_str(), status);
+  std::vector<std::string> argv{LORE_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  lore::bench::Spawned r = lore::bench::Spawn(argv, input);
+  if (!r.ok) {
+    std::fprintf(stderr, "lore %s failed\n", args[0].c_str());
     std::exit(1);
   }
-  return ms;
+  return r.wall_ms;
 }
 
 double Median(std::vector<double> v) {

@@ -12,11 +12,7 @@
 // process (fork/exec, index already up to date, a different query each run),
 // and then, after 1,000 files of the large store changed, the time of the
 // one search that brings the index up to date.
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -30,7 +26,8 @@
 #include <thread>
 #include <vector>
 
-extern char** environ;
+#include "timing.h"
+
 
 namespace {
 
@@ -118,31 +115,15 @@ double g_last_cpu_ms = 0;
 
 // Runs lore with `args`, output to /dev/null; returns wall milliseconds.
 double RunLore(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  std::string bin = LORE_BINARY;
-  argv.push_back(bin.data());
-  std::vector<std::string> copy = args;
-  for (auto& a : copy) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  auto t0 = Clock::now();
-  pid_t pid;
-  if (posix_spawn(&pid, bin.c_str(), &fa, nullptr, argv.data(), environ) != 0) return -1;
-  int status = 0;
-  struct rusage ru;
-  wait4(pid, &status, 0, &ru);
-  g_last_cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
-                  (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
-  double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  posix_spawn_file_actions_destroy(&fa);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+  std::vector<std::string> argv{LORE_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  lore::bench::Spawned r = lore::bench::Spawn(argv);
+  if (!r.ok) {
     std::fprintf(stderr, "search_bench: lore failed\n");
     std::exit(1);
   }
-  return ms;
+  g_last_cpu_ms = r.cpu_ms;
+  return r.wall_ms;
 }
 
 std::string Query(Text& t, int i) {

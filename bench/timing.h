@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,26 +23,45 @@ struct Timing {
   int failures = 0;
 };
 
+struct Spawned {
+  double wall_ms = 0, cpu_ms = 0;  // cpu: the child's user + system time
+  bool ok = false;                 // exited with status 0
+};
+
 // Runs `argv` once with stdin from `stdin_path` (or /dev/null) and stdout and
-// stderr discarded; returns the wall time in milliseconds, negative on failure.
-inline double RunOnce(const std::vector<std::string>& argv, const std::string& stdin_path = "/dev/null") {
+// stderr discarded, and waits for it.
+inline Spawned Spawn(const std::vector<std::string>& argv,
+                     const std::string& stdin_path = "/dev/null") {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, stdin_path.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 0, stdin_path.empty() ? "/dev/null" : stdin_path.c_str(),
+                                   O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  Spawned out;
   auto start = std::chrono::steady_clock::now();
   pid_t pid;
   int rc = posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) return -1;
+  if (rc != 0) return out;
   int status = 0;
-  waitpid(pid, &status, 0);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? ms : -ms;
+  struct rusage ru {};
+  wait4(pid, &status, 0, &ru);
+  out.wall_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  out.cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
+               (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+  out.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  return out;
+}
+
+// Spawn's wall time in milliseconds, negative on failure.
+inline double RunOnce(const std::vector<std::string>& argv, const std::string& stdin_path = "/dev/null") {
+  Spawned r = Spawn(argv, stdin_path);
+  return r.ok ? r.wall_ms : -r.wall_ms;
 }
 
 inline Timing Measure(const std::vector<std::string>& argv, int runs,

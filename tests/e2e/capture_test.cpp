@@ -23,12 +23,7 @@ constexpr const char* kKey = "github.com_acme_widgets";
 class CaptureTest : public ::testing::Test {
  protected:
   RunOptions Opts(std::string input = {}) const {
-    RunOptions o;
-    o.input = std::move(input);
-    o.env["HOME"] = t_ / "home";
-    o.env["LORE_HOME"] = store_root();
-    o.env["XDG_CONFIG_HOME"] = std::nullopt;
-    return o;
+    return IsolatedOptions(t_.path(), "home/.lore", std::move(input));
   }
   std::string store_root() const { return t_ / "home/.lore"; }
   std::string store() const { return store_root() + "/" + kKey; }

@@ -19,13 +19,7 @@ constexpr const char* kTimes =
 class LintTest : public ::testing::Test {
  protected:
   void SetUp() override { ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0); }
-  RunOptions Opts() const {
-    RunOptions o;
-    o.env["HOME"] = t_ / "home";
-    o.env["LORE_HOME"] = t_ / "stores";
-    o.env["XDG_CONFIG_HOME"] = std::nullopt;
-    return o;
-  }
+  RunOptions Opts() const { return IsolatedOptions(t_.path(), "stores"); }
   void Put(const std::string& rel, const std::string& text) {
     t_.Write(std::string("stores/") + kKey + "/" + rel, text);
   }

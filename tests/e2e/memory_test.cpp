@@ -26,12 +26,7 @@ constexpr const char* kDecision =
 class MemoryTest : public ::testing::Test {
  protected:
   RunOptions Opts(std::string input = {}) const {
-    RunOptions o;
-    o.input = std::move(input);
-    o.env["HOME"] = t_ / "home";
-    o.env["LORE_HOME"] = t_ / "stores";
-    o.env["XDG_CONFIG_HOME"] = std::nullopt;
-    return o;
+    return IsolatedOptions(t_.path(), "stores", std::move(input));
   }
   RunResult Memory(std::vector<std::string> args, std::string input = {}) const {
     args.insert(args.begin(), "memory");

@@ -29,11 +29,7 @@ std::string HostName() {
 class ProposalsTest : public ::testing::Test {
  protected:
   RunOptions Opts(std::string input = {}) const {
-    RunOptions o;
-    o.input = std::move(input);
-    o.env["HOME"] = t_ / "home";
-    o.env["LORE_HOME"] = t_ / "stores";
-    o.env["XDG_CONFIG_HOME"] = std::nullopt;
+    RunOptions o = IsolatedOptions(t_.path(), "stores", std::move(input));
     o.env["LORE_WAVE"] = std::nullopt;
     o.env["LORE_TEST_CRASH_AFTER_LEARNINGS"] = std::nullopt;
     return o;

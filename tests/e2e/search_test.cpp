@@ -24,12 +24,7 @@ class SearchE2E : public ::testing::Test {
  protected:
   void SetUp() override { ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0); }
   RunOptions Opts(std::string input = {}) const {
-    RunOptions o;
-    o.input = std::move(input);
-    o.env["HOME"] = t_ / "home";
-    o.env["LORE_HOME"] = t_ / "home/.lore";
-    o.env["XDG_CONFIG_HOME"] = std::nullopt;
-    return o;
+    return IsolatedOptions(t_.path(), "home/.lore", std::move(input));
   }
   std::string Rel(const std::string& rel) const {
     return "home/.lore/" + std::string(kKey) + "/" + rel;

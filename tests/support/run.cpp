@@ -110,4 +110,14 @@ RunResult Lore(const std::vector<std::string>& args, const RunOptions& opts) {
   return Run(argv, opts);
 }
 
+RunOptions IsolatedOptions(const std::string& dir, const std::string& lore_home,
+                           std::string input) {
+  RunOptions o;
+  o.input = std::move(input);
+  o.env["HOME"] = dir + "/home";
+  o.env["LORE_HOME"] = dir + "/" + lore_home;
+  o.env["XDG_CONFIG_HOME"] = std::nullopt;
+  return o;
+}
+
 }  // namespace lore::testing

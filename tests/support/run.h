@@ -27,6 +27,11 @@ RunResult Run(const std::vector<std::string>& argv, const RunOptions& opts = {})
 // Runs the lore binary under test with `args`.
 RunResult Lore(const std::vector<std::string>& args, const RunOptions& opts = {});
 
+// The options most black-box tests run lore with: HOME at `dir`/home,
+// LORE_HOME at `dir`/`lore_home`, XDG_CONFIG_HOME unset, `input` on stdin.
+RunOptions IsolatedOptions(const std::string& dir, const std::string& lore_home,
+                           std::string input = {});
+
 // The path of the lore binary under test.
 std::string LoreBinary();
 
