@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <unordered_map>
 
 #include "index/schema.h"
@@ -225,24 +226,37 @@ Result<std::string> ReadRange(int fd, int64_t from, int64_t to, const std::strin
   return buf;
 }
 
+struct Opened {
+  fs::Fd fd;
+  struct stat st;
+};
+
+// The source file opened, with its status; nullopt when it is gone.
+Result<std::optional<Opened>> OpenSource(const std::string& path) {
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd && fd.error().code == ErrorCode::kNotFound) return std::nullopt;
+  if (!fd) return Fail(fd.error());
+  Opened out{std::move(*fd), {}};
+  if (::fstat(out.fd.get(), &out.st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  return out;
+}
+
 // Indexes a JSON Lines log: from where the last update stopped when the log
 // only grew, else from its start. Only complete lines are indexed.
 Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const Indexed* old) {
   std::string path = fs::Join(dir, src.rel);
-  auto fd = fs::Open(path, O_RDONLY);
-  if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
-  if (!fd) return Fail(fd.error());
-  struct stat st;
-  if (::fstat(fd->get(), &st) != 0)
-    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  LORE_ASSIGN(std::optional<Opened> opened, OpenSource(path));
+  if (!opened) return w.ForgetFile(src.rel);
+  auto& [fd, st] = *opened;
   int64_t start = 0, lines = 0;
   if (old && old->ino == static_cast<int64_t>(st.st_ino) && st.st_size >= old->done) {
     int64_t from = old->done - static_cast<int64_t>(old->tail.size());
-    LORE_ASSIGN(std::string tail, ReadRange(fd->get(), from, old->done, path));
+    LORE_ASSIGN(std::string tail, ReadRange(fd.get(), from, old->done, path));
     if (tail == old->tail) start = old->done, lines = old->lines;
   }
   if (start == 0) LORE_TRY(w.Forget(src.rel));
-  LORE_ASSIGN(std::string data, ReadRange(fd->get(), start, st.st_size, path));
+  LORE_ASSIGN(std::string data, ReadRange(fd.get(), start, st.st_size, path));
   size_t end = data.rfind('\n');
   end = end == std::string::npos ? 0 : end + 1;  // a partial last line waits
   log::LineScanner lines_in(std::string_view(data).substr(0, end), lines + 1);
@@ -254,19 +268,16 @@ Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const 
   }
   int64_t done = start + static_cast<int64_t>(end);
   LORE_ASSIGN(std::string tail,
-              ReadRange(fd->get(), std::max<int64_t>(0, done - kTailBytes), done, path));
+              ReadRange(fd.get(), std::max<int64_t>(0, done - kTailBytes), done, path));
   return Remember(w, src.rel, st, done, lines, tail);
 }
 
 Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
   std::string path = fs::Join(dir, src.rel);
-  auto fd = fs::Open(path, O_RDONLY);
-  if (!fd && fd.error().code == ErrorCode::kNotFound) return w.ForgetFile(src.rel);
-  if (!fd) return Fail(fd.error());
-  struct stat st;
-  if (::fstat(fd->get(), &st) != 0)
-    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
-  LORE_ASSIGN(std::string content, fs::ReadAll(fd->get(), path));
+  LORE_ASSIGN(std::optional<Opened> opened, OpenSource(path));
+  if (!opened) return w.ForgetFile(src.rel);
+  auto& [fd, st] = *opened;
+  LORE_ASSIGN(std::string content, fs::ReadAll(fd.get(), path));
   LORE_TRY(w.Forget(src.rel));
   LORE_TRY(w.Add(FromMarkdown(src.scope, src.rel, src.kind, content)));
   return Remember(w, src.rel, st, static_cast<int64_t>(content.size()), 0, {});
