@@ -30,11 +30,11 @@ struct Indexed {
 
 int64_t Nanos(const struct timespec& t) { return int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec; }
 
-void AddIfFile(int dirfd, const std::string& name, const std::string& rel, Scope scope,
-               std::string kind, bool jsonl, std::vector<SourceFile>* out) {
+void AddIfFile(int dirfd, const char* name, const std::string& rel, Scope scope,
+               const std::string& kind, bool jsonl, std::vector<SourceFile>* out) {
   struct stat st;
-  if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return;
-  out->push_back(SourceFile{rel, scope, std::move(kind), jsonl, st.st_size, Nanos(st.st_mtim),
+  if (::fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) return;
+  out->push_back(SourceFile{rel, scope, kind, jsonl, st.st_size, Nanos(st.st_mtim),
                             static_cast<int64_t>(st.st_ino)});
 }
 
@@ -42,13 +42,17 @@ void ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
                 const std::string& kind, std::vector<SourceFile>* out) {
   DIR* d = ::opendir(fs::Join(dir, sub).c_str());
   if (d == nullptr) return;
+  std::string rel = sub + "/";
   while (dirent* e = ::readdir(d)) {
-    std::string name = e->d_name;
+    std::string_view name = e->d_name;
     if (name.empty() || name[0] == '.' || name.size() < 4 ||
-        name.substr(name.size() - 3) != ".md") {
-      continue;
+        name.substr(name.size() - 3) != ".md" ||
+        (e->d_type != DT_REG && e->d_type != DT_UNKNOWN)) {
+      continue;  // a folder, a symlink or another kind of entry is never indexed
     }
-    AddIfFile(::dirfd(d), name, sub + "/" + name, scope, kind, false, out);
+    rel.resize(sub.size() + 1);
+    rel += name;
+    AddIfFile(::dirfd(d), e->d_name, rel, scope, kind, false, out);
   }
   ::closedir(d);
 }
@@ -57,6 +61,7 @@ void ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
 
 std::vector<SourceFile> ScanSources(const std::string& dir) {
   std::vector<SourceFile> out;
+  out.reserve(256);
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
   if (dfd < 0) return out;
   AddIfFile(dfd, "raw.jsonl", "raw.jsonl", Scope::kRaw, "", true, &out);
