@@ -25,6 +25,13 @@ struct RankingParams {
   double context_decay = 0.7;
   double context_forward = 0.3;
 
+  // Session: a record in the same file and session as one of the best
+  // `candidates` text matches gets session_weight times the best text score
+  // among those of its session (its own included): a session about the
+  // subject is where the rest of the evidence usually is.
+  bool session = true;
+  double session_weight = 0.3;
+
   // Author: a query word that is (part of) some record's author name counts
   // as a match on the author, not the text: its text weight becomes
   // name_text_weight, and a record by that author gets author_boost times its
@@ -41,7 +48,7 @@ struct RankingParams {
   // full date) gets date_boost times its text and context score.
   bool time = true;
   double time_boost = 0.3;
-  double date_boost = 2.0;
+  double date_boost = 4.0;
 };
 
 }  // namespace lore::search

@@ -24,8 +24,8 @@ namespace lore::search {
 inline constexpr int kDefaultLimit = 20;
 
 struct ScoreParts {
-  double text = 0, context = 0, author = 0, time = 0;
-  double Total() const { return text + context + author + time; }
+  double text = 0, context = 0, session = 0, author = 0, time = 0;
+  double Total() const { return text + context + session + author + time; }
 };
 
 struct Hit {
