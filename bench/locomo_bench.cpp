@@ -49,7 +49,7 @@ struct Options {
   std::vector<std::string> sets;
   double min_recall10 = -1;
   std::string keep;
-  int show_misses = 0;  // print this many questions whose evidence missed the top 10
+  int show_misses = 0;             // print this many questions whose evidence missed the top 10
   std::set<size_t> conversations;  // --conversations 0,2,4: only these (0-based); empty: all
 };
 
@@ -243,10 +243,11 @@ Conversation WriteStore(const Json& sample, const std::string& dir) {
 }
 
 int Usage() {
-  std::fprintf(stderr,
-               "usage: locomo_bench FILE [--short] [--features none|all|stem,context,session,author,time] "
-               "[--set NAME=VALUE]... [--min-recall10 X] [--keep DIR] [--conversations I,J,...] "
-               "[--show-misses N]\n");
+  std::fprintf(
+      stderr,
+      "usage: locomo_bench FILE [--short] [--features none|all|stem,context,session,author,time] "
+      "[--set NAME=VALUE]... [--min-recall10 X] [--keep DIR] [--conversations I,J,...] "
+      "[--show-misses N]\n");
   return 2;
 }
 
@@ -270,7 +271,8 @@ int main(int argc, char** argv) {
     else if (a == "--conversations") {
       std::istringstream list(next());
       std::string n;
-      while (std::getline(list, n, ',')) o.conversations.insert(std::strtoul(n.c_str(), nullptr, 10));
+      while (std::getline(list, n, ','))
+        o.conversations.insert(std::strtoul(n.c_str(), nullptr, 10));
     } else if (a == "--show-misses")
       o.show_misses = std::atoi(next().c_str());
     else if (!a.empty() && a[0] == '-')

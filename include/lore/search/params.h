@@ -11,7 +11,7 @@ struct RankingParams {
   double b = 0.3;
 
   // Only the best `candidates` text matches (at least the number of hits
-  // asked for) take part in the later stages (context, author, time).
+  // asked for) take part in the later stages (context, session, author, time).
   int candidates = 50;
 
   // Neighbour context: each of the best text matches lends a share of its
