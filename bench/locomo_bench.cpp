@@ -1,7 +1,8 @@
 // Retrieval benchmark on a LoCoMo-format file (FORMATS.md section 7).
 //
 //   locomo_bench FILE [--short] [--features none|all|LIST] [--set NAME=VALUE]...
-//                     [--min-recall10 X] [--keep DIR]
+//                     [--min-recall10 X] [--keep DIR] [--conversations I,J,...]
+//                     [--show-misses N]
 //
 // Every conversation becomes its own store in a temporary folder: each dialog
 // turn is one line of raw.jsonl (speaker, session, position and the session's
@@ -12,10 +13,13 @@
 // up to date included). Exits 1 when --min-recall10 is given and not met.
 //
 // --features picks the ranking stages: none (plain BM25, no stemming), all,
-// or a comma list of stem, context, author, time. --set overrides a numeric
+// or a comma list of stem, context, session, author, time. --set overrides a numeric
 // parameter of search/params.h (k1, b, candidates, context_window,
-// context_weight, context_decay, name_text_weight, author_boost, time_boost).
-// --short asks every third question only (for CI).
+// context_weight, context_decay, context_forward, session_weight,
+// name_text_weight, author_boost, time_boost, date_boost).
+// --short asks every third question only (for CI). --conversations keeps
+// only the conversations of those 0-based positions in the file (to check a
+// parameter on two halves). --show-misses prints questions missed at 10.
 #include <stdlib.h>
 
 #include <algorithm>
@@ -45,7 +49,8 @@ struct Options {
   std::vector<std::string> sets;
   double min_recall10 = -1;
   std::string keep;
-  int show_misses = 0;  // print this many questions whose evidence missed the top 10
+  int show_misses = 0;             // print this many questions whose evidence missed the top 10
+  std::set<size_t> conversations;  // --conversations 0,2,4: only these (0-based); empty: all
 };
 
 struct Tally {
@@ -127,7 +132,7 @@ std::vector<std::string> CleanEvidence(const Json& evidence) {
 bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
                    lore::index::IndexOptions* io) {
   lore::search::RankingParams plain;
-  plain.context = plain.author = plain.time = false;
+  plain.context = plain.session = plain.author = plain.time = false;
   plain.k1 = 1.5;
   plain.b = 0.75;
   if (list == "all") return true;  // the production defaults
@@ -144,6 +149,8 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
       p->b = defaults.b;
     } else if (f == "context") {
       p->context = true;
+    } else if (f == "session") {
+      p->session = true;
     } else if (f == "author") {
       p->author = true;
     } else if (f == "time") {
@@ -181,6 +188,8 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
     p->time_boost = v;
   else if (k == "date_boost")
     p->date_boost = v;
+  else if (k == "session_weight")
+    p->session_weight = v;
   else if (k == "context_forward")
     p->context_forward = v;
   else
@@ -234,9 +243,11 @@ Conversation WriteStore(const Json& sample, const std::string& dir) {
 }
 
 int Usage() {
-  std::fprintf(stderr,
-               "usage: locomo_bench FILE [--short] [--features none|all|stem,context,author,time] "
-               "[--set NAME=VALUE]... [--min-recall10 X] [--keep DIR]\n");
+  std::fprintf(
+      stderr,
+      "usage: locomo_bench FILE [--short] [--features none|all|stem,context,session,author,time] "
+      "[--set NAME=VALUE]... [--min-recall10 X] [--keep DIR] [--conversations I,J,...] "
+      "[--show-misses N]\n");
   return 2;
 }
 
@@ -257,7 +268,12 @@ int main(int argc, char** argv) {
       o.min_recall10 = std::atof(next().c_str());
     else if (a == "--keep")
       o.keep = next();
-    else if (a == "--show-misses")
+    else if (a == "--conversations") {
+      std::istringstream list(next());
+      std::string n;
+      while (std::getline(list, n, ','))
+        o.conversations.insert(std::strtoul(n.c_str(), nullptr, 10));
+    } else if (a == "--show-misses")
       o.show_misses = std::atoi(next().c_str());
     else if (!a.empty() && a[0] == '-')
       return Usage();
@@ -293,6 +309,7 @@ int main(int argc, char** argv) {
   std::vector<double> times;
   int skipped = 0, dropped_ids = 0, asked_index = 0;
   for (size_t ci = 0; ci < data.size(); ++ci) {
+    if (!o.conversations.empty() && !o.conversations.count(ci)) continue;
     const Json& sample = data[ci];
     Conversation conv = WriteStore(sample, root + "/conv" + std::to_string(ci));
     auto idx = lore::index::Index::Open(conv.dir, iopts);

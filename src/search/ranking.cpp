@@ -23,4 +23,8 @@ double ContextShare(int distance, const RankingParams& p) {
   return p.context_weight * direction * std::pow(p.context_decay, d - 1);
 }
 
+double SessionShare(double best, const RankingParams& p) {
+  return p.session ? p.session_weight * best : 0;
+}
+
 }  // namespace lore::search

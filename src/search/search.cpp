@@ -69,6 +69,7 @@ class Ranker {
     for (Term* t : searched) t->idf = Idf(ms.records, t->df);
     LORE_TRY(ScoreText(ms, searched));
     LORE_TRY(Expand());
+    LORE_TRY(Sessions());
     LORE_TRY(Boost(q));
     return Finish();
   }
@@ -152,6 +153,29 @@ class Ranker {
     return Ok();
   }
 
+  // Session: every scored record of a session that holds one of the best
+  // text matches gets a share of the best of them (evidence is often spread
+  // over a session, and a session about the subject is the place to look).
+  Status Sessions() {
+    if (!p_.session || p_.session_weight <= 0) return Ok();
+    std::unordered_map<std::string, double> best;
+    auto key = [](const index::Doc& d) { return d.record.file + '\n' + d.record.session; };
+    for (const auto& [s, id] : top_) {
+      LORE_ASSIGN(const index::Doc* d, DocOf(id));
+      if (d->record.session.empty()) continue;
+      double& b = best[key(*d)];
+      b = std::max(b, s);
+    }
+    if (best.empty()) return Ok();
+    for (auto& [id, sp] : parts_) {
+      LORE_ASSIGN(const index::Doc* d, DocOf(id));
+      if (d->record.session.empty()) continue;
+      auto it = best.find(key(*d));
+      if (it != best.end()) sp.session = SessionShare(it->second, p_);
+    }
+    return Ok();
+  }
+
   Status Boost(const Query& q) {
     bool when = p_.time && q.asks_when;
     for (auto it = parts_.begin(); it != parts_.end();) {
@@ -161,7 +185,7 @@ class Ranker {
         continue;
       }
       ScoreParts& sp = it->second;
-      double base = sp.text + sp.context;
+      double base = sp.text + sp.context + sp.session;
       if (!names_.empty() && ByName(*d)) sp.author = p_.author_boost * base;
       if (when && d->time_expressions > 0) sp.time = p_.time_boost * base;
       if (p_.time && q.date && d->record.time && DateMatches(*q.date, *d->record.time)) {
@@ -257,6 +281,7 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
     j["explain"] = {{"total", Round(hit.score.Total())},
                     {"text", Round(hit.score.text)},
                     {"context", Round(hit.score.context)},
+                    {"session", Round(hit.score.session)},
                     {"author", Round(hit.score.author)},
                     {"time", Round(hit.score.time)}};
   }

@@ -36,7 +36,7 @@ class SearchTest : public ::testing::Test {
   }
   static RankingParams Plain() {
     RankingParams p;
-    p.context = p.author = p.time = false;
+    p.context = p.session = p.author = p.time = false;
     return p;
   }
   TempDir t_;
@@ -60,6 +60,10 @@ TEST(Ranking, Bm25Parts) {
   EXPECT_NEAR(ContextShare(-1, p), 0.4, 1e-12);
   EXPECT_NEAR(ContextShare(2, p), 0.3, 1e-12);
   EXPECT_EQ(ContextShare(3, p), 0);
+  p.session_weight = 0.3;
+  EXPECT_NEAR(SessionShare(10, p), 3.0, 1e-12);
+  p.session = false;
+  EXPECT_EQ(SessionShare(10, p), 0);
 }
 
 TEST_F(SearchTest, RarerWordRanksFirst) {
@@ -95,6 +99,28 @@ TEST_F(SearchTest, SpeakerMatchBeatsAMentionInText) {
   EXPECT_EQ(Ask("What did Ana adopt?", on)[0], "raw.jsonl:2");
 }
 
+TEST_F(SearchTest, SessionOfTheBestMatchLiftsItsOtherRecords) {
+  // Two records mention the dinner alike, far (beyond the context window)
+  // from anything else; only session 2 also holds the rare word "lasagna".
+  std::string filler;
+  for (int i = 2; i <= 9; ++i) filler += Turn("2", i, "Ana", "ok");
+  t_.Write("raw.jsonl", Turn("1", 1, "Ben", "The dinner was fine") +
+                            Turn("2", 1, "Ben", "I cooked a lasagna") + filler +
+                            Turn("2", 10, "Ben", "The dinner was fine"));
+  RankingParams off = Plain();
+  RankingParams on = Plain();
+  on.session = true;
+  auto first_two = [](std::vector<std::string> v) {
+    v.resize(2);
+    return v;
+  };
+  // Off: the lasagna first, then the tie between the dinners to the older.
+  EXPECT_EQ(first_two(Ask("lasagna dinner", off)),
+            (std::vector<std::string>{"raw.jsonl:2", "raw.jsonl:1"}));
+  EXPECT_EQ(first_two(Ask("lasagna dinner", on)),
+            (std::vector<std::string>{"raw.jsonl:2", "raw.jsonl:11"}));
+}
+
 TEST_F(SearchTest, TimeQuestionPrefersARecordWithADate) {
   t_.Write("raw.jsonl", Turn("1", 1, "Ana", "We went camping with the kids") +
                             Turn("2", 1, "Ana", "We went camping yesterday"));
@@ -128,9 +154,10 @@ TEST_F(SearchTest, ExplainPartsAddUp) {
   EXPECT_EQ((*hits)[0].doc.record.slug, "raw.jsonl:2");
   EXPECT_GT(s.text, 0);
   EXPECT_GT(s.context, 0);
+  EXPECT_GT(s.session, 0);
   EXPECT_GT(s.author, 0);
   EXPECT_GT(s.time, 0);
-  EXPECT_DOUBLE_EQ(s.Total(), s.text + s.context + s.author + s.time);
+  EXPECT_DOUBLE_EQ(s.Total(), s.text + s.context + s.session + s.author + s.time);
 }
 
 TEST_F(SearchTest, QueriesWithoutWordsFindNothing) {

@@ -127,13 +127,16 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("raw.jsonl:1  raw/review\n  score ", 0), 0u) << r.out;
   EXPECT_NE(r.out.find(" = text "), std::string::npos);
-  EXPECT_NE(r.out.find(
-                " + context 0.0000 + author 0.0000 + time 0.0000\n    summary: flaky test in ci\n"),
+  EXPECT_NE(r.out.find(" + context 0.0000 + session 0.0000 + author 0.0000 + time 0.0000\n"
+                       "    summary: flaky test in ci\n"),
             std::string::npos)
       << r.out;
   Json j = Search({"flaky", "--explain"});
   ASSERT_EQ(j.size(), 1u);
-  EXPECT_TRUE(j[0]["explain"].contains("text"));
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : j[0]["explain"].items()) parts.push_back(k);
+  EXPECT_EQ(parts,
+            (std::vector<std::string>{"total", "text", "context", "session", "author", "time"}));
   auto bad = Lore({"search", kRepo, "x", "--scope", "nowhere"}, Opts());
   EXPECT_EQ(bad.exit_code, 2);
 }

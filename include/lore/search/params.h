@@ -11,7 +11,7 @@ struct RankingParams {
   double b = 0.3;
 
   // Only the best `candidates` text matches (at least the number of hits
-  // asked for) take part in the later stages (context, author, time).
+  // asked for) take part in the later stages (context, session, author, time).
   int candidates = 50;
 
   // Neighbour context: each of the best text matches lends a share of its
@@ -24,6 +24,13 @@ struct RankingParams {
   double context_weight = 0.5;
   double context_decay = 0.7;
   double context_forward = 0.3;
+
+  // Session: a record in the same file and session as one of the best
+  // `candidates` text matches gets session_weight times the best text score
+  // among those of its session (its own included): a session about the
+  // subject is where the rest of the evidence usually is.
+  bool session = true;
+  double session_weight = 0.3;
 
   // Author: a query word that is (part of) some record's author name counts
   // as a match on the author, not the text: its text weight becomes
@@ -41,7 +48,7 @@ struct RankingParams {
   // full date) gets date_boost times its text and context score.
   bool time = true;
   double time_boost = 0.3;
-  double date_boost = 2.0;
+  double date_boost = 4.0;
 };
 
 }  // namespace lore::search

@@ -19,4 +19,9 @@ double Bm25Term(double idf, int tf, int length, double average_length, const Ran
 // context_weight * (1 ± context_forward) * context_decay^(|distance| - 1).
 double ContextShare(int distance, const RankingParams& p);
 
+// The session part of a record whose session's best text match (among the
+// best `candidates`, the record itself included) scores `best`:
+// session_weight * best (0 when the stage is off).
+double SessionShare(double best, const RankingParams& p);
+
 }  // namespace lore::search

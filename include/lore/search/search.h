@@ -1,8 +1,9 @@
 // Ranked search over a store's index (FORMATS.md section 5).
 //
-// The score of a record is the sum of four parts (each shown by --explain):
+// The score of a record is the sum of five parts (each shown by --explain):
 //   text     BM25 of the query's tokens in the record's text
 //   context  a share of the text score of its neighbours in the same session
+//   session  a share of the best text match of its session
 //   author   a boost when a name in the query is the record's author
 //   time     a boost for a record holding a time expression when the query
 //            asks when
@@ -24,8 +25,8 @@ namespace lore::search {
 inline constexpr int kDefaultLimit = 20;
 
 struct ScoreParts {
-  double text = 0, context = 0, author = 0, time = 0;
-  double Total() const { return text + context + author + time; }
+  double text = 0, context = 0, session = 0, author = 0, time = 0;
+  double Total() const { return text + context + session + author + time; }
 };
 
 struct Hit {
@@ -52,7 +53,8 @@ Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
 // kind, description, model_invokation, excerpt}; for the other scopes
 // {scope, slug, kind, file, line, excerpt}. With `with_scope` (a search of
 // every scope) memory and knowledge hits also carry "scope" first. With
-// `explain`, an "explain" object {total, text, context, author, time}.
+// `explain`, an "explain" object {total, text, context, session, author,
+// time}.
 nlohmann::ordered_json HitJson(const Hit& hit, bool with_scope, bool explain);
 
 }  // namespace lore::search
