@@ -1,7 +1,11 @@
 #include "lore/consolidate/journal.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <linux/fs.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -57,6 +61,36 @@ TEST_F(JournalTest, CommitReplacesFilesAndRemovesOnlyConsumedEntries) {
   EXPECT_TRUE(stdfs::exists(t_ / ("s/staging/.run-r1/consumed/" + consumed_ + ".json")));
   RemoveRunFolder(Store(), "r1", Removal::kNow);
   EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r1"));
+}
+
+// Run folders are placed like top-level folders (away from recent deletions)
+// where the file system has the flag; elsewhere nothing is asked.
+TEST_F(JournalTest, TheStagingFolderAsksForSpreadRunFolders) {
+  auto flags_of = [](const std::string& dir) {
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+    int flags = -1;
+    if (fd >= 0 && ::ioctl(fd, FS_IOC_GETFLAGS, &flags) != 0) flags = -1;
+    if (fd >= 0) ::close(fd);
+    return flags;
+  };
+  std::string staging = Store().Path("staging");
+  if (flags_of(staging) < 0) GTEST_SKIP() << "no inode flags on this file system";
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  ASSERT_TRUE(CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_}));
+  int flags = flags_of(staging);
+  struct statfs fs {};
+  ASSERT_EQ(::statfs(staging.c_str(), &fs), 0);
+  if (fs.f_type == 0xEF53) {  // ext2/3/4 keep the flag; others may refuse it
+    EXPECT_TRUE(flags & FS_TOPDIR_FL) << std::hex << flags;
+  }
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "new a\n");
+  // Committing again with the flag already set works the same.
+  Workspace again(Store().dir());
+  ASSERT_TRUE(again.Write("memory/decisions/a.md", "newer a\n"));
+  ASSERT_TRUE(CommitRun(Store(), "r2", again.Changes(), again.Baselines(), {}));
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "newer a\n");
+  EXPECT_EQ(flags_of(staging), flags);
 }
 
 TEST_F(JournalTest, AFileChangedMeanwhileRefusesTheCommitAndChangesNothing) {

@@ -1,6 +1,7 @@
 #include "lore/consolidate/test_hook.h"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -28,6 +29,13 @@ Status TestHook(std::string_view point) {
     if (action == "fail") {
       return Fail(ErrorCode::kInternal, "test hook failure at " + std::string(point), "", 0,
                   "unset LORE_TEST_HOOK");
+    }
+    if (action.substr(0, 5) == "wait=") {  // until the file exists (two minutes at most)
+      std::string file(action.substr(5));
+      auto end = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+      struct stat st;
+      while (::stat(file.c_str(), &st) != 0 && std::chrono::steady_clock::now() < end)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     if (action.substr(0, 6) == "pause=") {
       long ms = std::strtol(std::string(action.substr(6)).c_str(), nullptr, 10);

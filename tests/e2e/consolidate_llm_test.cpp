@@ -281,7 +281,9 @@ TEST_F(LlmEngineTest, AHangingServerTimesOutAndChangesNothing) {
   Configure(server.base_url(), 3, 1);
   auto start = std::chrono::steady_clock::now();
   auto r = Consolidate();
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(8));
+  // Two attempts of one second each, far from the hanging server's forever
+  // (generous: sanitizers and a busy machine).
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("the LLM endpoint did not answer in time ("), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" (after 2 attempts): " + server.base_url() +

@@ -27,6 +27,12 @@ class ConsolidateLockTest : public ConsolidateFixture {
     env["LORE_TEST_HOOK"] = hook;
     return env;
   }
+  // A hook that holds a run at `point` until Release() (tests wait on
+  // conditions, never on the machine's speed).
+  std::string Hold(const std::string& point) const {
+    return point + ":wait=" + (t_ / "release");
+  }
+  void Release() { t_.Write("release", ""); }
   std::optional<nlohmann::json> LockBody() const {
     if (!Exists("staging/.consolidation.lock")) return std::nullopt;
     auto j = nlohmann::json::parse(Read("staging/.consolidation.lock"), nullptr, false);
@@ -38,13 +44,22 @@ class ConsolidateLockTest : public ConsolidateFixture {
 TEST_F(ConsolidateLockTest, FiveStartedAtOnceExactlyOneRuns) {
   Stage(Entry("s1", "db", "db a"));
   RunOptions o = Opts();
-  o.env["LORE_TEST_HOOK"] = "after-snapshot:pause=3000";
+  o.env["LORE_TEST_HOOK"] = Hold("after-snapshot");
   std::vector<std::future<RunResult>> runs;
   for (int i = 0; i < 5; ++i) {
     runs.push_back(std::async(std::launch::async, [&] {
       return Lore({"consolidate", kRepo, "--foreground", "--flush"}, o);
     }));
   }
+  // The holder stays in its run until the four others have given up.
+  EXPECT_TRUE(WaitFor(
+      [&] {
+        int done = 0;
+        for (auto& f : runs) done += f.wait_for(milliseconds(0)) == std::future_status::ready;
+        return done == 4;
+      },
+      std::chrono::seconds(90)));
+  Release();
   int ran = 0, busy = 0;
   for (auto& f : runs) {
     RunResult r = f.get();
@@ -105,7 +120,7 @@ TEST_F(ConsolidateLockTest, EntriesStagedDuringARunSurviveAndTheNextRunTakesThem
   std::string a2 = consolidate::NewUuidV7(std::chrono::system_clock::now());
   Write("staging/" + a + ".json", Entry("s2", "editor", "editor a"));
   Write("staging/" + a2 + ".json", Entry("s2", "pager", "pager a"));
-  Child run(Cmd({}), HookEnv("after-snapshot:pause=4000"), t_ / "out", t_ / "err");
+  Child run(Cmd({}), HookEnv(Hold("after-snapshot")), t_ / "out", t_ / "err");
   std::string b;
   ASSERT_TRUE(WaitFor([&] { return LockBody() && (*LockBody())["consumed_ids"].size() == 2; }));
   // The run's own snapshot is fixed; entries staged now must wait for the next run.
@@ -115,6 +130,7 @@ TEST_F(ConsolidateLockTest, EntriesStagedDuringARunSurviveAndTheNextRunTakesThem
   EXPECT_EQ(status["running"]["pid"], run.pid());
   EXPECT_EQ(status["running"]["consumed_ids"], nlohmann::json({a, a2}));
   EXPECT_EQ(status["staged"]["files"], 4);
+  Release();
   ASSERT_EQ(run.Wait(), 0);
   std::string out = t_.Read("out");
   size_t first_run = out.find("consumed 2 entries");
@@ -132,9 +148,10 @@ TEST_F(ConsolidateLockTest, BelowTheThresholdANewEntryWaits) {
   Write("config.toml", "[memory.staging]\nthreshold_files = 2\n");
   Write("staging/01a22be5-a500-7000-8000-000000000001.json", Entry("s1", "db", "db a"));
   Write("staging/01a22be5-a500-7000-8000-000000000002.json", Entry("s1", "vcs", "vcs a"));
-  Child run(Cmd({}), HookEnv("after-snapshot:pause=2000"), t_ / "out", t_ / "err");
+  Child run(Cmd({}), HookEnv(Hold("after-snapshot")), t_ / "out", t_ / "err");
   ASSERT_TRUE(WaitFor([&] { return LockBody() && (*LockBody())["consumed_ids"].size() == 2; }));
   Write("staging/01a22be5-a500-7000-8000-000000000003.json", Entry("s1", "ci", "ci a"));
+  Release();
   ASSERT_EQ(run.Wait(), 0);
   EXPECT_EQ(Staged(), std::vector<std::string>{"01a22be5-a500-7000-8000-000000000003"});
 }
@@ -151,7 +168,7 @@ TEST_F(ConsolidateLockTest, KillNineMidRunLeavesFilesAsBeforeAndALaterRunSucceed
         Stage(Entry("s" + std::to_string(i), i % 2 ? "db" : "t" + std::to_string(i), "x")));
   auto before = Records();
   // Paused after the engine wrote its shadow files, before the commit point.
-  Child run(Cmd({"--flush"}), HookEnv("before-commit:pause=5000"), t_ / "out", t_ / "err");
+  Child run(Cmd({"--flush"}), HookEnv(Hold("before-commit")), t_ / "out", t_ / "err");
   ASSERT_TRUE(WaitFor([&] {
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(Path("staging"), ec)) {
@@ -233,14 +250,15 @@ TEST_F(ConsolidateLockTest, ThresholdsTriggerABackgroundRunAndFlushOverrides) {
   EXPECT_EQ(Staged().size(), 2u);
 
   // The third entry reaches the threshold: `stage` starts a detached run and
-  // returns at once, although that run pauses for five seconds.
+  // returns at once: while that run is still held, before it consumed anything.
   RunOptions o = Opts(Entry("s1", "c", "c a"));
-  o.env["LORE_TEST_HOOK"] = "after-lock:pause=5000";
-  auto start = std::chrono::steady_clock::now();
+  o.env["LORE_TEST_HOOK"] = Hold("after-snapshot");
   auto staged = Lore({"stage", kRepo}, o);
-  auto took = std::chrono::steady_clock::now() - start;
   ASSERT_EQ(staged.exit_code, 0) << staged.err;
-  EXPECT_LT(took, milliseconds(4000));
+  EXPECT_TRUE(WaitFor([&] { return LockBody() && (*LockBody())["consumed_ids"].size() == 3; }));
+  EXPECT_FALSE(Status()["running"].is_null());
+  EXPECT_EQ(Staged().size(), 3u);
+  Release();
   ASSERT_TRUE(WaitFor([&] { return Staged().empty() && Status()["running"].is_null(); }));
   EXPECT_EQ(Status()["last_run"]["consumed_ids"].size(), 3u);
 
@@ -259,15 +277,15 @@ TEST_F(ConsolidateLockTest, ThresholdsTriggerABackgroundRunAndFlushOverrides) {
 TEST_F(ConsolidateLockTest, ConsolidateDetachesUnlessForeground) {
   Stage(Entry("s1", "a", "a a"));
   RunOptions o = Opts();
-  o.env["LORE_TEST_HOOK"] = "after-snapshot:pause=4000";
-  auto start = std::chrono::steady_clock::now();
-  auto r = Lore({"consolidate", kRepo, "--flush"}, o);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, milliseconds(3000));
+  o.env["LORE_TEST_HOOK"] = Hold("after-snapshot");
+  auto r = Lore({"consolidate", kRepo, "--flush"}, o);  // returns while its run is held
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "started a consolidation in the background; 'lore status' shows it\n");
   ASSERT_TRUE(WaitFor([&] { return !Status()["running"].is_null(); }));
+  EXPECT_EQ(Staged().size(), 1u);
   auto busy = Lore({"consolidate", kRepo, "--foreground"}, Opts());
   EXPECT_EQ(busy.exit_code, 3);
+  Release();
   ASSERT_TRUE(WaitFor([&] { return Staged().empty() && Status()["running"].is_null(); }));
   EXPECT_EQ(Status()["last_run"]["outcome"], "ok");
 }

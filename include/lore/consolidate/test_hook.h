@@ -2,7 +2,11 @@
 // variable LORE_TEST_HOOK; unset (always, outside tests) it does nothing.
 //
 //   LORE_TEST_HOOK=<point>:<action>[,<point>:<action>...]
-//   action: pause=<ms> | crash (SIGKILL to itself) | fail (the run fails)
+//   action: pause=<ms> | wait=<file> (until the file exists; two minutes at
+//           most) | crash (SIGKILL to itself) | fail (the run fails)
+//
+// Tests hold a run with wait= and release it by creating the file once they
+// have checked what they need, so that no check depends on the machine's speed.
 //
 // Points, in the order a run reaches them: after-lock, after-snapshot,
 // before-commit (engine done, nothing written), mid-commit (journal written,
