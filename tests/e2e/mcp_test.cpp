@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -32,6 +33,8 @@ const char* kInit =
 TEST(McpTest, OfficialTypeScriptSdkClient) {
   const stdfs::path dir = stdfs::path(LORE_SOURCE_DIR) / "tests/mcp";
   if (!stdfs::exists(dir / "node_modules/@modelcontextprotocol/sdk")) {
+    // scripts/test.sh installs it; in CI its absence is a failure, not a skip.
+    if (std::getenv("CI") != nullptr) FAIL() << "tests/mcp/node_modules is missing in CI";
     GTEST_SKIP() << "run 'npm ci --no-audit --no-fund' in tests/mcp first";
   }
   auto r = lore::testing::Run({"/usr/bin/env", "node", (dir / "client.mjs").string(), LoreBinary()});
