@@ -87,6 +87,10 @@ int Main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("lore ") + kVersion);
   app.require_subcommand(0, 1);
   app.footer("Run 'lore help <verb>' for the options of one verb.");
+  if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {  // what CLI11 prints, sooner
+    std::cout << "lore " << kVersion << "\n";
+    return kExitOk;
+  }
   Registry reg(app);
   // Building a verb's options costs more than the rest of start-up, and hooks
   // run lore on every tool call: when the first word names a verb, only that
