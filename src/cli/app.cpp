@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <cstring>
-#include <string_view>
 #include <iostream>
+#include <string_view>
 
 #include "cli/command.h"
 #include "cli/io.h"
@@ -139,7 +139,8 @@ int Main(int argc, char** argv) {
       return kExitOk;
     } catch (const CLI::OptionNotFound&) {
       std::string msg = "lore: no verb named '" + topic + "'";
-      if (std::string s = Suggest(topic, reg.names()); !s.empty()) msg += "; did you mean '" + s + "'?";
+      if (std::string s = Suggest(topic, reg.names()); !s.empty())
+        msg += "; did you mean '" + s + "'?";
       std::cerr << msg << "\n";
       return kExitUsage;
     }
