@@ -112,11 +112,16 @@ std::string FileSystemOf(const stdfs::path& p) {
   struct statfs fs {};
   if (::statfs(p.c_str(), &fs) != 0) return "unknown";
   switch (static_cast<unsigned long>(fs.f_type)) {
-    case 0xEF53: return "ext2/3/4";
-    case 0x01021994: return "tmpfs";
-    case 0x9123683E: return "btrfs";
-    case 0x58465342: return "xfs";
-    case 0x794c7630: return "overlayfs";
+    case 0xEF53:
+      return "ext2/3/4";
+    case 0x01021994:
+      return "tmpfs";
+    case 0x9123683E:
+      return "btrfs";
+    case 0x58465342:
+      return "xfs";
+    case 0x794c7630:
+      return "overlayfs";
     default: {
       char hex[32];
       std::snprintf(hex, sizeof hex, "0x%lx", static_cast<unsigned long>(fs.f_type));
@@ -261,9 +266,10 @@ int main(int argc, char** argv) {
   Put(tmpl / "raw.jsonl", "");
   Put(tmpl / "okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
   StageEntries(tmpl, entries, records * 6 / 10);
-  std::printf("rules engine: %d staged entries into %d records, %d runs per series (%s, whole "
-              "process, a fresh copy of the store per run)\n",
-              entries, records, runs, lore.c_str());
+  std::printf(
+      "rules engine: %d staged entries into %d records, %d runs per series (%s, whole "
+      "process, a fresh copy of the store per run)\n",
+      entries, records, runs, lore.c_str());
   PrintConditions(base);
   std::fflush(stdout);
   PrintSeries("quiet (no mass deletion by the benchmark before a run):",

@@ -13,11 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "timing.h"
 #include "lore/doc/record.h"
 #include "lore/lint/lint.h"
 #include "lore/lint/scan.h"
-
+#include "timing.h"
 
 namespace {
 

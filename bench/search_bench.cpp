@@ -28,7 +28,6 @@
 
 #include "timing.h"
 
-
 namespace {
 
 namespace stdfs = std::filesystem;

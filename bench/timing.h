@@ -59,7 +59,8 @@ inline Spawned Spawn(const std::vector<std::string>& argv,
 }
 
 // Spawn's wall time in milliseconds, negative on failure.
-inline double RunOnce(const std::vector<std::string>& argv, const std::string& stdin_path = "/dev/null") {
+inline double RunOnce(const std::vector<std::string>& argv,
+                      const std::string& stdin_path = "/dev/null") {
   Spawned r = Spawn(argv, stdin_path);
   return r.ok ? r.wall_ms : -r.wall_ms;
 }

@@ -47,7 +47,8 @@ std::string HitText(const search::Hit& h, bool explain) {
   if (explain) {
     const auto& s = h.score;
     out += "  score " + Fixed(s.Total()) + " = text " + Fixed(s.text) + " + context " +
-           Fixed(s.context) + " + session " + Fixed(s.session) + " + author " + Fixed(s.author) + " + time " + Fixed(s.time) + "\n";
+           Fixed(s.context) + " + session " + Fixed(s.session) + " + author " + Fixed(s.author) +
+           " + time " + Fixed(s.time) + "\n";
   }
   size_t pos = 0;
   while (pos <= h.excerpt.size()) {

@@ -78,10 +78,11 @@ Result<Pages> RenderBundle(const store::Store& store, const Options& options, Su
       "[Request types](request-types.md): " + Count(in.requests.size(), "request", "requests") +
           " in memory and the verbs of sliced tickets");
   add("decisions.md", DecisionsPage(in),
-      "[Open decisions](decisions.md): " + Count(static_cast<size_t>(open), "decision", "decisions") +
-          " still open");
+      "[Open decisions](decisions.md): " +
+          Count(static_cast<size_t>(open), "decision", "decisions") + " still open");
   add("learnings.md", LearningsPage(in),
-      "[Learnings](learnings.md): " + Count(in.learnings.size(), "approved learning", "approved learnings"));
+      "[Learnings](learnings.md): " +
+          Count(in.learnings.size(), "approved learning", "approved learnings"));
   pages.emplace_back("index.md", IndexPage(in, gotchas, links));
   std::sort(pages.begin(), pages.end());
 

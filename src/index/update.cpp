@@ -46,8 +46,7 @@ void ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
   while (dirent* e = ::readdir(d)) {
     std::string_view name = e->d_name;
     if (name.empty() || name[0] == '.' || name.size() < 4 ||
-        name.substr(name.size() - 3) != ".md" ||
-        (e->d_type != DT_REG && e->d_type != DT_UNKNOWN)) {
+        name.substr(name.size() - 3) != ".md" || (e->d_type != DT_REG && e->d_type != DT_UNKNOWN)) {
       continue;  // a folder, a symlink or another kind of entry is never indexed
     }
     rel.resize(sub.size() + 1);

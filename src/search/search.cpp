@@ -278,12 +278,9 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
   }
   j["excerpt"] = hit.excerpt;
   if (explain) {
-    j["explain"] = {{"total", Round(hit.score.Total())},
-                    {"text", Round(hit.score.text)},
-                    {"context", Round(hit.score.context)},
-                    {"session", Round(hit.score.session)},
-                    {"author", Round(hit.score.author)},
-                    {"time", Round(hit.score.time)}};
+    j["explain"] = {{"total", Round(hit.score.Total())},   {"text", Round(hit.score.text)},
+                    {"context", Round(hit.score.context)}, {"session", Round(hit.score.session)},
+                    {"author", Round(hit.score.author)},   {"time", Round(hit.score.time)}};
   }
   return j;
 }

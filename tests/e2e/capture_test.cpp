@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "support/run.h"
 #include "support/temp_dir.h"
@@ -49,7 +49,8 @@ TEST_F(CaptureTest, EnsureCreatesSkeletonAndReportsKey) {
   Json j = Json::parse(r.out);
   std::vector<std::string> keys;
   for (auto& [k, v] : j.items()) keys.push_back(k);
-  EXPECT_EQ(keys, (std::vector<std::string>{"key", "root", "raw_path", "index_path", "has_content"}));
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"key", "root", "raw_path", "index_path", "has_content"}));
   EXPECT_EQ(j["key"], kKey);
   EXPECT_EQ(j["root"], store());
   EXPECT_EQ(j["raw_path"], raw());
@@ -71,15 +72,17 @@ TEST_F(CaptureTest, EnsureCreatesSkeletonAndReportsKey) {
 
 TEST_F(CaptureTest, HasContentWhenIndexHasBody) {
   ASSERT_EQ(Lore({"ensure", kRemote}, Opts()).exit_code, 0);
-  t_.Write("home/.lore/" + std::string(kKey) + "/okf/index.md",
-           "---\ntitle: x\nupdated: 2026-01-01\ntags: []\n---\n# Digest\n- see [gotchas](gotchas.md)\n");
+  t_.Write(
+      "home/.lore/" + std::string(kKey) + "/okf/index.md",
+      "---\ntitle: x\nupdated: 2026-01-01\ntags: []\n---\n# Digest\n- see [gotchas](gotchas.md)\n");
   auto r = Lore({"ensure", kRemote}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Json::parse(r.out)["has_content"], true);
 }
 
 TEST_F(CaptureTest, KeyFromCheckoutOriginAndFromTopLevel) {
-  t_.Write("src/widgets/.git/config", "[remote \"origin\"]\n\turl = https://bob@github.com/acme/widgets.git\n");
+  t_.Write("src/widgets/.git/config",
+           "[remote \"origin\"]\n\turl = https://bob@github.com/acme/widgets.git\n");
   stdfs::create_directories(t_ / "src/widgets/lib");
   auto r = Lore({"ensure", t_ / "src/widgets/lib"}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -94,12 +97,14 @@ TEST_F(CaptureTest, KeyFromCheckoutOriginAndFromTopLevel) {
 }
 
 TEST_F(CaptureTest, ReviewThenSlicingRoundTrip) {
-  auto a = Lore({"append-review", kRemote},
-                Opts(R"({"ticket":"T-1","finding":"naïve cache — évité","kind":"ignored","z":1,"a":[1,2]})"));
+  auto a = Lore(
+      {"append-review", kRemote},
+      Opts(R"({"ticket":"T-1","finding":"naïve cache — évité","kind":"ignored","z":1,"a":[1,2]})"));
   ASSERT_EQ(a.exit_code, 0) << a.err;
-  auto b = Lore({"append-slicing", "https://github.com/acme/widgets"},
-                Opts("{\n  \"ticket_id\": \"T-2\",\n  \"verbs\": [\"add\"],\n  \"traits\": {\"ui\": true},\n"
-                     "  \"depth\": 2,\n  \"verdict\": \"split\",\n  \"reason\": \"两个\"\n}\n"));
+  auto b = Lore(
+      {"append-slicing", "https://github.com/acme/widgets"},
+      Opts("{\n  \"ticket_id\": \"T-2\",\n  \"verbs\": [\"add\"],\n  \"traits\": {\"ui\": true},\n"
+           "  \"depth\": 2,\n  \"verdict\": \"split\",\n  \"reason\": \"两个\"\n}\n"));
   ASSERT_EQ(b.exit_code, 0) << b.err;
   std::string raw = ReadRaw();
   ASSERT_EQ(std::count(raw.begin(), raw.end(), '\n'), 2) << raw;
@@ -107,8 +112,18 @@ TEST_F(CaptureTest, ReviewThenSlicingRoundTrip) {
   std::string second = raw.substr(raw.find('\n') + 1);
   second.pop_back();
   // Compact, field order kept, kind set in place, recorded_at appended, UTF-8 kept.
-  EXPECT_EQ(first.rfind(R"({"ticket":"T-1","finding":"naïve cache — évité","kind":"review","z":1,"a":[1,2],"recorded_at":")", 0), 0u) << first;
-  EXPECT_EQ(second.rfind(R"({"ticket_id":"T-2","verbs":["add"],"traits":{"ui":true},"depth":2,"verdict":"split","reason":"两个","kind":"slicing","recorded_at":")", 0), 0u) << second;
+  EXPECT_EQ(
+      first.rfind(
+          R"({"ticket":"T-1","finding":"naïve cache — évité","kind":"review","z":1,"a":[1,2],"recorded_at":")",
+          0),
+      0u)
+      << first;
+  EXPECT_EQ(
+      second.rfind(
+          R"({"ticket_id":"T-2","verbs":["add"],"traits":{"ui":true},"depth":2,"verdict":"split","reason":"两个","kind":"slicing","recorded_at":")",
+          0),
+      0u)
+      << second;
   std::string at = Json::parse(second)["recorded_at"].get<std::string>();
   EXPECT_EQ(at.size(), 20u);
   EXPECT_EQ(at.back(), 'Z');
@@ -175,8 +190,9 @@ TEST_F(CaptureTest, InvalidUtf8InRawIsRefused) {
 
 TEST_F(CaptureTest, InvalidStdinIsRefusedAndNothingWritten) {
   ASSERT_EQ(Lore({"ensure", kRemote}, Opts()).exit_code, 0);
-  for (std::string bad : {std::string("{\"a\":\"\xff\"}"), std::string("[1]"), std::string("{\"a\":1}{\"b\":2}"),
-                          std::string(""), std::string("{\n\"a\": 1,\n\"b\": }")}) {
+  for (std::string bad :
+       {std::string("{\"a\":\"\xff\"}"), std::string("[1]"), std::string("{\"a\":1}{\"b\":2}"),
+        std::string(""), std::string("{\n\"a\": 1,\n\"b\": }")}) {
     auto r = Lore({"append-review", kRemote}, Opts(bad));
     ExpectRefusal(r, "<stdin>");
   }
@@ -233,10 +249,9 @@ TEST_P(SymlinkTest, SymlinkInStorePathIsRefused) {
     EXPECT_NE(r.err.find("symlink"), std::string::npos) << r.err;
   }
   // Nothing was appended through the link.
-  std::string raw_real = which == "root" ? moved + "/raw.jsonl"
-                       : which == "raw"  ? moved
-                                         : raw();
-  if (which == "parent" || which == "grandparent") raw_real = moved + (which == "parent" ? "/" : "/.lore/") + kKey + "/raw.jsonl";
+  std::string raw_real = which == "root" ? moved + "/raw.jsonl" : which == "raw" ? moved : raw();
+  if (which == "parent" || which == "grandparent")
+    raw_real = moved + (which == "parent" ? "/" : "/.lore/") + kKey + "/raw.jsonl";
   std::ifstream in(raw_real);
   std::string content((std::istreambuf_iterator<char>(in)), {});
   EXPECT_EQ(std::count(content.begin(), content.end(), '\n'), 1) << content;
@@ -264,7 +279,8 @@ TEST_F(CaptureTest, UnreadableFileIsPermissionDenied) {
   ::chmod(raw().c_str(), 0);
   auto r = Lore({"append-review", kRemote}, o);
   ExpectRefusal(r, raw());
-  EXPECT_NE(r.err.find("rerun outside the sandbox or with escalated permissions"), std::string::npos)
+  EXPECT_NE(r.err.find("rerun outside the sandbox or with escalated permissions"),
+            std::string::npos)
       << r.err;
   ::chmod(raw().c_str(), 0600);
   std::string content = ReadRaw();
@@ -296,8 +312,8 @@ TEST_F(CaptureTest, CliConventions) {
   auto typo = Lore({"apend-review", kRemote});
   EXPECT_EQ(typo.exit_code, 2);
   EXPECT_NE(typo.err.find("did you mean 'append-review'"), std::string::npos) << typo.err;
-  EXPECT_EQ(Lore({"ensure"}).exit_code, 2);                     // missing <repo>
-  EXPECT_EQ(Lore({"ensure", "a", "b"}).exit_code, 2);           // extra argument
+  EXPECT_EQ(Lore({"ensure"}).exit_code, 2);            // missing <repo>
+  EXPECT_EQ(Lore({"ensure", "a", "b"}).exit_code, 2);  // extra argument
   EXPECT_EQ(Lore({}).exit_code, 2);
 }
 

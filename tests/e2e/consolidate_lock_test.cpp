@@ -29,9 +29,7 @@ class ConsolidateLockTest : public ConsolidateFixture {
   }
   // A hook that holds a run at `point` until Release() (tests wait on
   // conditions, never on the machine's speed).
-  std::string Hold(const std::string& point) const {
-    return point + ":wait=" + (t_ / "release");
-  }
+  std::string Hold(const std::string& point) const { return point + ":wait=" + (t_ / "release"); }
   void Release() { t_.Write("release", ""); }
   std::optional<nlohmann::json> LockBody() const {
     if (!Exists("staging/.consolidation.lock")) return std::nullopt;

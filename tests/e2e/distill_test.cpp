@@ -42,8 +42,9 @@ class DistillTest : public ::testing::Test {
     stdfs::copy(stdfs::path(LORE_SOURCE_DIR) / "tests/fixtures/distill/store", store(),
                 stdfs::copy_options::recursive);
     for (auto& p : stdfs::recursive_directory_iterator(store())) {
-      stdfs::permissions(p.path(), p.is_directory() ? stdfs::perms::owner_all
-                                                    : stdfs::perms::owner_read | stdfs::perms::owner_write);
+      stdfs::permissions(p.path(), p.is_directory()
+                                       ? stdfs::perms::owner_all
+                                       : stdfs::perms::owner_read | stdfs::perms::owner_write);
     }
   }
   RunOptions Opts(std::string input = {}) const {
@@ -173,14 +174,17 @@ TEST_F(DistillTest, IndexStaysWithinItsCapWith100000Records) {
       } else {
         raw << R"({"ticket":"T-)" << i << R"(","finding":"finding number )" << i % 5000 << ' '
             << long_text << R"(","severity":")" << (i % 2 ? "major" : "minor")
-            << R"(","files":["src/f)" << i % 300 << R"(.cc"],"kind":"review","recorded_at":"2026-11-)"
-            << 10 + i % 20 << R"(T00:00:00Z"})" << '\n';
+            << R"(","files":["src/f)" << i % 300
+            << R"(.cc"],"kind":"review","recorded_at":"2026-11-)" << 10 + i % 20
+            << R"(T00:00:00Z"})" << '\n';
       }
     }
   }
   std::string big(5000, 'S');
   std::ofstream(store() + "/memory/summary.md", std::ios::binary | std::ios::trunc)
-      << "---\nupdated_at: 2026-11-01T00:00:00Z\n---\n" << big << "\n" << big << "\n";
+      << "---\nupdated_at: 2026-11-01T00:00:00Z\n---\n"
+      << big << "\n"
+      << big << "\n";
   auto r = Lore({"distill", kRemote}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string index = Slurp(okf() / "index.md");

@@ -37,7 +37,8 @@ TEST(McpTest, OfficialTypeScriptSdkClient) {
     if (std::getenv("CI") != nullptr) FAIL() << "tests/mcp/node_modules is missing in CI";
     GTEST_SKIP() << "run 'npm ci --no-audit --no-fund' in tests/mcp first";
   }
-  auto r = lore::testing::Run({"/usr/bin/env", "node", (dir / "client.mjs").string(), LoreBinary()});
+  auto r =
+      lore::testing::Run({"/usr/bin/env", "node", (dir / "client.mjs").string(), LoreBinary()});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find(" passed, 0 failed\n"), std::string::npos) << r.out;
 }
@@ -46,8 +47,9 @@ TEST(McpTest, AnswersLineByLineAndKeepsServing) {
   TempDir t;
   RunOptions o;
   o.env["LORE_HOME"] = t / "stores";
-  o.input = std::string(kInit) + "\n" + R"({"jsonrpc":"2.0","method":"notifications/initialized"})" +
-            "\nnot json\n" + R"({"jsonrpc":"2.0","id":"a","method":"tools/list"})" + "\n" +
+  o.input = std::string(kInit) + "\n" +
+            R"({"jsonrpc":"2.0","method":"notifications/initialized"})" + "\nnot json\n" +
+            R"({"jsonrpc":"2.0","id":"a","method":"tools/list"})" + "\n" +
             R"({"jsonrpc":"2.0","id":2,"method":"resources/list"})" + "\r\n" +
             R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"status"}})" + "\n";
   auto r = Lore({"mcp", "--repo", "https://example.org/none"}, o);
@@ -56,7 +58,10 @@ TEST(McpTest, AnswersLineByLineAndKeepsServing) {
   ASSERT_EQ(replies.size(), 5u) << r.out;
   EXPECT_EQ(replies[0]["result"]["protocolVersion"], "2025-06-18");
   EXPECT_EQ(replies[0]["result"]["serverInfo"]["name"], "lore");
-  EXPECT_EQ(replies[1], Json::parse(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not valid JSON"}})"));
+  EXPECT_EQ(
+      replies[1],
+      Json::parse(
+          R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not valid JSON"}})"));
   EXPECT_EQ(replies[2]["id"], "a");
   EXPECT_EQ(replies[2]["result"]["tools"].size(), 6u);
   EXPECT_EQ(replies[3]["result"]["resources"], Json::array());  // no store yet

@@ -15,10 +15,10 @@ struct RunResult {
 };
 
 struct RunOptions {
-  std::string input;                                   // sent on stdin
+  std::string input;                                      // sent on stdin
   std::map<std::string, std::optional<std::string>> env;  // set (value) or unset (nullopt)
-  std::string cwd;                                     // empty: inherit
-  int as_uid = -1;                                     // >= 0: drop to this uid/gid first
+  std::string cwd;                                        // empty: inherit
+  int as_uid = -1;                                        // >= 0: drop to this uid/gid first
 };
 
 // Runs `argv[0]` (a path) with arguments, capturing stdout and stderr.

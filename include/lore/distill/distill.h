@@ -32,7 +32,7 @@ using Progress = std::function<void(std::string_view phase, int64_t done, int64_
 // Writes the body of index.md from the rendered pages (the deterministic
 // index.md among them); `linkable` are the okf/ file names it may link to.
 using DigestWriter = std::function<Result<std::string>(const std::vector<Page>& pages,
-                                                        const std::vector<std::string>& linkable)>;
+                                                       const std::vector<std::string>& linkable)>;
 
 struct Options {
   Progress progress;  // may be empty
