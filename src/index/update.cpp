@@ -96,16 +96,6 @@ bool Same(const SourceFile& s, const Indexed& i) {
   return s.size == i.size && s.mtime == i.mtime && s.ino == i.ino;
 }
 
-bool AnyChange(const std::vector<SourceFile>& sources,
-               const std::unordered_map<std::string, Indexed>& indexed) {
-  if (sources.size() != indexed.size()) return true;
-  for (const auto& s : sources) {
-    auto it = indexed.find(s.rel);
-    if (it == indexed.end() || !Same(s, it->second)) return true;
-  }
-  return false;
-}
-
 // The statements one update uses, prepared once.
 struct Writer {
   Stmt insert_doc, insert_fts, delete_fts, delete_docs, count_docs, upsert_file, delete_file;
@@ -330,23 +320,23 @@ Status DropSchema(Db& db) {
 // Walks `files` in key order beside `sources` (sorted by ScanSources), with
 // no map and no copies: this runs before every search's answer.
 Result<bool> IsCurrent(Db& db, const std::vector<SourceFile>& sources) {
-  std::vector<const SourceFile*> order;
-  order.reserve(sources.size());
-  for (const auto& s : sources) order.push_back(&s);
-  auto by_path = [](const SourceFile* a, const SourceFile* b) { return a->rel < b->rel; };
-  if (!std::is_sorted(order.begin(), order.end(), by_path))
-    std::sort(order.begin(), order.end(), by_path);
+  auto by_path = [](const SourceFile& a, const SourceFile& b) { return a.rel < b.rel; };
+  if (!std::is_sorted(sources.begin(), sources.end(), by_path)) {
+    std::vector<SourceFile> sorted = sources;
+    std::sort(sorted.begin(), sorted.end(), by_path);
+    return IsCurrent(db, sorted);
+  }
   LORE_ASSIGN(Stmt st, db.Prepare("SELECT path, size, mtime, ino FROM files ORDER BY path"));
   size_t i = 0;
   while (true) {
     LORE_ASSIGN(bool row, st.Step());
     if (!row) break;
-    if (i == order.size()) return false;  // a file is gone
-    const SourceFile& s = *order[i++];
+    if (i == sources.size()) return false;  // a file is gone
+    const SourceFile& s = sources[i++];
     if (st.Text(0) != s.rel || s.size != st.Int(1) || s.mtime != st.Int(2) || s.ino != st.Int(3))
       return false;
   }
-  return i == order.size();  // else: a file is new
+  return i == sources.size();  // else: a file is new
 }
 
 Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bool from_scratch) {
@@ -354,9 +344,9 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
   if (!from_scratch) {
     // Cheap path first: no write lock unless something changed.
     std::vector<SourceFile> sources = ScanSources(dir);
-    LORE_ASSIGN(auto indexed, LoadIndexed(db));
     stats.files_seen = static_cast<int64_t>(sources.size());
-    if (!AnyChange(sources, indexed)) return stats;
+    LORE_ASSIGN(bool current, IsCurrent(db, sources));
+    if (current) return stats;
   }
   LORE_ASSIGN(Transaction tx, Transaction::Begin(db));
   if (from_scratch) {
