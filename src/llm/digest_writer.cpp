@@ -15,13 +15,8 @@ Result<std::string> WriteDigest(const store::Store& store, const consolidate::Se
   auto index = std::find_if(pages.begin(), pages.end(),
                             [](const distill::Page& p) { return p.first == "index.md"; });
   if (index == pages.end()) return std::string();
-  if (settings.model.empty()) {
-    return Fail(ErrorCode::kUnavailable, "memory.consolidation_model is not set",
-                store.Path("config.toml"), 0,
-                "set memory.consolidation_model to the model's name (or run 'lore distill' "
-                "without --llm)");
-  }
-  LORE_ASSIGN(ChatSettings chat_settings, ChatSettingsFor(settings, store));
+  LORE_ASSIGN(ChatSettings chat_settings,
+              ChatSettingsFor(settings, store, "run 'lore distill' without --llm"));
   ChatClient chat(std::move(chat_settings));
   const distill::DigestPrompt prompt = distill::MakeDigestPrompt(pages, linkable);
   Json messages = Json::array({{{"role", "system"}, {"content", prompt.system}},

@@ -20,11 +20,12 @@ Json ToolMessage(const Json& call, const std::string& content) {
 
 }  // namespace
 
-Result<ChatSettings> ChatSettingsFor(const Settings& s, const store::Store& store) {
+Result<ChatSettings> ChatSettingsFor(const Settings& s, const store::Store& store,
+                                     const std::string& without_model) {
   if (s.model.empty()) {
     return Fail(ErrorCode::kUnavailable, "memory.consolidation_model is not set",
                 store.Path("config.toml"), 0,
-                "set memory.consolidation_model to the model's name (or use --engine rules)");
+                "set memory.consolidation_model to the model's name (or " + without_model + ")");
   }
   ChatSettings c;
   c.base_url = s.llm_base_url;
@@ -41,7 +42,7 @@ Result<ChatSettings> ChatSettingsFor(const Settings& s, const store::Store& stor
 Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
                                                 consolidate::Workspace& ws) {
   const Settings& s = *in.settings;
-  LORE_ASSIGN(ChatSettings chat_settings, ChatSettingsFor(s, store_));
+  LORE_ASSIGN(ChatSettings chat_settings, ChatSettingsFor(s, store_, "use --engine rules"));
   LORE_ASSIGN(auto candidates, consolidate::LoadCandidates(store_));
   LORE_ASSIGN(auto prompt, consolidate::BuildPrompt(in, ws, candidates));
   ChatClient chat(std::move(chat_settings));

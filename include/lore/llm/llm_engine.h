@@ -19,8 +19,10 @@ namespace lore::llm {
 
 // The chat client's settings from the store's consolidation settings (model,
 // endpoint, the key read from the environment variable they name, timeouts,
-// retries); an unset model is an error naming config.toml.
-Result<ChatSettings> ChatSettingsFor(const consolidate::Settings& s, const store::Store& store);
+// retries); an unset model is an error naming config.toml whose repair ends
+// with `without_model`, the way to do the job with no model.
+Result<ChatSettings> ChatSettingsFor(const consolidate::Settings& s, const store::Store& store,
+                                     const std::string& without_model);
 
 class LlmEngine final : public consolidate::Engine {
  public:
