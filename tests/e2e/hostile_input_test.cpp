@@ -58,7 +58,7 @@ TEST_F(HostileInputTest, CapturesKeepTheCallersNumbersAndEscapes) {
       "{\"big\":123456789012345678901234567890,\"huge\":1e400,\"f\":1.50E+3,"
       "\"s\":\"caf\\u00e9 \\u2028 sep\",\"kind\":\"review\",\"recorded_at\":\"";
   EXPECT_EQ(raw.substr(0, head.size()), head) << raw;
-  EXPECT_EQ(raw.substr(raw.size() - 3), "Z\"}\n");
+  EXPECT_EQ(raw.substr(raw.size() - 4), "Z\"}\n");
   EXPECT_EQ(std::count(raw.begin(), raw.end(), '\n'), 1);
   // What was stored reads back through check and search.
   EXPECT_EQ(Lore({"check", kRemote}, Opts()).exit_code, 0);

@@ -61,9 +61,9 @@ TEST(McpTest, AnswersLineByLineAndKeepsServing) {
   EXPECT_EQ(
       replies[1],
       Json::parse(
-          R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not valid JSON"}})"));
+          R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: not valid JSON: unexpected 'n'"}})"));
   EXPECT_EQ(replies[2]["id"], "a");
-  EXPECT_EQ(replies[2]["result"]["tools"].size(), 6u);
+  EXPECT_EQ(replies[2]["result"]["tools"].size(), 7u);
   EXPECT_EQ(replies[3]["result"]["resources"], Json::array());  // no store yet
   EXPECT_EQ(replies[4]["result"]["structuredContent"]["exists"], false);
   EXPECT_EQ(replies[4]["result"]["isError"], false);
