@@ -21,6 +21,7 @@ using namespace faults;  // NOLINT: the driver's own vocabulary
 
 struct Fault {
   std::string kind, err;
+  bool and_later = false;  // the n-th call and every later one fail
 };
 
 std::vector<Fault> FaultsFor(const Op& op) {
@@ -33,6 +34,7 @@ std::vector<Fault> FaultsFor(const Op& op) {
     for (const auto& e : op.errnos.empty() ? all : op.errnos) out.push_back({kind, e});
   }
   out.push_back({"write", "ENOSPC:short"});  // half a write lands, then the disk is full
+  out.push_back({"write", "ENOSPC", true});  // the disk stays full
   return out;
 }
 
@@ -84,12 +86,14 @@ TEST_P(FaultInjection, EveryCallFailsInTurnAndNothingIsLost) {
   int runs = 0, failures = 0;
   for (const Fault& f : FaultsFor(op)) {
     for (long n = 1;; ++n) {
-      std::string where = op.name + " with " + f.kind + ":" + std::to_string(n) + ":" + f.err;
+      std::string where = op.name + " with " + f.kind + ":" + std::to_string(n) +
+                          (f.and_later ? "+:" : ":") + f.err;
       SCOPED_TRACE(where);
       Restore(c);
       ASSERT_FALSE(HasFatalFailure());
       stdfs::remove(count_file);
-      RunResult r = op.run(c, "a", faults::FaultEnv(f.kind, n, f.err, c.Work(), count_file));
+      RunResult r =
+          op.run(c, "a", faults::FaultEnv(f.kind, n, f.err, c.Work(), count_file, f.and_later));
       ++runs;
       long count = faults::ReadCount(count_file);
       ASSERT_GE(count, 0) << "the shim did not load: " << r.err;

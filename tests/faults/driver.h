@@ -39,15 +39,16 @@ inline bool SanitizerBuild() {
 
 // The variables that make the `n`-th counted `kind` call fail with `err`
 // (for example "write", 3, "ENOSPC:short") for calls under `root`, the count
-// going to `count_file`. Under ASan the shim comes before the sanitizer's
-// runtime, which ASan accepts once told not to verify the order.
+// going to `count_file`; `and_later`: that call and every later one. Under ASan the shim comes
+// before the sanitizer's runtime, which ASan accepts once told not to verify the order.
 inline std::map<std::string, std::optional<std::string>> FaultEnv(const std::string& kind, long n,
                                                                   const std::string& err,
                                                                   const std::string& root,
-                                                                  const std::string& count_file) {
+                                                                  const std::string& count_file,
+                                                                  bool and_later = false) {
   std::map<std::string, std::optional<std::string>> env;
   env["LD_PRELOAD"] = ShimPath();
-  env["LORE_FAULT"] = kind + ":" + std::to_string(n) + ":" + err;
+  env["LORE_FAULT"] = kind + ":" + std::to_string(n) + (and_later ? "+" : "") + ":" + err;
   env["LORE_FAULT_ROOT"] = root;
   env["LORE_FAULT_COUNT"] = count_file;
   if (SanitizerBuild()) {
