@@ -273,8 +273,12 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
     }
   }
   if (auto s = TestHook("before-commit"); !s) return fail(s.error());
-  if (auto s = fs::WriteFileAtomic(JournalPath(store), RenderJournal(j)); !s)
-    return fail(s.error());
+  if (auto s = fs::WriteFileAtomic(JournalPath(store), RenderJournal(j)); !s) {
+    // A failure after the rename (the folder's fsync) leaves the journal in
+    // place: that is the commit, and Apply (or the next Recover) needs the
+    // shadow files it names.
+    if (!fs::Exists(JournalPath(store))) return fail(s.error());
+  }
   // Committed: from here on, a failure is finished by Recover().
   return Apply(store, j);
 }

@@ -33,13 +33,25 @@ Result<AppendFile> AppendFile::Open(const std::string& path) {
 
 Status AppendFile::Append(std::string_view bytes) {
   if (bytes.empty()) return Ok();
+  std::string joined;
   if (needs_newline_) {
-    std::string joined = "\n" + std::string(bytes);
-    LORE_TRY(fs::WriteAll(fd_.get(), joined, path_));
-    needs_newline_ = false;
-    return Ok();
+    joined = "\n" + std::string(bytes);
+    bytes = joined;
   }
-  return fs::WriteAll(fd_.get(), bytes, path_);
+  struct stat st;
+  if (::fstat(fd_.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path_));
+  if (auto s = fs::WriteAll(fd_.get(), bytes, path_); !s) {
+    // A short write (disk full) left part of a line: cut it off again (the
+    // lock is ours) so that the file stays whole lines.
+    if (::ftruncate(fd_.get(), st.st_size) != 0) {
+      return Fail(ErrorCode::kIo, "a failed write left a partial last line in", path_, 0,
+                  "free disk space, then remove the cut-off last line");
+    }
+    return s;
+  }
+  needs_newline_ = false;
+  return Ok();
 }
 
 Status AppendFile::Sync() {
