@@ -55,8 +55,14 @@ Status AppendFile::Append(std::string_view bytes) {
 }
 
 Status AppendFile::Sync() {
-  if (::fdatasync(fd_.get()) != 0)
-    return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path_));
+  if (::fdatasync(fd_.get()) != 0) {
+    const int err = errno;
+    // What this object appended is not known to be on disk: take it back (the
+    // lock is still ours), so that a failure means nothing was written and a
+    // retry does not write the same lines twice.
+    (void)::ftruncate(fd_.get(), initial_size_);
+    return tl::unexpected(fs::ErrnoError(err, "cannot sync", path_));
+  }
   return Ok();
 }
 

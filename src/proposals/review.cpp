@@ -127,7 +127,12 @@ void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o
     r->approved_ids.push_back(entry->id);
     if (o.after_learning) o.after_learning(r->written);
   }
-  if (auto s = file->Sync(); !s) r->errors.push_back(s.error().Format());
+  if (auto s = file->Sync(); !s) {
+    // Sync took this review's lines back out of the file: none was written.
+    r->errors.push_back(s.error().Format());
+    r->written = 0;
+    r->approved_ids.clear();
+  }
 }
 
 void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o,

@@ -21,6 +21,7 @@ class AppendFile {
   // someone else never joins the new one.
   Status Append(std::string_view bytes);
   // Makes the appended bytes durable (fdatasync).
+  // fdatasync; on failure everything appended since Open is cut off again.
   Status Sync();
 
   // The file's size before our first append.
