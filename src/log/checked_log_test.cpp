@@ -154,8 +154,8 @@ TEST_F(CheckedLogTest, LegacySideFileIsRemovedOnTheFullCheck) {
 TEST_F(CheckedLogTest, CheckAllOfALogOfManyChunksMatchesAWholeScan) {
   std::string data;
   std::string pad(180, 'p');
-  for (int i = 0; data.size() < 3 * kScanChunkBytes + 1000; ++i) {
-    if (i % 4999 == 0) {
+  for (int i = 0; data.size() < 2 * kScanChunkBytes + 1000; ++i) {
+    if (i % 2999 == 0) {
       data += "{\"broken\":" + pad + "\n";
     } else if (i % 7919 == 0) {
       data += "[\"" + pad + "\"]\n";

@@ -145,7 +145,7 @@ TEST_P(CompatTest, MissingFilesAndARootThatIsAFileAreRefused) {
 
 TEST_P(CompatTest, PointerIsAbsoluteWithARelativeHome) {
   RunOptions o = Opts();
-  o.env["HOME"] = "rel-home";
+  o.env["HOME"] = "home";  // relative: t_/home from the working directory
   o.cwd = t_.path();
   auto r = Call({"pointer", kRemote}, o);
   ASSERT_EQ(r.exit_code, 0) << r.err;
