@@ -71,7 +71,10 @@ std::string ReviewerMemoryMessage(const Error& e) {
   if (raw && e.line > 0) return RawLineMessage(e);
   if (index && Contains(e.what, "UTF-8")) return "invalid UTF-8 in " + Where(e) + Repair(e);
   if (index && Contains(e.what, "frontmatter")) {
-    return "unparseable OKF index frontmatter in " + e.path + ": begin and close it with --- lines";
+    // The script says "...in <path>: begin and close it with --- lines"; the
+    // repair goes after "; " as in every other message.
+    return "unparseable OKF index frontmatter in " + Where(e) +
+           "; begin and close it with --- lines";
   }
   if (Contains(e.what, "empty store key")) {
     return "repo must resolve to a non-empty remote or checkout path: " + e.path + Repair(e);

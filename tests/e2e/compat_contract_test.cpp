@@ -18,7 +18,7 @@ namespace {
 namespace stdfs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-TEST_P(CompatTest, SkeletonAndKey) {
+TEST_P(ContractTest, SkeletonAndKey) {
   auto r = Call("ensure");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Json j = Json::parse(r.out);
@@ -42,7 +42,7 @@ TEST_P(CompatTest, SkeletonAndKey) {
   EXPECT_EQ(Json::parse(Call("ensure").out)["has_content"], true);
 }
 
-TEST_P(CompatTest, RoundTripOfBothKinds) {
+TEST_P(ContractTest, RoundTripOfBothKinds) {
   ASSERT_EQ(Call("append-review", R"({"ticket":"T-1","finding":"naïve — évité","kind":"x","n":1})")
                 .exit_code,
             0);
@@ -71,7 +71,7 @@ TEST_P(CompatTest, RoundTripOfBothKinds) {
   EXPECT_EQ(at.back(), 'Z');
 }
 
-TEST_P(CompatTest, CorruptRawLineIsNamedWithItsNumber) {
+TEST_P(ContractTest, CorruptRawLineIsNamedWithItsNumber) {
   ASSERT_EQ(Call("append-review", R"({"a":1})").exit_code, 0);
   { std::ofstream(raw(), std::ios::app) << "{\"b\":2}\n{broken\n"; }
   std::string before = Read(raw());
@@ -87,19 +87,19 @@ TEST_P(CompatTest, CorruptRawLineIsNamedWithItsNumber) {
   ExpectWords(r, "malformed JSON line in " + raw() + ":2: expected an object");
 }
 
-TEST_P(CompatTest, CorruptIndexIsNamed) {
+TEST_P(ContractTest, CorruptIndexIsNamed) {
   ASSERT_EQ(Call("ensure").exit_code, 0);
   for (std::string page : {"title: x\n---\n", "---\ntitle: x\n"}) {
     Write(index(), page);
     auto r = Call("append-review", R"({"a":1})");
     ExpectRefusal(r, index());
     ExpectWords(r, "unparseable OKF index frontmatter in " + index() +
-                       ": begin and close it with --- lines");
+                       ":1; begin and close it with --- lines");
   }
   EXPECT_EQ(Read(raw()), "");
 }
 
-TEST_P(CompatTest, InvalidUtf8InRawIndexOrStdinIsReportedWithThePrefix) {
+TEST_P(ContractTest, InvalidUtf8InRawIndexOrStdinIsReportedWithThePrefix) {
   ASSERT_EQ(Call("ensure").exit_code, 0);
   Write(raw(), "{\"a\":\"\xc3\x28\"}\n");
   auto r = Call("pointer");
@@ -124,7 +124,7 @@ TEST_P(CompatTest, InvalidUtf8InRawIndexOrStdinIsReportedWithThePrefix) {
   EXPECT_EQ(Read(raw()), "");
 }
 
-TEST_P(CompatTest, MissingFilesAndARootThatIsAFileAreRefused) {
+TEST_P(ContractTest, MissingFilesAndARootThatIsAFileAreRefused) {
   ASSERT_EQ(Call("ensure").exit_code, 0);
   stdfs::remove(raw());
   auto r = Call("append-review", R"({"a":1})");
@@ -143,7 +143,7 @@ TEST_P(CompatTest, MissingFilesAndARootThatIsAFileAreRefused) {
   ExpectWords(f, "store root is not a directory: " + store() + "; remove or repair it, then retry");
 }
 
-TEST_P(CompatTest, PointerIsAbsoluteWithARelativeHome) {
+TEST_P(ContractTest, PointerIsAbsoluteWithARelativeHome) {
   RunOptions o = Opts();
   o.env["HOME"] = "home";  // relative: t_/home from the working directory
   o.cwd = t_.path();
@@ -170,7 +170,7 @@ std::map<std::string, std::string> Snapshot(const std::string& dir) {
   return out;
 }
 
-TEST_P(CompatTest, EachSymlinkedComponentIsRefusedAndItsTargetUntouched) {
+TEST_P(ContractTest, EachSymlinkedComponentIsRefusedAndItsTargetUntouched) {
   const std::map<std::string, std::string> components = {{"grandparent", t_ / "home/.config"},
                                                          {"parent", root()},
                                                          {"store", store()},
@@ -196,7 +196,7 @@ TEST_P(CompatTest, EachSymlinkedComponentIsRefusedAndItsTargetUntouched) {
   }
 }
 
-TEST_P(CompatTest, UnreadableFileIsPermissionDenied) {
+TEST_P(ContractTest, UnreadableFileIsPermissionDenied) {
   ASSERT_EQ(Call("append-review", R"({"a":1})").exit_code, 0);
   RunOptions o = Opts(R"({"b":2})");
   if (::geteuid() == 0) {
@@ -225,7 +225,7 @@ TEST_P(CompatTest, UnreadableFileIsPermissionDenied) {
 // Issue 16: the capture verbs leave no file but raw.jsonl, okf/ and okf/index.md,
 // in the store or anywhere else (no side file, no cache while the store's file
 // system keeps attributes).
-TEST_P(CompatTest, NothingIsWrittenOutsideTheAllowedPaths) {
+TEST_P(ContractTest, NothingIsWrittenOutsideTheAllowedPaths) {
   std::string rel = stdfs::relative(store(), t_.path()).string();
   for (int i = 0; i < 3; ++i) {
     ASSERT_EQ(Call("append-review", R"({"a":1})").exit_code, 0);
@@ -242,7 +242,7 @@ TEST_P(CompatTest, NothingIsWrittenOutsideTheAllowedPaths) {
 }
 
 // A store left by an earlier lore holds .lore-raw.check: it goes on the first full check.
-TEST_P(CompatTest, OldSideFileIsRemoved) {
+TEST_P(ContractTest, OldSideFileIsRemoved) {
   Write(raw(), "{\"a\":1}\n");
   Write(index(), "---\ntitle: Reviewer memory\nupdated: 2026-01-01\ntags: []\n---\n");
   Write(store() + "/.lore-raw.check", "lore-log-check-v1 1 2 8 4 5 1 1 9\n");
@@ -252,7 +252,7 @@ TEST_P(CompatTest, OldSideFileIsRemoved) {
   EXPECT_EQ(std::count(lines.begin(), lines.end(), '\n'), 2) << lines;
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, CompatTest,
+INSTANTIATE_TEST_SUITE_P(Modes, ContractTest,
                          ::testing::Values(Mode::kLore, Mode::kByName, Mode::kByEnv), ModeName);
 
 }  // namespace

@@ -32,7 +32,7 @@ inline std::string ModeName(const ::testing::TestParamInfo<Mode>& info) {
   return "?";
 }
 
-class CompatTest : public ::testing::TestWithParam<Mode> {
+class ContractTest : public ::testing::TestWithParam<Mode> {
  protected:
   static constexpr const char* kRemote = "git@github.com:acme/widgets.git";
   static constexpr const char* kKey = "github.com_acme_widgets";

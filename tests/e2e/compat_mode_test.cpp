@@ -11,7 +11,7 @@ namespace {
 
 namespace stdfs = std::filesystem;
 
-using CompatModeTest = CompatTest;
+using CompatModeTest = ContractTest;
 
 TEST_P(CompatModeTest, EnsurePrintsTheModesJsonSpelling) {
   auto r = Call("ensure");
