@@ -25,6 +25,7 @@ struct Timing {
 
 struct Spawned {
   double wall_ms = 0, cpu_ms = 0;  // cpu: the child's user + system time
+  long maxrss_kib = 0;             // the child's peak resident set
   bool ok = false;                 // exited with status 0
 };
 
@@ -54,6 +55,7 @@ inline Spawned Spawn(const std::vector<std::string>& argv,
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   out.cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
                (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
+  out.maxrss_kib = ru.ru_maxrss;
   out.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
   return out;
 }

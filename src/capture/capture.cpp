@@ -58,8 +58,17 @@ Result<Appended> Append(const store::Store& store, std::string_view input, Kind 
   return Appended{r.line};
 }
 
-Result<std::string> EnsureReport(const store::Store& store) {
+Result<std::string> EnsureReport(const store::Store& store, ReportStyle style) {
   LORE_ASSIGN(bool has_content, store.HasContent());
+  if (style == ReportStyle::kPython) {
+    auto str = [](const std::string& s) {
+      return Json(s).dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);
+    };
+    return "{\"key\": " + str(store.key()) + ", \"root\": " + str(store.dir()) +
+           ", \"raw_path\": " + str(store.raw_path()) + ", \"index_path\": " +
+           str(store.index_path()) + ", \"has_content\": " + (has_content ? "true" : "false") +
+           "}";
+  }
   Json out;
   out["key"] = store.key();
   out["root"] = store.dir();

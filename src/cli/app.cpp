@@ -1,10 +1,13 @@
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string_view>
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "cli/reviewer_memory.h"
+#include "lore/fs/fd.h"
 #include "lore/text/edit_distance.h"
 #include "lore/version.h"
 
@@ -80,9 +83,57 @@ const VerbGroup* FindGroup(std::string_view verb) {
   return nullptr;
 }
 
+const char* const kReviewerMemoryVerbs = "ensure, append-review, append-slicing, pointer";
+
+// lore as seed 003's script: its four verbs only, its name on every line.
+int MainAsReviewerMemory(int argc, char** argv) {
+  ActAsReviewerMemory();
+  // Env::FromProcess (the default store root, the skeleton's title) and any
+  // child read the flavour from here.
+  ::setenv("LORE_COMPAT", "reviewer-memory", 1);
+  const std::string name(kReviewerMemory);
+  CLI::App app{"Maintain the local reviewer-memory store (lore " + std::string(kVersion) + ")",
+               name};
+  app.set_version_flag("--version", name + " (lore " + kVersion + ")");
+  app.require_subcommand(1, 1);
+  Registry reg(app);
+  RegisterReviewerMemoryCommands(reg);
+  if (argc >= 2 && argv[1][0] != '-') {
+    const auto& names = reg.names();
+    if (std::find(names.begin(), names.end(), std::string(argv[1])) == names.end()) {
+      std::cerr << name << ": unknown verb '" << argv[1] << "'; choose from "
+                << kReviewerMemoryVerbs << "\n";
+      return kExitUsage;
+    }
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    std::cerr << name << ": " << e.what() << "; usage: " << name
+              << " {ensure,append-review,append-slicing,pointer} <repo>\n";
+    return kExitUsage;
+  }
+  if (auto run = reg.Chosen()) return run();
+  std::cerr << app.help();
+  return kExitUsage;
+}
+
 }  // namespace
 
 int Main(int argc, char** argv) {
+  // reviewer-memory busybox-style (a link named so), or asked for by LORE_COMPAT.
+  bool as_reviewer_memory = argc >= 1 && fs::Basename(argv[0]) == kReviewerMemory;
+  if (const char* compat = std::getenv("LORE_COMPAT"); compat && *compat) {
+    if (compat != kReviewerMemory) {
+      std::cerr << "lore: unknown LORE_COMPAT value '" << compat
+                << "'; unset it, or set it to 'reviewer-memory'\n";
+      return kExitUsage;
+    }
+    as_reviewer_memory = true;
+  }
+  if (as_reviewer_memory) return MainAsReviewerMemory(argc, argv);
+
   CLI::App app{"lore: durable, reviewable memory for AI coding agents", "lore"};
   app.set_version_flag("--version", std::string("lore ") + kVersion);
   app.require_subcommand(0, 1);

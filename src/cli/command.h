@@ -46,17 +46,21 @@ class Registry {
 
 // One function per implementation file (cmd_*.cpp).
 void RegisterCaptureCommands(Registry& r);
-void RegisterArchiveCommands(Registry& r);     // export, import
-void RegisterDistillCommands(Registry& r);     // distill
-void RegisterMcpCommands(Registry& r);         // mcp
+void RegisterArchiveCommands(Registry& r);   // export, import
+void RegisterDistillCommands(Registry& r);   // distill
+void RegisterMcpCommands(Registry& r);       // mcp
 void RegisterProposalCommands(Registry& r);  // propose, proposals, review
 void RegisterHookCommands(Registry& r);      // hook <event>
 void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
 void RegisterConsolidateCommands(Registry& r);
+// The only verbs offered when lore runs as reviewer-memory (reviewer_memory.h).
+void RegisterReviewerMemoryCommands(Registry& r);
 
-// Runs lore with the given arguments; returns the process exit code.
+// Runs lore with the given arguments; returns the process exit code. Under
+// the name `reviewer-memory` or with LORE_COMPAT=reviewer-memory it runs as
+// that script instead (reviewer_memory.h).
 int Main(int argc, char** argv);
 
 }  // namespace lore::cli

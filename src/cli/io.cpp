@@ -6,12 +6,15 @@
 #include <cstdio>
 
 #include "cli/command.h"
+#include "cli/reviewer_memory.h"
 #include "lore/fs/fd.h"
 
 namespace lore::cli {
 
 int ReportError(const Error& e) {
-  std::string line = "lore: " + e.Format();
+  // As reviewer-memory: its name and its words (the file and repair kept).
+  std::string line = ActingAsReviewerMemory() ? "reviewer-memory: " + ReviewerMemoryMessage(e)
+                                              : "lore: " + e.Format();
   // One line, whatever the message holds.
   for (char& c : line) {
     if (c == '\n' || c == '\r') c = ' ';
@@ -22,7 +25,8 @@ int ReportError(const Error& e) {
 }
 
 void ReportWarning(const Error& e) {
-  std::string line = "lore: warning: " + e.Format() + "\n";
+  std::string line = std::string(ActingAsReviewerMemory() ? "reviewer-memory" : "lore") +
+                     ": warning: " + e.Format() + "\n";
   (void)fs::WriteAll(STDERR_FILENO, line, "<stderr>");
 }
 

@@ -5,101 +5,23 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cinttypes>
-#include <cstdio>
 
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/log/jsonl.h"
+#include "lore/log/log_identity.h"
+#include "lore/log/stream_scan.h"
 
 namespace lore::log {
 namespace {
-
-constexpr const char* kCheckMagic = "lore-log-check-v1";
-
-// What lore knows about a log it last saw valid.
-struct Identity {
-  uint64_t dev = 0, ino = 0, size = 0;
-  int64_t mtime_ns = 0, ctime_ns = 0;
-  int64_t lines = 0;
-  bool ends_with_newline = true;
-
-  bool SameFile(const Identity& o) const {
-    return dev == o.dev && ino == o.ino && size == o.size && mtime_ns == o.mtime_ns &&
-           ctime_ns == o.ctime_ns;
-  }
-};
-
-Identity FromStat(const struct stat& st) {
-  Identity id;
-  id.dev = st.st_dev;
-  id.ino = st.st_ino;
-  id.size = static_cast<uint64_t>(st.st_size);
-  id.mtime_ns = static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-  id.ctime_ns = static_cast<int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
-  return id;
-}
-
-uint64_t Checksum(const Identity& id) {
-  uint64_t h = 1469598103934665603ULL;
-  for (uint64_t v : {id.dev, id.ino, id.size, static_cast<uint64_t>(id.mtime_ns),
-                     static_cast<uint64_t>(id.ctime_ns), static_cast<uint64_t>(id.lines),
-                     static_cast<uint64_t>(id.ends_with_newline)}) {
-    h = (h ^ v) * 1099511628211ULL;
-  }
-  return h;
-}
-
-// A missing, unreadable or damaged side file simply means "validate again".
-bool ReadIdentity(const std::string& path, Identity* id) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) return false;
-  fs::Fd guard(fd);
-  char buf[256];
-  ssize_t n = ::read(fd, buf, sizeof buf - 1);
-  if (n <= 0) return false;
-  buf[n] = '\0';
-  char magic[32];
-  unsigned long long dev, ino, size, sum;
-  long long mtime, ctime, lines;
-  int nl;
-  if (std::sscanf(buf, "%31s %llu %llu %llu %lld %lld %lld %d %llu", magic, &dev, &ino, &size,
-                  &mtime, &ctime, &lines, &nl, &sum) != 9) {
-    return false;
-  }
-  if (std::string_view(magic) != kCheckMagic) return false;
-  Identity r{dev, ino, size, mtime, ctime, lines, nl != 0};
-  if (Checksum(r) != sum) return false;
-  *id = r;
-  return true;
-}
-
-// Best effort: failing to remember only costs a re-validation next time.
-// Written to a temporary file and renamed, so a reader never sees half of it.
-void WriteIdentity(const std::string& path, const Identity& id) {
-  char buf[256];
-  int len = std::snprintf(buf, sizeof buf, "%s %llu %llu %llu %lld %lld %lld %d %llu\n",
-                          kCheckMagic, static_cast<unsigned long long>(id.dev),
-                          static_cast<unsigned long long>(id.ino),
-                          static_cast<unsigned long long>(id.size),
-                          static_cast<long long>(id.mtime_ns), static_cast<long long>(id.ctime_ns),
-                          static_cast<long long>(id.lines), id.ends_with_newline ? 1 : 0,
-                          static_cast<unsigned long long>(Checksum(id)));
-  std::string temp = path + ".tmp." + std::to_string(::getpid());
-  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) return;
-  bool ok = ::write(fd, buf, static_cast<size_t>(len)) == len;
-  ::close(fd);
-  if (!ok || ::rename(temp.c_str(), path.c_str()) != 0) ::unlink(temp.c_str());
-}
 
 Error BadLine(const LogPaths& paths, const LineProblem& p) {
   return Error{ErrorCode::kCorrupt, "malformed line (" + p.what + ")", paths.log, p.line,
                paths.bad_line_repair};
 }
 
-// Brings `*known` up to date with the open, locked log `fd`: trusts the side
-// file when the log is unchanged, else reads and checks the whole log.
+// Brings `*known` up to date with the open, locked log `fd`: trusts what was
+// remembered when the log is unchanged, else streams and checks all of it.
 Status Refresh(const LogPaths& paths, int fd, Identity* known, bool* revalidated) {
   struct stat st;
   if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", paths.log));
@@ -107,24 +29,22 @@ Status Refresh(const LogPaths& paths, int fd, Identity* known, bool* revalidated
     return Fail(ErrorCode::kCorrupt, "not a regular file", paths.log, 0,
                 "move it away and restore the log from a backup");
   }
-  Identity now = FromStat(st);
-  Identity cached;
-  if (ReadIdentity(paths.check, &cached) && cached.SameFile(now)) {
-    *known = cached;
+  Identity now = IdentityOf(st);
+  if (auto cached = Recall(fd, paths, now)) {
+    *known = *cached;
     *revalidated = false;
     return Ok();
   }
-  if (::lseek(fd, 0, SEEK_SET) < 0) {
-    return tl::unexpected(fs::ErrnoError(errno, "cannot seek", paths.log));
-  }
-  LORE_ASSIGN(std::string data, fs::ReadAll(fd, paths.log));
-  ScanResult scan = ScanObjects(data, 1);
+  // Only the bytes this identity describes: a foreign write landing during
+  // the scan changes the identity and is checked next time.
+  LORE_ASSIGN(ScanResult scan, ScanFd(fd, now.size, paths.log, 1));
   if (!scan.problems.empty()) return tl::unexpected(BadLine(paths, scan.problems.front()));
   now.lines = scan.lines;
   now.ends_with_newline = scan.ends_with_newline;
   *known = now;
   *revalidated = true;
-  WriteIdentity(paths.check, now);
+  Remember(fd, paths, now);
+  if (!paths.legacy_check.empty()) ::unlink(paths.legacy_check.c_str());
   return Ok();
 }
 
@@ -173,10 +93,10 @@ Result<AppendResult> Append(const LogPaths& paths, std::string_view line) {
   }
   struct stat st;
   if (::fstat(fd.get(), &st) == 0) {
-    Identity after = FromStat(st);
+    Identity after = IdentityOf(st);
     after.lines = known.lines + 1;
     after.ends_with_newline = true;
-    if (after.size == known.size + buf.size()) WriteIdentity(paths.check, after);
+    if (after.size == known.size + buf.size()) Remember(fd.get(), paths, after);
     result.line = after.lines;
   }
   return result;
@@ -187,10 +107,11 @@ std::vector<Error> CheckAll(const LogPaths& paths, size_t max_problems) {
   auto fd = fs::Open(paths.log, O_RDONLY);
   if (!fd) return {fd.error()};
   if (auto s = fs::LockFd(fd->get(), fs::LockMode::kShared, paths.log); !s) return {s.error()};
-  auto data = fs::ReadAll(fd->get(), paths.log);
-  if (!data) return {data.error()};
-  ScanResult scan = ScanObjects(*data, max_problems);
-  for (const auto& p : scan.problems) out.push_back(BadLine(paths, p));
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0) return {fs::ErrnoError(errno, "cannot stat", paths.log)};
+  auto scan = ScanFd(fd->get(), static_cast<uint64_t>(st.st_size), paths.log, max_problems);
+  if (!scan) return {scan.error()};
+  for (const auto& p : scan->problems) out.push_back(BadLine(paths, p));
   return out;
 }
 

@@ -16,7 +16,7 @@ namespace {
 TEST(CheckedLogConcurrency, EightProcessesFiveHundredAppendsEach) {
   testing::TempDir t;
   t.Write("raw.jsonl", "");
-  LogPaths paths{t / "raw.jsonl", t / ".check", "fix it"};
+  LogPaths paths{t / "raw.jsonl", t / "cache", "fix it", "", true};
   constexpr int kProcs = 8, kEach = 500;
   std::vector<pid_t> pids;
   for (int p = 0; p < kProcs; ++p) {

@@ -82,11 +82,26 @@ Status WriteNewFile(const std::string& path, std::string_view data) {
 }  // namespace
 
 Env Env::FromProcess() {
-  return Env{GetEnv("LORE_HOME"), GetEnv("XDG_CONFIG_HOME"), GetEnv("HOME")};
+  Flavor flavor =
+      GetEnv("LORE_COMPAT") == "reviewer-memory" ? Flavor::kReviewerMemory : Flavor::kLore;
+  return Env{GetEnv("LORE_HOME"), GetEnv("XDG_CONFIG_HOME"), GetEnv("HOME"),
+             GetEnv("XDG_CACHE_HOME"), flavor};
+}
+
+std::string CacheRoot(const Env& env) {
+  if (!env.xdg_cache_home.empty()) return fs::Absolute(fs::Join(env.xdg_cache_home, "lore"));
+  if (!env.home.empty()) return fs::Absolute(fs::Join(env.home, ".cache/lore"));
+  return {};
 }
 
 Result<std::string> StoresRoot(const Env& env) {
   if (!env.lore_home.empty()) return fs::Absolute(env.lore_home);
+  if (env.flavor == Flavor::kReviewerMemory) {
+    // The reference script's own place, whatever XDG_CONFIG_HOME says.
+    if (!env.home.empty()) return fs::Absolute(fs::Join(env.home, ".config/reviewer-memory"));
+    return Fail(ErrorCode::kInvalidInput, "no store location: HOME is unset", "", 0,
+                "set HOME (the stores live in ~/.config/reviewer-memory)");
+  }
   if (!env.xdg_config_home.empty()) return fs::Absolute(fs::Join(env.xdg_config_home, "lore"));
   if (!env.home.empty()) return fs::Absolute(fs::Join(env.home, ".config/lore"));
   return Fail(ErrorCode::kInvalidInput, "no store location: LORE_HOME, XDG_CONFIG_HOME and HOME are all unset",
@@ -107,21 +122,31 @@ std::string ResolveIdentity(std::string_view repo_arg) {
   return NormaliseRemote(arg);
 }
 
-Store::Store(std::string root, std::string key)
-    : root_(std::move(root)), key_(std::move(key)), dir_(fs::Join(root_, key_)) {}
+Store::Store(std::string root, std::string key, const Env* env)
+    : root_(std::move(root)), key_(std::move(key)), dir_(fs::Join(root_, key_)) {
+  if (env) {
+    cache_dir_ = CacheRoot(*env);
+    flavor_ = env->flavor;
+  }
+}
 
 Store Store::AtDir(std::string root, std::string key) { return Store(std::move(root), std::move(key)); }
 
 Result<Store> Store::Locate(std::string_view repo_arg, const Env& env) {
   LORE_ASSIGN(std::string root, StoresRoot(env));
   LORE_ASSIGN(std::string key, KeyFromIdentity(ResolveIdentity(repo_arg)));
-  return Store(std::move(root), std::move(key));
+  return Store(std::move(root), std::move(key), &env);
 }
 
 std::string Store::Path(std::string_view rel) const { return fs::Join(dir_, rel); }
 
 log::LogPaths Store::raw_log() const {
-  return log::LogPaths{raw_path(), Path(".lore-raw.check"), kBadRawLineRepair};
+  // What was validated is remembered on raw.jsonl itself (an attribute), else
+  // in the cache: never as a file in the store. Earlier versions kept it in
+  // .lore-raw.check, removed on the next full check.
+  std::string cache = cache_dir_.empty() ? "" : fs::Join(cache_dir_, "raw-check");
+  return log::LogPaths{raw_path(), cache, kBadRawLineRepair, Path(".lore-raw.check"),
+                       /*use_attribute=*/true};
 }
 
 Status Store::CheckPaths() const {
@@ -205,8 +230,9 @@ Status Store::CreateSkeleton(text::TimePoint now) const {
     if (::mkdir(okf.c_str(), 0700) != 0) {
       return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", okf));
     }
-    std::string index = "---\ntitle: " + key_ + " memory\nupdated: " + text::UtcDate(now) +
-                        "\ntags: []\n---\n";
+    std::string title = flavor_ == Flavor::kReviewerMemory ? "Reviewer memory" : key_ + " memory";
+    std::string index =
+        "---\ntitle: " + title + "\nupdated: " + text::UtcDate(now) + "\ntags: []\n---\n";
     LORE_TRY(WriteNewFile(fs::Join(okf, "index.md"), index));
     LORE_TRY(fs::SyncDir(okf));
     return fs::SyncDir(temp);

@@ -36,8 +36,14 @@ struct Appended {
 Result<Appended> Append(const store::Store& store, std::string_view input, Kind kind,
                         text::TimePoint now);
 
+// How `ensure` spells its JSON: lore's compact form, or the reference
+// script's `json.dumps` defaults (", " and ": " separators, non-ASCII as
+// \uXXXX escapes).
+enum class ReportStyle { kCompact, kPython };
+
 // The JSON object printed by `lore ensure`:
 // {"key","root","raw_path","index_path","has_content"}.
-Result<std::string> EnsureReport(const store::Store& store);
+Result<std::string> EnsureReport(const store::Store& store,
+                                 ReportStyle style = ReportStyle::kCompact);
 
 }  // namespace lore::capture

@@ -2,12 +2,13 @@
 // not grow with its length.
 //
 // Every line of the log must be a JSON object. Checking all of it on every
-// call would cost time in proportion to its size, so lore remembers, in a
-// small side file, the identity of the log as it last saw it valid
-// (device, inode, size, mtime and ctime, line count). While the log still
-// matches that identity nothing is re-read; when it does not (another program
-// wrote to it, or it was edited) the whole log is checked again and the first
-// bad line is reported with its number.
+// call would cost time in proportion to its size, so lore remembers the
+// identity of the log as it last saw it valid (device, inode, size, mtime,
+// line count; see log_identity.h for where). While the log still matches that
+// identity nothing is re-read; when it does not (another program wrote to it,
+// or it was edited) the whole log is checked again, streamed in chunks with
+// flat memory (stream_scan.h), and the first bad line is reported with its
+// number.
 //
 // Appends take an exclusive flock on the log, write the whole line in one
 // write(2) to a descriptor opened with O_APPEND, then fdatasync, so that
@@ -24,14 +25,19 @@
 namespace lore::log {
 
 struct LogPaths {
-  std::string log;    // the JSON Lines file
-  std::string check;  // the side file remembering what was validated
+  std::string log;        // the JSON Lines file
+  std::string cache_dir;  // where to remember what was validated when the log
+                          // cannot carry an attribute; empty: nowhere
   // Repair advice for a bad line, e.g. how to fix it without losing data.
   std::string bad_line_repair;
+  // A side file of earlier versions (`.lore-raw.check` in the store): removed
+  // on the next full check. Empty: none.
+  std::string legacy_check;
+  bool use_attribute = true;  // false: only the cache file (tests)
 };
 
 struct AppendResult {
-  int64_t line = 0;      // the 1-based line number written
+  int64_t line = 0;          // the 1-based line number written
   bool revalidated = false;  // true when the whole log had to be re-read
 };
 

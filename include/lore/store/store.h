@@ -12,19 +12,30 @@
 
 namespace lore::store {
 
+// Who lore is acting as: itself, or a drop-in for seed 003's reviewer-memory
+// script (LORE_COMPAT=reviewer-memory, or run under that name; docs/capture.md).
+enum class Flavor { kLore, kReviewerMemory };
+
 // The environment variables that decide where stores live. Empty means unset.
 struct Env {
   std::string lore_home;        // $LORE_HOME
   std::string xdg_config_home;  // $XDG_CONFIG_HOME
   std::string home;             // $HOME
+  std::string xdg_cache_home;   // $XDG_CACHE_HOME
+  Flavor flavor = Flavor::kLore;  // from $LORE_COMPAT
 
   static Env FromProcess();
 };
 
 // The root holding all stores: $LORE_HOME, else $XDG_CONFIG_HOME/lore, else
-// $HOME/.config/lore; always absolute (relative values are taken against the
-// current directory).
+// $HOME/.config/lore (as reviewer-memory: $LORE_HOME, else
+// $HOME/.config/reviewer-memory); always absolute (relative values are taken
+// against the current directory).
 Result<std::string> StoresRoot(const Env& env);
+
+// Where lore keeps what it may forget: $XDG_CACHE_HOME/lore, else
+// $HOME/.cache/lore; empty when neither is set.
+std::string CacheRoot(const Env& env);
 
 // What a <repo> argument names: the normalised origin of a checkout, the
 // checkout's top-level directory, the path itself, or a remote URL.
@@ -65,12 +76,14 @@ class Store {
   Result<bool> HasContent() const;
 
  private:
-  Store(std::string root, std::string key);
+  Store(std::string root, std::string key, const Env* env = nullptr);
   Status CheckPaths() const;
   Status CheckIndex() const;
   Status CreateSkeleton(text::TimePoint now) const;
 
   std::string root_, key_, dir_;
+  std::string cache_dir_;  // for raw.jsonl's validation memory; empty: none
+  Flavor flavor_ = Flavor::kLore;
 };
 
 }  // namespace lore::store
