@@ -9,16 +9,14 @@ namespace {
 
 // Every key any heuristic of record_fields.cpp reads.
 constexpr std::string_view kKeys[] = {
-    "advice",     "body",     "change",         "comment",     "comments",   "confidence",
-    "created_at", "decision", "depth",          "description", "expires_at", "file",
-    "file_paths", "files",    "finding",        "findings",    "fix",        "gotcha",
-    "gotchas",    "id",       "impact",         "insight",     "issue",      "issue_id",
-    "issues",     "kind",     "learning",       "lesson",      "level",      "location",
-    "locations",  "message",  "name",           "note",        "outcome",    "path",
-    "paths",      "pr",       "priority",       "problem",     "problems",   "pull_request",
-    "rationale",  "reason",   "recommendation", "recorded_at", "severity",   "subject",
-    "suggestion", "summary",  "takeaway",       "text",        "ticket",     "ticket_id",
-    "title",      "traits",   "type",           "verbs",       "verdict",    "why"};
+    "advice", "body", "change", "comment", "comments", "confidence", "created_at", "decision",
+    "depth", "description", "expires_at", "file", "file_paths", "files", "finding", "findings",
+    "fix", "gotcha", "gotchas", "id", "impact", "insight", "issue", "issue_id", "issues", "kind",
+    "learning", "lesson", "level", "location", "locations", "message", "name", "note", "outcome",
+    "path", "paths", "pr", "priority", "problem", "problems", "pull_request", "rationale",
+    "reason", "recommendation", "recorded_at", "severity", "subject", "suggestion", "summary",
+    "takeaway", "text", "ticket", "ticket_id", "title", "traits", "type", "verbs", "verdict",
+    "why"};
 
 // The static copy of `key` when it is one of kKeys, else an empty view.
 std::string_view Intern(std::string_view key) {
