@@ -25,7 +25,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   auto split = lore::doc::SplitFrontmatter(text, "fuzz.md");
   if (split) {
-    LORE_FUZZ_CHECK(split->yaml.data() >= text.data() &&
+    // Both parts are views into the text (an empty body may be a null view).
+    LORE_FUZZ_CHECK(split->yaml.empty() ||
+                    (split->yaml.data() >= text.data() &&
+                     split->yaml.data() + split->yaml.size() <= text.data() + text.size()));
+    LORE_FUZZ_CHECK(split->body.empty() ||
                     split->body.data() + split->body.size() == text.data() + text.size());
     (void)lore::doc::HasContent(split->body);
   }
