@@ -19,7 +19,6 @@ std::string UtcDate(TimePoint t);
 
 // Parses an ISO 8601 / RFC 3339 date or date-time: "YYYY-MM-DD",
 // "YYYY-MM-DDTHH:MM[:SS[.fff…]]" with "Z", "+hh:mm" or no zone (taken as UTC).
-// nullopt also for a time a TimePoint cannot hold (before 1678 or after 2262).
 std::optional<TimePoint> ParseIso(std::string_view s);
 
 }  // namespace lore::text
