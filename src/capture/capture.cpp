@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lore/json/compact.h"
 #include "lore/text/utf8.h"
 
 namespace lore::capture {
@@ -19,33 +20,34 @@ int64_t LineAt(std::string_view s, size_t offset) {
 
 }  // namespace
 
+json::Limits CaptureLimits() {
+  json::Limits l;
+  l.max_bytes = kMaxRecordBytes;
+  l.max_depth = 128;
+  return l;
+}
+
 Result<std::string> MakeRecordLine(std::string_view input, Kind kind, text::TimePoint now) {
   const std::string repair = "send exactly one JSON object, encoded as UTF-8, on standard input";
   if (size_t bad = 0; !text::IsValidUtf8(input, &bad)) {
     return Fail(ErrorCode::kInvalidInput, "invalid UTF-8 on standard input", kStdin,
                 LineAt(input, bad), repair);
   }
-  Json record = Json::parse(input, nullptr, /*allow_exceptions=*/false);
-  if (record.is_discarded()) {
-    // Parse again for the position of the error (exceptions stay in here).
-    int64_t line = 0;
-    std::string detail = "not valid JSON";
-    try {
-      Json unused = Json::parse(input);
-      (void)unused;
-    } catch (const Json::parse_error& e) {
-      line = LineAt(input, e.byte > 0 ? e.byte - 1 : 0);
-    }
-    if (input.find_first_not_of(" \t\r\n") == std::string_view::npos) detail = "empty";
-    return Fail(ErrorCode::kInvalidInput, "standard input is " + detail, kStdin, line, repair);
+  if (input.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+    return Fail(ErrorCode::kInvalidInput, "standard input is empty", kStdin, 0, repair);
   }
-  if (!record.is_object()) {
-    return Fail(ErrorCode::kInvalidInput, "standard input is JSON but not an object", kStdin, 1,
-                repair);
+  // The caller's bytes are kept: numbers as written, keys in order and spelling.
+  std::vector<json::Member> set = {
+      {"kind", json::Quote(kind == Kind::kReview ? "review" : "slicing")},
+      {"recorded_at", json::Quote(text::UtcSeconds(now))}};
+  auto line = json::CompactObjectWith(input, CaptureLimits(), set, {kStdin, 1, repair});
+  if (!line) {
+    Error e = line.error();
+    e.what = e.what.rfind("JSON but not", 0) == 0 ? "standard input is JSON but not an object"
+                                                  : "standard input is " + e.what;
+    return tl::unexpected(std::move(e));
   }
-  record["kind"] = kind == Kind::kReview ? "review" : "slicing";
-  record["recorded_at"] = text::UtcSeconds(now);
-  return record.dump(-1, ' ', /*ensure_ascii=*/false, Json::error_handler_t::strict);
+  return std::move(*line);
 }
 
 Result<Appended> Append(const store::Store& store, std::string_view input, Kind kind,

@@ -32,6 +32,21 @@ void Print(std::string_view text, bool newline) {
   (void)fs::WriteAll(STDOUT_FILENO, out, "<stdout>");
 }
 
-Result<std::string> ReadStdin() { return fs::ReadAll(STDIN_FILENO, "<stdin>"); }
+Result<std::string> ReadStdin(size_t max_bytes) {
+  std::string data;
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", "<stdin>"));
+    if (n == 0) return data;
+    if (data.size() + static_cast<size_t>(n) > max_bytes) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "standard input is over the limit of " + std::to_string(max_bytes) + " bytes",
+                  "<stdin>", 0, "send a smaller input");
+    }
+    data.append(buf, static_cast<size_t>(n));
+  }
+}
 
 }  // namespace lore::cli

@@ -16,7 +16,11 @@ void ReportWarning(const Error& e);
 // Writes `text` to stdout (adding a newline when `newline`).
 void Print(std::string_view text, bool newline = true);
 
-// Reads all of standard input.
-Result<std::string> ReadStdin();
+// The most any verb or hook reads from standard input (docs/formats.md).
+inline constexpr size_t kMaxStdinBytes = size_t{16} << 20;
+
+// Reads all of standard input; an error (nothing read is used) when it holds
+// more than `max_bytes`.
+Result<std::string> ReadStdin(size_t max_bytes = kMaxStdinBytes);
 
 }  // namespace lore::cli

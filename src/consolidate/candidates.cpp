@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/fs/fd.h"
+#include "lore/json/reader.h"
 
 namespace lore::consolidate {
 namespace {
@@ -40,8 +41,11 @@ Result<CandidateReport> ParseCandidates(std::string_view text, const std::string
         "write {\"candidates\": [{\"source\": {\"session_id\": ..., \"range\": [from, to]}}]} "
         "or remove the file (absent means empty)");
   };
-  Json j = Json::parse(text.begin(), text.end(), nullptr, false);
-  if (j.is_discarded()) return bad("is not valid JSON");
+  json::Limits limits;
+  limits.max_bytes = size_t{16} << 20;
+  auto parsed = json::ParseOrdered(text, limits);
+  if (!parsed) return bad("is " + parsed.error().what);
+  const Json& j = *parsed;
   const Json* list = &j;
   if (j.is_object()) {
     auto it = j.find("candidates");

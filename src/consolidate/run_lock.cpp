@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/consolidate/staging.h"
+#include "lore/json/reader.h"
 
 namespace lore::consolidate {
 namespace {
@@ -44,8 +45,9 @@ std::string RenderLockBody(const LockBody& b) {
 }
 
 std::optional<LockBody> ParseLockBody(std::string_view text) {
-  Json j = Json::parse(text.begin(), text.end(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return std::nullopt;
+  auto parsed = json::ParseOrdered(text, json::Limits{});
+  if (!parsed || !parsed->is_object()) return std::nullopt;
+  const Json& j = *parsed;
   LockBody b;
   auto pid = j.find("pid");
   if (pid == j.end() || !pid->is_number_integer()) return std::nullopt;

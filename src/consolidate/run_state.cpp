@@ -5,6 +5,7 @@
 #include "lore/consolidate/staging.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/json/reader.h"
 
 namespace lore::consolidate {
 namespace {
@@ -58,8 +59,9 @@ Result<std::optional<RunRecord>> ReadLastRun(const store::Store& store) {
     if (text.error().code == ErrorCode::kNotFound) return std::optional<RunRecord>();
     return tl::unexpected(text.error());
   }
-  Json j = Json::parse(*text, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("last_run") || !j["last_run"].is_object()) {
+  auto parsed = json::ParseOrdered(*text, json::Limits{});
+  const Json j = parsed ? std::move(*parsed) : Json();
+  if (!j.is_object() || !j.contains("last_run") || !j["last_run"].is_object()) {
     return Fail(ErrorCode::kCorrupt, "consolidation state file is malformed", path, 0,
                 "remove it; the next consolidation writes it again");
   }

@@ -21,6 +21,15 @@ Status AtLeast(const Config& c, std::string_view name, int64_t value, int64_t mi
                            "set " + std::string(name) + " to " + std::to_string(min) + " or more"));
 }
 
+// Bounds that keep every derived quantity (milliseconds, doubled back-offs)
+// far from overflow.
+Status Within(const Config& c, std::string_view name, int64_t value, int64_t min, int64_t max) {
+  LORE_TRY(AtLeast(c, name, value, min));
+  if (value <= max) return Ok();
+  return Fail(c.ValueError(name, "must be at most " + std::to_string(max),
+                           "set " + std::string(name) + " to " + std::to_string(max) + " or less"));
+}
+
 }  // namespace
 
 Result<Settings> LoadSettings(const store::Store& store) {
@@ -53,11 +62,13 @@ Result<Settings> LoadSettings(const store::Store& store) {
                              "must be at most 20000 (the linter's limit for the summary)",
                              "set memory.consolidation.summary_max_chars to 20000 or less"));
   }
-  LORE_TRY(AtLeast(c, "llm.timeout_seconds", s.llm_timeout_seconds, 1));
-  LORE_TRY(AtLeast(c, "llm.connect_timeout_seconds", s.llm_connect_timeout_seconds, 1));
-  LORE_TRY(AtLeast(c, "llm.max_retries", s.llm_max_retries, 0));
-  LORE_TRY(AtLeast(c, "llm.retry_backoff_ms", s.llm_retry_backoff_ms, 0));
-  LORE_TRY(AtLeast(c, "llm.max_turns", s.llm_max_turns, 1));
+  LORE_TRY(Within(c, "llm.timeout_seconds", s.llm_timeout_seconds, 1, 86400));
+  LORE_TRY(Within(c, "llm.connect_timeout_seconds", s.llm_connect_timeout_seconds, 1, 3600));
+  LORE_TRY(Within(c, "llm.max_retries", s.llm_max_retries, 0, 20));
+  LORE_TRY(Within(c, "llm.retry_backoff_ms", s.llm_retry_backoff_ms, 0, 60000));
+  LORE_TRY(Within(c, "llm.max_turns", s.llm_max_turns, 1, 1000));
+  LORE_TRY(Within(c, "memory.consolidation.max_lint_failures", s.max_lint_failures, 1, 1000));
+  LORE_TRY(Within(c, "llm.prompt_memory_chars", s.llm_prompt_memory_chars, 0, int64_t{1} << 30));
   return s;
 }
 

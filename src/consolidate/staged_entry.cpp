@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lore/json/reader.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate {
@@ -188,11 +189,15 @@ Result<StagedEntry> ParseStagedEntry(std::string_view text, const std::string& p
                 "staged entry is not valid UTF-8 (byte " + std::to_string(bad) + ")", path, 0,
                 "send the entry as UTF-8");
   }
-  Json root = Json::parse(text.begin(), text.end(), nullptr, false);
-  if (root.is_discarded()) {
-    return Fail(ErrorCode::kInvalidInput, "staged entry is not valid JSON", path, 0,
+  json::Limits limits;
+  limits.max_bytes = kMaxStagedEntryBytes;
+  limits.max_depth = 16;  // the schema is three levels deep
+  auto parsed = json::ParseOrdered(text, limits);
+  if (!parsed) {
+    return Fail(ErrorCode::kInvalidInput, "staged entry is " + parsed.error().what, path, 0,
                 "send exactly one JSON object");
   }
+  const Json& root = *parsed;
   if (!root.is_object()) {
     return Fail(
         ErrorCode::kInvalidInput, "staged entry is not a JSON object", path, 0,

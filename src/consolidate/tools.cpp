@@ -1,6 +1,7 @@
 #include "lore/consolidate/tools.h"
 
 #include "consolidate/tool_result.h"
+#include "lore/json/reader.h"
 
 namespace lore::consolidate {
 namespace {
@@ -68,10 +69,16 @@ Json ToolBox::Schemas() {
 }
 
 ToolOutcome ToolBox::Call(std::string_view name, std::string_view arguments) {
-  Json args = Json::parse(arguments.begin(), arguments.end(), nullptr, false);
-  if (args.is_discarded() || !args.is_object()) {
-    return {detail::ErrorJson("the arguments are not a JSON object"), false, false};
+  json::Limits limits;  // a model's tool arguments: outside input
+  limits.max_bytes = size_t{1} << 20;
+  limits.max_depth = 32;
+  auto parsed = json::ParseOrdered(arguments, limits);
+  if (!parsed || !parsed->is_object()) {
+    return {detail::ErrorJson(parsed ? std::string("the arguments are not a JSON object")
+                                     : "the arguments are " + parsed.error().what),
+            false, false};
   }
+  const Json& args = *parsed;
   if (name == "memory_read") return Read(args);
   if (name == "memory_write") return Write(args);
   if (name == "memory_edit") return Edit(args);

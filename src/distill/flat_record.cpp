@@ -2,21 +2,24 @@
 
 #include <algorithm>
 
-#include <nlohmann/json.hpp>
+#include "json/scanner.h"
+#include "json/strings.h"
 
 namespace lore::distill {
 namespace {
 
 // Every key any heuristic of record_fields.cpp reads.
 constexpr std::string_view kKeys[] = {
-    "advice", "body", "change", "comment", "comments", "confidence", "created_at", "decision",
-    "depth", "description", "expires_at", "file", "file_paths", "files", "finding", "findings",
-    "fix", "gotcha", "gotchas", "id", "impact", "insight", "issue", "issue_id", "issues", "kind",
-    "learning", "lesson", "level", "location", "locations", "message", "name", "note", "outcome",
-    "path", "paths", "pr", "priority", "problem", "problems", "pull_request", "rationale",
-    "reason", "recommendation", "recorded_at", "severity", "subject", "suggestion", "summary",
-    "takeaway", "text", "ticket", "ticket_id", "title", "traits", "type", "verbs", "verdict",
-    "why"};
+    "advice",     "body",     "change",         "comment",     "comments",   "confidence",
+    "created_at", "decision", "depth",          "description", "expires_at", "file",
+    "file_paths", "files",    "finding",        "findings",    "fix",        "gotcha",
+    "gotchas",    "id",       "impact",         "insight",     "issue",      "issue_id",
+    "issues",     "kind",     "learning",       "lesson",      "level",      "location",
+    "locations",  "message",  "name",           "note",        "outcome",    "path",
+    "paths",      "pr",       "priority",       "problem",     "problems",   "pull_request",
+    "rationale",  "reason",   "recommendation", "recorded_at", "severity",   "subject",
+    "suggestion", "summary",  "takeaway",       "text",        "ticket",     "ticket_id",
+    "title",      "traits",   "type",           "verbs",       "verdict",    "why"};
 
 // The static copy of `key` when it is one of kKeys, else an empty view.
 std::string_view Intern(std::string_view key) {
@@ -31,33 +34,39 @@ std::string_view Intern(std::string_view key) {
 
 constexpr int kMaxTrackedObjects = 3;  // the record, a findings item, a file object in it
 
-using Json = nlohmann::json;
-
-class Handler : public nlohmann::json_sax<Json> {
+// Receives the tokens of lore::json's scanner (json/scanner.h).
+class Handler {
  public:
   explicit Handler(Flat* root) : root_(root) {}
 
   bool not_object = false;
+  std::string error;
 
-  bool null() override { return Scalar(nullptr); }
-  bool boolean(bool) override { return Scalar(nullptr); }
-  bool number_integer(number_integer_t v) override {
-    std::string s = std::to_string(v);
+  bool Literal(std::string_view w) {
+    if (w == "true" || w == "false" || w == "null") return Scalar(nullptr);
+    std::string s(w);  // NaN, Infinity, -Infinity (a Python writer's numbers)
     return Scalar(&s);
   }
-  bool number_unsigned(number_unsigned_t v) override {
-    std::string s = std::to_string(v);
+  // Numbers keep their text as written.
+  bool Number(std::string_view lexeme, bool) {
+    std::string s(lexeme);
     return Scalar(&s);
   }
-  bool number_float(number_float_t, const string_t& raw) override {
-    std::string s = raw;
+  bool String(std::string_view raw, bool escaped) {
+    std::string s = escaped ? json::internal::DecodeString(raw) : std::string(raw);
     return Scalar(&s);
   }
-  // Copied, not moved: the lexer keeps reusing its buffer's capacity.
-  bool string(string_t& v) override { return Scalar(&v, /*copy=*/true); }
-  bool binary(binary_t&) override { return Scalar(nullptr); }
+  bool BeginObject() { return start_object(); }
+  bool EndObject() { return Pop(); }
+  bool BeginArray() { return start_array(); }
+  bool EndArray() { return end_array(); }
+  bool Key(std::string_view raw, bool escaped) {
+    if (!escaped) return key(raw);
+    return key(json::internal::DecodeString(raw));
+  }
 
-  bool start_object(std::size_t) override {
+ private:
+  bool start_object() {
     if (stack_.empty()) {
       stack_.push_back({root_, nullptr});
       ++tracked_objects_;
@@ -74,8 +83,7 @@ class Handler : public nlohmann::json_sax<Json> {
     }
     return true;
   }
-  bool end_object() override { return Pop(); }
-  bool start_array(std::size_t) override {
+  bool start_array() {
     if (stack_.empty()) {
       not_object = true;
       return false;
@@ -87,11 +95,11 @@ class Handler : public nlohmann::json_sax<Json> {
     stack_.push_back({nullptr, slot});
     return true;
   }
-  bool end_array() override {
+  bool end_array() {
     stack_.pop_back();
     return true;
   }
-  bool key(string_t& k) override {
+  bool key(std::string_view k) {
     Frame& top = stack_.back();
     pending_ = nullptr;
     if (!top.object) return true;
@@ -99,32 +107,23 @@ class Handler : public nlohmann::json_sax<Json> {
     if (!interned.empty()) pending_ = top.object->Slot(interned);
     return true;
   }
-  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-    return false;
-  }
-
- private:
   struct Frame {
     Flat* object;     // a tracked object, else null
     FlatValue* list;  // a tracked array, else null
   };
 
-  bool Scalar(std::string* text, bool copy = false) {
+  bool Scalar(std::string* text) {
     if (stack_.empty()) {
       not_object = true;
       return false;
     }
     Frame& top = stack_.back();
     if (top.list) {
-      if (text) top.list->items.push_back({copy ? *text : std::move(*text), -1});
+      if (text) top.list->items.push_back({std::move(*text), -1});
     } else if (pending_ && text) {
       pending_->scalar = true;
       pending_->list = false;
-      if (copy) {
-        pending_->text.assign(*text);
-      } else {
-        pending_->text = std::move(*text);
-      }
+      pending_->text = std::move(*text);
     }
     pending_ = nullptr;
     return true;
@@ -163,10 +162,10 @@ FlatValue* Flat::Slot(std::string_view interned_key) {
 }
 
 bool ParseFlat(std::string_view line, Flat* out) {
+  static const json::Limits limits = json::ForeignLogLine();
   Handler h(out);
-  bool ok = Json::sax_parse(line.begin(), line.end(), &h, nlohmann::json::input_format_t::json,
-                            /*strict=*/true);
-  return ok && !h.not_object;
+  json::internal::Scanner<Handler> scanner(line, limits, h);
+  return scanner.Run() && !h.not_object;
 }
 
 }  // namespace lore::distill

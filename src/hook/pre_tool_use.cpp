@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lore/fs/fd.h"
+#include "lore/hook/payload.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/paths.h"
 #include "lore/text/utf8.h"
@@ -134,11 +135,12 @@ std::optional<Json> ProposeEvent(const Json& payload, std::string_view env_wave,
 Result<bool> RecordPreToolUse(std::string_view payload, const store::Env& env,
                               std::string_view env_wave, std::string_view process_cwd,
                               text::TimePoint now) {
-  Json j = Json::parse(payload, nullptr, false);
-  if (j.is_discarded()) {
-    return Fail(ErrorCode::kInvalidInput, "hook payload is not JSON", "<stdin>", 0,
+  auto parsed = json::ParseOrdered(payload, PayloadLimits());
+  if (!parsed) {
+    return Fail(ErrorCode::kInvalidInput, "hook payload is " + parsed.error().what, "<stdin>", 0,
                 "the agent must send its hook JSON object on standard input");
   }
+  const Json& j = *parsed;
   auto event = ProposeEvent(j, env_wave, process_cwd, now);
   if (!event) return false;
   LORE_ASSIGN(store::Store store, store::Store::Locate((*event)["cwd"].get<std::string>(), env));

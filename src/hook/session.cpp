@@ -9,6 +9,8 @@
 
 #include "lore/doc/frontmatter.h"
 #include "lore/fs/fd.h"
+#include "lore/hook/payload.h"
+#include "lore/json/field.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/queue.h"
 #include "lore/text/utf8.h"
@@ -33,10 +35,7 @@ bool StoreExists(const store::Store& s) {
   return ::lstat(s.dir().c_str(), &st) == 0;
 }
 
-std::string Text(const Json& j, const char* key) {
-  auto it = j.find(key);
-  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
+std::string Text(const Json& j, const char* key) { return json::StringOr(j, key, ""); }
 
 // The body of a Markdown file with frontmatter: at most `max_lines` lines
 // and `max_bytes` bytes (cut at a line), blank runs squeezed. A missing file
@@ -95,11 +94,13 @@ std::string PendingLine(int64_t pending, std::string_view repo) {
 Payload ParsePayload(std::string_view input, std::string* problem) {
   Payload p;
   if (input.find_first_not_of(" \t\r\n") == std::string_view::npos) return p;
-  Json j = Json::parse(input, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
-    *problem = "hook payload on standard input is not a JSON object";
+  auto parsed = json::ParseOrdered(input, PayloadLimits());
+  if (!parsed || !parsed->is_object()) {
+    *problem = "hook payload on standard input is not a JSON object" +
+               (parsed ? std::string() : " (" + parsed.error().what + ")");
     return p;
   }
+  const Json& j = *parsed;
   p.cwd = Text(j, "cwd");
   p.source = Text(j, "source");
   p.trigger = Text(j, "trigger");
@@ -126,7 +127,9 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   std::string out = "lore memory for " + store.key() + ": the distilled digest is " +
                     store.index_path() +
                     " (read it, and the pages it links, before work that touches past reviews, "
-                    "decisions or conventions).";
+                    "decisions or conventions). To look something up, use the `search` tool of "
+                    "lore's MCP server (scope all, memory, knowledge, learnings, raw or okf) or "
+                    "run: lore search " + std::string(repo) + " <words>.";
   if (!summary.empty()) out += "\n\nSummary (memory/summary.md):\n" + summary;
   if (lim.digest && !digest.empty()) out += "\n\nDigest (okf/index.md):\n" + digest;
   if (pending > 0) out += "\n\n" + PendingLine(pending, repo);

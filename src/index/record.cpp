@@ -6,7 +6,10 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/doc/frontmatter.h"
+#include "lore/json/field.h"
+#include "lore/json/reader.h"
 #include "lore/text/time.h"
+#include "lore/text/utf8.h"
 
 namespace lore::index {
 namespace {
@@ -155,12 +158,20 @@ Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::s
   r.line = line_no;
   r.position = line_no;
   r.slug = rel + ":" + std::to_string(line_no);
-  Json j = Json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) {
-    r.text = std::string(line);
+  // A line too large or too deep to read as JSON is indexed as its first
+  // kMaxIndexedLineBytes of text, so one huge line cannot stall every search.
+  static const json::Limits limits = [] {
+    json::Limits l = json::ForeignLogLine();
+    l.max_bytes = kMaxIndexedLineBytes;
+    return l;
+  }();
+  auto parsed = json::ParseOrdered(line, limits);
+  if (!parsed || !parsed->is_object()) {
+    r.text = std::string(text::PrefixBytes(line, kMaxIndexedLineBytes));
     r.words = r.text;
     return r;
   }
+  const Json& j = *parsed;
   for (const auto& [key, v] : j.items()) {
     if (v.is_null()) continue;
     std::string value = Render(v);
@@ -174,7 +185,7 @@ Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::s
     } else if (In(kSessionKeys, key)) {
       if (r.session.empty() && (v.is_string() || v.is_number())) r.session = value;
     } else if (In(kPositionKeys, key)) {
-      if (v.is_number_integer()) r.position = v.get<int64_t>();
+      if (auto p = json::AsInt(v)) r.position = *p;
     } else if (key == "status") {
       r.status = value;
     } else if (key == "replaced_by") {

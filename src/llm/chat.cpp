@@ -2,6 +2,7 @@
 
 #include <thread>
 
+#include "lore/json/reader.h"
 #include "lore/llm/http.h"
 
 namespace lore::llm {
@@ -29,8 +30,14 @@ bool Retryable(long status) { return status == 429 || status >= 500; }
 }  // namespace
 
 Result<Json> ParseCompletion(std::string_view body, const std::string& url) {
-  Json j = Json::parse(body.begin(), body.end(), nullptr, false);
-  if (j.is_discarded()) return NotACompletion("not JSON: " + Snippet(body), url);
+  json::Limits limits;
+  limits.max_bytes = kMaxResponseBytes;
+  limits.max_depth = 64;
+  auto parsed = json::ParseOrdered(body, limits);
+  if (!parsed) {
+    return NotACompletion(parsed.error().what + ": " + Snippet(body), url);
+  }
+  const Json& j = *parsed;
   if (!j.is_object() || !j.contains("choices") || !j["choices"].is_array() ||
       j["choices"].empty()) {
     return NotACompletion("no choices: " + Snippet(body), url);
@@ -93,6 +100,7 @@ Result<Json> ChatClient::Complete(const Json& messages, const Json& tools) {
     HttpResult r = Post(req);
     if (!r.ok) {
       last = r.error;
+      if (r.too_large) break;  // asking again would only read as much again
       continue;
     }
     long status = r.response.status;

@@ -5,9 +5,21 @@
 namespace lore::llm {
 namespace {
 
+struct Sink {
+  std::string* body;
+  bool too_large = false;
+};
+
+// Returning less than it was given makes curl end the transfer (CURLE_WRITE_ERROR).
 size_t Collect(char* data, size_t size, size_t n, void* out) {
-  static_cast<std::string*>(out)->append(data, size * n);
-  return size * n;
+  Sink* sink = static_cast<Sink*>(out);
+  const size_t len = size * n;
+  if (sink->body->size() + len > kMaxResponseBytes) {
+    sink->too_large = true;
+    return 0;
+  }
+  sink->body->append(data, len);
+  return len;
 }
 
 }  // namespace
@@ -34,13 +46,22 @@ HttpResult Post(const HttpRequest& req) {
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(req.connect_timeout.count()));
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, Collect);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &out.response.body);
+  Sink sink{&out.response.body};
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &sink);
+  curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(kMaxResponseBytes));
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, reason);
   curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
   CURLcode rc = curl_easy_perform(curl);
   if (rc == CURLE_OK) {
     out.ok = true;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out.response.status);
+  } else if (sink.too_large || rc == CURLE_FILESIZE_EXCEEDED) {
+    out.too_large = true;
+    out.error =
+        Error{ErrorCode::kUnavailable,
+              "the LLM endpoint's answer is over the limit of " +
+                  std::to_string(kMaxResponseBytes) + " bytes",
+              req.url, 0, "check llm.base_url in config.toml: is it a chat-completions server?"};
   } else {
     out.timed_out = rc == CURLE_OPERATION_TIMEDOUT;
     std::string why = reason[0] ? reason : curl_easy_strerror(rc);

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "cli/guard.h"
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/runner.h"
 #include "lore/distill/distill.h"
@@ -67,7 +68,7 @@ int Distill(const std::string& repo) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int Run(int argc, char** argv) {
   CLI::App app{"lore-llm: the LLM side of lore (consolidation, distilling)", "lore-llm"};
   app.set_version_flag("--version", std::string("lore-llm ") + lore::kVersion);
   app.require_subcommand(1, 1);
@@ -89,4 +90,9 @@ int main(int argc, char** argv) {
   }
   if (dist->parsed()) return Distill(repo);
   return Consolidate(repo, flush);
+}
+
+int main(int argc, char** argv) {
+  return lore::cli::RunGuarded("lore-llm: ", lore::cli::kExitInternal,
+                               [&] { return Run(argc, argv); });
 }

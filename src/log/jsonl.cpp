@@ -2,8 +2,7 @@
 
 #include <cstring>
 
-#include <nlohmann/json.hpp>
-
+#include "lore/json/reader.h"
 #include "lore/text/utf8.h"
 
 namespace lore::log {
@@ -33,9 +32,10 @@ std::optional<std::string> CheckObjectLine(const Line& line) {
   if (!text::IsValidUtf8(t)) return "invalid UTF-8";
   size_t first = t.find_first_not_of(" \t\r");
   if (first == std::string_view::npos) return std::nullopt;  // blank
-  if (!nlohmann::json::accept(t)) {
+  static const json::Limits limits = json::ForeignLogLine();
+  if (auto ok = json::Check(t, limits); !ok) {
     if (!line.has_newline) return "last line cut off (not valid JSON, no newline)";
-    return "not valid JSON";
+    return ok.error().what;
   }
   if (t[first] != '{') return "a JSON value that is not an object";
   return std::nullopt;

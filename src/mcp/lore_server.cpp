@@ -20,7 +20,9 @@ Json Obj(Json properties, std::vector<std::string> required) {
 }
 
 Json Limit() {
-  return Json{{"type", "integer"}, {"minimum", 1}, {"maximum", 20},
+  return Json{{"type", "integer"},
+              {"minimum", 1},
+              {"maximum", 20},
               {"description", "At most this many hits (default 20)"}};
 }
 
@@ -30,10 +32,25 @@ std::vector<ToolSpec> Specs() {
   Json type = Str("The kind of learning", 40);
   type["enum"] = types;
   return {
+      {"search", "Search everything",
+       "Search all of the repository's memory by relevance: consolidated memory, knowledge, "
+       "approved learnings, the raw review captures and the distilled bundle (scope 'all', the "
+       "default), or one of them. Returns {hits: [...]} shaped as `lore search --json`: scope "
+       "(with 'all'), slug, kind, file, line, excerpt.",
+       Obj({{"query", Str("What to look for, in plain words", 1000)},
+            {"scope", Json{{"type", "string"},
+                           {"enum", {"all", "memory", "knowledge", "learnings", "raw", "okf"}},
+                           {"description", "Where to search (default all)"}}},
+            {"limit", Json{{"type", "integer"},
+                           {"minimum", 1},
+                           {"maximum", 100},
+                           {"description", "At most this many hits (default 20)"}}}},
+           {"query"})},
       {"memory_search", "Search memory",
        "Search the repository's consolidated memory (summary, decisions, requests) by relevance. "
        "Returns up to 20 hits as {slug, kind, excerpt}; the summary's slug is 'summary'.",
-       Obj({{"query", Str("What to look for, in plain words", 1000)}, {"limit", Limit()}}, {"query"})},
+       Obj({{"query", Str("What to look for, in plain words", 1000)}, {"limit", Limit()}},
+           {"query"})},
       {"knowledge_search", "Search knowledge",
        "Search the repository's knowledge pages (rules, policies, how-tos). Returns up to 20 hits "
        "as {slug, kind, description, model_invokation, excerpt}.",
@@ -53,18 +70,21 @@ std::vector<ToolSpec> Specs() {
        "Queue a candidate learning for a person to review (it is not stored until approved). "
        "Below the confidence floor nothing is queued; each wave has a quota.",
        Obj({{"type", type},
-            {"subject", Str("One line naming the learning (at most 100 characters)", proposals::kSubjectMax)},
+            {"subject",
+             Str("One line naming the learning (at most 100 characters)", proposals::kSubjectMax)},
             {"insight", Str("What was learned, on one line", proposals::kInsightMax)},
             {"evidence", Str("What shows it, on one line", proposals::kEvidenceMax)},
             {"confidence", Json{{"type", "number"}, {"minimum", 0}, {"maximum", 1}}},
-            {"file_paths", Json{{"type", "array"}, {"maxItems", 20},
+            {"file_paths", Json{{"type", "array"},
+                                {"maxItems", 20},
                                 {"items", Str("A repository-relative path", 256)}}},
             {"wave", Str("The wave (default: $LORE_WAVE of the server, else mcp-<date>)", 64)}},
            {"type", "subject", "insight", "evidence", "confidence"})},
       {"capture_review", "Capture a review",
        "Append one review record to the repository's permanent raw.jsonl (as lore append-review "
        "does). Use fields such as ticket, finding, severity, files, lesson.",
-       Obj({{"record", Json{{"type", "object"}, {"description", "The review record (a JSON object)"}}}},
+       Obj({{"record",
+             Json{{"type", "object"}, {"description", "The review record (a JSON object)"}}}},
            {"record"})},
       {"status", "Memory status",
        "Where the repository's memory lives and what it holds: counts of captures, learnings, "
@@ -78,22 +98,23 @@ std::vector<ToolSpec> Specs() {
 Server MakeLoreServer(const store::Store& store, const LoreServerOptions& options) {
   Server server(ServerInfo{
       "lore", "lore memory", kVersion,
-      "lore holds this repository's durable memory. Search it (memory_search, knowledge_search) "
+      "lore holds this repository's durable memory. Search it (search: everything, with a scope; "
+      "memory_search, knowledge_search) "
       "before work that may repeat a past decision or review finding; read the digest resource "
       "lore://okf/index.md for an overview; propose_learning queues a lesson for a person to "
       "review."});
   auto state = std::make_shared<ToolState>(ToolState{store, options, std::nullopt});
   using Fn = Result<Json> (*)(ToolState&, const Json&);
-  const Fn handlers[] = {MemorySearch, KnowledgeSearch, MemoryRead,
+  const Fn handlers[] = {SearchAll,       MemorySearch,  KnowledgeSearch, MemoryRead,
                          ProposeLearning, CaptureReview, StoreStatus};
   auto specs = Specs();
   for (size_t i = 0; i < specs.size(); ++i) {
     Fn fn = handlers[i];
     server.AddTool(std::move(specs[i]), [state, fn](const Json& args) { return fn(*state, args); });
   }
-  server.SetResources(ResourceHandlers{
-      [state]() { return ListStoreResources(*state); },
-      [state](const std::string& uri) { return ReadStoreResource(*state, uri); }});
+  server.SetResources(
+      ResourceHandlers{[state]() { return ListStoreResources(*state); },
+                       [state](const std::string& uri) { return ReadStoreResource(*state, uri); }});
   return server;
 }
 

@@ -19,6 +19,8 @@ struct ToolState {
   std::optional<index::Index> index;
 };
 
+// `search`: every scope (or one), hits shaped as `lore search --json`.
+Result<Json> SearchAll(ToolState& s, const Json& args);
 Result<Json> MemorySearch(ToolState& s, const Json& args);
 Result<Json> KnowledgeSearch(ToolState& s, const Json& args);
 Result<Json> MemoryRead(ToolState& s, const Json& args);

@@ -1,5 +1,6 @@
 #include "mcp/schema.h"
 
+#include "lore/json/field.h"
 #include "lore/text/utf8.h"
 
 namespace lore::mcp {
@@ -20,14 +21,14 @@ std::string TypeName(const Json& v) {
 bool HasType(const Json& v, const std::string& type) {
   std::string t = TypeName(v);
   return t == type || (type == "number" && t == "integer") ||
-         (type == "integer" && v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<int64_t>(v.get<double>())));
+         (type == "integer" && v.is_number_float() && json::AsInt(v).has_value());
 }
 
 std::optional<std::string> CheckString(const Json& s, const Json& v, const std::string& where) {
   size_t n = text::CodePointCount(v.get_ref<const std::string&>());
   if (s.contains("maxLength") && n > s["maxLength"].get<size_t>()) {
-    return where + ": longer than " + std::to_string(s["maxLength"].get<size_t>()) + " characters (" +
-           std::to_string(n) + ")";
+    return where + ": longer than " + std::to_string(s["maxLength"].get<size_t>()) +
+           " characters (" + std::to_string(n) + ")";
   }
   if (s.contains("minLength") && n < s["minLength"].get<size_t>()) {
     return where + ": shorter than " + std::to_string(s["minLength"].get<size_t>()) + " characters";

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lore/json/field.h"
+#include "lore/json/reader.h"
 #include "mcp/schema.h"
 
 namespace lore::mcp {
@@ -15,7 +17,18 @@ tl::unexpected<RpcError> Internal(const Error& e) {
   return Rpc(code::kInternalError, "Internal error: " + e.Format());
 }
 
-bool ValidId(const Json& id) { return id.is_string() || id.is_number_integer() || id.is_number_unsigned(); }
+// Messages are read strictly: a repeated key is a parse error, nesting stops
+// at 64 levels (no MCP message lore answers needs more), numbers must fit.
+json::Limits MessageLimits() {
+  json::Limits l;
+  l.max_bytes = kMaxMessageBytes;
+  l.max_depth = 64;
+  return l;
+}
+
+bool ValidId(const Json& id) {
+  return id.is_string() || id.is_number_integer() || id.is_number_unsigned();
+}
 
 Json ToolError(std::string text) {
   Json r;
@@ -56,10 +69,11 @@ void Server::AddTool(ToolSpec spec, ToolHandler handler) {
 }
 
 std::string Server::HandleLine(std::string_view line) {
-  Json message = Json::parse(line, nullptr, /*allow_exceptions=*/false);
+  auto parsed = json::ParseOrdered(line, MessageLimits());
   Json reply;
-  if (message.is_discarded()) {
-    reply = ErrorResponse(nullptr, code::kParseError, "Parse error: the line is not valid JSON");
+  Json message = parsed ? std::move(*parsed) : Json();
+  if (!parsed) {
+    reply = ErrorResponse(nullptr, code::kParseError, "Parse error: " + parsed.error().what);
   } else if (message.is_array()) {
     if (!AllowsBatches(revision_)) {
       reply = ErrorResponse(nullptr, code::kInvalidRequest,
@@ -93,28 +107,31 @@ std::string Server::TooLarge(std::string_view tail, size_t size) const {
     if (colon != std::string_view::npos) {
       rest = rest.substr(colon + 1);
       size_t end = rest.find_first_of(",}");
-      Json v = Json::parse(rest.substr(0, end), nullptr, false);
-      if (!v.is_discarded() && ValidId(v)) id = v;
+      auto v = json::ParseOrdered(rest.substr(0, end), MessageLimits());
+      if (v && ValidId(*v)) id = std::move(*v);
     }
   }
   return ErrorResponse(id, code::kInvalidRequest,
                        "Invalid Request: message of " + std::to_string(size) +
-                           " bytes is over the limit of " + std::to_string(kMaxMessageBytes) + " bytes")
+                           " bytes is over the limit of " + std::to_string(kMaxMessageBytes) +
+                           " bytes")
       .dump();
 }
 
 Json Server::HandleMessage(const Json& m, bool in_batch) {
-  if (!m.is_object()) return ErrorResponse(nullptr, code::kInvalidRequest, "Invalid Request: not an object");
+  if (!m.is_object())
+    return ErrorResponse(nullptr, code::kInvalidRequest, "Invalid Request: not an object");
   const bool has_id = m.contains("id");
   Json id = has_id ? m["id"] : Json(nullptr);
   if (has_id && !ValidId(id)) {
-    return ErrorResponse(nullptr, code::kInvalidRequest, "Invalid Request: id must be a string or an integer");
+    return ErrorResponse(nullptr, code::kInvalidRequest,
+                         "Invalid Request: id must be a string or an integer");
   }
   if (!m.contains("method")) {
     if (m.contains("result") || m.contains("error")) return nullptr;  // a response: nothing to say
     return ErrorResponse(id, code::kInvalidRequest, "Invalid Request: no method");
   }
-  if (m.value("jsonrpc", "") != "2.0") {
+  if (json::StringOr(m, "jsonrpc", "") != "2.0") {
     return ErrorResponse(id, code::kInvalidRequest, "Invalid Request: jsonrpc must be \"2.0\"");
   }
   if (!m["method"].is_string()) {
@@ -123,12 +140,14 @@ Json Server::HandleMessage(const Json& m, bool in_batch) {
   const std::string method = m["method"].get<std::string>();
   const Json params = m.contains("params") ? m["params"] : Json::object();
   if (!params.is_object()) {
-    return has_id ? ErrorResponse(id, code::kInvalidParams, "Invalid params: params must be an object")
-                  : Json(nullptr);
+    return has_id
+               ? ErrorResponse(id, code::kInvalidParams, "Invalid params: params must be an object")
+               : Json(nullptr);
   }
   if (!has_id) return nullptr;  // notifications (initialized, cancelled, …) need no answer
   if (in_batch && method == "initialize") {
-    return ErrorResponse(id, code::kInvalidRequest, "Invalid Request: initialize may not be batched");
+    return ErrorResponse(id, code::kInvalidRequest,
+                         "Invalid Request: initialize may not be batched");
   }
   auto result = Dispatch(method, params);
   if (!result) return ErrorResponse(id, result.error().code, result.error().message);
@@ -183,11 +202,13 @@ RpcResult Server::CallTool(const Json& params) {
     return Rpc(code::kInvalidParams, "Invalid params: tools/call needs name (a string)");
   }
   const std::string name = params["name"].get<std::string>();
-  auto tool = std::find_if(tools_.begin(), tools_.end(), [&](const Tool& t) { return t.spec.name == name; });
+  auto tool = std::find_if(tools_.begin(), tools_.end(),
+                           [&](const Tool& t) { return t.spec.name == name; });
   if (tool == tools_.end()) return Rpc(code::kInvalidParams, "Unknown tool: " + name);
   Json args = params.contains("arguments") ? params["arguments"] : Json::object();
   if (args.is_null()) args = Json::object();
-  if (!args.is_object()) return Rpc(code::kInvalidParams, "Invalid params: arguments must be an object");
+  if (!args.is_object())
+    return Rpc(code::kInvalidParams, "Invalid params: arguments must be an object");
   if (auto problem = CheckSchema(tool->spec.input_schema, args)) {
     std::string msg = "Invalid arguments for tool " + name + ": " + *problem;
     if (revision_ >= "2025-11-25") return ToolError(msg);
@@ -196,7 +217,8 @@ RpcResult Server::CallTool(const Json& params) {
   auto out = tool->handler(args);
   if (!out) return ToolError(out.error().Format());
   Json r;
-  r["content"] = Json::array({Json{{"type", "text"}, {"text", out->dump(2, ' ', false, Json::error_handler_t::replace)}}});
+  r["content"] = Json::array(
+      {Json{{"type", "text"}, {"text", out->dump(2, ' ', false, Json::error_handler_t::replace)}}});
   if (revision_ >= "2025-06-18" && out->is_object()) r["structuredContent"] = *out;
   r["isError"] = false;
   return r;
@@ -226,7 +248,8 @@ RpcResult Server::ReadResource(const Json& params) const {
   if (!resources_.read) return Rpc(code::kResourceNotFound, "Resource not found: " + uri);
   auto text = resources_.read(uri);
   if (!text) {
-    if (text.error().code == ErrorCode::kNotFound) return Rpc(code::kResourceNotFound, "Resource not found: " + uri);
+    if (text.error().code == ErrorCode::kNotFound)
+      return Rpc(code::kResourceNotFound, "Resource not found: " + uri);
     return Internal(text.error());
   }
   Json content{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", std::move(*text)}};

@@ -19,11 +19,13 @@ Server MakeServer() {
                   {"required", {"text"}},
                   {"additionalProperties", false}}},
             [](const Json& a) -> Result<Json> {
-              if (a["text"] == "fail") return Fail(ErrorCode::kNotFound, "no such thing", "x.md", 0, "try another");
+              if (a["text"] == "fail")
+                return Fail(ErrorCode::kNotFound, "no such thing", "x.md", 0, "try another");
               return Json{{"said", a["text"]}};
             });
   s.SetResources({[]() -> Result<std::vector<Resource>> {
-                    return std::vector<Resource>{{"lore://okf/index.md", "okf/index.md", "Index", "", "text/markdown"}};
+                    return std::vector<Resource>{
+                        {"lore://okf/index.md", "okf/index.md", "Index", "", "text/markdown"}};
                   },
                   [](const std::string& uri) -> Result<std::string> {
                     if (uri == "lore://okf/index.md") return std::string("---\n");
@@ -35,8 +37,8 @@ Server MakeServer() {
 Json Reply(Server& s, const std::string& line) { return Json::parse(s.HandleLine(line)); }
 
 std::string Init(const std::string& revision) {
-  return R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" + revision +
-         R"(","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})";
+  return R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":")" +
+         revision + R"(","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})";
 }
 
 TEST(Negotiate, AnswersTheRequestedRevisionOrTheLatest) {
@@ -53,7 +55,8 @@ TEST(Server, Initialize) {
   Json r = Reply(s, Init("2025-11-25"));
   EXPECT_EQ(r["id"], 1);
   EXPECT_EQ(r["result"]["protocolVersion"], "2025-11-25");
-  EXPECT_EQ(r["result"]["serverInfo"], (Json{{"name", "lore"}, {"version", "0.1.0"}, {"title", "lore memory"}}));
+  EXPECT_EQ(r["result"]["serverInfo"],
+            (Json{{"name", "lore"}, {"version", "0.1.0"}, {"title", "lore memory"}}));
   EXPECT_EQ(r["result"]["capabilities"]["tools"]["listChanged"], false);
   EXPECT_EQ(r["result"]["instructions"], "use it");
   EXPECT_EQ(s.revision(), "2025-11-25");
@@ -71,17 +74,21 @@ TEST(Server, NotificationsAndResponsesGetNoAnswer) {
 TEST(Server, ProtocolErrors) {
   Server s = MakeServer();
   Reply(s, Init("2025-11-25"));
-  EXPECT_EQ(s.HandleLine("{oops"),
-            R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not valid JSON"}})");
+  EXPECT_EQ(
+      s.HandleLine("{oops"),
+      R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: the line is not valid JSON"}})");
   EXPECT_EQ(Reply(s, "42")["error"]["code"], -32600);
   EXPECT_EQ(Reply(s, R"({"id":2,"method":"ping"})")["error"]["code"], -32600);
   EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})")["error"]["code"], -32600);
   EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":3,"method":7})")["error"]["code"], -32600);
   EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":4,"method":"nope"})")["error"],
             Json::parse(R"({"code":-32601,"message":"Method not found: nope"})"));
-  EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":5,"method":"ping","params":[1]})")["error"]["code"], -32602);
-  EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"nope"}})")["error"],
-            Json::parse(R"({"code":-32602,"message":"Unknown tool: nope"})"));
+  EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":5,"method":"ping","params":[1]})")["error"]["code"],
+            -32602);
+  EXPECT_EQ(
+      Reply(s,
+            R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"nope"}})")["error"],
+      Json::parse(R"({"code":-32602,"message":"Unknown tool: nope"})"));
   EXPECT_EQ(Reply(s, R"({"jsonrpc":"2.0","id":"s","method":"ping"})"),
             Json::parse(R"({"jsonrpc":"2.0","id":"s","result":{}})"));
 }
@@ -95,37 +102,52 @@ TEST(Server, ToolCallsAndTheirErrors) {
   EXPECT_EQ(list[0]["title"], "Echo");
   EXPECT_EQ(list[0]["inputSchema"]["required"], Json::array({"text"}));
 
-  Json ok = Reply(s, R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}})");
+  Json ok = Reply(
+      s,
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}})");
   EXPECT_EQ(ok["result"]["structuredContent"], Json::parse(R"({"said":"hi"})"));
   EXPECT_EQ(ok["result"]["content"][0]["type"], "text");
-  EXPECT_EQ(Json::parse(ok["result"]["content"][0]["text"].get<std::string>()), Json::parse(R"({"said":"hi"})"));
+  EXPECT_EQ(Json::parse(ok["result"]["content"][0]["text"].get<std::string>()),
+            Json::parse(R"({"said":"hi"})"));
   EXPECT_EQ(ok["result"]["isError"], false);
 
-  Json fail = Reply(s, R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":"fail"}}})");
+  Json fail = Reply(
+      s,
+      R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":"fail"}}})");
   EXPECT_EQ(fail["result"]["isError"], true);
   EXPECT_EQ(fail["result"]["content"][0]["text"], "no such thing: x.md; try another");
 
-  Json long_arg = Reply(s, R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"text":"01234567890"}}})");
+  Json long_arg = Reply(
+      s,
+      R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":{"text":"01234567890"}}})");
   EXPECT_EQ(long_arg["result"]["isError"], true);
   EXPECT_EQ(long_arg["result"]["content"][0]["text"],
             "Invalid arguments for tool echo: text: longer than 10 characters (11)");
-  Json extra = Reply(s, R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a","x":1}}})");
-  EXPECT_EQ(extra["result"]["content"][0]["text"], "Invalid arguments for tool echo: arguments: unknown argument 'x'");
+  Json extra = Reply(
+      s,
+      R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a","x":1}}})");
+  EXPECT_EQ(extra["result"]["content"][0]["text"],
+            "Invalid arguments for tool echo: arguments: unknown argument 'x'");
 }
 
 TEST(Server, InvalidArgumentsAreProtocolErrorsBefore20251125) {
   Server s = MakeServer();
   Reply(s, Init("2025-06-18"));
-  Json r = Reply(s, R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{}}})");
+  Json r = Reply(
+      s,
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{}}})");
   EXPECT_EQ(r["error"]["code"], -32602);
-  EXPECT_EQ(r["error"]["message"], "Invalid arguments for tool echo: arguments: missing required argument 'text'");
+  EXPECT_EQ(r["error"]["message"],
+            "Invalid arguments for tool echo: arguments: missing required argument 'text'");
 }
 
 TEST(Server, Batches) {
   Server s = MakeServer();
   EXPECT_EQ(Reply(s, R"([{"jsonrpc":"2.0","id":1,"method":"ping"}])")["error"]["code"], -32600);
   Reply(s, Init("2025-03-26"));
-  Json r = Reply(s, R"([{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"n"},{"jsonrpc":"2.0","id":2,"method":"x"}])");
+  Json r = Reply(
+      s,
+      R"([{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"n"},{"jsonrpc":"2.0","id":2,"method":"x"}])");
   ASSERT_TRUE(r.is_array());
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(r[0]["result"], Json::object());
@@ -145,9 +167,12 @@ TEST(Server, Resources) {
   Json list = Reply(s, R"({"jsonrpc":"2.0","id":1,"method":"resources/list"})");
   EXPECT_EQ(list["result"]["resources"][0]["uri"], "lore://okf/index.md");
   EXPECT_EQ(list["result"]["resources"][0]["mimeType"], "text/markdown");
-  Json read = Reply(s, R"({"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"lore://okf/index.md"}})");
+  Json read = Reply(
+      s,
+      R"({"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"lore://okf/index.md"}})");
   EXPECT_EQ(read["result"]["contents"][0]["text"], "---\n");
-  Json missing = Reply(s, R"({"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"lore://x"}})");
+  Json missing =
+      Reply(s, R"({"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"lore://x"}})");
   EXPECT_EQ(missing["error"]["code"], -32002);
 }
 
@@ -158,7 +183,8 @@ TEST(Server, TooLargeFindsTheIdInTheTail) {
   Json none = Json::parse(s.TooLarge("yyyyyyy", 2000000));
   EXPECT_TRUE(none["id"].is_null());
   EXPECT_EQ(none["error"]["code"], -32600);
-  EXPECT_EQ(none["error"]["message"], "Invalid Request: message of 2000000 bytes is over the limit of 1048576 bytes");
+  EXPECT_EQ(none["error"]["message"],
+            "Invalid Request: message of 2000000 bytes is over the limit of 1048576 bytes");
 }
 
 TEST(Serve, LinesFromAPipeIncludingAnOverLongOne) {
@@ -166,9 +192,11 @@ TEST(Serve, LinesFromAPipeIncludingAnOverLongOne) {
   int in[2], out[2];
   ASSERT_EQ(::pipe(in), 0);
   ASSERT_EQ(::pipe(out), 0);
-  std::string input = Init("2025-11-25") + "\n\n" + R"({"jsonrpc":"2.0","id":2,"method":"ping"})" + "\r\n" +
-                      R"({"jsonrpc":"2.0","method":"tools/call","params":{"name":"echo","arguments":{"text":")" +
-                      std::string(kMaxMessageBytes, 'y') + R"("}},"id":3})" + "\n" + R"({"jsonrpc":"2.0","id":4,"method":"ping"})";
+  std::string input =
+      Init("2025-11-25") + "\n\n" + R"({"jsonrpc":"2.0","id":2,"method":"ping"})" + "\r\n" +
+      R"({"jsonrpc":"2.0","method":"tools/call","params":{"name":"echo","arguments":{"text":")" +
+      std::string(kMaxMessageBytes, 'y') + R"("}},"id":3})" + "\n" +
+      R"({"jsonrpc":"2.0","id":4,"method":"ping"})";
   std::thread writer([&] {
     size_t off = 0;
     while (off < input.size()) {
@@ -218,7 +246,8 @@ TEST(Schema, ChecksTypesEnumsAndBounds) {
   EXPECT_EQ(*CheckSchema(schema, Json::parse(R"({"c":2})")), "c: above the maximum 1");
   EXPECT_EQ(*CheckSchema(schema, Json::parse(R"({"k":"z"})")), R"(k: not one of ["a","b"])");
   EXPECT_EQ(*CheckSchema(schema, Json::parse(R"({"l":["a","b","c"]})")), "l: more than 2 items");
-  EXPECT_EQ(*CheckSchema(schema, Json::parse(R"({"l":["abcd"]})")), "l[0]: longer than 3 characters (4)");
+  EXPECT_EQ(*CheckSchema(schema, Json::parse(R"({"l":["abcd"]})")),
+            "l[0]: longer than 3 characters (4)");
   EXPECT_EQ(*CheckSchema(schema, Json::parse(R"({"o":[]})")), "o: expected object, got array");
 }
 

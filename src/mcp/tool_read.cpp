@@ -5,6 +5,7 @@
 #include "lore/doc/kind.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
+#include "lore/json/field.h"
 #include "lore/memory/records.h"
 #include "lore/search/search.h"
 #include "mcp/lore_tools.h"
@@ -20,7 +21,9 @@ bool StoreExists(const store::Store& s) {
   return ::lstat(s.dir().c_str(), &st) == 0;
 }
 
-Result<Json> Search(ToolState& s, const Json& args, index::Scope scope) {
+// Hits as `lore search --json` gives them; `all_scopes` adds each hit's scope.
+Result<Json> Search(ToolState& s, const Json& args, std::optional<index::Scope> scope,
+                    int max_limit = 20) {
   Json hits = Json::array();
   if (StoreExists(s.store)) {
     if (!s.index) {
@@ -30,11 +33,13 @@ Result<Json> Search(ToolState& s, const Json& args, index::Scope scope) {
     LORE_TRY(s.index->Update());
     search::SearchOptions opts;
     opts.filter.scope = scope;
-    if (args.contains("kind")) opts.filter.kind = args["kind"].get<std::string>();
-    opts.limit = args.contains("limit") ? args["limit"].get<int>() : search::kDefaultLimit;
+    if (auto kind = json::String(args, "kind")) opts.filter.kind = *kind;
+    // The schema bounds the limit; an integral float (5.0) is read without a cast.
+    opts.limit =
+        static_cast<int>(json::Int(args, "limit", 1, max_limit).value_or(search::kDefaultLimit));
     LORE_ASSIGN(std::vector<search::Hit> found,
-                search::Search(*s.index, args["query"].get<std::string>(), opts));
-    for (const auto& h : found) hits.push_back(search::HitJson(h, false, false));
+                search::Search(*s.index, json::StringOr(args, "query", ""), opts));
+    for (const auto& h : found) hits.push_back(search::HitJson(h, !scope.has_value(), false));
   }
   return Json{{"hits", std::move(hits)}};
 }
@@ -66,20 +71,36 @@ std::string TitleOf(const std::string& text) {
 
 }  // namespace
 
-Result<Json> MemorySearch(ToolState& s, const Json& args) { return Search(s, args, index::Scope::kMemory); }
+Result<Json> MemorySearch(ToolState& s, const Json& args) {
+  return Search(s, args, index::Scope::kMemory);
+}
+
+Result<Json> SearchAll(ToolState& s, const Json& args) {
+  const std::string scope = json::StringOr(args, "scope", "all");
+  if (scope == "all") return Search(s, args, std::nullopt, 100);
+  auto parsed = index::ParseScope(scope);
+  if (!parsed) {  // the schema's enum refuses it first; kept for direct callers
+    return Fail(ErrorCode::kInvalidInput, "unknown scope \"" + scope + "\"", "", 0,
+                "use one of memory, knowledge, learnings, raw, okf, all");
+  }
+  return Search(s, args, *parsed, 100);
+}
 
 Result<Json> KnowledgeSearch(ToolState& s, const Json& args) {
   return Search(s, args, index::Scope::kKnowledge);
 }
 
 Result<Json> MemoryRead(ToolState& s, const Json& args) {
-  auto kind = doc::ParseKind(args["kind"].get<std::string>());
-  if (!kind) return Fail(ErrorCode::kInvalidInput, "unknown kind", "", 0, "use one of summary, decision, request, knowledge, workflow");
+  const std::string kind_name = json::StringOr(args, "kind", "");
+  auto kind = doc::ParseKind(kind_name);
+  if (!kind)
+    return Fail(ErrorCode::kInvalidInput, "unknown kind", "", 0,
+                "use one of summary, decision, request, knowledge, workflow");
   std::string slug = *kind == doc::Kind::kSummary ? std::string(doc::kSummarySlug)
-                                                  : args.value("slug", std::string());
+                                                  : json::StringOr(args, "slug", "");
   if (slug.empty()) {
-    return Fail(ErrorCode::kInvalidInput, "memory_read needs a slug for a " + args["kind"].get<std::string>(),
-                "", 0, "pass the slug a search returned");
+    return Fail(ErrorCode::kInvalidInput, "memory_read needs a slug for a " + kind_name, "", 0,
+                "pass the slug a search returned");
   }
   LORE_ASSIGN(std::string text, memory::ReadText(s.store.dir(), *kind, slug));
   Json out;
@@ -107,7 +128,8 @@ Result<std::vector<Resource>> ListStoreResources(const ToolState& s) {
   struct stat st;
   if (::lstat(s.store.Path("memory/summary.md").c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
     out.push_back(Resource{std::string(kSummaryUri), "memory/summary.md", "Resident summary",
-                           "The consolidated summary of this repository's memory", "text/markdown"});
+                           "The consolidated summary of this repository's memory",
+                           "text/markdown"});
   }
   return out;
 }
@@ -116,14 +138,16 @@ Result<std::string> ReadStoreResource(const ToolState& s, const std::string& uri
   std::string rel;
   if (uri == kSummaryUri) {
     rel = "memory/summary.md";
-  } else if (uri.rfind(kOkfPrefix, 0) == 0 && PlainName(std::string_view(uri).substr(kOkfPrefix.size()))) {
+  } else if (uri.rfind(kOkfPrefix, 0) == 0 &&
+             PlainName(std::string_view(uri).substr(kOkfPrefix.size()))) {
     rel = "okf/" + uri.substr(kOkfPrefix.size());
   } else {
     return Fail(ErrorCode::kNotFound, "no such resource", uri);
   }
   LORE_TRY(fs::RefuseSymlink(fs::Dirname(s.store.Path(rel)), "resource folder"));
   auto text = fs::ReadFile(s.store.Path(rel));
-  if (!text && text.error().code == ErrorCode::kNotFound) return Fail(ErrorCode::kNotFound, "no such resource", uri);
+  if (!text && text.error().code == ErrorCode::kNotFound)
+    return Fail(ErrorCode::kNotFound, "no such resource", uri);
   return text;
 }
 

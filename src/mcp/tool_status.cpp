@@ -37,8 +37,9 @@ Result<int64_t> CountFiles(const std::string& dir, std::string_view suffix) {
   if (!fs::Exists(dir)) return 0;
   LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(dir));
   return std::count_if(entries.begin(), entries.end(), [&](const fs::TreeEntry& e) {
-    return e.type == fs::EntryType::kFile && e.rel.find('/') == std::string::npos && e.rel[0] != '.' &&
-           e.rel.size() > suffix.size() && e.rel.compare(e.rel.size() - suffix.size(), suffix.size(), suffix) == 0;
+    return e.type == fs::EntryType::kFile && e.rel.find('/') == std::string::npos &&
+           e.rel[0] != '.' && e.rel.size() > suffix.size() &&
+           e.rel.compare(e.rel.size() - suffix.size(), suffix.size(), suffix) == 0;
   });
 }
 

@@ -3,6 +3,7 @@
 
 #include "lore/capture/capture.h"
 #include "lore/config/config.h"
+#include "lore/json/field.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/propose_input.h"
 #include "lore/proposals/queue.h"
@@ -32,31 +33,36 @@ std::string DefaultWave(const ToolState& s, text::TimePoint now) {
 Result<Json> ProposeLearning(ToolState& s, const Json& args) {
   const auto now = std::chrono::system_clock::now();
   proposals::ProposeFlags flags;
-  flags.type = args["type"].get<std::string>();
-  flags.subject = args["subject"].get<std::string>();
-  flags.insight = args["insight"].get<std::string>();
-  flags.evidence = args["evidence"].get<std::string>();
+  flags.type = json::StringOr(args, "type", "");
+  flags.subject = json::StringOr(args, "subject", "");
+  flags.insight = json::StringOr(args, "insight", "");
+  flags.evidence = json::StringOr(args, "evidence", "");
   flags.confidence = Number(args["confidence"]);
-  flags.wave = args.contains("wave") ? args["wave"].get<std::string>() : DefaultWave(s, now);
+  flags.wave = json::StringOr(args, "wave", DefaultWave(s, now));
   flags.agent = "mcp";
   if (args.contains("file_paths")) {
-    for (const auto& p : args["file_paths"]) flags.file_paths.push_back(p.get<std::string>());
+    for (const auto& p : args["file_paths"]) {
+      if (p.is_string()) flags.file_paths.push_back(p.get<std::string>());
+    }
   }
   proposals::Proposal p = proposals::CheckFlags(flags, s.options.env_wave);
   if (!p.errors.empty()) {
     std::string all;
     for (const auto& e : p.errors) all += (all.empty() ? "" : "; ") + e;
-    return Fail(ErrorCode::kInvalidInput, "invalid proposal: " + all, "", 0, "fix the arguments and call again");
+    return Fail(ErrorCode::kInvalidInput, "invalid proposal: " + all, "", 0,
+                "fix the arguments and call again");
   }
   LORE_ASSIGN(config::Config cfg, config::Config::Load(s.store.Path("config.toml")));
   LORE_ASSIGN(proposals::Settings settings, proposals::LoadSettings(cfg));
   if (!settings.enabled) {
-    return Fail(ErrorCode::kUnavailable, "proposals are disabled (memory.proposals.enabled = false)",
+    return Fail(ErrorCode::kUnavailable,
+                "proposals are disabled (memory.proposals.enabled = false)",
                 s.store.Path("config.toml"), 0, "a person can enable them in config.toml");
   }
   LORE_TRY(s.store.Ensure(now, store::RawCheck::kSkip));
   const Json record = proposals::MakeRecord(p.fields, proposals::NewUuidV4(), now);
-  LORE_ASSIGN(proposals::Enqueued r, proposals::Enqueue(proposals::Paths::InStore(s.store.dir()), record, settings));
+  LORE_ASSIGN(proposals::Enqueued r,
+              proposals::Enqueue(proposals::Paths::InStore(s.store.dir()), record, settings));
   Json out;
   switch (r.outcome) {
     case proposals::Outcome::kQueued:
@@ -83,8 +89,8 @@ Result<Json> CaptureReview(ToolState& s, const Json& args) {
   std::string input = args["record"].dump(-1, ' ', false, Json::error_handler_t::strict);
   if (input.size() > kMaxRecordBytes) {
     return Fail(ErrorCode::kInvalidInput,
-                "review record of " + std::to_string(input.size()) + " bytes is over the limit of " +
-                    std::to_string(kMaxRecordBytes),
+                "review record of " + std::to_string(input.size()) +
+                    " bytes is over the limit of " + std::to_string(kMaxRecordBytes),
                 "", 0, "capture the finding and the lesson, not whole files");
   }
   LORE_ASSIGN(capture::Appended a, capture::Append(s.store, input, capture::Kind::kReview,

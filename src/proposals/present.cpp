@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "lore/proposals/js_json.h"
 #include "lore/text/utf8.h"
 
 namespace lore::proposals {
@@ -51,23 +52,28 @@ std::string FitWidth(std::string_view s, size_t width, bool pad, bool ellipsis) 
 
 std::string ToFixed2(double v) {
   if (!std::isfinite(v)) return v != v ? "NaN" : (v > 0 ? "Infinity" : "-Infinity");
+  // Number.prototype.toFixed gives the plain number text from 1e21 on.
+  if (std::fabs(v) >= 1e21) return JsNumber(v);
   // JavaScript rounds the exact binary value half away from zero; glibc's
-  // printf rounds exact ties to even. Decide from the exact expansion.
+  // printf rounds exact ties to even. Decide from the exact expansion, and
+  // round in decimal digits (no integer that could overflow).
   const bool negative = v < 0;
-  char exact[128];
+  char exact[160];  // below 1e21: at most 21 digits, the point and 60 decimals
   std::snprintf(exact, sizeof exact, "%.60f", std::fabs(v));
   std::string s = exact;
-  size_t dot = s.find('.');
-  std::string whole = s.substr(0, dot);
-  std::string frac = s.substr(dot + 1);
-  std::string keep = frac.substr(0, 2);
-  bool up = frac[2] >= '5';
-  // Integer arithmetic on "whole.keep" as a number of hundredths.
-  long long hundredths = std::stoll(whole) * 100 + std::stoll(keep);
-  if (up) ++hundredths;
-  char out[64];
-  std::snprintf(out, sizeof out, "%s%lld.%02lld", negative && hundredths != 0 ? "-" : "",
-                hundredths / 100, hundredths % 100);
+  const size_t dot = s.find('.');
+  std::string digits = s.substr(0, dot) + s.substr(dot + 1, 2);  // hundredths
+  if (s[dot + 3] >= '5') {
+    size_t k = digits.size();
+    while (k > 0 && digits[k - 1] == '9') digits[--k] = '0';
+    if (k == 0) {
+      digits.insert(digits.begin(), '1');
+    } else {
+      ++digits[k - 1];
+    }
+  }
+  std::string out = digits.substr(0, digits.size() - 2) + "." + digits.substr(digits.size() - 2);
+  if (negative) out.insert(out.begin(), '-');  // as JavaScript: (-0.001).toFixed(2) is "-0.00"
   return out;
 }
 

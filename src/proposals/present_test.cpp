@@ -55,6 +55,13 @@ TEST(PresentTest, ToFixedRoundsLikeJavaScript) {
   EXPECT_EQ(ToFixed2(0.5), "0.50");
   EXPECT_EQ(ToFixed2(0.999), "1.00");
   EXPECT_EQ(ToFixed2(0), "0.00");
+  // Huge confidences in a foreign queue line: no overflow, JavaScript's text.
+  EXPECT_EQ(ToFixed2(9.3e18), "9300000000000000000.00");
+  EXPECT_EQ(ToFixed2(-9.3e18), "-9300000000000000000.00");
+  EXPECT_EQ(ToFixed2(1e300), "1e+300");
+  EXPECT_EQ(ToFixed2(99.995), "99.99");  // the double is just below 99.995
+  EXPECT_EQ(ToFixed2(-0.001), "-0.00");
+  EXPECT_EQ(ToFixed2(-0.0), "0.00");
 }
 
 TEST(ProposeInputTest, ConfidenceParsing) {

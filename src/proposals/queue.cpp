@@ -8,11 +8,21 @@
 #include <cstring>
 
 #include "lore/fs/fd.h"
+#include "lore/json/field.h"
+#include "lore/json/reader.h"
 #include "lore/log/jsonl.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/summary.h"
 
 namespace lore::proposals {
+
+json::Limits QueueLineLimits() {
+  json::Limits l;
+  l.max_bytes = size_t{1} << 20;  // a valid record is under 8 KB
+  l.max_depth = 64;
+  l.dialect = json::Dialect::kJavaScript;  // what the original's JSON.parse reads
+  return l;
+}
 
 QueueScan ScanQueue(std::string bytes) {
   QueueScan scan;
@@ -27,14 +37,13 @@ QueueScan ScanQueue(std::string bytes) {
       scan.blank.push_back(span);
       continue;
     }
-    Json j = Json::parse(line.text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
+    auto j = json::ParseOrdered(line.text, QueueLineLimits());
+    if (!j || !j->is_object()) {
       scan.malformed.push_back(span);
       continue;
     }
-    Entry e{span, std::move(j), {}};
-    if (e.record.contains("id") && e.record["id"].is_string())
-      e.id = e.record["id"].get<std::string>();
+    Entry e{span, std::move(*j), {}};
+    e.id = json::StringOr(e.record, "id", "");
     scan.records.push_back(std::move(e));
   }
   return scan;

@@ -9,10 +9,12 @@
 
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/json/field.h"
 #include "lore/log/jsonl.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/learning.h"
+#include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
 #include "lore/proposals/summary.h"
 #include "lore/proposals/write_lock.h"
@@ -210,9 +212,10 @@ Result<std::set<std::string>> ReadIds(const std::string& path) {
       }
     }
     if (t.find("\"id\"") == std::string_view::npos) continue;
-    Json j = Json::parse(t, nullptr, false);
-    if (j.is_object() && j.contains("id") && j["id"].is_string())
-      ids.insert(j["id"].get<std::string>());
+    auto j = json::ParseOrdered(t, QueueLineLimits());
+    if (j && j->is_object()) {
+      if (auto id = json::String(*j, "id")) ids.insert(*id);
+    }
   }
   return ids;
 }

@@ -9,14 +9,20 @@
 
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/json/field.h"
 
 namespace lore::proposals {
 namespace {
 
+// A counter as written (by lore or the original tool); a number that is not
+// a count in range (1e300, -1, NaN from a foreign writer) is clamped, never
+// cast out of range.
 int64_t Field(const Json& j, const char* key) {
-  if (!j.contains(key) || !j[key].is_number()) return 0;
-  return j[key].is_number_integer() ? j[key].get<int64_t>()
-                                    : static_cast<int64_t>(j[key].get<double>());
+  const Json* v = json::Find(j, key);
+  if (!v || !v->is_number()) return 0;
+  if (auto i = json::AsInt(*v, 0, INT64_MAX)) return *i;
+  return v->is_number_float() ? json::ClampToInt(v->get<double>(), 0, INT64_MAX)
+                              : (v->is_number_unsigned() ? INT64_MAX : 0);
 }
 
 // Writes `text` to `path` through a temporary file and rename(2).

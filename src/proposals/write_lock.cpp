@@ -16,6 +16,7 @@
 #include "lore/fs/fd.h"
 #include "lore/proposals/js_json.h"
 #include "lore/text/time.h"
+#include "lore/json/reader.h"
 
 namespace lore::proposals {
 namespace {
@@ -99,8 +100,9 @@ std::string HostName() {
 
 LockHolder ParseLockBody(std::string_view body) {
   LockHolder h;
-  Json j = Json::parse(body, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return h;
+  auto parsed = json::ParseOrdered(body, json::Limits{});
+  if (!parsed || !parsed->is_object()) return h;
+  const Json& j = *parsed;
   if (!j.contains("pid") || !j["pid"].is_number_integer()) return h;
   if (!j.contains("host") || !j["host"].is_string()) return h;
   h.pid = j["pid"].get<int64_t>();

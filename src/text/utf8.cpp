@@ -75,4 +75,12 @@ std::string_view PrefixCodePoints(std::string_view s, size_t max_code_points) {
   return s;
 }
 
+std::string_view PrefixBytes(std::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return s;
+  size_t n = max_bytes;
+  // Step back over continuation bytes to the start of the cut sequence.
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
 }  // namespace lore::text

@@ -78,7 +78,9 @@ TEST_F(HookSessionTest, SessionStartInjectsPointerSummaryAndPending) {
   EXPECT_EQ(ctx,
             "lore memory for github.com_acme_widgets: the distilled digest is " + store() +
                 "/okf/index.md (read it, and the pages it links, before work that touches past "
-                "reviews, decisions or conventions).\n\nSummary (memory/summary.md):\n# Summary\n\n"
+                "reviews, decisions or conventions). To look something up, use the `search` tool "
+                "of lore's MCP server (scope all, memory, knowledge, learnings, raw or okf) or "
+                "run: lore search " + repo() + " <words>.\n\nSummary (memory/summary.md):\n# Summary\n\n"
                 "The widgets service caches pages.\n\n1 proposed learning awaits review (a person "
                 "runs: lore review " + repo() + ").");
 }

@@ -61,6 +61,11 @@ writeFileSync(join(store, 'knowledge', 'migrations.md'),
   '---\ncreated_at: 2026-10-01T00:00:00Z\nupdated_at: 2026-10-01T00:00:00Z\nkind: rule\n' +
   'description: How schema migrations ship\nmodel_invokation: false\nuser_invocable: true\nlast_sources: []\n---\n' +
   'Ship every schema migration separately from the code that needs it.\n');
+writeFileSync(join(store, 'learnings.jsonl'), JSON.stringify({
+  id: '0b8f7a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', created_at: '2026-10-01T00:00:00.000Z', wave_id: 'W1',
+  type: 'convention', subject: 'Locale belongs in every cache key', insight: 'Keys without the locale serve the wrong language',
+  evidence: 'W-1', confidence: 0.9, schema_version: 1, source_session: 's1', scope: 'local', occurrences: 1,
+  _provenance: 'agent-proposed@W1', expires_at: '2099-01-01T00:00:00.000Z', host_class: null, anonymized: false }) + '\n');
 run(['distill', repo]);
 
 // 1. The SDK client.
@@ -77,7 +82,7 @@ check('ping', true);
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort();
 check('tools/list names', JSON.stringify(names) === JSON.stringify(
-  ['capture_review', 'knowledge_search', 'memory_read', 'memory_search', 'propose_learning', 'status']), JSON.stringify(names));
+  ['capture_review', 'knowledge_search', 'memory_read', 'memory_search', 'propose_learning', 'search', 'status']), JSON.stringify(names));
 check('tools/list schemas', tools.every((t) => t.inputSchema?.type === 'object' && t.description));
 
 const call = async (name, args) => client.callTool({ name, arguments: args });
@@ -118,6 +123,24 @@ check('propose_learning bad type is a tool error', r.isError === true && r.conte
 r = await call('capture_review', { record: { ticket: 'W-2', finding: 'retry loop never backs off', severity: 'minor' } });
 check('capture_review appends', !r.isError && r.structuredContent.status === 'appended' && r.structuredContent.line === 2,
   JSON.stringify(r));
+
+// The one search for agents: every scope, the hit shape of `lore search --json`.
+r = await call('search', { query: 'cache key locale' });
+const scopes = new Set((r.structuredContent?.hits ?? []).map((h) => h.scope));
+check('search all finds raw and learnings', !r.isError && scopes.has('raw') && scopes.has('learnings'), JSON.stringify(r));
+check('search hit shape', JSON.stringify(Object.keys(r.structuredContent.hits[0]).slice(0, 3)) === '["scope","slug","kind"]',
+  JSON.stringify(r.structuredContent.hits[0]));
+for (const [scope, query, want] of [['memory', 'sqlite', 'use-sqlite'], ['knowledge', 'migrations', 'migrations'],
+  ['learnings', 'locale', '0b8f7a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b'], ['raw', 'retry loop', 'raw.jsonl:2'], ['okf', 'locale', null]]) {
+  r = await call('search', { query, scope, limit: 5 });
+  const hits = r.structuredContent?.hits ?? [];
+  check(`search scope ${scope}`, !r.isError && hits.length > 0 && hits.every((h) => h.scope === undefined || h.scope === scope) &&
+    (want === null || hits[0].slug === want), JSON.stringify(r));
+}
+r = await call('search', { query: 'x', scope: 'everything' });
+check('search bad scope is a schema error', r.isError === true && r.content[0].text.includes('not one of'), JSON.stringify(r));
+r = await call('search', { query: 'x', limit: 101 });
+check('search limit over 100 is a schema error', r.isError === true && r.content[0].text.includes('maximum'), JSON.stringify(r));
 
 r = await call('status', {});
 const s = r.structuredContent;

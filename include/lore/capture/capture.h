@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "lore/error.h"
+#include "lore/json/reader.h"
 #include "lore/store/store.h"
 #include "lore/text/time.h"
 
@@ -13,9 +14,16 @@ namespace lore::capture {
 
 enum class Kind { kReview, kSlicing };
 
+// The largest record a capture verb accepts, and how it is read: strict JSON,
+// nesting at most 128 deep, numbers kept exactly as written (docs/capture.md).
+inline constexpr size_t kMaxRecordBytes = size_t{16} << 20;
+json::Limits CaptureLimits();
+
 // Turns the whole of standard input `input` (exactly one JSON object, UTF-8)
-// into the compact line to append: fields kept in order, `kind` and
-// `recorded_at` (UTC to the second, ending in Z) set, non-ASCII kept.
+// into the compact line to append: the caller's bytes kept (fields in order,
+// numbers and escapes as written, only white space removed, U+0085, U+2028
+// and U+2029 escaped), `kind` and `recorded_at` (UTC to the second, ending
+// in Z) set in place or added at the end. A repeated key is refused.
 // Errors name "<stdin>" and the line of the problem.
 Result<std::string> MakeRecordLine(std::string_view input, Kind kind, text::TimePoint now);
 

@@ -44,8 +44,12 @@ struct Record {
 Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
                     std::string_view content);
 
+// The largest line indexed as JSON; a larger one is indexed as its first
+// kMaxIndexedLineBytes of plain text.
+inline constexpr size_t kMaxIndexedLineBytes = size_t{1} << 20;
+
 // A record from one JSON Lines line (`line_no` is 1-based). Lines that are not
-// JSON objects are indexed as plain text.
+// JSON objects (or too large, see above) are indexed as plain text.
 Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::string_view line);
 
 }  // namespace lore::index

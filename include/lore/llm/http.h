@@ -10,6 +10,10 @@
 
 namespace lore::llm {
 
+// The largest response body read; a larger one ends the exchange with an
+// error (a model's answer is a few kilobytes).
+inline constexpr size_t kMaxResponseBytes = size_t{8} << 20;
+
 struct HttpRequest {
   std::string url;
   std::vector<std::string> headers;  // "Name: value"
@@ -28,6 +32,7 @@ struct HttpResult {
   HttpResponse response;
   Error error;             // when !ok: kUnavailable, naming the URL and curl's reason
   bool timed_out = false;  // when !ok: the time ran out
+  bool too_large = false;  // when !ok: the body passed kMaxResponseBytes
 };
 
 // Posts `request`. Never throws; transport failures come back in the result.

@@ -37,8 +37,11 @@ class LineScanner {
 bool IsBlank(std::string_view line);
 
 // The problem with one non-blank line, or nullopt when it is a JSON object.
-// The text says what is wrong ("invalid UTF-8", "not valid JSON",
+// The text says what is wrong ("invalid UTF-8", "not valid JSON (...)",
 // "a JSON value that is not an object", "cut off without a newline").
+// Lines are read with json::ForeignLogLine(): what Python's json module reads
+// (NaN, Infinity, 1e400, lone surrogate escapes, repeated keys) is accepted,
+// so a log written by reviewer-memory is never refused for it.
 std::optional<std::string> CheckObjectLine(const Line& line);
 
 struct LineProblem {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lore/error.h"
+#include "lore/json/reader.h"
 #include "lore/proposals/js_json.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/settings.h"
@@ -45,6 +46,10 @@ struct QueueScan {
 
 // Splits and parses `bytes`.
 QueueScan ScanQueue(std::string bytes);
+
+// How a queue line is read: JSON.parse's rules (repeated keys: the last
+// wins), at most 1 MiB and 64 levels deep; anything else is malformed.
+json::Limits QueueLineLimits();
 // Reads and scans the queue at `path`; a missing file is an empty queue.
 Result<QueueScan> ReadQueue(const std::string& path);
 

@@ -17,4 +17,8 @@ size_t CodePointCount(std::string_view s);
 // The longest prefix of valid UTF-8 `s` holding at most `max_code_points`.
 std::string_view PrefixCodePoints(std::string_view s, size_t max_code_points);
 
+// The longest prefix of `s` of at most `max_bytes` that does not end inside a
+// UTF-8 sequence.
+std::string_view PrefixBytes(std::string_view s, size_t max_bytes);
+
 }  // namespace lore::text
