@@ -157,7 +157,7 @@ FlatValue* Flat::Slot(std::string_view interned_key) {
       return &v;
     }
   }
-  fields.emplace_back(interned_key, FlatValue());
+  fields.push_back({interned_key, FlatValue()});
   return &fields.back().second;
 }
 

@@ -29,13 +29,19 @@ struct FlatItem {
 struct FlatValue {
   bool scalar = false;  // a string or a number: `text`
   std::string text;
-  bool list = false;    // an array: `items` (objects in `objects`)
+  bool list = false;  // an array: `items` (objects in `objects`)
   std::vector<FlatItem> items;
   std::vector<Flat> objects;
 };
 
 struct Flat {
-  std::vector<std::pair<std::string_view, FlatValue>> fields;  // keys point at static text
+  // A struct rather than std::pair: clang 14 with libstdc++ 12 rejects a pair
+  // of the still incomplete FlatValue here (the fuzz build uses clang).
+  struct Field {
+    std::string_view first;  // points at static text
+    FlatValue second;
+  };
+  std::vector<Field> fields;
   const FlatValue* Find(std::string_view key) const;
   FlatValue* Slot(std::string_view interned_key);
 };

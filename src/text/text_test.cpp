@@ -40,6 +40,22 @@ TEST(Time, FormatsAndParses) {
   EXPECT_FALSE(ParseIso("2026-11-30T15:23:25Zjunk"));
 }
 
+// Found by fuzz/proposal_fuzz.cpp (a queue line with created_at in the year
+// 433): the conversion to nanoseconds overflowed (undefined behaviour).
+TEST(Time, RefusesYearsATimePointCannotHold) {
+  EXPECT_FALSE(ParseIso("0433-01-02T03:04:05.678Z"));
+  EXPECT_FALSE(ParseIso("0000-01-01"));
+  EXPECT_FALSE(ParseIso("1677-09-21T00:00:00Z"));
+  EXPECT_FALSE(ParseIso("2262-04-12T00:00:00Z"));
+  EXPECT_FALSE(ParseIso("9999-12-31T23:59:59.999999999+00:00"));
+  auto early = ParseIso("1678-01-01T00:00:00Z");
+  ASSERT_TRUE(early);
+  EXPECT_EQ(UtcSeconds(*early), "1678-01-01T00:00:00Z");
+  auto late = ParseIso("2262-04-11T00:00:00.5Z");
+  ASSERT_TRUE(late);
+  EXPECT_EQ(UtcMillis(*late), "2262-04-11T00:00:00.500Z");
+}
+
 TEST(EditDistance, Basics) {
   EXPECT_EQ(EditDistance("ensure", "ensure"), 0u);
   EXPECT_EQ(EditDistance("ensur", "ensure"), 1u);

@@ -106,8 +106,16 @@ std::optional<TimePoint> ParseIso(std::string_view s) {
   using namespace std::chrono;
   year_month_day ymd{year(y), month(static_cast<unsigned>(mo)), day(static_cast<unsigned>(d))};
   if (!ymd.ok()) return std::nullopt;
-  TimePoint t = sys_days(ymd) + hours(h) + minutes(mi) + seconds(sec) - minutes(offset_min);
-  return t + duration_cast<system_clock::duration>(nanoseconds(nanos));
+  // In seconds first: a TimePoint counts nanoseconds and holds only the years
+  // 1678 to 2262, so a time outside them is not one lore can represent (nullopt,
+  // like any other time that does not parse).
+  const sys_seconds secs =
+      sys_days(ymd) + hours(h) + minutes(mi) + seconds(sec) - minutes(offset_min);
+  constexpr sys_seconds kFirst = time_point_cast<seconds>(TimePoint::min());
+  constexpr sys_seconds kLast = time_point_cast<seconds>(TimePoint::max());
+  if (secs <= kFirst || secs >= kLast) return std::nullopt;
+  return time_point_cast<system_clock::duration>(secs) +
+         duration_cast<system_clock::duration>(nanoseconds(nanos));
 }
 
 }  // namespace lore::text
