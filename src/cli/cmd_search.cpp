@@ -63,12 +63,11 @@ std::string HitText(const search::Hit& h, bool explain) {
 
 // The warning of a search answered without writing the index: one line
 // naming the index and why it could not be written.
-Error CannotWrite(const Error& cause, const std::string& index_path, bool stale, bool in_memory) {
+Error CannotWrite(const Error& cause, const std::string& index_path, bool in_memory) {
   std::string what = in_memory ? "the search index cannot be used or written (" + cause.what +
                                      "); answered from a fresh index in memory"
-                     : stale ? "the search index is out of date and cannot be updated (" +
-                                   cause.what + "); answered from it as it is"
-                             : "the search index cannot be written (" + cause.what + ")";
+                               : "the search index is out of date and cannot be updated (" +
+                                     cause.what + "); answered from it as it is";
   return Error{cause.code, what, index_path, 0,
                cause.repair.empty() ? "make the store writable, or free disk space" : cause.repair};
 }
@@ -108,14 +107,16 @@ Result<std::vector<search::Hit>> SearchStore(const std::string& dir, const std::
       return tl::unexpected(u.error());
     }
   }
-  if (!found && !in_memory) {  // the index as it is cannot answer: build one in memory
+  if (!found && cannot_write && !in_memory) {  // the index as it is cannot answer: one in memory
     LORE_ASSIGN(index::Index mem, index::Index::OpenInMemory(dir));
     found = search::Search(mem, query, opts);
     in_memory = true;
     stale = false;
   }
-  if (found && cannot_write)
-    ReportWarning(CannotWrite(*cannot_write, index_path, stale, in_memory));
+  // A read-only index that is current answers in full: nothing to warn about.
+  if (found && cannot_write && (stale || in_memory)) {
+    ReportWarning(CannotWrite(*cannot_write, index_path, in_memory));
+  }
   return found;
 }
 

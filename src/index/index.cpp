@@ -160,8 +160,7 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
 Result<Index> Index::OpenExisting(const std::string& store_dir, IndexOptions opts) {
   std::string path = fs::Join(store_dir, kIndexFile);
   LORE_TRY(fs::RefuseSymlink(path, "the search index"));
-  LORE_ASSIGN(auto st, fs::LStat(path));
-  (void)st;
+  if (!fs::Exists(path)) return Fail(ErrorCode::kNotFound, "no search index", path);
   LORE_ASSIGN(Db db, Db::Open(path, /*create=*/false));
   LORE_TRY(RegisterFunctions(db));
   LORE_ASSIGN(bool current, SchemaCurrent(db, opts.stemming));
