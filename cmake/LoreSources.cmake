@@ -33,13 +33,26 @@ target_link_libraries(lore_core PUBLIC tl::expected fmt::fmt-header-only nlohman
 set_target_properties(lore_core PROPERTIES OUTPUT_NAME lore)
 target_precompile_headers(lore_core PRIVATE <string> <vector> <string_view> <tl/expected.hpp> <nlohmann/json.hpp>)
 
+# The CLI is compiled once and linked twice: into the shipped `lore` and into `lore-test`, which
+# adds the test hook that obeys LORE_TEST_HOOK (include/lore/consolidate/test_hook.h).
+add_library(lore_cli OBJECT ${LORE_CLI_SRC})
+target_include_directories(lore_cli PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(lore_cli PUBLIC lore_core CLI11::CLI11)
+target_precompile_headers(lore_cli PRIVATE <CLI/CLI.hpp> <nlohmann/json.hpp>)
+
 # Hot-path binary: static libstdc++ so that start-up stays well under a millisecond.
-add_executable(lore ${LORE_CLI_SRC})
-target_include_directories(lore PRIVATE ${PROJECT_SOURCE_DIR}/src)
+add_executable(lore $<TARGET_OBJECTS:lore_cli>)
 target_link_libraries(lore PRIVATE lore_core CLI11::CLI11)
-target_precompile_headers(lore PRIVATE <CLI/CLI.hpp> <nlohmann/json.hpp>)
 if(NOT LORE_SANITIZE)
   target_link_options(lore PRIVATE -static-libstdc++ -static-libgcc)
+endif()
+
+if(LORE_TESTS)
+  add_executable(lore-test $<TARGET_OBJECTS:lore_cli> ${PROJECT_SOURCE_DIR}/tests/support/env_test_hook.cpp)
+  target_link_libraries(lore-test PRIVATE lore_core CLI11::CLI11)
+  if(NOT LORE_SANITIZE)
+    target_link_options(lore-test PRIVATE -static-libstdc++ -static-libgcc)
+  endif()
 endif()
 
 if(LORE_LLM_SRC)
@@ -53,7 +66,7 @@ if(LORE_TESTS)
   enable_testing()
   find_package(GTest REQUIRED)
   include(GoogleTest)
-  add_executable(lore_tests ${LORE_TEST_SRC})
+  add_executable(lore_tests ${LORE_TEST_SRC} ${PROJECT_SOURCE_DIR}/tests/support/env_test_hook.cpp)
   target_include_directories(lore_tests PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/tests)
   target_link_libraries(lore_tests PRIVATE lore_core GTest::gtest GTest::gmock GTest::gtest_main)
   target_precompile_headers(lore_tests REUSE_FROM lore_core)
@@ -66,12 +79,13 @@ if(LORE_TESTS)
     target_link_libraries(lore_e2e_tests PRIVATE lore_core GTest::gtest GTest::gmock GTest::gtest_main)
     target_compile_definitions(lore_e2e_tests PRIVATE
       LORE_BINARY="$<TARGET_FILE:lore>"
+      LORE_TEST_BINARY="$<TARGET_FILE:lore-test>"
       LORE_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
       LORE_SHARED_DIR="${PROJECT_SOURCE_DIR}/../shared")
     if(TARGET lore-llm)
       target_compile_definitions(lore_e2e_tests PRIVATE LORE_LLM_BINARY="$<TARGET_FILE:lore-llm>")
     endif()
-    add_dependencies(lore_e2e_tests lore)
+    add_dependencies(lore_e2e_tests lore lore-test)
     gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS e2e)
   endif()
 endif()

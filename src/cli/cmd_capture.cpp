@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/capture/capture.h"
+#include "lore/store/leftovers.h"
 #include "lore/store/store.h"
 
 namespace lore::cli {
@@ -33,6 +34,24 @@ int RunAppend(const store::Store& store, capture::Kind kind) {
   return kExitOk;
 }
 
+// Lists every problem; with `repair`, first removes the leftovers of dead
+// writers (each named on stdout) and then checks again.
+int RunCheck(const store::Store& store, bool repair) {
+  int code = kExitOk;
+  if (repair) {
+    std::vector<std::string> removed;
+    auto s = store::RemoveLeftovers(store, &removed);
+    for (const auto& path : removed) Print("removed: " + path);
+    if (!s) code = ReportError(s.error());
+  }
+  auto problems = store.CheckAll();
+  for (const auto& e : problems) ReportError(e);
+  if (!problems.empty()) return kExitError;
+  if (code != kExitOk) return code;
+  Print("ok: " + store.dir());
+  return kExitOk;
+}
+
 }  // namespace
 
 void RegisterCaptureCommands(Registry& r) {
@@ -58,14 +77,13 @@ void RegisterCaptureCommands(Registry& r) {
                 Print(store.index_path());
                 return kExitOk;
               });
-  AddRepoVerb(r, "check", "Check the whole store and list every problem found",
-              [](const store::Store& store) {
-                auto problems = store.CheckAll();
-                for (const auto& e : problems) ReportError(e);
-                if (!problems.empty()) return kExitError;
-                Print("ok: " + store.dir());
-                return kExitOk;
-              });
+  auto repair = std::make_shared<bool>(false);
+  CLI::App* check =
+      AddRepoVerb(r, "check", "Check the whole store and list every problem found",
+                  [repair](const store::Store& store) { return RunCheck(store, *repair); });
+  check->add_flag("--repair", *repair,
+                  "Remove what writers that died left behind (stale temporary files and "
+                  "folders), then check again");
 }
 
 }  // namespace lore::cli

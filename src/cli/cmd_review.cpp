@@ -1,6 +1,5 @@
 // `lore review`: decide the queued proposals, interactively on a terminal or
 // from flags or a plan, then promote and clear (seed 000).
-#include <signal.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -10,6 +9,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/proposal_cli.h"
+#include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
 #include "lore/proposals/learning.h"
 #include "lore/proposals/picker.h"
@@ -226,10 +226,9 @@ int RunReview(const ReviewArgs& a) {
   proposals::PromoteOptions opts;
   opts.session_id = a.session;
   opts.now = std::chrono::system_clock::now();
-  if (const char* crash = std::getenv("LORE_TEST_CRASH_AFTER_LEARNINGS")) {
-    const int64_t n = std::atoll(crash);
-    opts.after_learning = [n](int64_t written) {
-      if (written >= n) ::raise(SIGKILL);  // test hook: die in the middle of a promotion
+  if (consolidate::TestHookInstalled()) {  // test builds: e.g. die in the middle of a promotion
+    opts.after_learning = [](int64_t written) {
+      (void)consolidate::TestHook("after-learning-" + std::to_string(written));
     };
   }
   auto r = proposals::PromoteAndClear(paths, *set, decisions, opts);

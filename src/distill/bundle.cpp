@@ -1,27 +1,19 @@
 #include "distill/bundle.h"
 
 #include <fcntl.h>
-#include <linux/fs.h>
 #include <stdio.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 
 #include "distill/reader.h"
+#include "lore/fs/atomic_file.h"
+#include "lore/fs/exchange.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 
 namespace lore::distill {
 namespace {
-
-Status WriteNew(const std::string& path, std::string_view data) {
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_CREAT | O_EXCL, 0600));
-  ::fchmod(fd.get(), 0600);
-  LORE_TRY(fs::WriteAll(fd.get(), data, path));
-  if (::fsync(fd.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path));
-  return Ok();
-}
 
 Status MakeDir(const std::string& path) {
   if (::mkdir(path.c_str(), 0700) != 0) {
@@ -33,15 +25,17 @@ Status MakeDir(const std::string& path) {
 // Copies the okf/ entries lore did not generate into `dest`, preserving mtimes.
 Status CopyOthers(const std::string& okf, const std::string& dest) {
   LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(okf));
+  std::vector<std::string> dirs;  // made here: fsynced once filled
   for (const auto& e : entries) {
     std::string top = e.rel.substr(0, e.rel.find('/'));
     if (top[0] == '.' || (top == e.rel && IsGeneratedPage(top))) continue;
     std::string from = fs::Join(okf, e.rel), to = fs::Join(dest, e.rel);
     if (e.type == fs::EntryType::kDirectory) {
       LORE_TRY(MakeDir(to));
+      dirs.push_back(to);
     } else if (e.type == fs::EntryType::kFile) {
       LORE_ASSIGN(std::string data, fs::ReadFile(from));
-      LORE_TRY(WriteNew(to, data));
+      LORE_TRY(fs::WriteNewFile(to, data));
       struct timespec t[2] = {{static_cast<time_t>(e.mtime), 0}, {static_cast<time_t>(e.mtime), 0}};
       ::utimensat(AT_FDCWD, to.c_str(), t, AT_SYMLINK_NOFOLLOW);
     } else {
@@ -49,11 +43,8 @@ Status CopyOthers(const std::string& okf, const std::string& dest) {
                   "replace it with a regular file or remove it");
     }
   }
+  for (const auto& d : dirs) LORE_TRY(fs::SyncDir(d));
   return Ok();
-}
-
-int Exchange(const std::string& a, const std::string& b) {
-  return ::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE);
 }
 
 }  // namespace
@@ -82,7 +73,8 @@ Result<bool> BundleMatches(const store::Store& store, const Pages& pages) {
   if (generated != pages.size()) return false;
   for (const auto& [name, bytes] : pages) {
     auto st = fs::LStat(store.Path("okf/" + name));
-    if (!st || !S_ISREG(st->st_mode) || static_cast<size_t>(st->st_size) != bytes.size()) return false;
+    if (!st || !S_ISREG(st->st_mode) || static_cast<size_t>(st->st_size) != bytes.size())
+      return false;
     if ((st->st_mode & 0777) != 0600) return false;
     LORE_ASSIGN(std::string current, fs::ReadFile(store.Path("okf/" + name)));
     if (current != bytes) return false;
@@ -95,7 +87,8 @@ Status WriteBundle(const store::Store& store, const Pages& pages) {
   LORE_TRY(fs::RemoveTree(fresh));
   LORE_TRY(MakeDir(fresh));
   auto built = [&]() -> Status {
-    for (const auto& [name, bytes] : pages) LORE_TRY(WriteNew(fs::Join(fresh, name), bytes));
+    for (const auto& [name, bytes] : pages)
+      LORE_TRY(fs::WriteNewFile(fs::Join(fresh, name), bytes));
     LORE_TRY(CopyOthers(okf, fresh));
     return fs::SyncDir(fresh);
   }();
@@ -103,14 +96,14 @@ Status WriteBundle(const store::Store& store, const Pages& pages) {
     (void)fs::RemoveTree(fresh);
     return built;
   }
-  if (Exchange(fresh, okf) == 0) {
+  auto exchanged = fs::ExchangePaths(fresh, okf);
+  if (!exchanged) {
+    (void)fs::RemoveTree(fresh);
+    return tl::unexpected(exchanged.error());
+  }
+  if (*exchanged) {
     LORE_TRY(fs::SyncDir(store.dir()));
     return fs::RemoveTree(fresh);  // now the old bundle
-  }
-  if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP) {
-    int err = errno;
-    (void)fs::RemoveTree(fresh);
-    return tl::unexpected(fs::ErrnoError(err, "cannot swap in the new bundle", okf));
   }
   // A file system without RENAME_EXCHANGE: two renames; RecoverBundle
   // finishes the job if a crash falls between them.

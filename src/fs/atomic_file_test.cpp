@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "lore/fs/temp_name.h"
 #include "support/temp_dir.h"
 
 namespace lore::fs {
@@ -56,6 +57,38 @@ TEST(AtomicFile, MissingDirectoryIsAnErrorNamingThePath) {
   auto s = WriteFileAtomic(t / "no/such/dir/f.txt", "y");
   ASSERT_FALSE(s);
   EXPECT_NE(s.error().Format().find("no/such/dir"), std::string::npos);
+}
+
+TEST(AtomicFile, TemporaryFollowsTheSchemeWithThisPid) {
+  testing::TempDir t;
+  auto f = AtomicFile::Create(t / "f.txt");
+  ASSERT_TRUE(f);
+  auto parsed = ParseTempName(Basename(f->temp_path()));
+  ASSERT_TRUE(parsed) << f->temp_path();
+  EXPECT_EQ(parsed->base, "f.txt");
+  EXPECT_EQ(parsed->pid, ::getpid());
+  EXPECT_EQ(Dirname(f->temp_path()), t.path());
+}
+
+TEST(AtomicFile, VisibleOnlyStillReplacesAtomically) {
+  testing::TempDir t;
+  t.Write("c.json", "old");
+  ASSERT_TRUE(WriteFileAtomic(t / "c.json", "new", 0600, Durability::kVisibleOnly));
+  EXPECT_EQ(t.Read("c.json"), "new");
+  EXPECT_EQ(Entries(t.path()), 1u);
+}
+
+TEST(WriteNewFile, CreatesWithModeAndRefusesAnExistingFile) {
+  testing::TempDir t;
+  ::umask(022);
+  ASSERT_TRUE(WriteNewFile(t / "n.txt", "data", 0600));
+  EXPECT_EQ(t.Read("n.txt"), "data");
+  struct stat st;
+  ASSERT_EQ(::stat((t / "n.txt").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  auto again = WriteNewFile(t / "n.txt", "other");
+  ASSERT_FALSE(again);
+  EXPECT_EQ(t.Read("n.txt"), "data");
 }
 
 TEST(Paths, AbsoluteIsLexical) {

@@ -23,12 +23,15 @@ Error ErrnoError(int err, std::string_view op, const std::string& path) {
       return Error{ErrorCode::kPermission, std::string(op) + ": permission denied", path, 0,
                    kPermissionRepair};
     case ELOOP:
-      return Error{ErrorCode::kSymlink, std::string(op) + ": refusing to follow a symlink", path,
-                   0, "replace the symlink with a real file or directory"};
+      return Error{ErrorCode::kSymlink, std::string(op) + ": refusing to follow a symlink", path, 0,
+                   "replace the symlink with a real file or directory"};
     case ENOENT:
       return Error{ErrorCode::kNotFound, what, path, 0, ""};
     case ENOSPC:
       return Error{ErrorCode::kIo, what, path, 0, "free disk space and retry"};
+    case ENAMETOOLONG:
+      return Error{ErrorCode::kIo, what, path, 0,
+                   "use a shorter path: set LORE_HOME to a folder with a short path"};
     default:
       return Error{ErrorCode::kIo, what, path, 0, ""};
   }
@@ -133,6 +136,13 @@ Status MakeDirs(const std::string& path, mode_t mode) {
   return Ok();
 }
 
+Status SyncFile(int fd, const std::string& path) {
+  while (::fsync(fd) != 0) {
+    if (errno != EINTR) return tl::unexpected(ErrnoError(errno, "cannot sync", path));
+  }
+  return Ok();
+}
+
 Status SyncDir(const std::string& dir) {
   int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return tl::unexpected(ErrnoError(errno, "cannot open directory", dir));
@@ -172,7 +182,8 @@ std::string Absolute(std::string_view path) {
     full = std::string(path);
   } else {
     std::vector<char> buf(4096);
-    while (::getcwd(buf.data(), buf.size()) == nullptr && errno == ERANGE) buf.resize(buf.size() * 2);
+    while (::getcwd(buf.data(), buf.size()) == nullptr && errno == ERANGE)
+      buf.resize(buf.size() * 2);
     full = Join(buf.data(), path);
   }
   std::vector<std::string_view> parts;

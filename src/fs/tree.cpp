@@ -1,6 +1,7 @@
 #include "lore/fs/tree.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -62,22 +63,70 @@ Result<std::vector<TreeEntry>> WalkTree(const std::string& root) {
   return out;
 }
 
+namespace {
+
+// Empties the directory open as `dfd` (named `path` in errors) and closes it.
+// Works on descriptors, never on paths, so a symlink swapped in meanwhile is
+// unlinked, not followed.
+Status EmptyDir(int dfd, const std::string& path) {
+  DIR* d = ::fdopendir(dfd);
+  if (!d) {
+    int err = errno;
+    ::close(dfd);
+    return tl::unexpected(ErrnoError(err, "cannot read directory", path));
+  }
+  Status out = Ok();
+  errno = 0;
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    bool dir = e->d_type == DT_DIR;
+    if (!dir && ::unlinkat(::dirfd(d), e->d_name, 0) == 0) continue;
+    if (!dir && errno != EISDIR && errno != EPERM) {
+      if (errno == ENOENT) continue;
+      out = tl::unexpected(ErrnoError(errno, "cannot remove", Join(path, name)));
+      break;
+    }
+    std::string child = Join(path, name);
+    int cfd = ::openat(::dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (cfd < 0) {
+      if (errno == ENOENT) continue;
+      if (errno == ENOTDIR || errno == ELOOP) {  // not a directory after all
+        if (::unlinkat(::dirfd(d), e->d_name, 0) == 0 || errno == ENOENT) continue;
+      }
+      out = tl::unexpected(ErrnoError(errno, "cannot remove", child));
+      break;
+    }
+    if (out = EmptyDir(cfd, child); !out) break;
+    if (::unlinkat(::dirfd(d), e->d_name, AT_REMOVEDIR) != 0 && errno != ENOENT) {
+      out = tl::unexpected(ErrnoError(errno, "cannot remove directory", child));
+      break;
+    }
+    errno = 0;
+  }
+  ::closedir(d);
+  return out;
+}
+
+}  // namespace
+
 Status RemoveTree(const std::string& path) {
   struct stat st;
   if (::lstat(path.c_str(), &st) != 0) {
     if (errno == ENOENT) return Ok();
     return tl::unexpected(ErrnoError(errno, "cannot stat", path));
   }
-  if (S_ISDIR(st.st_mode)) {
-    LORE_ASSIGN(std::vector<std::string> names, ListDir(path));
-    for (const auto& name : names) LORE_TRY(RemoveTree(Join(path, name)));
-    if (::rmdir(path.c_str()) != 0) {
-      return tl::unexpected(ErrnoError(errno, "cannot remove directory", path));
+  if (!S_ISDIR(st.st_mode)) {
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+      return tl::unexpected(ErrnoError(errno, "cannot remove", path));
     }
     return Ok();
   }
-  if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
-    return tl::unexpected(ErrnoError(errno, "cannot remove", path));
+  int dfd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (dfd < 0) return tl::unexpected(ErrnoError(errno, "cannot open directory", path));
+  LORE_TRY(EmptyDir(dfd, path));
+  if (::rmdir(path.c_str()) != 0 && errno != ENOENT) {
+    return tl::unexpected(ErrnoError(errno, "cannot remove directory", path));
   }
   return Ok();
 }

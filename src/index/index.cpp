@@ -86,15 +86,17 @@ Result<std::string> Meta(Db& db, std::string_view key) {
   return row ? std::string(st.Text(0)) : std::string();
 }
 
+Result<bool> SchemaCurrent(Db& db, Stemming stemming) {
+  LORE_ASSIGN(int64_t v, UserVersion(db));
+  if (v != internal::kSchemaVersion) return false;
+  LORE_ASSIGN(std::string tok, Meta(db, "tokenizer"));
+  return tok == internal::TokenizerName(stemming);
+}
+
 // Creates the schema, or replaces one of another version or tokenizer.
 // Returns true when the index was (re)created empty.
 Result<bool> PrepareSchema(Db& db, Stemming stemming) {
-  auto current = [&]() -> Result<bool> {
-    LORE_ASSIGN(int64_t v, UserVersion(db));
-    if (v != internal::kSchemaVersion) return false;
-    LORE_ASSIGN(std::string tok, Meta(db, "tokenizer"));
-    return tok == internal::TokenizerName(stemming);
-  };
+  auto current = [&]() { return SchemaCurrent(db, stemming); };
   LORE_ASSIGN(bool ok, current());
   if (ok) return false;
   LORE_ASSIGN(Transaction tx, Transaction::Begin(db));
@@ -116,6 +118,10 @@ void RemoveIndexFiles(const std::string& path) {
 Result<Db> OpenDb(const std::string& path) { return Db::Open(path, /*create=*/true); }
 
 }  // namespace
+
+bool IsWriteFailure(const Error& e) {
+  return e.code == ErrorCode::kPermission || e.code == ErrorCode::kIo;
+}
 
 struct Index::Impl {
   std::string dir;
@@ -149,6 +155,34 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
   auto impl =
       std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
+}
+
+Result<Index> Index::OpenExisting(const std::string& store_dir, IndexOptions opts) {
+  std::string path = fs::Join(store_dir, kIndexFile);
+  LORE_TRY(fs::RefuseSymlink(path, "the search index"));
+  if (!fs::Exists(path)) return Fail(ErrorCode::kNotFound, "no search index", path);
+  LORE_ASSIGN(Db db, Db::Open(path, /*create=*/false));
+  LORE_TRY(RegisterFunctions(db));
+  LORE_ASSIGN(bool current, SchemaCurrent(db, opts.stemming));
+  if (!current) {
+    return Fail(ErrorCode::kCorrupt, "search index was built by another version of lore", path, 0,
+                "run lore reindex where the store can be written");
+  }
+  auto impl =
+      std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}});
+  return Index(std::move(impl));
+}
+
+Result<Index> Index::OpenInMemory(const std::string& store_dir, IndexOptions opts) {
+  LORE_ASSIGN(Db db, Db::Open(":memory:", /*create=*/false));
+  LORE_TRY(RegisterFunctions(db));
+  LORE_TRY(PrepareSchema(db, opts.stemming));
+  std::string path = fs::Join(store_dir, kIndexFile);
+  auto impl =
+      std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}});
+  Index idx(std::move(impl));
+  LORE_TRY(idx.Rebuild());
+  return idx;
 }
 
 Result<UpdateStats> Index::Update() {

@@ -162,5 +162,36 @@ TEST_F(IndexTest, RebuildEqualsIncrementalAndDamagedIndexIsRecreated) {
   EXPECT_EQ(Slugs(idx, "two"), std::vector<std::string>{"raw.jsonl:2"});
 }
 
+TEST_F(IndexTest, InMemoryIndexWritesNothingToTheStore) {
+  t_.Write("raw.jsonl", "{\"kind\":\"review\",\"text\":\"zebra crossing\"}\n");
+  auto idx = Index::OpenInMemory(t_.path());
+  ASSERT_TRUE(idx) << idx.error().Format();
+  EXPECT_EQ(Slugs(*idx, "zebra"), std::vector<std::string>{"raw.jsonl:1"});
+  EXPECT_FALSE(std::filesystem::exists(t_ / kIndexFile));
+}
+
+TEST_F(IndexTest, OpenExistingNeedsAnIndexAndLeavesItAsItIs) {
+  EXPECT_FALSE(Index::OpenExisting(t_.path()));
+  EXPECT_FALSE(std::filesystem::exists(t_ / kIndexFile));
+  t_.Write("raw.jsonl", "{\"kind\":\"review\",\"text\":\"zebra crossing\"}\n");
+  {
+    Index idx = Open();
+    ASSERT_TRUE(idx.Update());
+  }
+  Append("raw.jsonl", "{\"kind\":\"review\",\"text\":\"giraffe\"}\n");
+  auto idx = Index::OpenExisting(t_.path());
+  ASSERT_TRUE(idx) << idx.error().Format();
+  EXPECT_EQ(Slugs(*idx, "zebra"), std::vector<std::string>{"raw.jsonl:1"});
+  EXPECT_TRUE(Slugs(*idx, "giraffe").empty());  // not updated by opening
+}
+
+TEST(IsWriteFailure, PermissionAndIoButNotCorruptOrBusy) {
+  EXPECT_TRUE(IsWriteFailure(Error{ErrorCode::kPermission, "x"}));
+  EXPECT_TRUE(IsWriteFailure(Error{ErrorCode::kIo, "x"}));
+  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kCorrupt, "x"}));
+  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kBusy, "x"}));
+  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kSymlink, "x"}));
+}
+
 }  // namespace
 }  // namespace lore::index

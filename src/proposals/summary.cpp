@@ -1,12 +1,9 @@
 #include "lore/proposals/summary.h"
 
 #include <dirent.h>
-#include <fcntl.h>
-#include <unistd.h>
+#include <stdio.h>
 
-#include <cerrno>
-#include <random>
-
+#include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/json/field.h"
@@ -25,24 +22,11 @@ int64_t Field(const Json& j, const char* key) {
                               : (v->is_number_unsigned() ? INT64_MAX : 0);
 }
 
-// Writes `text` to `path` through a temporary file and rename(2).
+// The counters are diagnostics (the queue line is the truth) and `lore
+// propose` is on the hot path: replaced atomically, without waiting for the
+// disk.
 Status Replace(const std::string& path, const std::string& text) {
-  LORE_TRY(fs::RefuseSymlink(path, "summary file"));
-  std::random_device rd;
-  const std::string temp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(rd());
-  {
-    LORE_ASSIGN(fs::Fd fd, fs::Open(temp, O_WRONLY | O_CREAT | O_EXCL, 0600));
-    if (auto s = fs::WriteAll(fd.get(), text, temp); !s) {
-      ::unlink(temp.c_str());
-      return s;
-    }
-  }
-  if (::rename(temp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    ::unlink(temp.c_str());
-    return tl::unexpected(fs::ErrnoError(err, "cannot replace", path));
-  }
-  return Ok();
+  return fs::WriteFileAtomic(path, text, 0600, fs::Durability::kVisibleOnly);
 }
 
 bool IsSummaryName(std::string_view name, std::string* wave) {

@@ -1,5 +1,6 @@
 #include "lore/store/key.h"
 
+#include "lore/fs/temp_name.h"
 #include "lore/text/trim.h"
 
 namespace lore::store {
@@ -22,7 +23,8 @@ std::string NormaliseRemote(std::string_view remote) {
     std::string_view rest = s.substr(scheme + 3);
     size_t slash = rest.find('/');
     std::string_view authority = rest.substr(0, slash);
-    std::string_view path = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+    std::string_view path =
+        slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
     if (size_t at = authority.rfind('@'); at != std::string_view::npos) {
       authority.remove_prefix(at + 1);
     }
@@ -64,11 +66,21 @@ Result<std::string> KeyFromIdentity(std::string_view identity) {
   }
   size_t b = key.find_first_not_of("._-");
   if (b == std::string::npos) {
-    return Fail(ErrorCode::kInvalidInput, "repository gives an empty store key", std::string(identity),
-                0, "pass a git remote URL or the path of a checkout");
+    return Fail(ErrorCode::kInvalidInput, "repository gives an empty store key",
+                std::string(identity), 0, "pass a git remote URL or the path of a checkout");
   }
   size_t e = key.find_last_not_of("._-");
-  return key.substr(b, e - b + 1);
+  key = key.substr(b, e - b + 1);
+  if (key.size() > kMaxKeyBytes) {
+    return Fail(ErrorCode::kInvalidInput,
+                "store key is " + std::to_string(key.size()) + " bytes long, more than the " +
+                    std::to_string(kMaxKeyBytes) + " a store's folder name may have",
+                std::string(identity), 0,
+                "name the repository by a shorter remote URL (lore keys a store by the remote "
+                "without scheme, user and .git), or give that checkout a shorter origin with "
+                "git remote set-url origin <url>");
+  }
+  return key;
 }
 
 }  // namespace lore::store

@@ -55,5 +55,29 @@ TEST(KeyFromIdentity, EmptyKeyIsAnError) {
   }
 }
 
+TEST(KeyFromIdentity, KeyAtTheLimitIsAccepted) {
+  std::string id = "host/" + std::string(kMaxKeyBytes - 5, 'a');
+  auto k = KeyFromIdentity(id);
+  ASSERT_TRUE(k) << k.error().Format();
+  EXPECT_EQ(k->size(), kMaxKeyBytes);
+}
+
+TEST(KeyFromIdentity, KeyLongerThanAFolderNameMayBeIsRefusedWithARepair) {
+  std::string id = "example.com/" + std::string(300, 'x');
+  auto k = KeyFromIdentity(id);
+  ASSERT_FALSE(k);
+  EXPECT_EQ(k.error().code, ErrorCode::kInvalidInput);
+  std::string line = k.error().Format();
+  EXPECT_NE(line.find("312 bytes long"), std::string::npos) << line;
+  EXPECT_NE(line.find(std::to_string(kMaxKeyBytes)), std::string::npos) << line;
+  EXPECT_NE(line.find("git remote set-url origin"), std::string::npos) << line;
+  EXPECT_FALSE(k.error().repair.empty());
+}
+
+TEST(KeyFromIdentity, LongestKeyStillLeavesRoomForItsHiddenSiblings) {
+  // .<key>.replaced.<pid>.<random> must fit in NAME_MAX (255) too.
+  EXPECT_LE(kMaxKeyBytes + std::string(".replaced.4294967295.ffffffff").size() + 1, 255u);
+}
+
 }  // namespace
 }  // namespace lore::store

@@ -1,19 +1,21 @@
 #include "lore/store/store.h"
 
-#include <dirent.h>
-#include <fcntl.h>
 #include <sys/stat.h>
+
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
-#include <random>
 
 #include "lore/doc/frontmatter.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/temp_name.h"
+#include "lore/fs/tree.h"
 #include "lore/store/git_config.h"
 #include "lore/store/key.h"
+#include "lore/store/leftovers.h"
 
 namespace lore::store {
 namespace {
@@ -53,32 +55,6 @@ Status RequireRegular(const std::string& path, std::string_view role, std::strin
   return Ok();
 }
 
-// Removes a directory tree that lore built itself (no symlinks followed).
-void RemoveTree(const std::string& path) {
-  if (DIR* d = ::opendir(path.c_str())) {
-    while (dirent* e = ::readdir(d)) {
-      std::string name = e->d_name;
-      if (name == "." || name == "..") continue;
-      std::string child = fs::Join(path, name);
-      struct stat st;
-      if (::lstat(child.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-        RemoveTree(child);
-      } else {
-        ::unlink(child.c_str());
-      }
-    }
-    ::closedir(d);
-  }
-  ::rmdir(path.c_str());
-}
-
-Status WriteNewFile(const std::string& path, std::string_view data) {
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_CREAT | O_EXCL, 0600));
-  LORE_TRY(fs::WriteAll(fd.get(), data, path));
-  if (::fsync(fd.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync", path));
-  return Ok();
-}
-
 }  // namespace
 
 Env Env::FromProcess() {
@@ -104,8 +80,9 @@ Result<std::string> StoresRoot(const Env& env) {
   }
   if (!env.xdg_config_home.empty()) return fs::Absolute(fs::Join(env.xdg_config_home, "lore"));
   if (!env.home.empty()) return fs::Absolute(fs::Join(env.home, ".config/lore"));
-  return Fail(ErrorCode::kInvalidInput, "no store location: LORE_HOME, XDG_CONFIG_HOME and HOME are all unset",
-              "", 0, "set LORE_HOME to the folder that should hold lore's stores");
+  return Fail(ErrorCode::kInvalidInput,
+              "no store location: LORE_HOME, XDG_CONFIG_HOME and HOME are all unset", "", 0,
+              "set LORE_HOME to the folder that should hold lore's stores");
 }
 
 std::string ResolveIdentity(std::string_view repo_arg) {
@@ -130,7 +107,9 @@ Store::Store(std::string root, std::string key, const Env* env)
   }
 }
 
-Store Store::AtDir(std::string root, std::string key) { return Store(std::move(root), std::move(key)); }
+Store Store::AtDir(std::string root, std::string key) {
+  return Store(std::move(root), std::move(key));
+}
 
 Result<Store> Store::Locate(std::string_view repo_arg, const Env& env) {
   LORE_ASSIGN(std::string root, StoresRoot(env));
@@ -213,19 +192,18 @@ std::vector<Error> Store::CheckAll() const {
   } else if (auto c = CheckIndex(); !c) {
     out.push_back(c.error());
   }
+  for (const auto& l : FindLeftovers(*this)) out.push_back(LeftoverProblem(l));
   return out;
 }
 
 Status Store::CreateSkeleton(text::TimePoint now) const {
   LORE_TRY(fs::MakeDirs(root_, 0700));
-  std::random_device rd;
-  std::string temp = fs::Join(root_, "." + key_ + ".new." + std::to_string(::getpid()) + "." +
-                                         std::to_string(rd() & 0xffffff));
+  std::string temp = fs::TempPath(dir_, fs::TempKind::kNew);
   if (::mkdir(temp.c_str(), 0700) != 0) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", temp));
   }
   auto build = [&]() -> Status {
-    LORE_TRY(WriteNewFile(fs::Join(temp, "raw.jsonl"), ""));
+    LORE_TRY(fs::WriteNewFile(fs::Join(temp, "raw.jsonl"), ""));
     std::string okf = fs::Join(temp, "okf");
     if (::mkdir(okf.c_str(), 0700) != 0) {
       return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", okf));
@@ -233,17 +211,17 @@ Status Store::CreateSkeleton(text::TimePoint now) const {
     std::string title = flavor_ == Flavor::kReviewerMemory ? "Reviewer memory" : key_ + " memory";
     std::string index =
         "---\ntitle: " + title + "\nupdated: " + text::UtcDate(now) + "\ntags: []\n---\n";
-    LORE_TRY(WriteNewFile(fs::Join(okf, "index.md"), index));
+    LORE_TRY(fs::WriteNewFile(fs::Join(okf, "index.md"), index));
     LORE_TRY(fs::SyncDir(okf));
     return fs::SyncDir(temp);
   };
   if (auto s = build(); !s) {
-    RemoveTree(temp);
+    (void)fs::RemoveTree(temp);
     return s;
   }
   if (::rename(temp.c_str(), dir_.c_str()) != 0) {
     int err = errno;
-    RemoveTree(temp);
+    (void)fs::RemoveTree(temp);
     // Another process created the store first: use theirs.
     if (err != EEXIST && err != ENOTEMPTY) {
       return tl::unexpected(fs::ErrnoError(err, "cannot create store", dir_));

@@ -1,6 +1,7 @@
 // Black-box tests of the consolidation machinery: one run at a time, stale
 // locks, coalescing, kill -9 in the middle, thresholds and --flush. The
-// test-only hook LORE_TEST_HOOK pauses or crashes a run at a chosen point.
+// test-only hook LORE_TEST_HOOK pauses or crashes a run at a chosen point, so
+// these tests run the test build `lore-test` (the shipped lore ignores it).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -18,7 +19,7 @@ using std::chrono::milliseconds;
 class ConsolidateLockTest : public ConsolidateFixture {
  protected:
   std::vector<std::string> Cmd(std::vector<std::string> extra) const {
-    std::vector<std::string> argv{LoreBinary(), "consolidate", kRepo, "--foreground"};
+    std::vector<std::string> argv{LoreTestBinary(), "consolidate", kRepo, "--foreground"};
     argv.insert(argv.end(), extra.begin(), extra.end());
     return argv;
   }
@@ -46,7 +47,7 @@ TEST_F(ConsolidateLockTest, FiveStartedAtOnceExactlyOneRuns) {
   std::vector<std::future<RunResult>> runs;
   for (int i = 0; i < 5; ++i) {
     runs.push_back(std::async(std::launch::async, [&] {
-      return Lore({"consolidate", kRepo, "--foreground", "--flush"}, o);
+      return LoreTest({"consolidate", kRepo, "--foreground", "--flush"}, o);
     }));
   }
   // The holder stays in its run until the four others have given up.
@@ -94,7 +95,7 @@ TEST_F(ConsolidateLockTest, AStaleLockIsReclaimedWithAWarning) {
   auto status = Status();
   EXPECT_TRUE(status["running"].is_null());
   EXPECT_EQ(status["stale_lock"], true);
-  auto r = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
+  auto r = LoreTest({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err,
             "lore: warning: reclaimed the lock of a consolidation that died (pid " +
@@ -180,7 +181,7 @@ TEST_F(ConsolidateLockTest, KillNineMidRunLeavesFilesAsBeforeAndALaterRunSucceed
   EXPECT_EQ(run.Wait(), 128 + SIGKILL);
   EXPECT_EQ(Records(), before);
   EXPECT_EQ(Staged(), ids);
-  auto r = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
+  auto r = LoreTest({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("lore: warning: reclaimed the lock of a consolidation that died (pid " +
                        std::to_string(run.pid())),
@@ -207,7 +208,7 @@ TEST_F(ConsolidateLockTest, KilledAfterTheCommitPointIsRolledForward) {
   Child crash(Cmd({"--flush"}), HookEnv("mid-commit:crash"), t_ / "out", t_ / "err");
   EXPECT_EQ(crash.Wait(), 128 + SIGKILL);
   EXPECT_TRUE(Exists("staging/.consolidation.journal"));
-  auto r = Lore({"status", kRepo}, Opts());  // status finishes the interrupted commit
+  auto r = LoreTest({"status", kRepo}, Opts());  // status finishes the interrupted commit
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("lore: warning: finished the commit of run "), std::string::npos) << r.err;
   EXPECT_FALSE(Exists("staging/.consolidation.journal"));
@@ -219,13 +220,13 @@ TEST_F(ConsolidateLockTest, KilledAfterTheCommitPointIsRolledForward) {
   env["LORE_HOME"] = twin / "lore";
   RunOptions o;
   o.env = env;
-  ASSERT_EQ(Lore({"ensure", kRepo}, o).exit_code, 0);
+  ASSERT_EQ(LoreTest({"ensure", kRepo}, o).exit_code, 0);
   for (int i = 0; i < 4; ++i) {
     twin.Write(std::string("lore/") + kKey + "/staging/01a22be5-a500-7000-8000-00000000000" +
                    std::to_string(i) + ".json",
                entries[i]);
   }
-  ASSERT_EQ(Lore({"consolidate", kRepo, "--foreground", "--flush"}, o).exit_code, 0);
+  ASSERT_EQ(LoreTest({"consolidate", kRepo, "--foreground", "--flush"}, o).exit_code, 0);
   for (const auto& [rel, text] : crashed)
     EXPECT_EQ(twin.Read(std::string("lore/") + kKey + "/" + rel), text) << rel;
   EXPECT_EQ(crashed.size(), 4u);  // four decisions and nothing else
@@ -238,7 +239,7 @@ TEST_F(ConsolidateLockTest, ThresholdsTriggerABackgroundRunAndFlushOverrides) {
   auto status = Status();
   EXPECT_EQ(status["staged"]["files"], 2);
   EXPECT_EQ(status["due"], false);
-  auto idle = Lore({"consolidate", kRepo, "--foreground"}, Opts());
+  auto idle = LoreTest({"consolidate", kRepo, "--foreground"}, Opts());
   EXPECT_EQ(idle.exit_code, 0);
   EXPECT_NE(idle.out.find("nothing to consolidate yet: 2 entries, "), std::string::npos)
       << idle.out;
@@ -251,7 +252,7 @@ TEST_F(ConsolidateLockTest, ThresholdsTriggerABackgroundRunAndFlushOverrides) {
   // returns at once: while that run is still held, before it consumed anything.
   RunOptions o = Opts(Entry("s1", "c", "c a"));
   o.env["LORE_TEST_HOOK"] = Hold("after-snapshot");
-  auto staged = Lore({"stage", kRepo}, o);
+  auto staged = LoreTest({"stage", kRepo}, o);
   ASSERT_EQ(staged.exit_code, 0) << staged.err;
   EXPECT_TRUE(WaitFor([&] { return LockBody() && (*LockBody())["consumed_ids"].size() == 3; }));
   EXPECT_FALSE(Status()["running"].is_null());
@@ -262,7 +263,7 @@ TEST_F(ConsolidateLockTest, ThresholdsTriggerABackgroundRunAndFlushOverrides) {
 
   // Under the threshold, --flush runs anyway; and a byte threshold counts too.
   Stage(Entry("s2", "d", "d a"));
-  auto flushed = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
+  auto flushed = LoreTest({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
   ASSERT_EQ(flushed.exit_code, 0);
   EXPECT_NE(flushed.out.find("consumed 1 entry"), std::string::npos) << flushed.out;
   Write("config.toml", "[memory.staging]\nthreshold_files = 100\nthreshold_bytes = 300\n");
@@ -276,12 +277,12 @@ TEST_F(ConsolidateLockTest, ConsolidateDetachesUnlessForeground) {
   Stage(Entry("s1", "a", "a a"));
   RunOptions o = Opts();
   o.env["LORE_TEST_HOOK"] = Hold("after-snapshot");
-  auto r = Lore({"consolidate", kRepo, "--flush"}, o);  // returns while its run is held
+  auto r = LoreTest({"consolidate", kRepo, "--flush"}, o);  // returns while its run is held
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "started a consolidation in the background; 'lore status' shows it\n");
   ASSERT_TRUE(WaitFor([&] { return !Status()["running"].is_null(); }));
   EXPECT_EQ(Staged().size(), 1u);
-  auto busy = Lore({"consolidate", kRepo, "--foreground"}, Opts());
+  auto busy = LoreTest({"consolidate", kRepo, "--foreground"}, Opts());
   EXPECT_EQ(busy.exit_code, 3);
   Release();
   ASSERT_TRUE(WaitFor([&] { return Staged().empty() && Status()["running"].is_null(); }));

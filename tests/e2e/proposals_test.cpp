@@ -31,7 +31,7 @@ class ProposalsTest : public ::testing::Test {
   RunOptions Opts(std::string input = {}) const {
     RunOptions o = IsolatedOptions(t_.path(), "stores", std::move(input));
     o.env["LORE_WAVE"] = std::nullopt;
-    o.env["LORE_TEST_CRASH_AFTER_LEARNINGS"] = std::nullopt;
+    o.env["LORE_TEST_HOOK"] = std::nullopt;
     return o;
   }
   std::string Store(const std::string& rel = "") const {
@@ -322,8 +322,8 @@ TEST_F(ProposalsTest, KillNineInTheMiddleOfPromotionLosesNothing) {
   for (int i = 0; i < 5; ++i) ids.insert(Id(Propose({})));
   const std::string before = Read("proposals.jsonl");
   RunOptions crash = Opts();
-  crash.env["LORE_TEST_CRASH_AFTER_LEARNINGS"] = "2";
-  auto killed = Review({"--session", "s1", "--approve-all"}, crash);
+  crash.env["LORE_TEST_HOOK"] = "after-learning-2:crash";  // obeyed by the test build only
+  auto killed = LoreTest({"review", kRepo, "--json", "--session", "s1", "--approve-all"}, crash);
   EXPECT_EQ(killed.exit_code, 128 + SIGKILL);
   EXPECT_EQ(Lines("learnings.jsonl"), 2);
   EXPECT_EQ(Read("proposals.jsonl"), before);

@@ -20,6 +20,14 @@ std::string LoreBinary() {
 #endif
 }
 
+std::string LoreTestBinary() {
+#ifdef LORE_TEST_BINARY
+  return LORE_TEST_BINARY;
+#else
+  return "lore-test";
+#endif
+}
+
 RunResult Run(const std::vector<std::string>& argv, const RunOptions& opts) {
   RunResult r;
   int in[2], out[2], err[2];
@@ -106,6 +114,12 @@ RunResult Run(const std::vector<std::string>& argv, const RunOptions& opts) {
 
 RunResult Lore(const std::vector<std::string>& args, const RunOptions& opts) {
   std::vector<std::string> argv{LoreBinary()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return Run(argv, opts);
+}
+
+RunResult LoreTest(const std::vector<std::string>& args, const RunOptions& opts) {
+  std::vector<std::string> argv{LoreTestBinary()};
   argv.insert(argv.end(), args.begin(), args.end());
   return Run(argv, opts);
 }

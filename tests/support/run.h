@@ -32,7 +32,13 @@ RunResult Lore(const std::vector<std::string>& args, const RunOptions& opts = {}
 RunOptions IsolatedOptions(const std::string& dir, const std::string& lore_home,
                            std::string input = {});
 
-// The path of the lore binary under test.
+// The path of the lore binary under test: the shipped one, which ignores
+// LORE_TEST_HOOK.
 std::string LoreBinary();
+
+// The test build of lore (`lore-test`: the same CLI with the hook that obeys
+// LORE_TEST_HOOK, include/lore/consolidate/test_hook.h), and running it.
+std::string LoreTestBinary();
+RunResult LoreTest(const std::vector<std::string>& args, const RunOptions& opts = {});
 
 }  // namespace lore::testing

@@ -45,7 +45,8 @@ inline constexpr const char* kPermissionRepair =
     "rerun outside the sandbox or with escalated permissions";
 
 // Builds an Error from errno `err` for an operation `op` on `path`:
-// EACCES/EPERM -> kPermission, ELOOP -> kSymlink, ENOENT -> kNotFound, else kIo.
+// EACCES/EPERM/EROFS -> kPermission, ELOOP -> kSymlink, ENOENT -> kNotFound,
+// else kIo (ENOSPC and ENAMETOOLONG with their repair).
 Error ErrnoError(int err, std::string_view op, const std::string& path);
 
 // open(2) with O_CLOEXEC|O_NOFOLLOW added to `flags`.
@@ -69,6 +70,8 @@ Status RefuseSymlink(const std::string& path, std::string_view role);
 // Refuses when `path` exists as a symlink or a non-directory.
 Status MakeDirs(const std::string& path, mode_t mode = 0700);
 
+// fsync(2) of an open file, retried on EINTR; `path` names it in the error.
+Status SyncFile(int fd, const std::string& path);
 // fsync of a directory, so that a rename or create in it is durable.
 Status SyncDir(const std::string& dir);
 

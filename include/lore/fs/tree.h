@@ -16,9 +16,9 @@ enum class EntryType { kFile, kDirectory, kSymlink, kOther };
 struct TreeEntry {
   std::string rel;  // path relative to the walked root, '/'-separated
   EntryType type = EntryType::kOther;
-  mode_t mode = 0;     // permission bits
-  int64_t size = 0;    // bytes, for files
-  int64_t mtime = 0;   // seconds since the epoch
+  mode_t mode = 0;    // permission bits
+  int64_t size = 0;   // bytes, for files
+  int64_t mtime = 0;  // seconds since the epoch
 };
 
 // Every entry under `root` (not `root` itself), depth first, sorted by byte
@@ -26,8 +26,13 @@ struct TreeEntry {
 // are listed, never followed. An error when `root` cannot be read.
 Result<std::vector<TreeEntry>> WalkTree(const std::string& root);
 
-// Removes `path` and everything below it (symlinks are unlinked, never
-// followed). A missing `path` is not an error.
+// Removes `path` and everything below it: the one tree remover of lore.
+// Symlinks are unlinked, never followed (the walk goes through directory
+// descriptors opened with O_NOFOLLOW, so a symlink swapped in meanwhile is
+// not followed either). A missing `path` (or entry) is not an error; the
+// first other failure stops the removal and is returned naming the entry.
+// Callers that remove best effort (cleaning up after another error) ignore
+// the result with (void).
 Status RemoveTree(const std::string& path);
 
 }  // namespace lore::fs

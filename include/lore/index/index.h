@@ -103,11 +103,23 @@ struct Neighbour {
   int distance = 0;  // 1, 2… after the record; -1, -2… before it
 };
 
+// True for the errors of a store lore cannot write to (read-only, full,
+// permission denied: kPermission and kIo), after which a search still
+// answers from OpenExisting() or OpenInMemory() instead of failing.
+bool IsWriteFailure(const Error& e);
+
 class Index {
  public:
   // Opens <store_dir>/index.sqlite, creating it when missing; recreates it
   // when it is not a database or was built with another schema or tokenizer.
   static Result<Index> Open(const std::string& store_dir, IndexOptions opts = {});
+  // Opens the existing <store_dir>/index.sqlite without creating, rebuilding
+  // or changing it (SQLite opens it read-only when the file cannot be
+  // written). An error when it is missing, damaged or of another schema.
+  static Result<Index> OpenExisting(const std::string& store_dir, IndexOptions opts = {});
+  // A fresh index in memory built from the store's files (nothing on disk is
+  // written), for a store whose own index can neither be used nor written.
+  static Result<Index> OpenInMemory(const std::string& store_dir, IndexOptions opts = {});
 
   Index(Index&&) noexcept;
   Index& operator=(Index&&) noexcept;

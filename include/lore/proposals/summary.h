@@ -32,7 +32,8 @@ std::optional<Counters> ParseSummary(std::string_view text);
 
 // Adds one to `counter` of `wave` and returns the new counters. A summary
 // that does not parse is kept aside as <name>.corrupt and counting restarts.
-// The file is replaced by rename; it is not fsynced (the counters are
+// The file is replaced atomically (fs::WriteFileAtomic) but not fsynced
+// (Durability::kVisibleOnly: the counters are
 // diagnostics; the queue line is the truth).
 Result<Counters> Bump(const Paths& paths, std::string_view wave, Counter counter);
 

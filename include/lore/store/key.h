@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "lore/error.h"
+#include "lore/fs/temp_name.h"
 
 namespace lore::store {
 
@@ -13,8 +14,16 @@ namespace lore::store {
 // "scheme://[user@]host[:port]/path" into "host/path"; anything else stays.
 std::string NormaliseRemote(std::string_view remote);
 
+// The longest key: a folder name may have 255 bytes on the file systems lore
+// runs on (NAME_MAX), and lore's hidden siblings of a store
+// (.<key>.replaced.<pid>.<random>, fs::TempPath) add up to
+// fs::kMaxTempDecoration to it.
+inline constexpr size_t kMaxKeyBytes = 255 - fs::kMaxTempDecoration;
+
 // Replaces every run of characters outside [A-Za-z0-9._-] by '_' and strips
-// leading and trailing '.', '_' and '-'. An empty result is an error.
+// leading and trailing '.', '_' and '-'. An empty result is an error, and so
+// is a key longer than kMaxKeyBytes (the repair names the limit and how to
+// use a shorter remote).
 Result<std::string> KeyFromIdentity(std::string_view identity);
 
 }  // namespace lore::store
