@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/proposal_cli.h"
+#include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
 #include "lore/proposals/learning.h"
 #include "lore/proposals/picker.h"
@@ -232,6 +233,8 @@ int RunReview(const ReviewArgs& a) {
       if (written >= n) ::raise(SIGKILL);  // test hook: die in the middle of a promotion
     };
   }
+  // Test hook point "review-after-archive" (LORE_TEST_HOOK, docs/proposals.md).
+  opts.after_archive = [] { (void)consolidate::TestHook("review-after-archive"); };
   auto r = proposals::PromoteAndClear(paths, *set, decisions, opts);
   if (!r) return ReportError(r.error());
   PrintResult(*r, a.json);
