@@ -43,9 +43,9 @@ class ImportLimitsTest : public ::testing::Test {
 
 TEST_F(ImportLimitsTest, WithinTheLimitsTheArchiveIsImported) {
   ImportLimits l;
-  l.max_entries = 5;
-  l.max_entry_bytes = 10;
-  l.max_total_bytes = 20;
+  l.max_entries = 5;  // manifest, raw.jsonl, okf/index.md and two files
+  l.max_entry_bytes = 100;
+  l.max_total_bytes = 200;  // the index is 45 bytes
   auto r = Run(Archive(2, 10), l);
   ASSERT_TRUE(r) << r.error().Format();
   EXPECT_EQ(r->summary.files, 4);
@@ -63,20 +63,21 @@ TEST_F(ImportLimitsTest, TooManyEntries) {
 
 TEST_F(ImportLimitsTest, AnEntryTooLarge) {
   ImportLimits l;
-  l.max_entry_bytes = 9;
-  auto r = Run(Archive(1, 10), l);
+  l.max_entry_bytes = 100;
+  auto r = Run(Archive(1, 101), l);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().what, "archive entry store/knowledge/k0.md is too large (more than 9 bytes)");
+  EXPECT_EQ(r.error().what,
+            "archive entry store/knowledge/k0.md is too large (more than 100 bytes)");
   EXPECT_EQ(r.error().code, ErrorCode::kInvalidInput);
   EXPECT_TRUE(LeftNothing());
 }
 
 TEST_F(ImportLimitsTest, TooMuchInAll) {
   ImportLimits l;
-  l.max_total_bytes = 15;
+  l.max_total_bytes = 60;  // the index and one file fit, not the second
   auto r = Run(Archive(2, 10), l);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().what, "archive unpacks to too much (more than 15 bytes)");
+  EXPECT_EQ(r.error().what, "archive unpacks to too much (more than 60 bytes)");
   EXPECT_TRUE(LeftNothing());
 }
 
