@@ -10,10 +10,14 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"
+#include "lore/store/store_lock.h"
 #include "lore/version.h"
 
 namespace lore::archive {
 namespace {
+
+// How long an export waits for a record write, a commit or an import.
+constexpr std::chrono::milliseconds kExportLockTimeout{60000};
 
 // Where archive bytes go: an AtomicFile, or a plain descriptor (stdout).
 struct Sink {
@@ -129,8 +133,8 @@ Result<std::vector<fs::TreeEntry>> TruthEntries(const store::Store& store) {
   return out;
 }
 
-Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& entries,
-                Writer& w, Summary* summary) {
+Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& entries, Writer& w,
+                Summary* summary) {
   int64_t newest = 0;
   for (const auto& e : entries) newest = std::max(newest, e.mtime);
   nlohmann::ordered_json manifest;
@@ -159,6 +163,12 @@ Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& ent
 
 Result<Summary> Export(const store::Store& store, const std::string& out_path) {
   LORE_ASSIGN(const LibArchive* la, Load());
+  LORE_TRY(fs::RefuseSymlink(fs::Dirname(store.root()), "parent of the stores root"));
+  LORE_TRY(fs::RefuseSymlink(store.root(), "stores root"));
+  // A consistent snapshot: no record write, consolidation commit or import
+  // lands while the store is read.
+  auto lock = store::StoreLock::Acquire(store.dir(), fs::LockMode::kShared, kExportLockTimeout);
+  if (!lock && lock.error().code != ErrorCode::kNotFound) return tl::unexpected(lock.error());
   LORE_ASSIGN(std::vector<fs::TreeEntry> entries, TruthEntries(store));
   Summary summary;
   summary.key = store.key();

@@ -6,6 +6,8 @@ bool IsTruth(const std::string& rel) {
   if (rel.empty()) return false;
   // The derived search index and its SQLite companions.
   if (rel == "index.sqlite" || rel.rfind("index.sqlite-", 0) == 0) return false;
+  // Settings an import kept aside: the store's own settings are config.toml.
+  if (rel == kImportedConfig) return false;
   size_t start = 0;
   while (start <= rel.size()) {
     size_t end = rel.find('/', start);

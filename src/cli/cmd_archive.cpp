@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/archive/archive.h"
+#include "lore/fs/fd.h"
 #include "lore/store/store.h"
 
 namespace lore::cli {
@@ -18,6 +19,7 @@ struct ImportArgs {
   std::string archive;
   std::string repo;
   bool force = false;
+  bool with_config = false;
 };
 
 int RunExport(const ExportArgs& a) {
@@ -46,11 +48,23 @@ int RunImport(const ImportArgs& a) {
     if (!r) return ReportError(r.error());
     root = *r;
   }
-  auto r = archive::Import(a.archive, root, key,
-                           a.force ? archive::Overwrite::kForce : archive::Overwrite::kRefuse);
+  archive::ImportOptions options;
+  options.key = key;
+  options.overwrite = a.force ? archive::Overwrite::kForce : archive::Overwrite::kRefuse;
+  options.with_config = a.with_config;
+  auto r = archive::Import(a.archive, root, options);
   if (!r) return ReportError(r.error());
-  Print("imported " + std::to_string(r->files) + " files (" + std::to_string(r->bytes) +
-        " bytes) into " + r->path);
+  const archive::Summary& s = r->summary;
+  std::string out = "imported " + std::to_string(s.files) + " files (" + std::to_string(s.bytes) +
+                    " bytes) into " + s.path + "\n";
+  if (r->config == "kept-aside") {
+    out += "settings: the archive's config.toml was not applied; it is kept as " +
+           fs::Join(s.path, archive::kImportedConfig) +
+           " (import again with --with-config to apply it)\n";
+  }
+  for (const auto& c : r->setting_changes) out += "setting changed: " + c + "\n";
+  for (const auto& f : r->injected) out += "session start will inject the archive's " + f + "\n";
+  Print(out, false);
   return kExitOk;
 }
 
@@ -68,8 +82,11 @@ void RegisterArchiveCommands(Registry& r) {
   CLI::App* i = r.Add("import", "Restore a store from an archive made by 'lore export'",
                       [im]() { return RunImport(*im); });
   i->add_option("archive", im->archive, "The .tar.gz written by 'lore export'")->required();
-  i->add_option("--repo", im->repo, "Restore into this repository's store (default: the key in the archive)");
+  i->add_option("--repo", im->repo,
+                "Restore into this repository's store (default: the key in the archive)");
   i->add_flag("--force", im->force, "Replace a store that is not empty (its contents are lost)");
+  i->add_flag("--with-config", im->with_config,
+              "Apply the archive's config.toml (default: keep it aside as config.toml.imported)");
 }
 
 }  // namespace lore::cli

@@ -5,6 +5,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/record_flags.h"
+#include "lore/consolidate/runner.h"
 #include "lore/fs/fd.h"
 #include "lore/memory/records.h"
 #include "lore/store/store.h"
@@ -62,8 +63,9 @@ Status EnsureStore(const store::Store& s) {
   return s.Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip);
 }
 
-int ReportOutcome(const Result<memory::Outcome>& r, bool json) {
+int ReportOutcome(Result<memory::Outcome> r, bool json, const RecordFlags* flags = nullptr) {
   if (!r) return ReportError(r.error());
+  if (flags) BlameFlags(*flags, r->report);
   const memory::Outcome& o = *r;
   if (json) {
     nlohmann::ordered_json j;
@@ -87,6 +89,14 @@ int ReportOutcome(const Result<memory::Outcome>& r, bool json) {
   if (!o.ok()) return kExitError;
   Print(o.path);
   return kExitOk;
+}
+
+// Finishes a consolidation commit that died half applied (one stat when
+// there is none), so that the record write is not refused for it.
+void FinishInterruptedCommit(const store::Store& store) {
+  auto recovered = consolidate::RecoverIfIdle(store);
+  if (!recovered) return ReportWarning(recovered.error());
+  for (const auto& w : *recovered) ReportWarning(w);
 }
 
 // Edits of a store that does not exist yet: "no such <kind>".
@@ -128,7 +138,8 @@ int RunWrite(const MemoryArgs& a) {
   auto text = InputText(a, r->kind);
   if (!text) return ReportError(text.error());
   if (auto s = EnsureStore(r->store); !s) return ReportError(s.error());
-  return ReportOutcome(memory::Write(r->store.dir(), r->kind, r->slug, *text), a.json);
+  FinishInterruptedCommit(r->store);
+  return ReportOutcome(memory::Write(r->store.dir(), r->kind, r->slug, *text), a.json, &a.flags);
 }
 
 int RunEdit(const MemoryArgs& a) {
@@ -136,6 +147,7 @@ int RunEdit(const MemoryArgs& a) {
   auto r = Resolve(a, &exit);
   if (!r) return exit;
   if (!fs::Exists(r->store.dir())) return ReportMissing(*r);
+  FinishInterruptedCommit(r->store);
   if (!a.flags.Any()) {
     auto text = InputText(a, r->kind);
     if (!text) return ReportError(text.error());
@@ -146,7 +158,7 @@ int RunEdit(const MemoryArgs& a) {
   return ReportOutcome(
       memory::Edit(r->store.dir(), r->kind, r->slug,
                    [&](doc::Record& rec) { return ApplyRecordFlags(flags, rec, now, true); }),
-      a.json);
+      a.json, &flags);
 }
 
 int RunReplace(const MemoryArgs& a) {
@@ -154,6 +166,7 @@ int RunReplace(const MemoryArgs& a) {
   auto r = Resolve(a, &exit);
   if (!r) return exit;
   if (!fs::Exists(r->store.dir())) return ReportMissing(*r);
+  FinishInterruptedCommit(r->store);
   return ReportOutcome(
       memory::Replace(r->store.dir(), r->kind, r->slug, a.by, std::chrono::system_clock::now()),
       a.json);

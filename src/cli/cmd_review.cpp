@@ -231,6 +231,8 @@ int RunReview(const ReviewArgs& a) {
       (void)consolidate::TestHook("after-learning-" + std::to_string(written));
     };
   }
+  // Test hook point "review-after-archive" (LORE_TEST_HOOK, docs/proposals.md).
+  opts.after_archive = [] { (void)consolidate::TestHook("review-after-archive"); };
   auto r = proposals::PromoteAndClear(paths, *set, decisions, opts);
   if (!r) return ReportError(r.error());
   PrintResult(*r, a.json);

@@ -1,6 +1,9 @@
 #include "cli/record_flags.h"
 
+#include <yaml-cpp/yaml.h>
+
 #include <charconv>
+#include <optional>
 
 #include "cli/io.h"
 #include "lore/fs/fd.h"
@@ -61,18 +64,54 @@ Status ApplySources(const std::vector<std::string>& specs, doc::Record& r) {
   return Ok();
 }
 
+// VALUE as the record parser reads it after "KEY: ": the text of a plain or
+// quoted YAML scalar, else nullopt (not YAML, null, a list or a mapping).
+std::optional<std::string> ScalarText(std::string_view value) {
+  try {
+    YAML::Node n = YAML::Load(std::string(value));
+    if (n.IsScalar()) return n.Scalar();
+  } catch (const YAML::Exception&) {
+  }
+  return std::nullopt;
+}
+
+// True when VALUE is a flow list or mapping ("[a, b]", "{k: v}") that parses.
+bool IsFlowCollection(std::string_view value) {
+  size_t first = value.find_first_not_of(" \t");
+  if (first == std::string_view::npos || (value[first] != '[' && value[first] != '{')) return false;
+  try {
+    YAML::Node n = YAML::Load(std::string(value));
+    return n.IsSequence() || n.IsMap();
+  } catch (const YAML::Exception&) {
+    return false;
+  }
+}
+
+// Sets KEY from VALUE the way the record parser reads "KEY: VALUE": typed
+// keys take the YAML value; text keys (and keys lore does not interpret) the
+// scalar's text, so that quotes mean what they mean in the file, or VALUE
+// literally when it is not a YAML scalar ("Use: WAL"). Errors name the flag.
 Status ApplySet(std::string_view assignment, doc::Record& r) {
   size_t eq = assignment.find('=');
   if (eq == std::string_view::npos || eq == 0) {
     return tl::unexpected(Usage("bad --set '" + std::string(assignment) + "'",
                                 "write --set KEY=VALUE, e.g. --set status=resolved"));
   }
-  std::string_view key = assignment.substr(0, eq);
+  std::string key(assignment.substr(0, eq));
   std::string_view value = assignment.substr(eq + 1);
-  if (doc::IsKnownKey(r.kind, key) && doc::IsTextKey(r.kind, key)) {
-    return doc::SetFieldText(r, key, value);
+  Status s;
+  if (doc::IsKnownKey(r.kind, key) && !doc::IsTextKey(r.kind, key)) {
+    s = doc::SetFieldYaml(r, key, value);
+  } else if (!doc::IsKnownKey(r.kind, key) && IsFlowCollection(value)) {
+    s = doc::SetFieldYaml(r, key, value);
+  } else {
+    s = doc::SetFieldText(r, key, ScalarText(value).value_or(std::string(value)));
   }
-  return doc::SetFieldYaml(r, key, value);
+  if (s) return s;
+  std::string why = s.error().what;
+  if (why.rfind("cannot set ", 0) == 0) why.erase(0, 11);
+  return tl::unexpected(
+      Usage("invalid --set " + std::string(assignment) + " (" + why + ")", s.error().repair));
 }
 
 Result<std::string> ReadBody(const RecordFlags& f) {
@@ -114,6 +153,18 @@ void AddRecordFlags(CLI::App* sub, RecordFlags& f, bool edit) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   sub->add_option("--append", f.append, "Append a paragraph to the body");
   sub->add_flag("--no-touch", f.no_touch, "Keep updated_at as it is");
+}
+
+void BlameFlags(const RecordFlags& f, lint::Report& report) {
+  for (auto& finding : report.findings) {
+    if (finding.field.empty()) continue;
+    for (auto it = f.set.rbegin(); it != f.set.rend(); ++it) {  // the last --set of a key counts
+      if (it->compare(0, finding.field.size() + 1, finding.field + "=") != 0) continue;
+      finding.path = "--set " + *it;
+      finding.line = 0;
+      break;
+    }
+  }
 }
 
 Status ApplyRecordFlags(const RecordFlags& f, doc::Record& r, text::TimePoint now, bool touch) {

@@ -10,6 +10,7 @@
 
 #include "lore/doc/record.h"
 #include "lore/error.h"
+#include "lore/lint/finding.h"
 #include "lore/text/time.h"
 
 namespace lore::cli {
@@ -32,7 +33,13 @@ void AddRecordFlags(CLI::App* sub, RecordFlags& flags, bool edit);
 
 // Applies the flags to `record`: unset, set, sources, body, append, and
 // (when `touch` and updated_at was not set explicitly) updated_at = now.
+// Errors name the flag and its value (`invalid --set status=bogus (...)`).
 Status ApplyRecordFlags(const RecordFlags& flags, doc::Record& record, text::TimePoint now,
                         bool touch);
+
+// Makes each finding about a field given with --set name that flag and its
+// value instead of the record's file and line: the value is the caller's,
+// not the file's.
+void BlameFlags(const RecordFlags& flags, lint::Report& report);
 
 }  // namespace lore::cli

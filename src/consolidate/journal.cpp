@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -20,6 +21,8 @@
 #include "lore/consolidate/test_hook.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
+#include "lore/store/store_lock.h"
 
 namespace lore::consolidate {
 namespace {
@@ -38,6 +41,10 @@ struct Journal {
   std::vector<std::string> consumed_ids;
 };
 
+// Record writes hold the store lock for milliseconds; an export holds it
+// (shared) while it reads the store.
+constexpr std::chrono::milliseconds kCommitLockTimeout{60000};
+
 constexpr const char* kJournalRepair =
     "move staging/.consolidation.journal away and check memory/ and knowledge/ by hand "
     "(the run it describes may be half applied)";
@@ -47,21 +54,6 @@ std::string RunDirRel(const std::string& run_id) {
 }
 std::string JournalPath(const store::Store& store) {
   return fs::Join(store.Path(kStagingDir), kJournalName);
-}
-
-// Removes a folder lore made (files and folders only; symlinks are removed,
-// never followed).
-void RemoveTree(const std::string& dir) {
-  if (DIR* d = ::opendir(dir.c_str())) {
-    while (dirent* e = ::readdir(d)) {
-      std::string_view name = e->d_name;
-      if (name == "." || name == "..") continue;
-      if (::unlinkat(::dirfd(d), e->d_name, 0) != 0 && errno == EISDIR)
-        RemoveTree(fs::Join(dir, name));
-    }
-    ::closedir(d);
-  }
-  ::rmdir(dir.c_str());
 }
 
 // Shadow files are written without an fsync each: one syncfs(2) of the whole
@@ -233,21 +225,21 @@ void Sweep(const store::Store& store) {
     }
   }
   ::closedir(d);
-  for (const auto& r : doomed) RemoveTree(fs::Join(staging, r));
+  for (const auto& r : doomed) (void)fs::RemoveTree(fs::Join(staging, r));
 }
 
 }  // namespace
 
-Status CommitRun(const store::Store& store, const std::string& run_id,
-                 const std::vector<Workspace::Change>& changes,
-                 const std::map<std::string, FileId>& baselines,
-                 const std::vector<std::string>& consumed_ids) {
+Result<CommitOutcome> CommitRun(const store::Store& store, const std::string& run_id,
+                                const std::vector<Workspace::Change>& changes,
+                                const std::map<std::string, FileId>& baselines,
+                                const std::vector<std::string>& consumed_ids) {
   Journal j{run_id, {}, consumed_ids};
   std::string run_dir = store.Path(RunDirRel(run_id));
   SpreadRunFolders(store.Path(kStagingDir));
   LORE_TRY(fs::MakeDirs(run_dir, 0700));
   auto fail = [&](Error e) {
-    RemoveTree(run_dir);
+    (void)fs::RemoveTree(run_dir);
     return tl::unexpected(std::move(e));
   };
   for (size_t i = 0; i < changes.size(); ++i) {
@@ -262,17 +254,28 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
     j.files.push_back(std::move(f));
   }
   if (auto s = SyncFileSystem(run_dir); !s) return fail(s.error());
-  for (const auto& c : changes) {
-    auto it = baselines.find(c.rel);
-    auto now = IdentifyFile(store.Path(c.rel));
-    if (!now) return fail(now.error());
-    if (it == baselines.end() || !(it->second == *now)) {
-      return fail(Error{ErrorCode::kBusy, "changed while the consolidation ran", store.Path(c.rel),
-                        0,
-                        "nothing was changed; the staged entries stay for the next consolidation"});
+  if (auto s = TestHook("before-commit"); !s) return fail(s.error());
+  // From the re-check to the end of Apply no record write can land: they
+  // take the same lock.
+  auto lock = store::StoreLock::Acquire(store.dir(), fs::LockMode::kExclusive, kCommitLockTimeout);
+  if (!lock) return fail(lock.error());
+  for (const auto& id : consumed_ids) {
+    if (!fs::Exists(StagedPath(store, id))) {
+      return fail(Error{ErrorCode::kBusy, "a staged entry of the run vanished while it ran",
+                        StagedPath(store, id), 0,
+                        "nothing was changed; check whether the store was replaced (lore import) "
+                        "and run the consolidation again"});
     }
   }
-  if (auto s = TestHook("before-commit"); !s) return fail(s.error());
+  for (const auto& c : changes) {
+    auto it = baselines.find(c.rel);
+    auto now = IdentifyContent(store.Path(c.rel));
+    if (!now) return fail(now.error());
+    if (it == baselines.end() || !(it->second == *now)) {
+      (void)fs::RemoveTree(run_dir);
+      return CommitOutcome{false, c.rel};
+    }
+  }
   if (auto s = fs::WriteFileAtomic(JournalPath(store), RenderJournal(j)); !s) {
     // A failure after the rename (the folder's fsync) leaves the journal in
     // place: that is the commit, and Apply (or the next Recover) needs the
@@ -280,16 +283,25 @@ Status CommitRun(const store::Store& store, const std::string& run_id,
     if (!fs::Exists(JournalPath(store))) return fail(s.error());
   }
   // Committed: from here on, a failure is finished by Recover().
-  return Apply(store, j);
+  LORE_TRY(Apply(store, j));
+  return CommitOutcome{true, {}};
+}
+
+Error ConflictError(const store::Store& store, const std::string& rel, int attempts) {
+  return Error{ErrorCode::kBusy,
+               "changed while the consolidation ran (" + std::to_string(attempts) +
+                   (attempts == 1 ? " attempt)" : " attempts)"),
+               store.Path(rel), 0,
+               "nothing was changed; the staged entries stay for the next consolidation"};
 }
 
 void RemoveRunFolder(const store::Store& store, const std::string& run_id, Removal how) {
   std::string dir = store.Path(RunDirRel(run_id));
-  if (how == Removal::kNow) return RemoveTree(dir);
+  if (how == Removal::kNow) return (void)fs::RemoveTree(dir);
   std::string trash = store.Path(std::string(kStagingDir) + "/.trash-" + run_id);
-  if (::rename(dir.c_str(), trash.c_str()) != 0) return RemoveTree(dir);
+  if (::rename(dir.c_str(), trash.c_str()) != 0) return (void)fs::RemoveTree(dir);
   pid_t child = ::fork();
-  if (child < 0) return RemoveTree(trash);
+  if (child < 0) return (void)fs::RemoveTree(trash);
   if (child == 0) {
     ::setsid();
     if (::fork() == 0) {
@@ -300,7 +312,7 @@ void RemoveRunFolder(const store::Store& store, const std::string& run_id, Remov
         ::dup2(null, 2);
       }
       ::syscall(SYS_close_range, 3U, ~0U, 0U);  // nothing of the parent's (a lock) stays held
-      RemoveTree(trash);
+      (void)fs::RemoveTree(trash);
       ::_exit(0);
     }
     ::_exit(0);
@@ -315,6 +327,10 @@ Result<std::string> Recover(const store::Store& store) {
   std::string run_id;
   if (text) {
     LORE_ASSIGN(Journal j, ParseJournal(*text, path));
+    // Under the store lock, as the commit it finishes: a record write waiting
+    // meanwhile lands after it, never under it.
+    LORE_ASSIGN(auto lock, store::StoreLock::Acquire(store.dir(), fs::LockMode::kExclusive,
+                                                     kCommitLockTimeout));
     LORE_TRY(Apply(store, j));
     run_id = j.run_id;
   } else if (text.error().code != ErrorCode::kNotFound) {

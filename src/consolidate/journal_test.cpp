@@ -8,9 +8,12 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <filesystem>
+#include <thread>
 
 #include "lore/consolidate/staging.h"
+#include "lore/store/store_lock.h"
 #include "support/temp_dir.h"
 
 namespace lore::consolidate {
@@ -98,12 +101,102 @@ TEST_F(JournalTest, AFileChangedMeanwhileRefusesTheCommitAndChangesNothing) {
   ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
   ASSERT_TRUE(ws.Write("memory/decisions/b.md", "new b\n"));
   t_.Write("s/memory/decisions/b.md", "someone else\n");
-  auto s = CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_});
-  ASSERT_FALSE(s);
-  EXPECT_EQ(s.error().code, ErrorCode::kBusy);
-  EXPECT_EQ(s.error().path, Store().Path("memory/decisions/b.md"));
+  auto c = CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_});
+  ASSERT_TRUE(c) << c.error().Format();
+  EXPECT_FALSE(c->committed);
+  EXPECT_EQ(c->changed, "memory/decisions/b.md");
   EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "old a\n");
+  EXPECT_EQ(t_.Read("s/memory/decisions/b.md"), "someone else\n");
   EXPECT_EQ(Staged().size(), 2u);
+  EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r1"));
+  Error e = ConflictError(Store(), c->changed, 3);
+  EXPECT_EQ(e.code, ErrorCode::kBusy);
+  EXPECT_EQ(e.Format(), "changed while the consolidation ran (3 attempts): " +
+                            Store().Path("memory/decisions/b.md") +
+                            "; nothing was changed; the staged entries stay for the next "
+                            "consolidation");
+}
+
+// The same inode, size and mtime but other bytes (a program that rewrote the
+// file in place and put its time back) is a change too.
+TEST_F(JournalTest, AnInPlaceRewriteWithItsTimeRestoredIsAChange) {
+  Workspace ws(Store().dir());
+  ASSERT_EQ(**ws.Read("memory/decisions/a.md"), "old a\n");
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  std::string path = Store().Path("memory/decisions/a.md");
+  struct stat before;
+  ASSERT_EQ(::stat(path.c_str(), &before), 0);
+  int fd = ::open(path.c_str(), O_WRONLY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::pwrite(fd, "OLD", 3, 0), 3);
+  struct timespec times[2] = {before.st_atim, before.st_mtim};
+  ASSERT_EQ(::futimens(fd, times), 0);
+  ::close(fd);
+  auto c = CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_});
+  ASSERT_TRUE(c) << c.error().Format();
+  EXPECT_FALSE(c->committed);
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "OLD a\n");
+}
+
+// A record edit that lands while the run is held before its commit point is
+// seen by the re-check under the store lock: the commit refuses, the edit
+// stays, and the staged entries stay for the next run.
+TEST_F(JournalTest, AnEditDuringBeforeCommitIsNeverOverwritten) {
+  std::string go = t_ / "go";
+  ::setenv("LORE_TEST_HOOK", ("before-commit:wait=" + go).c_str(), 1);
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  Result<CommitOutcome> c = CommitOutcome{};
+  std::atomic<bool> done{false};
+  std::thread run([&] {
+    c = CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_});
+    done = true;
+  });
+  // The shadow exists once the run waits at before-commit (or just before).
+  while (!done && !stdfs::exists(t_ / "s/staging/.run-r1/0")) std::this_thread::yield();
+  auto lock = store::StoreLock::Acquire(Store().dir(), fs::LockMode::kExclusive);
+  ASSERT_TRUE(lock) << lock.error().Format();
+  t_.Write("s/memory/decisions/a.md", "edited by hand\n");
+  { auto released = std::move(*lock); }
+  t_.Write("go", "");
+  run.join();
+  ASSERT_TRUE(c) << c.error().Format();
+  EXPECT_FALSE(c->committed);
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "edited by hand\n");
+  EXPECT_EQ(Staged().size(), 2u);
+}
+
+// Once the store lock is held by a record write, the commit waits for it and
+// then sees what the write did.
+TEST_F(JournalTest, TheCommitWaitsForTheStoreLock) {
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  auto lock = store::StoreLock::Acquire(Store().dir(), fs::LockMode::kExclusive);
+  ASSERT_TRUE(lock);
+  std::atomic<bool> done{false};
+  Result<CommitOutcome> c = CommitOutcome{};
+  std::thread run([&] {
+    c = CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_});
+    done = true;
+  });
+  while (!done && !stdfs::exists(t_ / "s/staging/.run-r1/0")) std::this_thread::yield();
+  t_.Write("s/memory/decisions/a.md", "written under the lock\n");
+  EXPECT_FALSE(done.load());  // it cannot have passed the lock we hold
+  { auto released = std::move(*lock); }
+  run.join();
+  ASSERT_TRUE(c) << c.error().Format();
+  EXPECT_FALSE(c->committed);
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "written under the lock\n");
+}
+
+TEST_F(JournalTest, AVanishedStagedEntryFailsTheCommit) {
+  Workspace ws(Store().dir());
+  ASSERT_TRUE(ws.Write("memory/decisions/a.md", "new a\n"));
+  stdfs::remove(t_ / ("s/staging/" + consumed_ + ".json"));
+  auto c = CommitRun(Store(), "r1", ws.Changes(), ws.Baselines(), {consumed_});
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.error().what, "a staged entry of the run vanished while it ran");
+  EXPECT_EQ(t_.Read("s/memory/decisions/a.md"), "old a\n");
   EXPECT_FALSE(stdfs::exists(t_ / "s/staging/.run-r1"));
 }
 

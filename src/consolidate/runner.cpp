@@ -15,6 +15,10 @@ namespace {
 
 using Clock = std::chrono::system_clock;
 
+// Runs of the engine on one snapshot of staged entries before a run that
+// keeps finding its targets changed gives up.
+constexpr int kMaxAttempts = 3;
+
 std::string FlushPath(const store::Store& store) {
   return fs::Join(store.Path(kStagingDir), kFlushName);
 }
@@ -89,16 +93,27 @@ RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& en
   }
   if (auto s = TestHook("after-snapshot"); !s) return finish(&s.error());
   if (loaded.entries.empty()) return finish(nullptr);
-  Workspace ws(store.dir());
-  RunInput in{rec.run_id, now, std::move(loaded.entries), &settings};
-  auto notes = engine.Run(in, ws);
-  if (!notes) return finish(&notes.error());
-  rec.notes = std::move(*notes);
-  auto changes = ws.Changes();
-  for (const auto& c : changes) rec.changed.push_back(c.rel);
-  if (auto s = CommitRun(store, rec.run_id, changes, ws.Baselines(), rec.consumed_ids); !s) {
-    rec.changed.clear();
-    return finish(&s.error());
+  // A target changed by someone else between the run's read and its commit
+  // (a record edit) is never overwritten: the engine runs again on the new
+  // state, a few times at most, then the run fails with nothing changed.
+  for (int attempt = 1;; ++attempt) {
+    Workspace ws(store.dir());
+    RunInput in{rec.run_id, now, loaded.entries, &settings};
+    auto notes = engine.Run(in, ws);
+    if (!notes) return finish(&notes.error());
+    auto changes = ws.Changes();
+    auto commit = CommitRun(store, rec.run_id, changes, ws.Baselines(), rec.consumed_ids);
+    if (!commit) return finish(&commit.error());
+    if (commit->committed) {
+      rec.notes.insert(rec.notes.end(), notes->begin(), notes->end());
+      for (const auto& c : changes) rec.changed.push_back(c.rel);
+      break;
+    }
+    if (attempt == kMaxAttempts) {
+      Error e = ConflictError(store, commit->changed, attempt);
+      return finish(&e);
+    }
+    rec.notes.push_back("ran again: " + commit->changed + " changed while the run worked");
   }
   if (auto s = TestHook("after-commit"); !s) return finish(&s.error());
   return finish(nullptr);

@@ -6,10 +6,35 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <functional>
 
 #include "lore/fs/fd.h"
 
 namespace lore::consolidate {
+
+namespace {
+
+Error NotRegular(const struct stat& st, const std::string& path) {
+  bool link = S_ISLNK(st.st_mode);
+  return Error{link ? ErrorCode::kSymlink : ErrorCode::kCorrupt,
+               link ? "record is a symlink" : "record is not a regular file", path, 0,
+               "replace it with a regular file (lore refuses symlinks in store paths)"};
+}
+
+FileId IdOf(const struct stat& st) {
+  return FileId{true,
+                static_cast<uint64_t>(st.st_dev),
+                static_cast<uint64_t>(st.st_ino),
+                static_cast<int64_t>(st.st_size),
+                static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec,
+                static_cast<int64_t>(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec,
+                0};
+}
+
+// Never 0, so that a read file differs from one only stat'ed.
+uint64_t HashBytes(std::string_view bytes) { return std::hash<std::string_view>{}(bytes) | 1; }
+
+}  // namespace
 
 Result<FileId> IdentifyFile(const std::string& path) {
   struct stat st;
@@ -17,27 +42,44 @@ Result<FileId> IdentifyFile(const std::string& path) {
     if (errno == ENOENT) return FileId{};
     return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   }
-  if (!S_ISREG(st.st_mode)) {
-    return Fail(S_ISLNK(st.st_mode) ? ErrorCode::kSymlink : ErrorCode::kCorrupt,
-                S_ISLNK(st.st_mode) ? "record is a symlink" : "record is not a regular file", path,
-                0, "replace it with a regular file (lore refuses symlinks in store paths)");
+  if (!S_ISREG(st.st_mode)) return tl::unexpected(NotRegular(st, path));
+  return IdOf(st);
+}
+
+Result<FileRead> ReadIdentified(const std::string& path) {
+  auto fd = fs::Open(path, O_RDONLY | O_NONBLOCK);
+  if (!fd) {
+    if (fd.error().code == ErrorCode::kNotFound) return FileRead{};
+    if (fd.error().code == ErrorCode::kSymlink) {
+      struct stat st;
+      if (::lstat(path.c_str(), &st) == 0) return tl::unexpected(NotRegular(st, path));
+    }
+    return tl::unexpected(fd.error());
   }
-  return FileId{true, static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino),
-                static_cast<int64_t>(st.st_size),
-                static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (!S_ISREG(st.st_mode)) return tl::unexpected(NotRegular(st, path));
+  FileRead out{IdOf(st), std::nullopt};
+  LORE_ASSIGN(std::string bytes, fs::ReadAll(fd->get(), path));
+  out.id.content = HashBytes(bytes);
+  out.bytes = std::move(bytes);
+  return out;
+}
+
+Result<FileId> IdentifyContent(const std::string& path) {
+  LORE_ASSIGN(FileRead r, ReadIdentified(path));
+  return r.id;
 }
 
 Result<Workspace::Entry*> Workspace::Load(const std::string& rel) {
   auto it = files_.find(rel);
   if (it != files_.end()) return &it->second;
-  std::string path = fs::Join(dir_, rel);
+  LORE_ASSIGN(FileRead r, ReadIdentified(fs::Join(dir_, rel)));
   Entry e;
-  LORE_ASSIGN(e.id, IdentifyFile(path));
-  if (e.id.exists) {
-    LORE_ASSIGN(std::string bytes, fs::ReadFile(path));
-    e.original = std::move(bytes);
-    e.current = e.original;
-  }
+  e.id = r.id;
+  e.original = std::move(r.bytes);
+  e.current = e.original;
   return &files_.emplace(rel, std::move(e)).first->second;
 }
 

@@ -4,6 +4,7 @@
 
 #include "doc/yaml_value.h"
 #include "lore/doc/yaml_emit.h"
+#include "lore/text/utf8.h"
 
 namespace lore::doc {
 namespace {
@@ -11,18 +12,22 @@ namespace {
 // 'key', built by appending (GCC 12 warns falsely on "'" + std::string(sv)).
 std::string Quote(std::string_view key) { return std::string("'").append(key).append("'"); }
 
+// Any key the record parser reads back as itself: one line of UTF-8 text
+// without control characters or surrounding blanks (the emitter quotes it
+// when YAML needs that).
 bool IsKeyName(std::string_view key) {
-  if (key.empty()) return false;
-  auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (!word(key.front())) return false;
-  return std::all_of(key.begin(), key.end(),
-                     [&](char c) { return word(c) || (c >= '0' && c <= '9') || c == '-'; });
+  if (key.empty() || !text::IsValidUtf8(key)) return false;
+  if (key.front() == ' ' || key.back() == ' ') return false;
+  return std::none_of(key.begin(), key.end(), [](char c) {
+    auto u = static_cast<unsigned char>(c);
+    return u < 0x20 || u == 0x7f;
+  });
 }
 
 Status CheckKey(std::string_view key) {
   if (IsKeyName(key)) return Ok();
   return Fail(ErrorCode::kInvalidInput, Quote(key).append(" is not a frontmatter key"), "", 0,
-              "use a key made of letters, digits, '_' and '-', starting with a letter");
+              "use a key of one line of text, without control characters or surrounding blanks");
 }
 
 void RemoveRaw(Fields& f, std::string_view key) {

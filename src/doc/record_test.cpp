@@ -212,7 +212,15 @@ TEST(RecordSet, SetFieldChecksTypesAndReplacesRawText) {
   EXPECT_EQ(RenderRecord(r),
             "---\nuser_invocable: false\nlast_sources:\n  - session_id: s1\n    range: [1, 4]\n"
             "x-note: [1, two]\n---\nb\n");
-  EXPECT_FALSE(SetFieldYaml(r, "bad key", "1"));
+  EXPECT_FALSE(SetFieldYaml(r, "bad\nkey", "1"));
+  EXPECT_FALSE(SetFieldYaml(r, " padded", "1"));
+  EXPECT_FALSE(SetFieldYaml(r, "", "1"));
+  // Any key the parser reads back as itself can be set.
+  ASSERT_TRUE(SetFieldYaml(r, "Review Board", "[a, b]"));
+  ASSERT_TRUE(SetFieldText(r, "ticket.id", "W-1"));
+  auto back = ParseRecord(r.kind, RenderRecord(r), "x.md");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->fields, r.fields);
   EXPECT_FALSE(SetFieldText(r, "user_invocable", "true"));
   EXPECT_FALSE(SetFieldYaml(r, "sources2", "[a"));
 }

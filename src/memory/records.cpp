@@ -5,18 +5,17 @@
 #include <chrono>
 #include <set>
 
+#include "lore/consolidate/staging.h"
 #include "lore/doc/slug.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
-#include "lore/fs/file_lock.h"
 #include "lore/lint/scan.h"
+#include "lore/store/store_lock.h"
 
 namespace lore::memory {
 namespace {
 
 using doc::Kind;
-
-constexpr std::chrono::milliseconds kLockTimeout{5000};
 
 bool SlugFits(Kind kind, std::string_view slug) {
   return kind == Kind::kSummary ? slug == doc::kSummarySlug : doc::IsValidSlug(slug);
@@ -27,12 +26,21 @@ std::string ShownPath(const std::string& root, Kind kind, std::string_view slug)
   return fs::Join(root, std::string(doc::KindDir(kind)) + "/" + std::string(slug) + ".md");
 }
 
-// An exclusive flock on the store directory, held while a write runs.
-Result<fs::Fd> LockStore(const std::string& root) {
-  LORE_TRY(fs::RefuseSymlink(root, "store directory"));
-  LORE_ASSIGN(fs::Fd fd, fs::Open(root, O_RDONLY | O_DIRECTORY));
-  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, root, kLockTimeout));
-  return fd;
+// The store lock (store/store_lock.h), held while a write runs. A
+// consolidation journal left in the store means a commit died half applied:
+// writing now could be undone when it is rolled forward, so nothing is
+// written until it is finished (lore status does that; the CLI's record
+// verbs do it before they start).
+Result<store::StoreLock> LockStore(const std::string& root) {
+  LORE_ASSIGN(store::StoreLock lock,
+              store::StoreLock::Acquire(root, fs::LockMode::kExclusive, store::kStoreLockTimeout));
+  std::string journal =
+      fs::Join(fs::Join(root, consolidate::kStagingDir), consolidate::kJournalName);
+  if (fs::Exists(journal)) {
+    return Fail(ErrorCode::kBusy, "an interrupted consolidation commit is not finished", journal, 0,
+                "run 'lore status <repo>' to finish it, then retry");
+  }
+  return lock;
 }
 
 // Creates the record's folder (refusing symlinks on the way).
@@ -154,7 +162,7 @@ Result<Outcome> Write(const std::string& root, Kind kind, std::string_view slug,
   if (!SlugFits(kind, slug) || kind == Kind::kWorkflow) {
     return LintOnly(root, kind, slug, lint::Op::kCreate, text);
   }
-  LORE_ASSIGN(fs::Fd lock, LockStore(root));
+  LORE_ASSIGN(store::StoreLock lock, LockStore(root));
   LORE_ASSIGN(std::string path, RecordPath(root, kind, slug));
   LORE_ASSIGN(auto current, CurrentText(root, kind, slug));
   return LintAndWrite(root, kind, slug, path, lint::Op::kCreate, text, current);
@@ -165,7 +173,7 @@ Result<Outcome> EditText(const std::string& root, Kind kind, std::string_view sl
   if (!SlugFits(kind, slug) || kind == Kind::kWorkflow) {
     return LintOnly(root, kind, slug, lint::Op::kUpdate, text);
   }
-  LORE_ASSIGN(fs::Fd lock, LockStore(root));
+  LORE_ASSIGN(store::StoreLock lock, LockStore(root));
   LORE_ASSIGN(std::string path, RecordPath(root, kind, slug));
   LORE_ASSIGN(auto current, CurrentText(root, kind, slug));
   if (!current) return tl::unexpected(NoSuchRecord(path, kind));
@@ -175,10 +183,10 @@ Result<Outcome> EditText(const std::string& root, Kind kind, std::string_view sl
 Result<Outcome> Edit(const std::string& root, Kind kind, std::string_view slug,
                      const Change& change) {
   LORE_ASSIGN(std::string path, RecordPath(root, kind, slug));
-  std::optional<fs::Fd> lock;
+  std::optional<store::StoreLock> lock;
   if (kind != Kind::kWorkflow) {
-    LORE_ASSIGN(fs::Fd fd, LockStore(root));
-    lock = std::move(fd);
+    LORE_ASSIGN(store::StoreLock held, LockStore(root));
+    lock.emplace(std::move(held));
   }
   LORE_ASSIGN(auto current, CurrentText(root, kind, slug));
   if (!current) return tl::unexpected(NoSuchRecord(path, kind));

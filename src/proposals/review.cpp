@@ -18,6 +18,7 @@
 #include "lore/proposals/record.h"
 #include "lore/proposals/summary.h"
 #include "lore/proposals/write_lock.h"
+#include "proposals/archive_once.h"
 
 namespace lore::proposals {
 namespace {
@@ -31,18 +32,6 @@ std::string Joined(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += (out.empty() ? "" : "; ") + s;
   return out;
-}
-
-// True when the file at `path` ends with `bytes`.
-bool EndsWith(const std::string& path, std::string_view bytes) {
-  auto fd = fs::Open(path, O_RDONLY);
-  struct stat st;
-  if (!fd || ::fstat(fd->get(), &st) != 0 || static_cast<size_t>(st.st_size) < bytes.size())
-    return false;
-  std::string tail(bytes.size(), '\0');
-  ssize_t n =
-      ::pread(fd->get(), tail.data(), tail.size(), st.st_size - static_cast<off_t>(bytes.size()));
-  return n == static_cast<ssize_t>(bytes.size()) && tail == bytes;
 }
 
 // What happens to each line of the queue as it is now.
@@ -155,24 +144,25 @@ void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o
   r->declined = static_cast<int64_t>(plan.decline.size());
 }
 
-Status Clear(const Paths& paths, const Plan& plan, PromoteResult* r) {
-  std::string archive, keep;
+Status Clear(const Paths& paths, const Plan& plan, const PromoteOptions& o, PromoteResult* r) {
+  // Lines an interrupted review already archived (the queue still holds
+  // them) are cleared without being archived twice.
+  LORE_ASSIGN(std::set<size_t> archived, AlreadyArchived(paths, plan.now));
+  std::string keep;
+  std::vector<Span> to_archive;
   bool any_cleared = false;
   for (const auto& [span, fate] : plan.lines) {
-    std::string_view text = plan.now.Text(span);
     if (fate == Fate::kKeep) {
-      keep += text;
-    } else {
-      any_cleared = true;
-      archive += text;
-      if (text.empty() || text.back() != '\n') archive += '\n';
+      keep += plan.now.Text(span);
+      continue;
     }
+    any_cleared = true;
+    if (!archived.count(span.offset)) to_archive.push_back(span);
   }
-  if (!archive.empty() && !EndsWith(paths.archive, archive)) {
-    LORE_TRY(AppendAndSync(paths.archive, archive));
-  }
-  r->archived_bytes = static_cast<int64_t>(archive.size());
+  LORE_ASSIGN(r->archived_bytes, ArchiveOnce(paths, plan.now, to_archive));
+  if (o.after_archive) o.after_archive();
   if (any_cleared) LORE_TRY(fs::WriteFileAtomic(paths.queue, keep));
+  LORE_TRY(ArchiveDone(paths));
   std::set<std::string> waves;
   for (const Entry* e : plan.kept) {
     if (e->record.contains("wave_id") && e->record["wave_id"].is_string()) {
@@ -279,7 +269,7 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
                                                std::to_string(r.expected) + " written";
     return r;
   }
-  if (auto s = Clear(paths, plan, &r); !s) {
+  if (auto s = Clear(paths, plan, o, &r); !s) {
     r.errors.push_back(s.error().Format());
     r.cleared = false;
   }

@@ -170,6 +170,63 @@ TEST_F(ReviewTest, InterruptedPromotionIsFinishedWithoutDuplicates) {
   EXPECT_EQ(t_.Read("proposals-archive.jsonl"), before);
 }
 
+// Killed between the archive append and the queue's replacement, a review
+// leaves the queue as it was; the next review, which clears more lines,
+// archives each line once.
+TEST_F(ReviewTest, ACrashAfterArchivingNeverArchivesALineTwice) {
+  Json a = Add(), b = Add(), c = Add();
+  auto set = PrepareReview(p_);
+  PromoteOptions o = Opts();
+  struct Crash {};
+  o.after_archive = [] { throw Crash{}; };
+  // a approved, b left queued, c declined: a and c are archived, then the crash.
+  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "a-d"), o), Crash);
+  std::filesystem::remove(t_ / "proposals-write.lock");
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), DumpJs(a) + "\n" + DumpJs(c) + "\n");
+  EXPECT_TRUE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
+  auto second = PrepareReview(p_);
+  ASSERT_EQ(second->pending.size(), 1u);
+  auto r = PromoteAndClear(p_, *second, Pattern(*second, "a"), Opts());
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_TRUE(r->cleared);
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"),
+            DumpJs(a) + "\n" + DumpJs(c) + "\n" + DumpJs(b) + "\n");
+  EXPECT_EQ(t_.Read("proposals.jsonl"), "");
+  EXPECT_FALSE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
+}
+
+// A crash in the middle of the append itself: the torn part is cut off and
+// the lines are archived whole, once.
+TEST_F(ReviewTest, ATornArchiveAppendIsCutAndRedone) {
+  Json a = Add(), b = Add();
+  t_.Write("proposals-archive.jsonl", "{\"older\":1}\n");
+  auto set = PrepareReview(p_);
+  PromoteOptions o = Opts();
+  struct Crash {};
+  o.after_archive = [] { throw Crash{}; };
+  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aa"), o), Crash);
+  std::filesystem::remove(t_ / "proposals-write.lock");
+  std::string full = t_.Read("proposals-archive.jsonl");
+  std::filesystem::resize_file(t_ / "proposals-archive.jsonl", full.size() - 7);
+  auto r = PromoteAndClear(p_, *PrepareReview(p_), {}, Opts());
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_EQ(r->recovered, 2);
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), full);
+  EXPECT_EQ(t_.Read("proposals.jsonl"), "");
+}
+
+// A marker left by a review killed after it replaced the queue no longer
+// applies: the next review archives normally and removes it.
+TEST_F(ReviewTest, AStaleMarkerIsIgnored) {
+  Json a = Add();
+  t_.Write(".proposals-archive.pending", "0 10 1 1 0:10\n");
+  auto set = PrepareReview(p_);
+  auto r = PromoteAndClear(p_, *set, Pattern(*set, "a"), Opts());
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), DumpJs(a) + "\n");
+  EXPECT_FALSE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
+}
+
 TEST_F(ReviewTest, SymlinkedArchiveRefusedBeforeWriting) {
   Add();
   t_.Write("elsewhere", "");

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "support/run.h"
+#include "support/tar.h"
 #include "support/temp_dir.h"
 
 namespace lore::testing {
@@ -17,43 +18,6 @@ namespace stdfs = std::filesystem;
 
 constexpr const char* kRemote = "https://github.com/acme/widgets";
 constexpr const char* kKey = "github.com_acme_widgets";
-
-// A plain (uncompressed) ustar archive built by hand, for hostile entries.
-class Tar {
- public:
-  void Add(const std::string& name, char type, const std::string& data = {},
-           const std::string& link = {}) {
-    std::string h(512, '\0');
-    name.copy(h.data(), std::min<size_t>(name.size(), 100));
-    Octal(&h, 100, 8, type == '5' ? 0700 : 0600);
-    Octal(&h, 108, 8, 0);
-    Octal(&h, 116, 8, 0);
-    Octal(&h, 124, 12, type == '0' ? data.size() : 0);
-    Octal(&h, 136, 12, 1700000000);
-    h[156] = type;
-    link.copy(h.data() + 157, std::min<size_t>(link.size(), 100));
-    std::string("ustar").copy(h.data() + 257, 5);
-    h[263] = '0';
-    h[264] = '0';
-    std::fill(h.begin() + 148, h.begin() + 156, ' ');
-    unsigned sum = 0;
-    for (unsigned char c : h) sum += c;
-    snprintf(h.data() + 148, 8, "%06o", sum);
-    h[155] = ' ';
-    bytes_ += h;
-    if (type == '0') {
-      bytes_ += data;
-      bytes_.append((512 - data.size() % 512) % 512, '\0');
-    }
-  }
-  std::string Finish() const { return bytes_ + std::string(1024, '\0'); }
-
- private:
-  static void Octal(std::string* h, size_t off, size_t width, size_t v) {
-    snprintf(h->data() + off, width, "%0*zo", static_cast<int>(width - 1), v);
-  }
-  std::string bytes_;
-};
 
 constexpr const char* kManifest =
     R"({"format":"lore-store-archive","version":1,"key":"github.com_acme_widgets"})";
@@ -130,8 +94,9 @@ TEST_F(ArchiveTest, RoundTripIsByteIdentical) {
   ASSERT_EQ(::stat((t_ / "w.tar.gz").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0600u);
 
-  // Into another root, with the key taken from the manifest.
-  auto im = Lore({"import", "w.tar.gz"}, Opts("elsewhere"));
+  // Into another root, with the key taken from the manifest (and its
+  // settings applied: without --with-config they are kept aside).
+  auto im = Lore({"import", "w.tar.gz", "--with-config"}, Opts("elsewhere"));
   ASSERT_EQ(im.exit_code, 0) << im.err;
   EXPECT_EQ(im.out.rfind("imported 7 files", 0), 0u) << im.out;
   EXPECT_EQ(Snapshot(Store("elsewhere")), before);
@@ -151,7 +116,8 @@ TEST_F(ArchiveTest, ImportUnderAnotherRepoAndToStdout) {
   auto ex = Lore({"export", kRemote, "-o", "-"}, Opts());
   ASSERT_EQ(ex.exit_code, 0) << ex.err;
   t_.Write("piped.tar.gz", ex.out);
-  auto im = Lore({"import", "piped.tar.gz", "--repo", "https://example.org/other"}, Opts());
+  auto im = Lore({"import", "piped.tar.gz", "--repo", "https://example.org/other", "--with-config"},
+                 Opts());
   ASSERT_EQ(im.exit_code, 0) << im.err;
   EXPECT_EQ(Snapshot(Store("stores", "example.org_other")), Snapshot(Store()));
 }
@@ -182,7 +148,7 @@ TEST_F(ArchiveTest, ImportsIntoTheSkeletonThatEnsureMakes) {
   MakeStore();
   ASSERT_EQ(Lore({"export", kRemote, "-o", "w.tar.gz"}, Opts()).exit_code, 0);
   ASSERT_EQ(Lore({"ensure", kRemote}, Opts("fresh")).exit_code, 0);
-  auto r = Lore({"import", "w.tar.gz"}, Opts("fresh"));
+  auto r = Lore({"import", "w.tar.gz", "--with-config"}, Opts("fresh"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Snapshot(Store("fresh")), Snapshot(Store()));
 }
@@ -230,7 +196,8 @@ TEST_F(ArchiveTest, HostileArchivesWriteNothing) {
       {"nomanifest", "not a lore archive (no manifest.json)", [](Tar*) {}},
       {"badkey", "archive names no valid store key ('../x')",
        [](Tar* t) {
-         t->Add("manifest.json", '0', R"({"format":"lore-store-archive","version":1,"key":"../x"})");
+         t->Add("manifest.json", '0',
+                R"({"format":"lore-store-archive","version":1,"key":"../x"})");
        }},
   };
   for (const auto& c : cases) {

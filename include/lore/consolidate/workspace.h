@@ -5,8 +5,8 @@
 //
 // Paths are relative to the store ("memory/decisions/x.md"); callers check
 // them first (consolidate/paths.h). The first read or write of a path notes
-// the file's identity on disk (its baseline), so the commit can refuse to
-// overwrite a file someone else changed meanwhile.
+// the file's identity and content hash on disk (its baseline), so the
+// commit can refuse to overwrite a file someone else changed meanwhile.
 #pragma once
 
 #include <sys/types.h>
@@ -21,16 +21,29 @@
 
 namespace lore::consolidate {
 
-// What a file was on disk: absent, or a regular file with this identity.
+// What a file was on disk: absent, or a regular file with this identity
+// and (when read) a hash of its bytes.
 struct FileId {
   bool exists = false;
   uint64_t dev = 0, ino = 0;
-  int64_t size = 0, mtime_ns = 0;
+  int64_t size = 0, mtime_ns = 0, ctime_ns = 0;
+  uint64_t content = 0;  // hash of the bytes; 0 when not read
   bool operator==(const FileId&) const = default;
 };
 
-// The identity of `path` now. A symlink or non-regular file is an error.
+// The identity of `path` now, without reading it. A symlink or non-regular
+// file is an error.
 Result<FileId> IdentifyFile(const std::string& path);
+
+// A file read once: its identity (with the content hash) and bytes, both of
+// the same open file; `bytes` is nullopt when it does not exist.
+struct FileRead {
+  FileId id;
+  std::optional<std::string> bytes;
+};
+Result<FileRead> ReadIdentified(const std::string& path);
+// ReadIdentified(path).id: what a run compares with its baseline.
+Result<FileId> IdentifyContent(const std::string& path);
 
 class Workspace {
  public:

@@ -118,7 +118,8 @@ Record NewRecord(Kind kind, text::TimePoint now);
 // Sets frontmatter key `key` from the YAML text `yaml` ("true", "[a, b]",
 // "{session_id: s, range: [1, 2]}", ...). Known keys are type-checked (an
 // Error of code kInvalidInput says what is expected); other keys are kept as
-// raw entries. `key` must look like [A-Za-z_][A-Za-z0-9_-]*.
+// raw entries. `key` is any one line of UTF-8 text without control
+// characters or surrounding blanks (what the parser reads back as itself).
 Status SetFieldYaml(Record& record, std::string_view key, std::string_view yaml);
 // Sets a text-valued key (created_at, updated_at, kind, description, status,
 // replaced_by, or any unknown key) to `text` taken literally, quoted as needed.

@@ -5,7 +5,10 @@
 // scratch copy of one, so a caller can apply a batch of operations to a copy
 // and swap it in all at once. Writes lint the record first (lint/lint.h) and
 // change nothing when the linter reports an error; they are atomic
-// (fs::WriteFileAtomic) and serialised by an flock on `root`. Nothing is
+// (fs::WriteFileAtomic) and serialised by the store lock on `root`
+// (store/store_lock.h), which consolidation commits take too. While a
+// consolidation journal is left in the store (a commit that died half
+// applied), writes are refused (kBusy) until it is rolled forward. Nothing is
 // ever deleted, and nothing under memory/workflow/ is ever written.
 #pragma once
 

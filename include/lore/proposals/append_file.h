@@ -26,6 +26,8 @@ class AppendFile {
 
   // The file's size before our first append.
   int64_t initial_size() const { return initial_size_; }
+  // True until the first append when that append will start with '\n'.
+  bool needs_newline() const { return needs_newline_; }
   int fd() const { return fd_.get(); }
   const std::string& path() const { return path_; }
 

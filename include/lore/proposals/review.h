@@ -58,6 +58,9 @@ struct PromoteOptions {
   // Called after each learning line is written with the count so far (tests
   // use it to crash in the middle).
   std::function<void(int64_t)> after_learning;
+  // Called between appending the cleared lines to proposals-archive.jsonl
+  // and replacing the queue (tests crash there).
+  std::function<void()> after_archive;
 };
 
 struct PromoteResult {

@@ -1,0 +1,291 @@
+#include "archive/unpack.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <nlohmann/json.hpp>
+
+#include "lore/fs/fd.h"
+#include "lore/text/utf8.h"
+
+namespace lore::archive {
+namespace {
+
+constexpr const char* kNotLore =
+    "use an archive made by 'lore export' (lore never writes such an entry)";
+constexpr const char* kLimitRepair =
+    "lore refuses it as a possible decompression bomb; import only archives made by 'lore "
+    "export' (the limits are in docs/agents.md)";
+constexpr size_t kMaxManifest = 64 * 1024;
+
+// What one archive entry is, once its path has been checked.
+struct EntryPath {
+  bool manifest = false;
+  bool root = false;  // "store/" itself
+  std::string rel;    // below store/, without a trailing '/'
+};
+
+Result<EntryPath> CheckPath(std::string_view path, const std::string& archive) {
+  auto bad = [&](const std::string& why) {
+    return Fail(ErrorCode::kCorrupt,
+                "unsafe archive entry '" + std::string(path) + "' (" + why + ")", archive, 0,
+                kNotLore);
+  };
+  if (!text::IsValidUtf8(path)) return bad("not UTF-8");
+  for (unsigned char c : path) {
+    if (c < 0x20 || c == 0x7f) return bad("control character");
+  }
+  if (path == "manifest.json") return EntryPath{true, false, {}};
+  if (path == "store/" || path == "store") return EntryPath{false, true, {}};
+  if (path.rfind("store/", 0) != 0) return bad("outside store/");
+  std::string rel(path.substr(6));
+  if (!rel.empty() && rel.back() == '/') rel.pop_back();
+  if (rel.empty() || rel.front() == '/') return bad("absolute or empty path");
+  size_t start = 0;
+  while (start <= rel.size()) {
+    size_t end = rel.find('/', start);
+    if (end == std::string::npos) end = rel.size();
+    std::string_view part(rel.data() + start, end - start);
+    if (part.empty()) return bad("empty path component");
+    if (part == "." || part == "..") return bad("'.' or '..' component");
+    if (part.front() == '.') return bad("hidden name");
+    start = end + 1;
+  }
+  if (!IsTruth(rel)) return bad("not part of a store's truth");
+  return EntryPath{false, false, rel};
+}
+
+std::string Size(int64_t bytes) {
+  if (bytes >= (int64_t{1} << 30) && bytes % (int64_t{1} << 30) == 0)
+    return std::to_string(bytes >> 30) + " GiB";
+  if (bytes >= (int64_t{1} << 20) && bytes % (int64_t{1} << 20) == 0)
+    return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+// Counts what is unpacked against the limits.
+class Budget {
+ public:
+  Budget(const ImportLimits& limits, int64_t archive_bytes, std::string archive)
+      : limits_(limits), archive_bytes_(archive_bytes), archive_(std::move(archive)) {}
+
+  Status Entry() {
+    if (++entries_ <= limits_.max_entries) return Ok();
+    return Over("archive has too many entries (more than " + std::to_string(limits_.max_entries) +
+                ")");
+  }
+  // `entry` now holds `entry_bytes` (after `more` were added).
+  Status Bytes(const std::string& name, int64_t entry_bytes, int64_t more) {
+    total_ += more;
+    if (entry_bytes > limits_.max_entry_bytes) {
+      return Over("archive entry " + name + " is too large (more than " +
+                  Size(limits_.max_entry_bytes) + ")");
+    }
+    if (total_ > limits_.max_total_bytes) {
+      return Over("archive unpacks to too much (more than " + Size(limits_.max_total_bytes) + ")");
+    }
+    if (total_ > limits_.ratio_floor_bytes &&
+        total_ > limits_.max_ratio * std::max<int64_t>(archive_bytes_, 1)) {
+      return Over("archive expands too much (more than " + std::to_string(limits_.max_ratio) +
+                  " times its " + std::to_string(archive_bytes_) + " bytes)");
+    }
+    return Ok();
+  }
+
+ private:
+  tl::unexpected<Error> Over(std::string what) {
+    return Fail(ErrorCode::kInvalidInput, std::move(what), archive_, 0, kLimitRepair);
+  }
+  const ImportLimits& limits_;
+  int64_t archive_bytes_;
+  std::string archive_;
+  int64_t entries_ = 0, total_ = 0;
+};
+
+class Reader {
+ public:
+  Reader(const LibArchive* la, std::string name)
+      : la_(la), name_(std::move(name)), a_(la->archive_read_new()) {}
+  ~Reader() {
+    if (a_) la_->archive_read_free(a_);
+  }
+  Reader(const Reader&) = delete;
+  Reader& operator=(const Reader&) = delete;
+
+  Status Open(int fd) {
+    la_->archive_read_support_filter_gzip(a_);
+    la_->archive_read_support_format_tar(a_);
+    if (la_->archive_read_open_fd(a_, fd, 65536) != ARCHIVE_OK) return Failure();
+    return Ok();
+  }
+  // The next entry, or nullptr at the end.
+  Result<struct archive_entry*> Next() {
+    struct archive_entry* e = nullptr;
+    int rc = la_->archive_read_next_header(a_, &e);
+    if (rc == ARCHIVE_EOF) return nullptr;
+    if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN) return Failure();
+    return e;
+  }
+  // Streams the current entry's data to `fd` (or into `*out` when fd < 0),
+  // counting it against `budget` as it comes.
+  Status Data(int fd, const std::string& name, const std::string& path, std::string* out,
+              Budget& budget) {
+    char buf[65536];
+    int64_t so_far = 0;
+    for (;;) {
+      la_ssize_t n = la_->archive_read_data(a_, buf, sizeof buf);
+      if (n == 0) return Ok();
+      if (n < 0) return Failure();
+      so_far += n;
+      LORE_TRY(budget.Bytes(name, so_far, n));
+      std::string_view data(buf, static_cast<size_t>(n));
+      if (fd >= 0) {
+        LORE_TRY(fs::WriteAll(fd, data, path));
+      } else {
+        out->append(data);
+      }
+    }
+  }
+
+ private:
+  tl::unexpected<Error> Failure() {
+    const char* why = la_->archive_error_string(a_);
+    return Fail(ErrorCode::kCorrupt,
+                std::string("damaged or unreadable archive (") + (why ? why : "unknown") + ")",
+                name_, 0,
+                "export the store again; lore reads tar.gz archives made by 'lore export'");
+  }
+  const LibArchive* la_;
+  std::string name_;
+  struct archive* a_;
+};
+
+Status WriteEntryFile(Reader& r, Budget& budget, const std::string& name, const std::string& dest,
+                      int64_t mtime, int64_t* bytes) {
+  LORE_TRY(fs::MakeDirs(fs::Dirname(dest), 0700));
+  if (fs::Exists(dest)) {
+    return Fail(ErrorCode::kCorrupt, "archive holds the same path twice", dest, 0, kNotLore);
+  }
+  LORE_ASSIGN(fs::Fd fd, fs::Open(dest, O_WRONLY | O_CREAT | O_EXCL, 0600));
+  ::fchmod(fd.get(), 0600);
+  LORE_TRY(r.Data(fd.get(), name, dest, nullptr, budget));
+  struct stat st;
+  if (::fstat(fd.get(), &st) == 0) *bytes += st.st_size;
+  if (::fsync(fd.get()) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot sync", dest));
+  struct timespec times[2] = {{static_cast<time_t>(mtime), 0}, {static_cast<time_t>(mtime), 0}};
+  ::futimens(fd.get(), times);
+  return Ok();
+}
+
+}  // namespace
+
+Result<Manifest> ParseManifest(std::string_view text, const std::string& archive) {
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  auto bad = [&](const std::string& why) {
+    return Fail(ErrorCode::kCorrupt, "bad manifest.json in archive (" + why + ")", archive, 0,
+                kNotLore);
+  };
+  if (!j.is_object()) return bad("not a JSON object");
+  auto format = j.find("format");
+  if (format == j.end() || !format->is_string() ||
+      format->get_ref<const std::string&>() != "lore-store-archive") {
+    return bad("format is not lore-store-archive");
+  }
+  auto version = j.find("version");
+  if (version == j.end() || !version->is_number_integer() ||
+      (version->is_number_unsigned() ? version->get<uint64_t>() != 1
+                                     : version->get<int64_t>() != 1)) {
+    return bad("unsupported version; upgrade lore");
+  }
+  Manifest m;
+  if (auto key = j.find("key"); key != j.end() && key->is_string()) {
+    m.key = key->get<std::string>();
+  }
+  if (auto files = j.find("files"); files != j.end() && files->is_number_unsigned() &&
+                                    files->get<uint64_t>() <= uint64_t{1} << 62) {
+    m.files = static_cast<int64_t>(files->get<uint64_t>());
+  }
+  return m;
+}
+
+void RestoreDirTimes(const Unpacked& u) {
+  for (auto it = u.dir_times.rbegin(); it != u.dir_times.rend(); ++it) {
+    struct timespec times[2] = {{static_cast<time_t>(it->second), 0},
+                                {static_cast<time_t>(it->second), 0}};
+    ::utimensat(AT_FDCWD, it->first.c_str(), times, AT_SYMLINK_NOFOLLOW);
+  }
+}
+
+Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const std::string& temp,
+                        const ImportLimits& limits) {
+  LORE_ASSIGN(fs::Fd fd, fs::Open(archive, O_RDONLY));
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", archive));
+  Budget budget(limits, S_ISREG(st.st_mode) ? static_cast<int64_t>(st.st_size) : 0, archive);
+  Reader r(la, archive);
+  LORE_TRY(r.Open(fd.get()));
+  Unpacked out;
+  bool have_manifest = false;
+  for (;;) {
+    LORE_ASSIGN(struct archive_entry * e, r.Next());
+    if (!e) break;
+    LORE_TRY(budget.Entry());
+    const char* raw_name = la->archive_entry_pathname(e);
+    std::string name = raw_name ? raw_name : "";
+    LORE_ASSIGN(EntryPath p, CheckPath(name, archive));
+    if (la->archive_entry_hardlink(e) || la->archive_entry_symlink(e)) {
+      return Fail(ErrorCode::kCorrupt, "link in archive: " + name, archive, 0, kNotLore);
+    }
+    unsigned type = la->archive_entry_filetype(e);
+    int64_t mtime = la->archive_entry_mtime(e);
+    // A declared size over the limit is refused before any byte is read.
+    if (la->archive_entry_size_is_set(e)) {
+      LORE_TRY(budget.Bytes(name, la->archive_entry_size(e), 0));
+    }
+    if (p.manifest) {
+      if (type != AE_IFREG || have_manifest) {
+        return Fail(ErrorCode::kCorrupt, "bad manifest.json entry", archive, 0, kNotLore);
+      }
+      if (la->archive_entry_size(e) > static_cast<int64_t>(kMaxManifest)) {
+        return Fail(ErrorCode::kCorrupt, "archive entry too large: manifest.json", archive, 0,
+                    kNotLore);
+      }
+      std::string text;
+      LORE_TRY(r.Data(-1, name, "manifest.json", &text, budget));
+      if (text.size() > kMaxManifest) {
+        return Fail(ErrorCode::kCorrupt, "archive entry too large: manifest.json", archive, 0,
+                    kNotLore);
+      }
+      LORE_ASSIGN(out.manifest, ParseManifest(text, archive));
+      have_manifest = true;
+      continue;
+    }
+    std::string dest = p.root ? temp : fs::Join(temp, p.rel);
+    if (type == AE_IFDIR) {
+      LORE_TRY(fs::MakeDirs(dest, 0700));
+      out.dir_times.emplace_back(dest, mtime);
+    } else if (type == AE_IFREG && !p.root) {
+      LORE_TRY(WriteEntryFile(r, budget, name, dest, mtime, &out.bytes));
+      ++out.files;
+    } else {
+      return Fail(ErrorCode::kCorrupt, "archive entry is not a regular file or directory: " + name,
+                  archive, 0, kNotLore);
+    }
+  }
+  if (!have_manifest) {
+    return Fail(ErrorCode::kCorrupt, "not a lore archive (no manifest.json)", archive, 0, kNotLore);
+  }
+  if (out.manifest.files >= 0 && out.manifest.files != out.files) {
+    return Fail(ErrorCode::kCorrupt,
+                "archive is incomplete (" + std::to_string(out.files) + " of " +
+                    std::to_string(out.manifest.files) + " files)",
+                archive, 0, "export the store again");
+  }
+  return out;
+}
+
+}  // namespace lore::archive

@@ -1,0 +1,40 @@
+// Internal to lore::archive: reading an archive entry by entry into a
+// folder, every entry checked (path, type, limits) before it is written.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "archive/libarchive.h"
+#include "lore/archive/archive.h"
+#include "lore/error.h"
+
+namespace lore::archive {
+
+struct Manifest {
+  std::string key;
+  int64_t files = -1;  // -1 when not given
+};
+
+// manifest.json's text; every field type-checked (a "format" that is a
+// number or null is an Error, never an exception).
+Result<Manifest> ParseManifest(std::string_view text, const std::string& archive);
+
+struct Unpacked {
+  Manifest manifest;
+  int64_t files = 0, bytes = 0;
+  std::vector<std::pair<std::string, int64_t>> dir_times;  // folder -> mtime, in archive order
+};
+
+// Unpacks every entry of `archive` into `temp` (an empty directory).
+Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const std::string& temp,
+                        const ImportLimits& limits);
+
+// Sets the folders' times from the archive, deepest first (writing inside a
+// folder changes its time, so this comes last).
+void RestoreDirTimes(const Unpacked& u);
+
+}  // namespace lore::archive
