@@ -66,7 +66,7 @@ TEST_F(ConsolidateRaceTest, AnEditDuringBeforeCommitSurvivesAndTheEntriesAreAppl
   ASSERT_EQ(Consolidate().exit_code, 0);
   ASSERT_TRUE(Exists(Record("db")));
   std::string id = Stage(Decide("s2", "db", "second reason"));
-  Child run({LoreBinary(), "consolidate", kRepo, "--foreground", "--flush"}, Hold("before-commit"),
+  Child run({LoreTestBinary(), "consolidate", kRepo, "--foreground", "--flush"}, Hold("before-commit"),
             t_ / "out", t_ / "err");
   ASSERT_TRUE(WaitFor([&] { return RunFolderHasFiles(); }));
   auto edit = Append("db", "Edited by hand during the run.");
@@ -158,7 +158,7 @@ TEST_F(ConsolidateRaceTest, AnImportWaitsForACommitInProgress) {
   Stage(Decide("s1", "db", "one"));
   Stage(Decide("s1", "vcs", "two"));
   Stage(Decide("s1", "ci", "three"));
-  Child run({LoreBinary(), "consolidate", kRepo, "--foreground", "--flush"}, Hold("mid-commit"),
+  Child run({LoreTestBinary(), "consolidate", kRepo, "--foreground", "--flush"}, Hold("mid-commit"),
             t_ / "out", t_ / "err");
   ASSERT_TRUE(WaitFor([&] { return Exists("staging/.consolidation.journal"); }));
   Child import({LoreBinary(), "import", t_ / "before.tar.gz", "--force", "--with-config"}, Env(),

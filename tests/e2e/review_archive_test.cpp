@@ -44,7 +44,7 @@ TEST_F(ReviewArchiveTest, KilledAfterArchivingThenReviewedAgainArchivesEachLineO
   const std::string queue = Read("proposals.jsonl");
   // First review: two approved, two left queued; killed after the archive append.
   t_.Write("plan.json", "{\"approve\":[\"" + ids[0] + "\",\"" + ids[2] + "\"]}");
-  auto killed = Lore({"review", kRepo, "--session", "s1", "--plan", t_ / "plan.json"},
+  auto killed = LoreTest({"review", kRepo, "--session", "s1", "--plan", t_ / "plan.json"},
                      Opts("review-after-archive:crash"));
   ASSERT_EQ(killed.exit_code, 128 + SIGKILL) << killed.err;
   EXPECT_EQ(Read("proposals.jsonl"), queue);  // not replaced yet
