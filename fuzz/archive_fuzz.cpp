@@ -1,10 +1,11 @@
-// Archive manifests and entry paths (archive/import.cpp). Both checks live in
-// import.cpp's unnamed namespace, so this fuzzer compiles that file into
-// itself (the library's copy of it is then not linked in). The first byte
-// picks the check; the rest is the manifest text or the entry path.
+// Archive manifests and entry paths (archive/unpack.h, internal to the
+// library). The first byte picks the check; the rest is the manifest text or
+// the entry path.
 // Property: an accepted entry path below store/ is plain: no empty, '.', '..'
 // or hidden component, no control character, part of a store's truth.
-#include "../src/archive/import.cpp"
+#include "archive/unpack.h"
+#include "lore/archive/archive.h"
+#include "lore/text/utf8.h"
 
 #include "check.h"
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/fs/fd.h"
+#include "lore/json/reader.h"
 #include "lore/text/utf8.h"
 
 namespace lore::archive {
@@ -21,12 +22,7 @@ constexpr const char* kLimitRepair =
     "export' (the limits are in docs/agents.md)";
 constexpr size_t kMaxManifest = 64 * 1024;
 
-// What one archive entry is, once its path has been checked.
-struct EntryPath {
-  bool manifest = false;
-  bool root = false;  // "store/" itself
-  std::string rel;    // below store/, without a trailing '/'
-};
+}  // namespace
 
 Result<EntryPath> CheckPath(std::string_view path, const std::string& archive) {
   auto bad = [&](const std::string& why) {
@@ -57,6 +53,8 @@ Result<EntryPath> CheckPath(std::string_view path, const std::string& archive) {
   if (!IsTruth(rel)) return bad("not part of a store's truth");
   return EntryPath{false, false, rel};
 }
+
+namespace {
 
 std::string Size(int64_t bytes) {
   if (bytes >= (int64_t{1} << 30) && bytes % (int64_t{1} << 30) == 0)
@@ -183,11 +181,16 @@ Status WriteEntryFile(Reader& r, Budget& budget, const std::string& name, const 
 }  // namespace
 
 Result<Manifest> ParseManifest(std::string_view text, const std::string& archive) {
-  auto j = nlohmann::json::parse(text, nullptr, false);
   auto bad = [&](const std::string& why) {
     return Fail(ErrorCode::kCorrupt, "bad manifest.json in archive (" + why + ")", archive, 0,
                 kNotLore);
   };
+  json::Limits limits;
+  limits.max_bytes = size_t{64} << 10;
+  limits.max_depth = 8;
+  auto parsed = json::Parse(text, limits);
+  if (!parsed) return bad(parsed.error().what);
+  const nlohmann::json& j = *parsed;
   if (!j.is_object()) return bad("not a JSON object");
   auto format = j.find("format");
   if (format == j.end() || !format->is_string() ||

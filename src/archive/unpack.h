@@ -14,6 +14,17 @@
 
 namespace lore::archive {
 
+// What one archive entry is, once its path has been checked.
+struct EntryPath {
+  bool manifest = false;
+  bool root = false;  // "store/" itself
+  std::string rel;    // below store/, without a trailing '/'
+};
+
+// Checks an entry's path: "manifest.json", "store/" or a plain relative path
+// below it (no empty, ".", ".." or hidden component, no control character).
+Result<EntryPath> CheckPath(std::string_view path, const std::string& archive);
+
 struct Manifest {
   std::string key;
   int64_t files = -1;  // -1 when not given

@@ -69,7 +69,8 @@ TEST(ProposeEventTest, EventShape) {
 
 TEST(ProposeEventTest, AppendsToTheStoreOfCwd) {
   testing::TempDir t;
-  store::Env env{t / "stores", "", ""};
+  store::Env env;
+  env.lore_home = t / "stores";
   std::filesystem::create_directories(t / "repo");
   const std::string payload =
       R"({"session_id":null,"cwd":")" + t / "repo" +

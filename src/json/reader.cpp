@@ -181,7 +181,7 @@ Result<J> ParseAs(std::string_view text, Limits limits, const Source& source) {
 
 Limits ForeignLogLine() {
   Limits l;
-  l.max_bytes = size_t{64} << 20;
+  l.max_bytes = size_t{16} << 20;  // log::kMaxLineBytes
   l.max_depth = kMaxDepth;
   l.dialect = Dialect::kPython;
   return l;

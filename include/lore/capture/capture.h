@@ -16,7 +16,9 @@ enum class Kind { kReview, kSlicing };
 
 // The largest record a capture verb accepts, and how it is read: strict JSON,
 // nesting at most 128 deep, numbers kept exactly as written (docs/capture.md).
-inline constexpr size_t kMaxRecordBytes = size_t{16} << 20;
+// Below the log's line limit (log::kMaxLineBytes, 16 MiB), so that what is
+// captured is always a line `lore check` reads.
+inline constexpr size_t kMaxRecordBytes = size_t{8} << 20;
 json::Limits CaptureLimits();
 
 // Turns the whole of standard input `input` (exactly one JSON object, UTF-8)

@@ -45,7 +45,7 @@ struct Limits {
 };
 
 // Limits for a line of a JSON Lines log written by lore or by another program
-// (Python dialect, 64 MiB, depth 512): what `lore check` accepts is what
+// (Python dialect, 16 MiB as log::kMaxLineBytes, depth 512): what `lore check` accepts is what
 // search, distill and MCP can read.
 Limits ForeignLogLine();
 
