@@ -13,7 +13,9 @@
 #include "archive/unpack.h"
 #include "lore/archive/archive.h"
 #include "lore/doc/frontmatter.h"
+#include "lore/fs/exchange.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/temp_name.h"
 #include "lore/fs/tree.h"
 #include "lore/store/key.h"
 #include "lore/store/store_lock.h"
@@ -42,10 +44,10 @@ Result<bool> IsEmptyStore(const std::string& dir) {
   return true;
 }
 
-std::string HiddenSibling(const std::string& root, const std::string& key, const char* what) {
-  std::random_device rd;
-  return fs::Join(root, "." + key + "." + what + "." + std::to_string(::getpid()) + "." +
-                            std::to_string(rd() & 0xffffff));
+// A temporary beside the stores, named by fs's scheme (so that `lore check
+// --repair` can tell a dead import's leftovers from a live one's work).
+std::string HiddenSibling(const std::string& root, const std::string& base, fs::TempKind kind) {
+  return fs::TempPath(fs::Join(root, base), kind);
 }
 
 // renameat2(2) with `flags`; false with errno set when it failed.
@@ -60,12 +62,9 @@ bool NoRenameFlags(int err) { return err == EINVAL || err == ENOSYS || err == EO
 // store moved aside, the new one moved in, the old one put back on failure).
 Status Exchange(const std::string& root, const std::string& key, const std::string& temp,
                 const std::string& dir) {
-  if (Rename2(temp, dir, RENAME_EXCHANGE)) return Ok();
-  if (!NoRenameFlags(errno)) {
-    return tl::unexpected(
-        fs::ErrnoError(errno, "cannot exchange the imported store with the old one", dir));
-  }
-  std::string old = HiddenSibling(root, key, "replaced");
+  LORE_ASSIGN(bool exchanged, fs::ExchangePaths(temp, dir));
+  if (exchanged) return Ok();
+  std::string old = HiddenSibling(root, key, fs::TempKind::kReplaced);
   if (::rename(dir.c_str(), old.c_str()) != 0) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot move the old store aside", dir));
   }
@@ -178,7 +177,7 @@ Result<ImportReport> Import(const std::string& archive_path, const std::string& 
   t.root = stores_root;
   LORE_TRY(fs::RefuseSymlink(fs::Dirname(stores_root), "parent of the stores root"));
   LORE_TRY(fs::MakeDirs(stores_root, 0700));
-  t.temp = HiddenSibling(stores_root, "import", "new");
+  t.temp = HiddenSibling(stores_root, "import", fs::TempKind::kNew);
   if (::mkdir(t.temp.c_str(), 0700) != 0) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", t.temp));
   }
