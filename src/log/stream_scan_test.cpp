@@ -83,7 +83,7 @@ TEST_F(StreamScanTest, LineLongerThanAChunkIsCheckedWhole) {
   EXPECT_EQ(r.objects, 2);
   ASSERT_EQ(r.problems.size(), 1u);
   EXPECT_EQ(r.problems[0].line, 2);
-  EXPECT_EQ(r.problems[0].what, "not valid JSON");
+  EXPECT_EQ(r.problems[0].what, "not valid JSON: JSON text ends inside a value");
 }
 
 TEST_F(StreamScanTest, LineBeyondTheMaximumIsReportedAsTooLong) {

@@ -192,7 +192,6 @@ std::vector<Error> Store::CheckAll() const {
   } else if (auto c = CheckIndex(); !c) {
     out.push_back(c.error());
   }
-  for (const auto& l : FindLeftovers(*this)) out.push_back(LeftoverProblem(l));
   return out;
 }
 

@@ -302,7 +302,8 @@ TEST_F(LlmEngineTest, GarbageIsAClearError) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(
       r.out.find(
-          "the LLM endpoint's answer is not a chat completion (not JSON: this is not json): " +
+          "the LLM endpoint's answer is not a chat completion (not valid JSON: unexpected 't': "
+          "this is not json): " +
           server.base_url() + "/chat/completions; check llm.base_url in config.toml"),
       std::string::npos)
       << r.out;

@@ -3,6 +3,7 @@
 // entries the run consumed are not lost; an import waits for a commit in
 // progress (docs/consolidation.md, "Record writes during a run").
 #include <gtest/gtest.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -163,12 +164,14 @@ TEST_F(ConsolidateRaceTest, AnImportWaitsForACommitInProgress) {
   ASSERT_TRUE(WaitFor([&] { return Exists("staging/.consolidation.journal"); }));
   Child import({LoreBinary(), "import", t_ / "before.tar.gz", "--force", "--with-config"}, Env(),
                t_ / "import.out", t_ / "import.err");
-  // The import unpacks and checks its copy, then waits for the lock.
+  // The import unpacks and checks its copy (checking remembers the validated
+  // raw.jsonl in its user.lore.check attribute), then waits for the lock.
   auto unpacked = [&] {
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(t_ / "home/.lore", ec)) {
+      const std::string raw = (e.path() / "raw.jsonl").string();
       if (e.path().filename().string().rfind(".import.new.", 0) == 0 &&
-          std::filesystem::exists(e.path() / ".lore-raw.check"))
+          ::getxattr(raw.c_str(), "user.lore.check", nullptr, 0) >= 0)
         return true;
     }
     return false;

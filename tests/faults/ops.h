@@ -370,13 +370,15 @@ inline Op ImportOp() {
               EXPECT_EQ(Occurrences(raw, Marker("prior-" + id)), old_store ? 1u : 0u) << raw;
               EXPECT_EQ(Occurrences(raw, Marker("arch-" + id)), new_store ? 1u : 0u) << raw;
             }
-            // Known (issue 11, item 7; the import swap is being redone): when
-            // the folder's fsync or the removal of the old store fails after
-            // the swap, the old store stays beside as .<key>.replaced.*.
+            // When removing the old store fails after the swap (a faulted
+            // open in RemoveTree), it stays beside under fs's temporary name
+            // (.import.new.<pid>.* after an exchange, .<key>.replaced.<pid>.*
+            // after the two-rename fallback): `lore check` warns about it as a
+            // dead writer's leftover and `lore check --repair` removes it.
             const std::string replaced = std::string(".") + kKey + ".replaced.";
             for (const auto& e : stdfs::directory_iterator(c.Home())) {
               std::string name = e.path().filename().string();
-              if (!o.failed.empty() && name.rfind(replaced, 0) == 0) continue;
+              if (name.rfind(replaced, 0) == 0 || name.rfind(".import.new.", 0) == 0) continue;
               EXPECT_EQ(name, kKey) << "left behind: " << e.path();
             }
           }};

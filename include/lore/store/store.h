@@ -60,9 +60,9 @@ class Store {
   // okf/index.md present and regular, the index's frontmatter, and every raw
   // line (cheaply when raw.jsonl is unchanged since lore last validated it).
   Status Check(RawCheck raw = RawCheck::kValidate) const;
-  // Like Check() but collects every problem instead of stopping at the first,
-  // and also lists the leftovers of writers that died (store/leftovers.h),
-  // one problem each.
+  // Like Check() but collects every problem instead of stopping at the first.
+  // The leftovers of writers that died are not problems of the store: see
+  // store/leftovers.h (`lore check` prints them as warnings).
   std::vector<Error> CheckAll() const;
 
   const std::string& key() const { return key_; }
