@@ -6,6 +6,7 @@
 #include "doc/yaml_value.h"
 #include "lore/doc/frontmatter.h"
 #include "lore/doc/record.h"
+#include "lore/text/utf8.h"
 
 namespace lore::doc {
 namespace {
@@ -47,6 +48,17 @@ int64_t FileLine(const YAML::Mark& mark, std::string_view yaml, int64_t yaml_lin
 }
 
 Result<YAML::Node> LoadYaml(std::string_view yaml, const std::string& path, int64_t yaml_line) {
+  // YAML allows no control characters but tab and line breaks; yaml-cpp lets
+  // some through inside flow collections and then yields text that is not
+  // UTF-8 and cannot be written back (found by the record fuzzer).
+  for (size_t i = 0; i < yaml.size(); ++i) {
+    auto u = static_cast<unsigned char>(yaml[i]);
+    if ((u < 0x20 && u != '\t' && u != '\n' && u != '\r') || u == 0x7f) {
+      int64_t line = yaml_line + std::count(yaml.begin(), yaml.begin() + i, '\n');
+      return Fail(ErrorCode::kCorrupt, "frontmatter holds a control character", path, line,
+                  "remove it: YAML allows only tabs and line breaks");
+    }
+  }
   try {
     return YAML::Load(std::string(yaml));
   } catch (const YAML::Exception& e) {
@@ -73,6 +85,20 @@ std::vector<Entry> ReadEntries(const YAML::Node& root, int64_t yaml_line, Record
       continue;
     }
     std::string key = kv.first.Scalar();
+    // A key the emitter could not write back as itself (a control character,
+    // a NUL, surrounding blanks: found by the record fuzzer) is an issue.
+    const bool plain = !key.empty() && text::IsValidUtf8(key) && key.front() != ' ' &&
+                       key.back() != ' ' &&
+                       std::none_of(key.begin(), key.end(), [](char c) {
+                         auto u = static_cast<unsigned char>(c);
+                         return u < 0x20 || u == 0x7f;
+                       });
+    if (!plain) {
+      rec.issues.push_back({IssueType::kBadKey, "", yaml_line + std::max<int64_t>(line, 0),
+                            "a frontmatter key must be one line of text without control characters",
+                            "write keys as plain words"});
+      continue;
+    }
     if (!seen.insert(key).second) {
       rec.issues.push_back({IssueType::kDuplicateKey, key, yaml_line + std::max<int64_t>(line, 0),
                             "duplicate frontmatter key '" + key + "'",

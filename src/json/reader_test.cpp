@@ -113,6 +113,18 @@ TEST(JsonReader, DuplicateKeys) {
   EXPECT_EQ(py->dump(), R"({"a":3,"b":2})");  // Python: last value, first position
 }
 
+// Found by the staged-entry fuzzer: escaped keys in objects opened one inside
+// the other, deep enough that the per-level key sets grow (they must never
+// move, their views point into their own strings).
+TEST(JsonReader, EscapedKeysInNestedObjects) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) text += "{\"k\\u0000" + std::to_string(i) + "\":";
+  text += "1";
+  for (int i = 0; i < 40; ++i) text += ",\"k\\u0000x\":2}";
+  EXPECT_TRUE(Check(text, {}));
+  EXPECT_FALSE(Check("{\"a\\u0000\":{\"b\":{\"c\":1}},\"a\\u0000\":2}", {}));
+}
+
 TEST(JsonReader, RefusesWhatTheGrammarRefuses) {
   for (const char* bad :
        {"",    " ",   "{",     "[1,]",  "{\"a\":1,}", "01",    "1.",       ".5",      "1e",

@@ -82,7 +82,9 @@ class Scanner {
   Handler& h_;
   size_t pos_ = 0;
   std::vector<bool> stack_;   // true for an object
-  std::vector<KeySet> keys_;  // one per open object (strict dialect)
+  // One per open object (strict dialect). A deque: growing it never moves a
+  // KeySet, whose views point into its own strings.
+  std::deque<KeySet> keys_;
   size_t open_objects_ = 0;
   ScanError error_;
 };
