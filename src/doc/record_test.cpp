@@ -242,3 +242,20 @@ TEST(RecordNew, NewRecordsCarryLoreDefaults) {
 
 }  // namespace
 }  // namespace lore::doc
+
+namespace lore::doc {
+namespace {
+
+// Found by the record fuzzer: yaml-cpp let NUL and other control bytes
+// through inside a flow map and gave back text that is not UTF-8.
+TEST(RecordParse, ControlCharactersInFrontmatterAreRefused) {
+  const std::string nul("---\n{creat1\0_at: 2026-01:x 1}\n---\n", 33);
+  auto r = ParseRecord(Kind::kDecision, nul, "d.md");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().what.find("control character"), std::string::npos);
+  EXPECT_EQ(r.error().line, 2);
+  EXPECT_FALSE(ParseRecord(Kind::kDecision, "---\n{a: b\x02}\n---\n", "d.md"));
+}
+
+}  // namespace
+}  // namespace lore::doc
