@@ -1,7 +1,7 @@
 // Whole-process timings of the proposal verbs: fork/exec of the real `lore`
 // binary, many runs, medians. Prints one line per case.
 //
-//   proposals_bench [runs]       (default 101; the review case runs runs/5)
+//   proposals_bench [runs]       (default 101; the review cases run runs/5)
 //
 // Each case runs on $TMPDIR (the disk) and, when it exists, on /dev/shm
 // (tmpfs), because `lore propose` makes its line durable with fdatasync and
@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "lore/proposals/batches.h"
+#include "lore/proposals/collect.h"
 #include "lore/proposals/js_json.h"
 #include "lore/proposals/record.h"
 
@@ -155,6 +157,44 @@ void ReviewCase(const std::string& base, const std::string& fs, int runs) {
   Report("review --approve-all, 1,000 proposals", fs, Summarise(ms), runs);
 }
 
+// The review rendered by an agent: --batches --json on 1,000 pending
+// proposals, and --answers picking two of every four (the queue and the
+// output files restored before every run, untimed).
+void AgentReviewCase(const std::string& base, const std::string& fs, int runs) {
+  namespace lp = lore::proposals;
+  const std::string home = base + "/agent-review";
+  const std::string repo = "bench/agent";
+  Time({"ensure", repo}, home);
+  const std::string dir = home + "/bench_agent";
+  const std::string fill = QueueOf(1000);
+  lp::ReviewSet set;
+  set.scan = lp::ScanQueue(fill);
+  set.pending = lp::FifoOrder(set.scan);
+  lp::Json answers = lp::Json::object();
+  answers["queue"] = lp::QueueFingerprint(set, set.pending);
+  answers["batches"] = lp::Json::array();
+  for (const auto& b : lp::AgentBatches(set, set.pending)) {
+    lp::Json picked = lp::Json::array();
+    for (size_t k = 0; k < b.options.size() && k < 2; ++k) picked.push_back(b.options[k].label);
+    answers["batches"].push_back({{"batch", b.batch}, {"picked", picked}});
+  }
+  const std::string answers_path = base + "/answers.json";
+  WriteFile(answers_path, lp::DumpJs(answers));
+  std::vector<Sample> batches, apply;
+  for (int i = 0; i < runs; ++i) {
+    WriteFile(dir + "/proposals.jsonl", fill);
+    for (const char* f :
+         {"learnings.jsonl", "proposals.rejected.jsonl", "proposals-archive.jsonl"}) {
+      stdfs::remove(dir + "/" + f);
+    }
+    batches.push_back(Time({"review", repo, "--batches", "--json"}, home));
+    apply.push_back(
+        Time({"review", repo, "--session", "bench", "--answers", answers_path, "--json"}, home));
+  }
+  Report("review --batches --json, 1,000 proposals", fs, Summarise(batches), runs);
+  Report("review --answers, 1,000 proposals", fs, Summarise(apply), runs);
+}
+
 void HookCase(const std::string& base, const std::string& fs, int runs) {
   const std::string home = base + "/hook";
   stdfs::create_directories(base + "/hook-repo");
@@ -189,6 +229,7 @@ int main(int argc, char** argv) {
     ProposeCase(base, fs, 0, runs);
     ProposeCase(base, fs, 10000, runs);
     ReviewCase(base, fs, std::max(5, runs / 5));
+    AgentReviewCase(base, fs, std::max(5, runs / 5));
     HookCase(base, fs, runs);
     stdfs::remove_all(base);
   }

@@ -101,7 +101,7 @@ int PreCompact() {
 int SessionEnd() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
-  auto reminder = hook::SessionEndReminder(*call.store, call.repo);
+  auto reminder = hook::SessionEndReminder(*call.store, call.repo, call.payload.session_id);
   if (!reminder) {
     ReportWarning(reminder.error());
     return kExitOk;

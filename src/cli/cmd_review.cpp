@@ -1,7 +1,10 @@
 // `lore review`: decide the queued proposals, interactively on a terminal or
 // from flags or a plan, then promote and clear (seed 000).
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -11,6 +14,8 @@
 #include "cli/proposal_cli.h"
 #include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
+#include "lore/proposals/answers.h"
+#include "lore/proposals/batches.h"
 #include "lore/proposals/learning.h"
 #include "lore/proposals/picker.h"
 #include "lore/proposals/review.h"
@@ -30,10 +35,13 @@ struct ReviewArgs {
   bool approve_all = false, decline_all = false, json = false;
   std::string plan;
   std::string reason = "user-declined";
+  bool batches = false, partial = false;
+  std::string answers;
 
-  bool NonInteractive() const {
+  bool DecisionFlags() const {
     return !approve.empty() || !decline.empty() || approve_all || decline_all || !plan.empty();
   }
+  bool NonInteractive() const { return DecisionFlags() || !answers.empty(); }
 };
 
 int Usage(const std::string& message) {
@@ -176,7 +184,49 @@ void PrintResult(const proposals::PromoteResult& r, bool json) {
   Print(out);
 }
 
+// --answers FILE|-: at most kMaxAnswersBytes, from a regular file or stdin.
+Result<std::string> ReadAnswersText(const std::string& path) {
+  if (path == "-") return ReadStdin(proposals::kMaxAnswersBytes);
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (!S_ISREG(st.st_mode) || static_cast<uint64_t>(st.st_size) > proposals::kMaxAnswersBytes) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the answers are not a regular file of at most " +
+                    std::to_string(proposals::kMaxAnswersBytes >> 20) + " MiB",
+                path, 0, "write the answers JSON to a file, or pass - and send it on stdin");
+  }
+  return fs::ReadAll(fd.get(), path);
+}
+
+// --batches: the AskUserQuestion inputs of the pending proposals; writes
+// nothing (a store that does not exist has none).
+int RunBatches(const ReviewArgs& a) {
+  if (a.DecisionFlags() || !a.answers.empty() || a.partial) {
+    return Usage("--batches only prints the batches: it takes no decision flags or --answers");
+  }
+  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  if (!store) return ReportError(store.error());
+  if (!fs::Exists(store->dir())) {
+    Print("[]");
+    return kExitOk;
+  }
+  if (auto s = store->Check(store::RawCheck::kSkip); !s) return ReportError(s.error());
+  auto set = proposals::PrepareReview(proposals::Paths::InStore(store->dir()));
+  if (!set) return ReportError(set.error());
+  const auto batches = proposals::AgentBatches(*set, set->pending);
+  Print(proposals::DumpJs(
+      proposals::ToJson(batches, proposals::QueueFingerprint(*set, set->pending))));
+  return kExitOk;
+}
+
 int RunReview(const ReviewArgs& a) {
+  if (a.batches) return RunBatches(a);
+  if (a.partial && a.answers.empty()) return Usage("--partial goes with --answers");
+  if (!a.answers.empty() && a.DecisionFlags()) {
+    return Usage("--answers cannot be combined with other decision flags or --plan");
+  }
   if (a.session.find_first_not_of(" \t\r\n") == std::string::npos) {
     return Usage("a session id is required: pass --session ID (nothing was written)");
   }
@@ -203,7 +253,18 @@ int RunReview(const ReviewArgs& a) {
   if (!set) return ReportError(set.error());
 
   std::vector<Decision> decisions;
-  if (!a.plan.empty()) {
+  if (!a.answers.empty()) {
+    auto text = ReadAnswersText(a.answers);
+    if (!text) return ReportError(text.error());
+    proposals::AnswerOptions ao;
+    ao.allow_partial = a.partial;
+    ao.now = now;
+    ao.source = a.answers == "-" ? "<stdin>" : a.answers;
+    auto answered = proposals::ReadAnswers(*text, *set, ao);
+    if (!answered) return ReportError(answered.error());
+    set->pending = std::move(answered->presented);  // what the batches showed
+    decisions = std::move(answered->decisions);
+  } else if (!a.plan.empty()) {
     auto d = FromPlan(a.plan, *set, now);
     if (!d) return ReportError(d.error());
     decisions = std::move(*d);
@@ -257,12 +318,23 @@ void RegisterReviewCommand(Registry& r) {
                   "Why declined ones are declined: user-declined (default), "
                   "overflow-truncate or manual-skip");
   sub->add_flag("--json", a->json, "Print the result object as JSON");
+  sub->add_flag("--batches", a->batches,
+                "Print the AskUserQuestion inputs of the pending proposals as JSON (writes "
+                "nothing; no --session needed)");
+  sub->add_option("--answers", a->answers,
+                  "Apply the picks an agent collected for --batches (a JSON file, '-' for "
+                  "stdin); unpicked ones are declined");
+  sub->add_flag("--partial", a->partial,
+                "With --answers: leave the proposals of unanswered batches queued instead of "
+                "refusing");
   sub->footer(
       "On a terminal without decision flags: arrows or j/k move, space or 1-4 toggle, Enter "
       "accepts\n"
       "the batch (unselected ones are declined), a / d approve / decline the batch, A / D "
       "everything\n"
-      "left, q quits without changing anything. Exit 0 when the queue was cleared, 1 otherwise.");
+      "left, q quits without changing anything. Exit 0 when the queue was cleared, 1 otherwise.\n"
+      "Inside an agent: 'lore review <repo> --batches --json', one AskUserQuestion per batch, "
+      "then\n'lore review <repo> --session ID --answers FILE' (docs/proposals.md).");
 }
 
 }  // namespace lore::cli

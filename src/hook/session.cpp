@@ -168,13 +168,32 @@ Result<bool> FlushConsolidation(const store::Store& store, const std::string& lo
   return true;
 }
 
-Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo) {
+// `s` as one word of a POSIX shell: bare when it holds only characters no
+// shell treats specially, else in single quotes (a quote as '\'').
+static std::string ShellWord(std::string_view s) {
+  const bool bare = !s.empty() && s.front() != '-' && s.front() != '~' &&
+                    s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                        "0123456789_@%+=:,./-") == std::string_view::npos;
+  if (bare) return std::string(s);
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo,
+                                       std::string_view session_id) {
   if (!StoreExists(store)) return std::string();
   LORE_TRY(store.Check(store::RawCheck::kSkip));
   LORE_ASSIGN(int64_t pending, PendingProposals(store));
   if (pending == 0) return std::string();
+  const bool blank = session_id.find_first_not_of(" \t\r\n") == std::string_view::npos;
+  const std::string command = "lore review " + ShellWord(repo) + " --session " +
+                              ShellWord(blank ? std::string_view("manual-review") : session_id);
   Json out;
-  out["systemMessage"] = "lore: " + PendingLine(pending, repo);
+  out["systemMessage"] =
+      "lore: " + std::to_string(pending) +
+      (pending == 1 ? " proposed learning awaits" : " proposed learnings await") +
+      " review; in a terminal, run: " + command;
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 

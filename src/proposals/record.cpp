@@ -211,4 +211,28 @@ std::vector<std::string> Validate(const Json& record) {
   return errors;
 }
 
+std::vector<std::string> PromotionProblems(const Json& record) {
+  if (!record.is_object()) return {"record must be a JSON object"};
+  std::vector<std::string> errors;
+  for (const char* key : {"id", "type", "subject", "insight", "evidence", "confidence"}) {
+    if (!record.contains(key)) errors.push_back(std::string("missing required field: ") + key);
+  }
+  if (record.contains("confidence")) {
+    const Json& c = record["confidence"];
+    if (!c.is_number() || !std::isfinite(c.get<double>()) || c.get<double>() < 0 ||
+        c.get<double>() > 1) {
+      errors.push_back("confidence must be a number in [0, 1], got: " + Quoted(c));
+    }
+  }
+  if (record.contains("host_class") && !record["host_class"].is_null() &&
+      !record["host_class"].is_string()) {
+    errors.push_back("host_class must be a string or null, got: " + Quoted(record["host_class"]));
+  }
+  if (record.contains("anonymized") && !record["anonymized"].is_null() &&
+      !record["anonymized"].is_boolean()) {
+    errors.push_back("anonymized must be true or false, got: " + Quoted(record["anonymized"]));
+  }
+  return errors;
+}
+
 }  // namespace lore::proposals

@@ -181,5 +181,52 @@ TEST(SettingsTest, RangesAndUnknownKeys) {
       << typo.error().Format();
 }
 
+// Lines the original's collector shows and its promotion accepts are never
+// refused at promotion (FORMATS.md section 4, "Collecting").
+TEST(RecordTest, PromotionAcceptsWhatTheOriginalAccepts) {
+  for (
+      const char* line : {
+          // keys in another order, extra keys
+          R"({"confidence":0.7,"type":"convention","id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","subject":"s","insight":"i","evidence":"e","tags":["x"],"extra":{"a":1}})",
+          // an id that is no UUID, no created_at, no wave_id, no schema_version
+          R"({"id":"p-1","type":"convention","subject":"s","insight":"i","evidence":"e","confidence":1})",
+          // created_at with an offset, without milliseconds, as a number
+          R"({"id":"a","created_at":"2026-05-01T12:00:00+02:00","type":"t","subject":"s","insight":"i","evidence":"e","confidence":0})",
+          R"({"id":"a","created_at":1714557600000,"type":"t","subject":"s","insight":"i","evidence":"e","confidence":0.5})",
+          // an unknown type, a wave with a dot, schema_version 2, texts past the limits
+          R"({"id":"a","wave_id":"W1.2","type":"pattern","subject":"s","insight":"i","evidence":"e","confidence":0.5,"schema_version":2})",
+          // empty strings, newlines, numbers where text belongs, file_paths []
+          R"({"id":"a","type":"convention","subject":"","insight":"a\nb","evidence":5,"confidence":0.5,"file_paths":[]})",
+          R"({"id":null,"type":null,"subject":null,"insight":null,"evidence":null,"confidence":0.5,"host_class":null,"anonymized":false})",
+      }) {
+    EXPECT_TRUE(PromotionProblems(Json::parse(line)).empty()) << line;
+  }
+  Json long_subject = Valid();
+  long_subject["subject"] = std::string(300, 'a');
+  EXPECT_TRUE(PromotionProblems(long_subject).empty());
+  EXPECT_FALSE(Validate(long_subject).empty());  // still refused when proposing
+}
+
+TEST(RecordTest, PromotionRefusesWhatTheOriginalRefuses) {
+  auto problems = [](const char* line) { return PromotionProblems(Json::parse(line)); };
+  EXPECT_EQ(problems(R"({"type":"t","subject":"s","insight":"i","evidence":"e","confidence":0.5})"),
+            std::vector<std::string>{"missing required field: id"});
+  EXPECT_EQ(
+      problems(
+          R"({"id":"a","type":"t","subject":"s","insight":"i","evidence":"e","confidence":"0.85"})"),
+      std::vector<std::string>{"confidence must be a number in [0, 1], got: \"0.85\""});
+  EXPECT_EQ(
+      problems(
+          R"({"id":"a","type":"t","subject":"s","insight":"i","evidence":"e","confidence":1.5})")
+          .size(),
+      1u);
+  EXPECT_EQ(
+      problems(
+          R"({"id":"a","type":"t","subject":"s","insight":"i","evidence":"e","confidence":0.5,"host_class":3,"anonymized":"no"})")
+          .size(),
+      2u);
+  EXPECT_EQ(problems("[1]"), std::vector<std::string>{"record must be a JSON object"});
+}
+
 }  // namespace
 }  // namespace lore::proposals

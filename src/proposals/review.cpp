@@ -103,7 +103,7 @@ void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o
   }
   for (const auto& [entry, decision] : plan.approve) {
     const std::string who = "proposal " + (entry->id.empty() ? "<no id>" : entry->id);
-    if (auto problems = Validate(entry->record); !problems.empty()) {
+    if (auto problems = PromotionProblems(entry->record); !problems.empty()) {
       r->errors.push_back(who + " (" + paths.queue + ":" + std::to_string(entry->span.line) +
                           "): " + Joined(problems));
       continue;

@@ -146,8 +146,10 @@ TEST_F(HookSessionTest, SessionEndRemindsOfPendingProposals) {
   FillStore();
   auto r = Lore({"hook", "session-end"}, Opts(Payload("SessionEnd", R"(,"reason":"exit")")));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "{\"systemMessage\":\"lore: 1 proposed learning awaits review (a person runs: lore review " +
-                       repo() + ").\"}\n");
+  EXPECT_EQ(r.out,
+            "{\"systemMessage\":\"lore: 1 proposed learning awaits review; in a terminal, run: "
+            "lore review " +
+                repo() + " --session s1\"}\n");
   // Nothing pending: nothing said.
   auto none = Lore({"hook", "session-end"}, Opts(Payload("SessionEnd", "")));
   std::filesystem::remove(store() + "/proposals.jsonl");

@@ -51,7 +51,11 @@ Result<bool> FlushConsolidation(const store::Store& store, const std::string& lo
                                 std::string_view repo);
 
 // SessionEnd: a reminder of pending proposals as {"systemMessage": …} (shown
-// to the person, not the model); empty when none wait.
-Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo);
+// to the person, not the model); empty when none wait. It names the command
+// that reviews them, runnable as printed: `lore review <repo> --session <id>`
+// with both words quoted for a POSIX shell (the payload's session id; a
+// blank one gives "manual-review").
+Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo,
+                                       std::string_view session_id = {});
 
 }  // namespace lore::hook

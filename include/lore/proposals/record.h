@@ -48,6 +48,16 @@ Json MakeRecord(const Fields& fields, const std::string& id, text::TimePoint now
 // ("subject exceeds 100 chars (got 101)"). Empty when the record is valid.
 std::vector<std::string> Validate(const Json& record);
 
+// What stops a queued record from being promoted, as the original's
+// promotion decides (a record its collector shows and its learnings writer
+// accepts is never refused): only id, type, subject, insight, evidence and
+// confidence must be present, confidence a number in [0, 1], host_class a
+// string or null and anonymized a boolean when present. Key order, extra
+// keys, the id's form, created_at's form (or its absence), wave_id, unknown
+// types, text lengths and schema_version (rewritten as 1) are not checked:
+// lore writes what the original would. Empty when the record may be promoted.
+std::vector<std::string> PromotionProblems(const Json& record);
+
 // The checks of the text fields alone (used on flags before a record exists).
 // `max` is in code points; `name` prefixes the messages.
 void CheckText(std::string_view name, const Json& value, size_t max, bool required,
