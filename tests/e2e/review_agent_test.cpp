@@ -335,6 +335,55 @@ TEST_F(ReviewAgentTest, BatchesTakesNoDecisionFlags) {
   EXPECT_EQ(q.exit_code, 2);
 }
 
+// Lines the original's collector shows and its promotion accepts, though
+// lore would never write them, are reviewed and cleared (FORMATS.md section 4).
+TEST_F(ReviewAgentTest, ForeignLinesNeverBlockAClear) {
+  ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
+  const std::string queue =
+      R"({"confidence":0.7,"type":"convention","subject":"keys in another order","id":"a0000000-0000-4000-8000-000000000001","insight":"i","evidence":"e","created_at":"2026-05-01T00:00:00.000Z","tags":["x"],"extra":{"n":1}})"
+      "\n"
+      R"({"id":"p-2","type":"convention","subject":"no time, no wave","insight":"i","evidence":"e","confidence":1})"
+      "\n"
+      R"({"id":"p-3","created_at":"2026-05-02T12:00:00+02:00","wave_id":"W1.2","type":"pattern","subject":"offset time, unknown type","insight":"a\nb","evidence":"e","confidence":0,"schema_version":2,"file_paths":[]})"
+      "\n"
+      R"({"id":"p-4","created_at":"2026-05-03T00:00:00Z","type":"convention","subject":")" +
+      std::string(150, 's') + R"(","insight":"i","evidence":"e","confidence":0.5})" + "\n";
+  t_.Write("stores/" + std::string(kKey) + "/proposals.jsonl", queue);
+  Json b = Batches();
+  ASSERT_EQ(b.size(), 1u);
+  Json picked = Json::array();
+  for (const auto& o : b[0]["input"]["questions"][0]["options"]) picked.push_back(o["label"]);
+  Json answers = {{"queue", b[0]["queue"]}, {"batches", {{{"batch", 1}, {"picked", picked}}}}};
+  auto r = Apply(answers.dump());
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  EXPECT_EQ(Json::parse(r.out)["written"], 4);
+  EXPECT_EQ(Count(Read("learnings.jsonl"), "\n"), 4u);
+  EXPECT_EQ(Read("proposals.jsonl"), "");
+  EXPECT_EQ(Read("proposals-archive.jsonl"), queue);
+}
+
+// A line the original's promotion refuses (a number written as a string)
+// blocks the clear only when it is approved, as in the original.
+TEST_F(ReviewAgentTest, ALineTheOriginalRefusesBlocksOnlyWhenApproved) {
+  ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
+  const std::string queue =
+      R"({"id":"p-1","type":"convention","subject":"string conf","insight":"i","evidence":"e","confidence":"0.85"})"
+      "\n";
+  t_.Write("stores/" + std::string(kKey) + "/proposals.jsonl", queue);
+  auto approved = Lore({"review", kRepo, "--session", "s", "--approve-all", "--json"}, Opts());
+  EXPECT_EQ(approved.exit_code, 1);
+  EXPECT_NE(approved.out.find("confidence must be a number in [0, 1], got: \\\"0.85\\\""),
+            std::string::npos)
+      << approved.out;
+  EXPECT_EQ(Read("proposals.jsonl"), queue);
+  Json b = Batches();
+  auto declined = Apply(R"({"queue":")" + b[0]["queue"].get<std::string>() +
+                        R"(","batches":[{"batch":1,"picked":[]}]})");
+  ASSERT_EQ(declined.exit_code, 0) << declined.err;
+  EXPECT_EQ(Read("proposals.jsonl"), "");
+  EXPECT_NE(Read("proposals.rejected.jsonl").find("\"p-1\""), std::string::npos);
+}
+
 std::string Quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
