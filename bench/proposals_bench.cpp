@@ -191,6 +191,11 @@ void AgentReviewCase(const std::string& base, const std::string& fs, int runs) {
     apply.push_back(
         Time({"review", repo, "--session", "bench", "--answers", answers_path, "--json"}, home));
   }
+  // The answers must have been applied, not refused (exit 1 is not reported by Time).
+  std::ifstream learned(dir + "/learnings.jsonl");
+  const auto lines =
+      std::count(std::istreambuf_iterator<char>(learned), std::istreambuf_iterator<char>(), '\n');
+  if (lines != 500) std::fprintf(stderr, "review --answers wrote %ld learnings, not 500\n", lines);
   Report("review --batches --json, 1,000 proposals", fs, Summarise(batches), runs);
   Report("review --answers, 1,000 proposals", fs, Summarise(apply), runs);
 }
