@@ -22,8 +22,14 @@ uint64_t Fnv(std::string_view s, uint64_t h) {
   return h;
 }
 
+// A chip of at most 12 characters (FORMATS.md section 11).
 std::string Header(size_t batch, size_t of) {
-  return of <= 1 ? "Memory" : "Memory " + std::to_string(batch) + "/" + std::to_string(of);
+  if (of <= 1) return "Memory";
+  const std::string n = std::to_string(batch) + "/" + std::to_string(of);
+  for (const char* head : {"Memory ", "Mem "}) {
+    if (std::string(head).size() + n.size() <= 12) return head + n;
+  }
+  return n;
 }
 
 // Makes the labels of `b` unique (compared with white space squeezed).

@@ -33,7 +33,7 @@ struct AgentBatch {
   std::vector<size_t> items;  // indexes into the `order` the batches were made from
   std::vector<std::string> ids;
   std::string question;  // Prompt(batch, of)
-  std::string header;    // "Memory 2/3", "Memory" for one batch
+  std::string header;    // "Memory 2/3" ("Mem 100/250"), "Memory" for one batch
   std::vector<AgentOption> options;
 };
 
