@@ -31,6 +31,7 @@ target_compile_definitions(lore_core PUBLIC JSON_USE_IMPLICIT_CONVERSIONS=0 TOML
 target_link_libraries(lore_core PUBLIC tl::expected fmt::fmt-header-only nlohmann_json::nlohmann_json
                       ${YAML_CPP_STATIC} ${SQLITE3_STATIC} ${STEMMER_STATIC} Threads::Threads ${CMAKE_DL_LIBS} m)
 set_target_properties(lore_core PROPERTIES OUTPUT_NAME lore)
+include(${PROJECT_SOURCE_DIR}/cmake/SynonymTable.cmake)
 target_precompile_headers(lore_core PRIVATE <string> <vector> <string_view> <tl/expected.hpp> <nlohmann/json.hpp>)
 
 # The CLI is compiled once and linked twice: into the shipped `lore` and into `lore-test`, which

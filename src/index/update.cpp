@@ -280,7 +280,7 @@ Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
 }  // namespace
 
 std::string TokenizerName(Stemming s) {
-  return s == Stemming::kOff ? "plain-1" : "snowball-english-1";
+  return s == Stemming::kOff ? "plain-2" : "snowball-english-2";  // 2: compounds joined
 }
 
 std::string KindTag(std::string_view kind) {

@@ -110,7 +110,24 @@ Query ParseQuery(std::string_view text, index::Stemming stemming) {
   for (const auto& w : words) {
     if (index::IsStopWord(w)) continue;
     std::string t = index::Stem(w, stemming);
-    if (seen.insert(t).second) q.tokens.push_back(std::move(t));
+    if (seen.insert(t).second) q.tokens.push_back(std::move(t)), q.words.push_back(w);
+  }
+  auto add = [&](const std::string& joined, std::string written, bool adjacent) {
+    std::string t = index::Stem(joined, stemming);
+    if (seen.insert(t).second) q.compounds.push_back(Compound{t, std::move(written), adjacent});
+  };
+  std::vector<std::string> written;
+  auto compounds = index::Compounds(text, &written);
+  for (size_t i = 0; i < compounds.size(); ++i) add(compounds[i], written[i], false);
+  auto alpha = [](const std::string& w) {
+    return std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  };
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    const std::string &a = words[i], &b = words[i + 1];
+    if (!alpha(a) || !alpha(b) || index::IsStopWord(a) || index::IsStopWord(b) ||
+        a.size() + b.size() > 40)
+      continue;
+    add(a + b, a + " " + b, true);
   }
   return q;
 }

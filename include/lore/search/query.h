@@ -23,8 +23,16 @@ struct DateSpec {
   int year = 0, month = 0, day = 0;
 };
 
+struct Compound {
+  std::string token;      // the stem of the joined form: "destress"
+  std::string written;    // as the query wrote it: "de-stress", "de stress"
+  bool adjacent = false;  // two separate words (kept only when the index holds the token)
+};
+
 struct Query {
   std::vector<std::string> tokens;  // distinct, in order of first appearance
+  std::vector<std::string> words;   // the written word of each token
+  std::vector<Compound> compounds;  // joined forms of hyphenated or adjacent words
   bool asks_when = false;           // "when …", "what year …", "how long ago …"
   std::optional<DateSpec> date;     // "on 8 May, 2023", "in June", "in 2021"
 };
