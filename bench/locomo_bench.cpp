@@ -20,7 +20,7 @@
 // context_weight, context_decay, context_forward, session_weight,
 // name_text_weight, author_boost, time_boost, date_boost, expansion_max_df,
 // compound_weight, synonym_weight, max_synonyms, hypernym_weight,
-// hyponym_weight, max_hyponyms,
+// hyponym_weight, max_hyponyms, date_candidates, date_prior,
 // feedback_docs, feedback_terms, feedback_weight).
 // --short asks every third question only (for CI). --conversations keeps
 // only the conversations of those 0-based positions in the file (to check a
@@ -220,6 +220,10 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
     p->max_synonyms = static_cast<int>(v);
   else if (k == "hypernym_weight")
     p->hypernym_weight = v;
+  else if (k == "date_candidates")
+    p->date_candidates = static_cast<int>(v);
+  else if (k == "date_prior")
+    p->date_prior = v;
   else if (k == "hyponym_weight")
     p->hyponym_weight = v;
   else if (k == "max_hyponyms")

@@ -128,7 +128,7 @@ struct Index::Impl {
   std::string path;
   IndexOptions opts;
   Db db;
-  std::optional<Stmt> stats, get, get_text, length, before, after, tokens, max_id;
+  std::optional<Stmt> stats, get, get_text, length, before, after, tokens, max_id, dated;
 };
 
 Index::Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -153,7 +153,7 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
   }
   if (!db) return Fail(db.error());
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -169,7 +169,7 @@ Result<Index> Index::OpenExisting(const std::string& store_dir, IndexOptions opt
                 "run lore reindex where the store can be written");
   }
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -179,7 +179,7 @@ Result<Index> Index::OpenInMemory(const std::string& store_dir, IndexOptions opt
   LORE_TRY(PrepareSchema(db, opts.stemming));
   std::string path = fs::Join(store_dir, kIndexFile);
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
   Index idx(std::move(impl));
   LORE_TRY(idx.Rebuild());
   return idx;
@@ -311,6 +311,25 @@ Result<std::vector<std::string>> Index::Tokens(int64_t id) {
       if (sp > pos) out.emplace_back(words.substr(pos, sp - pos));
       pos = sp + 1;
     }
+  }
+  st.Reset();
+  return out;
+}
+
+Result<std::vector<int64_t>> Index::Dated(int64_t from, int64_t to, int limit) {
+  if (!impl_->dated) {
+    LORE_ASSIGN(impl_->dated,
+                impl_->db.Prepare("SELECT id FROM docs WHERE time >= ?1 AND time < ?2 "
+                                  "ORDER BY time, id LIMIT ?3"));
+  }
+  Stmt& st = *impl_->dated;
+  st.Reset();
+  st.Bind(1, from).Bind(2, to).Bind(3, static_cast<int64_t>(limit));
+  std::vector<int64_t> out;
+  while (true) {
+    LORE_ASSIGN(bool row, st.Step());
+    if (!row) break;
+    out.push_back(st.Int(0));
   }
   st.Reset();
   return out;

@@ -306,6 +306,7 @@ Status CreateSchema(Db& db) {
                       len INTEGER NOT NULL, text TEXT NOT NULL);
     CREATE INDEX docs_file ON docs(file);
     CREATE INDEX docs_session ON docs(file, session, position) WHERE session IS NOT NULL;
+    CREATE INDEX docs_time ON docs(time) WHERE time IS NOT NULL;
     CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');
     CREATE VIRTUAL TABLE fts_terms USING fts5vocab(fts, 'col');
   )sql");

@@ -63,6 +63,39 @@ std::optional<DateSpec> FindDate(const std::vector<std::string>& words) {
   return std::nullopt;
 }
 
+namespace {
+
+// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+int64_t DaysFromCivil(int64_t y, int m, int d) {
+  y -= m <= 2;
+  int64_t era = (y >= 0 ? y : y - 399) / 400;
+  int64_t yoe = y - era * 400;
+  int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+}  // namespace
+
+bool DateSpan(const DateSpec& date, int64_t* from, int64_t* to) {
+  if (date.year == 0) return false;
+  int64_t a, b;
+  if (date.month == 0) {
+    a = DaysFromCivil(date.year, 1, 1);
+    b = DaysFromCivil(date.year + 1, 1, 1);
+  } else if (date.day == 0) {
+    a = DaysFromCivil(date.year, date.month, 1);
+    b = date.month == 12 ? DaysFromCivil(date.year + 1, 1, 1)
+                         : DaysFromCivil(date.year, date.month + 1, 1);
+  } else {
+    a = DaysFromCivil(date.year, date.month, date.day) - 1;
+    b = a + 3;
+  }
+  *from = a * 86400;
+  *to = b * 86400;
+  return true;
+}
+
 bool DateMatches(const DateSpec& date, int64_t seconds) {
   auto days = [](int64_t s) { return s >= 0 ? s / 86400 : (s - 86399) / 86400; };
   auto civil = [](int64_t z, int* y, int* m, int* d) {  // days since 1970-01-01 -> date
@@ -97,6 +130,13 @@ bool AsksWhen(const std::vector<std::string>& words) {
       return true;
     }
     if (w == "long" && i + 1 < words.size() && words[i + 1] == "ago") return true;
+    // "how long", "how many years/months/weeks/days"
+    if (w == "how" && i + 1 < words.size() && words[i + 1] == "long") return true;
+    if (w == "how" && i + 2 < words.size() && words[i + 1] == "many") {
+      std::string unit = words[i + 2];
+      if (!unit.empty() && unit.back() == 's') unit.pop_back();
+      if (In(kTimeNouns, unit)) return true;
+    }
   }
   return false;
 }

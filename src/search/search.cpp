@@ -45,6 +45,7 @@ class Ranker {
         LORE_TRY(FindAndScore());
       }
     }
+    LORE_TRY(AddDated(q));
     LORE_TRY(Expand());
     LORE_TRY(Sessions());
     LORE_TRY(Boost(q));
@@ -183,8 +184,23 @@ class Ranker {
     return Ok();
   }
 
+  // Records of the date the query names join the candidates.
+  Status AddDated(const Query& q) {
+    int64_t from = 0, to = 0;
+    if (!p_.time || p_.date_candidates <= 0 || !q.date || top_.empty() ||
+        !DateSpan(*q.date, &from, &to)) {
+      return Ok();
+    }
+    LORE_ASSIGN(auto ids, idx_.Dated(from, to, p_.date_candidates));
+    for (int64_t id : ids) {
+      if (parts_.count(id) == 0) Part(id), dated_.insert(id);
+    }
+    return Ok();
+  }
+
   Status Boost(const Query& q) {
     bool when = p_.time && q.asks_when;
+    double best = top_.empty() ? 0 : top_.front().first;
     for (auto it = parts_.begin(); it != parts_.end();) {
       LORE_ASSIGN(const index::Doc* d, DocOf(it->first));
       if (!Passes(*d, opts_.filter)) {
@@ -192,9 +208,10 @@ class Ranker {
         continue;
       }
       ScoreParts& sp = it->second;
+      if (dated_.count(it->first)) sp.time = p_.date_prior * best;
       double base = sp.text + sp.expansion + sp.context + sp.session;
       if (!names_.empty() && ByName(*d)) sp.author = p_.author_boost * base;
-      if (when && d->time_expressions > 0) sp.time = p_.time_boost * base;
+      if (when && d->time_expressions > 0) sp.time += p_.time_boost * base;
       if (p_.time && q.date && d->record.time && DateMatches(*q.date, *d->record.time)) {
         sp.time += p_.date_boost * base;
       }
@@ -253,6 +270,7 @@ class Ranker {
   std::vector<Term> terms_;
   std::unordered_set<std::string> names_;
   std::vector<Expansion> expansions_;
+  std::unordered_set<int64_t> dated_;  // candidates only by the date the query names
   std::unordered_map<int64_t, std::pair<double, double>> text_;  // text, expansion
   // The expansions each exactly scored record holds (bits over the searched terms).
   std::vector<int> searched_expansion_;         // per searched term: its expansion or -1

@@ -142,6 +142,22 @@ TEST_F(SearchTest, NamedDatePrefersRecordsOfThatDay) {
   EXPECT_EQ(Ask("What did Ana paint on 8 May 2023?", on)[0], "raw.jsonl:1");
 }
 
+TEST_F(SearchTest, NamedDateAddsRecordsOfThatDayWithoutTheWords) {
+  t_.Write("raw.jsonl",
+           Turn("1", 1, "Ana", "I painted a lake", "2023-05-08T13:56:00Z") +
+               Turn("2", 1, "Ben", "Got my new job at the bakery", "2023-10-13T10:00:00Z") +
+               Turn("3", 1, "Ana", "I painted a horse", "2023-11-20T10:00:00Z"));
+  RankingParams on = Plain();
+  on.time = true;
+  on.date_candidates = 0;
+  EXPECT_EQ(Ask("What did she paint or achieve in October 2023?", on, 5),
+            (std::vector<std::string>{"raw.jsonl:1", "raw.jsonl:3"}));
+  on.date_candidates = 50;
+  auto got = Ask("What did she paint or achieve in October 2023?", on, 5);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[2], "raw.jsonl:2");  // below the text matches
+}
+
 TEST_F(SearchTest, ExplainPartsAddUp) {
   t_.Write("raw.jsonl", Turn("1", 1, "Ben", "Where should we go camping?") +
                             Turn("1", 2, "Ana", "The lake, we camped there yesterday"));

@@ -143,6 +143,9 @@ class Index {
   Result<Doc> Get(int64_t id, bool with_text = true);
   // The searched tokens of record `id`, in order (for pseudo-relevance feedback).
   Result<std::vector<std::string>> Tokens(int64_t id);
+  // The ids of at most `limit` records whose time is in [from, to) (seconds),
+  // oldest first.
+  Result<std::vector<int64_t>> Dated(int64_t from, int64_t to, int limit);
   // An upper bound of the number of records (the highest record id: one
   // B-tree lookup, where counting would read every row).
   Result<int64_t> RecordsAtMost();

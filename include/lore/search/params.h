@@ -49,6 +49,11 @@ struct RankingParams {
   bool time = true;
   double time_boost = 0.3;
   double date_boost = 4.0;
+  // A query naming a date also considers records of that date that hold no
+  // query word (up to date_candidates of them, oldest first): each gets
+  // date_prior times the best text score as its time part, before the boosts.
+  int date_candidates = 50;
+  double date_prior = 0.05;
 
   // Query expansion (search/expansion.h): tokens the query does not hold,
   // each searched with a weight below the query's own (1) on its BM25 part,

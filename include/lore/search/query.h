@@ -44,6 +44,10 @@ Query ParseQuery(std::string_view text, index::Stemming stemming);
 // day or a year.
 std::optional<DateSpec> FindDate(const std::vector<std::string>& words);
 
+// The span [from, to) of UTC seconds that DateMatches accepts for `date`;
+// false when it is not one span (a month without a year).
+bool DateSpan(const DateSpec& date, int64_t* from, int64_t* to);
+
 // True when `seconds` (UTC) falls on `date` (a day either side for a full
 // date).
 bool DateMatches(const DateSpec& date, int64_t seconds);
