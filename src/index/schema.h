@@ -17,7 +17,7 @@ Status CreateSchema(Db& db);
 // Drops every table (in an open transaction).
 Status DropSchema(Db& db);
 
-// The tokenizer's name as remembered in meta ("snowball-english-1", "plain-1").
+// The tokenizer's name as remembered in meta ("snowball-english-2", "plain-2").
 std::string TokenizerName(Stemming s);
 
 // The token that marks a record's kind in the tags column.
