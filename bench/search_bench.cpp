@@ -1,7 +1,9 @@
 // Whole-process latency of `lore search` (FORMATS.md section 5).
 //
-//   search_bench [--runs N] [--big N]
+//   search_bench [--runs N] [--big N] [--lore PATH]
 //
+// --lore times another build's binary (say main's) with the same stores and
+// queries, for a comparison on the same machine and load.
 // Builds two synthetic stores in a temporary LORE_HOME: 1,000 records
 // (100 decisions, 100 knowledge pages, 800 raw.jsonl lines) and 100,000
 // records (1,000 decisions, 1,000 knowledge pages, 98,000 raw.jsonl lines).
@@ -111,10 +113,11 @@ void MakeStore(const std::string& dir, int files_each, int raw_lines, Text& t) {
 
 // CPU time (user + system) of the last RunLore child, in milliseconds.
 double g_last_cpu_ms = 0;
+std::string g_lore = LORE_BINARY;
 
 // Runs lore with `args`, output to /dev/null; returns wall milliseconds.
 double RunLore(const std::vector<std::string>& args) {
-  std::vector<std::string> argv{LORE_BINARY};
+  std::vector<std::string> argv{g_lore};
   argv.insert(argv.end(), args.begin(), args.end());
   lore::bench::Spawned r = lore::bench::Spawn(argv);
   if (!r.ok) {
@@ -131,6 +134,10 @@ std::string Query(Text& t, int i) {
   if (i % 3 == 0) q += std::string(kNames[i % 8]) + " ";
   // Words of middling frequency, the kind a person searches for.
   for (int k = 0; k < 3; ++k) q += Word(50 + static_cast<int>(t.rng()() % 2000)) + " ";
+  // And in half of them an English word or two, which query expansion looks up.
+  static const char* kEnglish[] = {"relax",    "car trip",      "de-stress", "puppy",
+                                   "painting", "music concert", "self-care", "job interview"};
+  if (i % 2 == 0) q += kEnglish[(i / 2) % 8];
   return q;
 }
 
@@ -159,6 +166,7 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     if (a == "--runs") runs = std::atoi(argv[i + 1]);
     if (a == "--big") big = std::atoi(argv[i + 1]);
+    if (a == "--lore") g_lore = argv[i + 1];
   }
   std::string tmpl = (stdfs::temp_directory_path() / "search-bench-XXXXXX").string();
   std::string home = ::mkdtemp(tmpl.data());
@@ -168,8 +176,8 @@ int main(int argc, char** argv) {
     const char* repo;
     int records, files_each;
   } sizes[] = {{"bench-small", 1000, 100}, {"bench-large", big, big / 100}};
-  std::printf("lore search, whole process (%d runs each; machine: %u cores)\n", runs,
-              std::thread::hardware_concurrency());
+  std::printf("lore search, whole process (%d runs each; machine: %u cores): %s\n", runs,
+              std::thread::hardware_concurrency(), g_lore.c_str());
   Stat floor = Measure({"--version"}, runs, nullptr);
   std::printf("process floor (lore --version): median %.2f ms wall, %.2f ms CPU\n", floor.median,
               floor.cpu_median);

@@ -31,6 +31,7 @@ target_compile_definitions(lore_core PUBLIC JSON_USE_IMPLICIT_CONVERSIONS=0 TOML
 target_link_libraries(lore_core PUBLIC tl::expected fmt::fmt-header-only nlohmann_json::nlohmann_json
                       ${YAML_CPP_STATIC} ${SQLITE3_STATIC} ${STEMMER_STATIC} Threads::Threads ${CMAKE_DL_LIBS} m)
 set_target_properties(lore_core PROPERTIES OUTPUT_NAME lore)
+include(${PROJECT_SOURCE_DIR}/cmake/SynonymTable.cmake)
 target_precompile_headers(lore_core PRIVATE <string> <vector> <string_view> <tl/expected.hpp> <nlohmann/json.hpp>)
 
 # The CLI is compiled once and linked twice: into the shipped `lore` and into `lore-test`, which
@@ -103,9 +104,11 @@ if(LORE_BENCH)
 endif()
 
 # The retrieval benchmark runs as a test in its short form on the LoCoMo dev half, when the
-# shared data is beside the checkout (it is for developers and CI); it fails below recall@10 0.75.
+# shared data is beside the checkout (it is for developers and CI); it fails below recall@10 0.77 or
+# recall@5 0.71 (it prints 0.788 / 0.731).
 set(LORE_LOCOMO_DEV ${PROJECT_SOURCE_DIR}/../shared/data/locomo/locomo-dev.json)
 if(LORE_TESTS AND LORE_BENCH AND TARGET locomo_bench AND EXISTS ${LORE_LOCOMO_DEV})
-  add_test(NAME locomo_dev_short COMMAND locomo_bench ${LORE_LOCOMO_DEV} --short --min-recall10 0.75)
+  add_test(NAME locomo_dev_short COMMAND locomo_bench ${LORE_LOCOMO_DEV} --short --min-recall10 0.77
+           --min-recall5 0.71)
   set_tests_properties(locomo_dev_short PROPERTIES LABELS bench TIMEOUT 600)
 endif()

@@ -26,6 +26,7 @@ struct SearchArgs {
   bool json = false;
   bool include_replaced = false;
   bool explain = false;
+  std::string expand = "default";
 };
 
 bool StoreExists(const store::Store& s) {
@@ -47,9 +48,17 @@ std::string HitText(const search::Hit& h, bool explain) {
   out += "\n";
   if (explain) {
     const auto& s = h.score;
-    out += "  score " + Fixed(s.Total()) + " = text " + Fixed(s.text) + " + context " +
-           Fixed(s.context) + " + session " + Fixed(s.session) + " + author " + Fixed(s.author) +
-           " + time " + Fixed(s.time) + "\n";
+    out += "  score " + Fixed(s.Total()) + " = text " + Fixed(s.text) + " + expansion " +
+           Fixed(s.expansion) + " + context " + Fixed(s.context) + " + session " +
+           Fixed(s.session) + " + author " + Fixed(s.author) + " + time " + Fixed(s.time) + "\n";
+    if (!h.expansions.empty()) {
+      out += "  expanded:";
+      for (const auto& e : h.expansions) {
+        out += " " + e.token + " (" + std::string(search::StageName(e.stage)) +
+               (e.of.empty() ? "" : " of " + e.of) + ", weight " + Fixed(e.weight) + ")";
+      }
+      out += "\n";
+    }
   }
   size_t pos = 0;
   while (pos <= h.excerpt.size()) {
@@ -126,6 +135,11 @@ int RunSearch(const SearchArgs& a) {
   if (!a.kind.empty()) opts.filter.kind = a.kind;
   opts.filter.replaced = a.include_replaced ? index::Replaced::kInclude : index::Replaced::kHide;
   opts.limit = a.limit;
+  if (a.expand != "default") {
+    if (auto st = search::SetExpansionStages(a.expand, &opts.params); !st) {
+      return ReportError(st.error());
+    }
+  }
   std::string query;
   for (const auto& w : a.query) query += (query.empty() ? "" : " ") + w;
 
@@ -183,7 +197,11 @@ void RegisterSearchCommands(Registry& r) {
       ->capture_default_str();
   s->add_flag("--json", a->json, "Print the hits as one JSON array");
   s->add_flag("--include-replaced", a->include_replaced, "Also show records marked replaced");
-  s->add_flag("--explain", a->explain, "Show the parts of each hit's score");
+  s->add_flag("--explain", a->explain,
+              "Show the parts of each hit's score and the expansion terms it holds");
+  s->add_option("--expand", a->expand,
+                "Query expansion stages: none, all, or a comma list of compounds, synonyms, "
+                "hypernyms, hyponyms, feedback (default: compounds)");
 
   auto repo = std::make_shared<std::string>();
   CLI::App* re = r.Add("reindex", "Rebuild the store's search index from its files",

@@ -128,7 +128,7 @@ struct Index::Impl {
   std::string path;
   IndexOptions opts;
   Db db;
-  std::optional<Stmt> stats, get, get_text, length, before, after;
+  std::optional<Stmt> stats, get, get_text, length, before, after, tokens, max_id, dated;
 };
 
 Index::Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -152,8 +152,8 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
     db = attempt();
   }
   if (!db) return Fail(db.error());
-  auto impl =
-      std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}});
+  auto impl = std::make_unique<Impl>(
+      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -168,8 +168,8 @@ Result<Index> Index::OpenExisting(const std::string& store_dir, IndexOptions opt
     return Fail(ErrorCode::kCorrupt, "search index was built by another version of lore", path, 0,
                 "run lore reindex where the store can be written");
   }
-  auto impl =
-      std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}});
+  auto impl = std::make_unique<Impl>(
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -178,8 +178,8 @@ Result<Index> Index::OpenInMemory(const std::string& store_dir, IndexOptions opt
   LORE_TRY(RegisterFunctions(db));
   LORE_TRY(PrepareSchema(db, opts.stemming));
   std::string path = fs::Join(store_dir, kIndexFile);
-  auto impl =
-      std::make_unique<Impl>(Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}});
+  auto impl = std::make_unique<Impl>(
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
   Index idx(std::move(impl));
   LORE_TRY(idx.Rebuild());
   return idx;
@@ -291,6 +291,60 @@ Result<int> Index::Length(int64_t id) {
   int len = static_cast<int>(st.Int(0));
   st.Reset();
   return len;
+}
+
+Result<std::vector<std::string>> Index::Tokens(int64_t id) {
+  if (!impl_->tokens) {
+    LORE_ASSIGN(impl_->tokens, impl_->db.Prepare("SELECT words FROM fts WHERE rowid = ?1"));
+  }
+  Stmt& st = *impl_->tokens;
+  st.Reset();
+  st.Bind(1, id);
+  LORE_ASSIGN(bool row, st.Step());
+  std::vector<std::string> out;
+  if (row) {
+    std::string_view words = st.Text(0);
+    size_t pos = 0;
+    while (pos < words.size()) {
+      size_t sp = words.find(' ', pos);
+      if (sp == std::string_view::npos) sp = words.size();
+      if (sp > pos) out.emplace_back(words.substr(pos, sp - pos));
+      pos = sp + 1;
+    }
+  }
+  st.Reset();
+  return out;
+}
+
+Result<std::vector<int64_t>> Index::Dated(int64_t from, int64_t to, int limit) {
+  if (!impl_->dated) {
+    LORE_ASSIGN(impl_->dated,
+                impl_->db.Prepare("SELECT id FROM docs WHERE time >= ?1 AND time < ?2 "
+                                  "ORDER BY time, id LIMIT ?3"));
+  }
+  Stmt& st = *impl_->dated;
+  st.Reset();
+  st.Bind(1, from).Bind(2, to).Bind(3, static_cast<int64_t>(limit));
+  std::vector<int64_t> out;
+  while (true) {
+    LORE_ASSIGN(bool row, st.Step());
+    if (!row) break;
+    out.push_back(st.Int(0));
+  }
+  st.Reset();
+  return out;
+}
+
+Result<int64_t> Index::RecordsAtMost() {
+  if (!impl_->max_id) {
+    LORE_ASSIGN(impl_->max_id, impl_->db.Prepare("SELECT coalesce(max(id), 0) FROM docs"));
+  }
+  Stmt& st = *impl_->max_id;
+  st.Reset();
+  LORE_ASSIGN(bool row, st.Step());
+  int64_t n = row ? st.Int(0) : 0;
+  st.Reset();
+  return n;
 }
 
 Result<Doc> Index::Get(int64_t id, bool with_text) {

@@ -10,14 +10,14 @@ namespace lore::index::internal {
 
 // Bumped whenever a table changes shape: an index of another version is
 // dropped and rebuilt.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;  // 4: docs_time
 
 // Creates every table (in an open transaction).
 Status CreateSchema(Db& db);
 // Drops every table (in an open transaction).
 Status DropSchema(Db& db);
 
-// The tokenizer's name as remembered in meta ("snowball-english-1", "plain-1").
+// The tokenizer's name as remembered in meta ("snowball-english-2", "plain-2").
 std::string TokenizerName(Stemming s);
 
 // The token that marks a record's kind in the tags column.

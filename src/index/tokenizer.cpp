@@ -152,11 +152,46 @@ std::string Stem(std::string_view word, Stemming stemming) {
   return std::string(reinterpret_cast<const char*>(out), sb_stemmer_length(s));
 }
 
+std::vector<std::string> Compounds(std::string_view text, std::vector<std::string>* written) {
+  std::vector<std::string> out;
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  size_t i = 0;
+  while (i < text.size()) {
+    if (!letter(text[i]) || (i > 0 && (letter(text[i - 1]) || text[i - 1] == '-'))) {
+      ++i;
+      continue;
+    }
+    std::string joined;
+    int parts = 0;
+    size_t j = i;
+    while (true) {
+      size_t k = j;
+      while (k < text.size() && letter(text[k])) ++k;
+      if (k < text.size() && std::isalnum(static_cast<unsigned char>(text[k]))) break;  // "a-2b"
+      for (size_t c = j; c < k; ++c) joined += static_cast<char>(std::tolower(text[c]));
+      ++parts;
+      j = k;
+      if (j + 1 < text.size() && text[j] == '-' && letter(text[j + 1])) {
+        ++j;
+        continue;
+      }
+      break;
+    }
+    if (parts >= 2 && joined.size() <= 40) {
+      out.push_back(std::move(joined));
+      if (written) written->emplace_back(text.substr(i, j - i));
+    }
+    i = std::max(j, i + 1);
+  }
+  return out;
+}
+
 std::vector<std::string> Tokenize(std::string_view text, Stemming stemming) {
   std::vector<std::string> tokens;
   for (auto& w : Words(text)) {
     if (!IsStopWord(w)) tokens.push_back(Stem(w, stemming));
   }
+  for (auto& w : Compounds(text)) tokens.push_back(Stem(w, stemming));
   return tokens;
 }
 

@@ -24,6 +24,17 @@ TEST(Tokenizer, StopWordsAndSingleLettersDropped) {
             (V{"status", "migration"}));
 }
 
+TEST(Tokenizer, HyphenatedWordsAlsoJoined) {
+  std::vector<std::string> written;
+  EXPECT_EQ(Compounds("Time to De-stress, my mother-in-law said", &written),
+            (V{"destress", "motherinlaw"}));
+  EXPECT_EQ(written, (V{"De-stress", "mother-in-law"}));
+  EXPECT_EQ(Compounds("covid-19 on 2023-05-08, a -b c- d--e x-"), V{});
+  EXPECT_EQ(Compounds("e-mail"), V{"email"});
+  EXPECT_EQ(Tokenize("self-care", Stemming::kOff), (V{"self", "care", "selfcare"}));
+  EXPECT_EQ(Tokenize("destress", Stemming::kOff), V{"destress"});
+}
+
 TEST(Tokenizer, SnowballStems) {
   EXPECT_EQ(Stem("running", Stemming::kSnowballEnglish), "run");
   EXPECT_EQ(Stem("migrations", Stemming::kSnowballEnglish), "migrat");

@@ -280,7 +280,7 @@ Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
 }  // namespace
 
 std::string TokenizerName(Stemming s) {
-  return s == Stemming::kOff ? "plain-1" : "snowball-english-1";
+  return s == Stemming::kOff ? "plain-2" : "snowball-english-2";  // 2: compounds joined
 }
 
 std::string KindTag(std::string_view kind) {
@@ -306,6 +306,7 @@ Status CreateSchema(Db& db) {
                       len INTEGER NOT NULL, text TEXT NOT NULL);
     CREATE INDEX docs_file ON docs(file);
     CREATE INDEX docs_session ON docs(file, session, position) WHERE session IS NOT NULL;
+    CREATE INDEX docs_time ON docs(time) WHERE time IS NOT NULL;
     CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');
     CREATE VIRTUAL TABLE fts_terms USING fts5vocab(fts, 'col');
   )sql");

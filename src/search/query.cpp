@@ -63,6 +63,39 @@ std::optional<DateSpec> FindDate(const std::vector<std::string>& words) {
   return std::nullopt;
 }
 
+namespace {
+
+// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+int64_t DaysFromCivil(int64_t y, int m, int d) {
+  y -= m <= 2;
+  int64_t era = (y >= 0 ? y : y - 399) / 400;
+  int64_t yoe = y - era * 400;
+  int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+}  // namespace
+
+bool DateSpan(const DateSpec& date, int64_t* from, int64_t* to) {
+  if (date.year == 0) return false;
+  int64_t a, b;
+  if (date.month == 0) {
+    a = DaysFromCivil(date.year, 1, 1);
+    b = DaysFromCivil(date.year + 1, 1, 1);
+  } else if (date.day == 0) {
+    a = DaysFromCivil(date.year, date.month, 1);
+    b = date.month == 12 ? DaysFromCivil(date.year + 1, 1, 1)
+                         : DaysFromCivil(date.year, date.month + 1, 1);
+  } else {
+    a = DaysFromCivil(date.year, date.month, date.day) - 1;
+    b = a + 3;
+  }
+  *from = a * 86400;
+  *to = b * 86400;
+  return true;
+}
+
 bool DateMatches(const DateSpec& date, int64_t seconds) {
   auto days = [](int64_t s) { return s >= 0 ? s / 86400 : (s - 86399) / 86400; };
   auto civil = [](int64_t z, int* y, int* m, int* d) {  // days since 1970-01-01 -> date
@@ -97,6 +130,13 @@ bool AsksWhen(const std::vector<std::string>& words) {
       return true;
     }
     if (w == "long" && i + 1 < words.size() && words[i + 1] == "ago") return true;
+    // "how long", "how many years/months/weeks/days"
+    if (w == "how" && i + 1 < words.size() && words[i + 1] == "long") return true;
+    if (w == "how" && i + 2 < words.size() && words[i + 1] == "many") {
+      std::string unit = words[i + 2];
+      if (!unit.empty() && unit.back() == 's') unit.pop_back();
+      if (In(kTimeNouns, unit)) return true;
+    }
   }
   return false;
 }
@@ -110,7 +150,24 @@ Query ParseQuery(std::string_view text, index::Stemming stemming) {
   for (const auto& w : words) {
     if (index::IsStopWord(w)) continue;
     std::string t = index::Stem(w, stemming);
-    if (seen.insert(t).second) q.tokens.push_back(std::move(t));
+    if (seen.insert(t).second) q.tokens.push_back(std::move(t)), q.words.push_back(w);
+  }
+  auto add = [&](const std::string& joined, std::string written, bool adjacent) {
+    std::string t = index::Stem(joined, stemming);
+    if (seen.insert(t).second) q.compounds.push_back(Compound{t, std::move(written), adjacent});
+  };
+  std::vector<std::string> written;
+  auto compounds = index::Compounds(text, &written);
+  for (size_t i = 0; i < compounds.size(); ++i) add(compounds[i], written[i], false);
+  auto alpha = [](const std::string& w) {
+    return std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  };
+  for (size_t i = 0; i + 1 < words.size(); ++i) {
+    const std::string &a = words[i], &b = words[i + 1];
+    if (!alpha(a) || !alpha(b) || index::IsStopWord(a) || index::IsStopWord(b) ||
+        a.size() + b.size() > 40)
+      continue;
+    add(a + b, a + " " + b, true);
   }
   return q;
 }

@@ -50,5 +50,27 @@ TEST(Query, DateMatchesWithADayEitherSide) {
   EXPECT_FALSE(DateMatches(DateSpec{2022, 0, 0}, may8));
 }
 
+TEST(Query, HowLongAndHowManyYearsAskWhen) {
+  EXPECT_TRUE(AsksWhen(index::Words("How long has Ana had her cat?")));
+  EXPECT_TRUE(AsksWhen(index::Words("how many years did it take")));
+  EXPECT_FALSE(AsksWhen(index::Words("how many cats does Ana have")));
+}
+
+TEST(Query, DateSpanCoversWhatDateMatchesAccepts) {
+  int64_t from = 0, to = 0;
+  ASSERT_TRUE(DateSpan(DateSpec{2023, 5, 8}, &from, &to));
+  EXPECT_EQ(from, 1683417600);  // 2023-05-07T00:00:00Z: a day either side
+  EXPECT_EQ(to, 1683417600 + 3 * 86400);
+  EXPECT_TRUE(DateMatches(DateSpec{2023, 5, 8}, from));
+  EXPECT_FALSE(DateMatches(DateSpec{2023, 5, 8}, to));
+  ASSERT_TRUE(DateSpan(DateSpec{2022, 12, 0}, &from, &to));
+  EXPECT_EQ(to - from, 31 * 86400);
+  EXPECT_TRUE(DateMatches(DateSpec{2022, 12, 0}, to - 1));
+  EXPECT_FALSE(DateMatches(DateSpec{2022, 12, 0}, to));
+  ASSERT_TRUE(DateSpan(DateSpec{2024, 0, 0}, &from, &to));
+  EXPECT_EQ(to - from, 366 * 86400);
+  EXPECT_FALSE(DateSpan(DateSpec{0, 6, 0}, &from, &to));
+}
+
 }  // namespace
 }  // namespace lore::search

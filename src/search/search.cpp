@@ -8,41 +8,14 @@
 #include "lore/search/excerpt.h"
 #include "lore/search/query.h"
 #include "lore/search/ranking.h"
+#include "search/terms.h"
 
 namespace lore::search {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-struct Term {
-  std::string token;
-  int64_t df = 0;
-  bool name = false;    // some record's author holds it
-  double weight = 1.0;  // multiplies its BM25 part
-  double idf = 0;
-};
-
-// Looks up every query token; drops those found nowhere; keeps the rarest
-// kMaxQueryTokens.
-Result<std::vector<Term>> LookUp(index::Index& idx, const Query& q, const RankingParams& p) {
-  std::vector<Term> terms;
-  for (const auto& t : q.tokens) {
-    LORE_ASSIGN(index::TermStats st, idx.Stats(t));
-    if (st.docs == 0 && st.author_docs == 0) continue;
-    terms.push_back(Term{t, st.docs, p.author && st.author_docs > 0});
-  }
-  static_assert(kMaxQueryTokens <= index::kMaxFindTokens);
-  if (terms.size() > kMaxQueryTokens) {
-    std::stable_sort(terms.begin(), terms.end(),
-                     [](const Term& a, const Term& b) { return a.df < b.df; });
-    terms.resize(kMaxQueryTokens);
-  }
-  bool only_names = std::all_of(terms.begin(), terms.end(), [](const Term& t) { return t.name; });
-  for (auto& t : terms) {
-    if (t.name && !only_names) t.weight = p.name_text_weight;
-  }
-  return terms;
-}
+using internal::Term;
 
 bool Passes(const index::Doc& d, const index::Filter& f) {
   if (f.scope && d.record.scope != *f.scope) return false;
@@ -56,18 +29,23 @@ class Ranker {
 
   Result<std::vector<Hit>> Run(std::string_view text) {
     Query q = ParseQuery(text, idx_.stemming());
-    LORE_ASSIGN(terms_, LookUp(idx_, q, p_));
-    std::vector<std::string> tokens;
-    std::vector<Term*> searched;
+    LORE_ASSIGN(terms_, internal::LookUp(idx_, q, p_, &expansions_));
     for (auto& t : terms_) {
       if (t.name) names_.insert(t.token);
-      // A name with no text weight is matched on authors only.
-      if (t.df > 0 && t.weight > 0) tokens.push_back(t.token), searched.push_back(&t);
     }
-    if (tokens.empty()) return std::vector<Hit>{};
-    LORE_ASSIGN(index::MatchSet ms, idx_.Find(tokens, opts_.filter));
-    for (Term* t : searched) t->idf = Idf(ms.records, t->df);
-    LORE_TRY(ScoreText(ms, searched));
+    LORE_ASSIGN(bool any, FindAndScore());
+    if (!any) return std::vector<Hit>{};
+    if (p_.feedback && !top_.empty()) {
+      size_t before = terms_.size();
+      LORE_TRY(internal::AddFeedback(idx_, top_, p_, &terms_, &expansions_));
+      if (terms_.size() > before) {
+        text_.clear();
+        parts_.clear();
+        mask_.clear();
+        LORE_TRY(FindAndScore());
+      }
+    }
+    LORE_TRY(AddDated(q));
     LORE_TRY(Expand());
     LORE_TRY(Sessions());
     LORE_TRY(Boost(q));
@@ -75,15 +53,35 @@ class Ranker {
   }
 
  private:
+  // Finds the records holding a searched term and scores their text; false
+  // when no term can be searched.
+  Result<bool> FindAndScore() {
+    std::vector<std::string> tokens;
+    std::vector<Term*> searched;
+    for (auto& t : terms_) {
+      // A name with no text weight is matched on authors only.
+      if (t.df > 0 && t.weight > 0) tokens.push_back(t.token), searched.push_back(&t);
+    }
+    if (tokens.empty()) return false;
+    LORE_ASSIGN(index::MatchSet ms, idx_.Find(tokens, opts_.filter));
+    for (Term* t : searched) t->idf = Idf(ms.records, t->df);
+    searched_expansion_.clear();
+    for (Term* t : searched) searched_expansion_.push_back(t->expansion);
+    LORE_TRY(ScoreText(ms, searched));
+    return true;
+  }
+
   // BM25 of every match, in two steps: first with every record taken at the
   // average length (no lookup per match), then exactly, with the lengths of
   // the best few (the length moves a score by less than a factor of 1 + b).
   Status ScoreText(const index::MatchSet& ms, const std::vector<Term*>& searched) {
+    // The query's own tokens make the text part, expansions the expansion part.
     auto score = [&](const index::Match& m, int length) {
-      double s = 0;
+      std::pair<double, double> s{0, 0};
       for (size_t i = 0; i < searched.size(); ++i) {
-        s += searched[i]->weight *
-             Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
+        double v = searched[i]->weight *
+                   Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
+        (searched[i]->expansion < 0 ? s.first : s.second) += v;
       }
       return s;
     };
@@ -93,8 +91,8 @@ class Ranker {
     int avg = static_cast<int>(std::lround(ms.average_length));
     std::vector<std::pair<double, size_t>> rough;
     for (size_t i = 0; i < ms.matches.size(); ++i) {
-      double s = score(ms.matches[i], avg);
-      if (s > 0) rough.emplace_back(s, i);
+      auto [t, e] = score(ms.matches[i], avg);
+      if (t + e > 0) rough.emplace_back(t + e, i);
     }
     size_t keep = static_cast<size_t>(std::max(p_.candidates, opts_.limit));
     size_t exact = std::min(rough.size(), std::max<size_t>(2 * keep, 100));
@@ -102,19 +100,28 @@ class Ranker {
     std::vector<std::pair<double, int64_t>> ranked;
     for (size_t k = 0; k < rough.size(); ++k) {
       const index::Match& m = ms.matches[rough[k].second];
-      double s = rough[k].first;
+      std::pair<double, double> s{rough[k].first, 0};
       if (k < exact) {
         LORE_ASSIGN(int length, idx_.Length(m.id));
         s = score(m, length);
+        ranked.emplace_back(s.first + s.second, m.id);
+        uint32_t mask = 0;
+        for (size_t i = 0; i < searched.size(); ++i) {
+          if (searched[i]->expansion >= 0 && m.tf[i] > 0) mask |= 1u << i;
+        }
+        if (mask) mask_[m.id] = mask;
+      } else {
+        // Beyond the exact ones: the rough score, split in proportion.
+        auto [t, e] = score(m, avg);
+        s = {t, e};
       }
       text_[m.id] = s;
-      if (k < exact) ranked.emplace_back(s, m.id);
     }
     keep = std::min(keep, ranked.size());
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(),
                       better);
     ranked.resize(keep);
-    for (const auto& [s, id] : ranked) Part(id).text = s;
+    for (const auto& [s, id] : ranked) Part(id);
     top_ = std::move(ranked);
     return Ok();
   }
@@ -123,7 +130,8 @@ class Ranker {
     auto [it, fresh] = parts_.try_emplace(id);
     if (fresh) {
       auto t = text_.find(id);
-      it->second.text = t == text_.end() ? 0 : t->second;
+      if (t != text_.end())
+        it->second.text = t->second.first, it->second.expansion = t->second.second;
     }
     return it->second;
   }
@@ -176,8 +184,23 @@ class Ranker {
     return Ok();
   }
 
+  // Records of the date the query names join the candidates.
+  Status AddDated(const Query& q) {
+    int64_t from = 0, to = 0;
+    if (!p_.time || p_.date_candidates <= 0 || !q.date || top_.empty() ||
+        !DateSpan(*q.date, &from, &to)) {
+      return Ok();
+    }
+    LORE_ASSIGN(auto ids, idx_.Dated(from, to, p_.date_candidates));
+    for (int64_t id : ids) {
+      if (parts_.count(id) == 0) Part(id), dated_.insert(id);
+    }
+    return Ok();
+  }
+
   Status Boost(const Query& q) {
     bool when = p_.time && q.asks_when;
+    double best = top_.empty() ? 0 : top_.front().first;
     for (auto it = parts_.begin(); it != parts_.end();) {
       LORE_ASSIGN(const index::Doc* d, DocOf(it->first));
       if (!Passes(*d, opts_.filter)) {
@@ -185,9 +208,10 @@ class Ranker {
         continue;
       }
       ScoreParts& sp = it->second;
-      double base = sp.text + sp.context + sp.session;
+      if (dated_.count(it->first)) sp.time = p_.date_prior * best;
+      double base = sp.text + sp.expansion + sp.context + sp.session;
       if (!names_.empty() && ByName(*d)) sp.author = p_.author_boost * base;
-      if (when && d->time_expressions > 0) sp.time = p_.time_boost * base;
+      if (when && d->time_expressions > 0) sp.time += p_.time_boost * base;
       if (p_.time && q.date && d->record.time && DateMatches(*q.date, *d->record.time)) {
         sp.time += p_.date_boost * base;
       }
@@ -223,6 +247,11 @@ class Ranker {
         h.doc = docs_.at(order[i].second);
       }
       h.score = parts_.at(order[i].second);
+      if (auto m = mask_.find(order[i].second); m != mask_.end()) {
+        for (size_t b = 0; b < searched_expansion_.size(); ++b) {
+          if (m->second & (1u << b)) h.expansions.push_back(expansions_[searched_expansion_[b]]);
+        }
+      }
       if (opts_.excerpts) {
         Excerpt e = MakeExcerpt(h.doc.record.text, h.doc.record.line, weights, idx_.stemming());
         bool log = h.doc.record.scope == index::Scope::kRaw ||
@@ -240,7 +269,12 @@ class Ranker {
   const RankingParams& p_;
   std::vector<Term> terms_;
   std::unordered_set<std::string> names_;
-  std::unordered_map<int64_t, double> text_;
+  std::vector<Expansion> expansions_;
+  std::unordered_set<int64_t> dated_;  // candidates only by the date the query names
+  std::unordered_map<int64_t, std::pair<double, double>> text_;  // text, expansion
+  // The expansions each exactly scored record holds (bits over the searched terms).
+  std::vector<int> searched_expansion_;         // per searched term: its expansion or -1
+  std::unordered_map<int64_t, uint32_t> mask_;  // bits over the searched terms
   std::vector<std::pair<double, int64_t>> top_;
   std::unordered_map<int64_t, ScoreParts> parts_;
   std::unordered_map<int64_t, index::Doc> docs_;
@@ -278,9 +312,21 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
   }
   j["excerpt"] = hit.excerpt;
   if (explain) {
-    j["explain"] = {{"total", Round(hit.score.Total())},   {"text", Round(hit.score.text)},
-                    {"context", Round(hit.score.context)}, {"session", Round(hit.score.session)},
-                    {"author", Round(hit.score.author)},   {"time", Round(hit.score.time)}};
+    j["explain"] = {{"total", Round(hit.score.Total())},
+                    {"text", Round(hit.score.text)},
+                    {"expansion", Round(hit.score.expansion)},
+                    {"context", Round(hit.score.context)},
+                    {"session", Round(hit.score.session)},
+                    {"author", Round(hit.score.author)},
+                    {"time", Round(hit.score.time)}};
+    Json terms = Json::array();
+    for (const auto& e : hit.expansions) {
+      terms.push_back({{"term", e.token},
+                       {"stage", std::string(StageName(e.stage))},
+                       {"of", OrNull(e.of)},
+                       {"weight", Round(e.weight)}});
+    }
+    j["explain"]["expansions"] = std::move(terms);
   }
   return j;
 }

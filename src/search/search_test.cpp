@@ -37,6 +37,7 @@ class SearchTest : public ::testing::Test {
   static RankingParams Plain() {
     RankingParams p;
     p.context = p.session = p.author = p.time = false;
+    p.compounds = p.synonyms = p.hypernyms = p.hyponyms = p.feedback = false;
     return p;
   }
   TempDir t_;
@@ -141,6 +142,22 @@ TEST_F(SearchTest, NamedDatePrefersRecordsOfThatDay) {
   EXPECT_EQ(Ask("What did Ana paint on 8 May 2023?", on)[0], "raw.jsonl:1");
 }
 
+TEST_F(SearchTest, NamedDateAddsRecordsOfThatDayWithoutTheWords) {
+  t_.Write("raw.jsonl",
+           Turn("1", 1, "Ana", "I painted a lake", "2023-05-08T13:56:00Z") +
+               Turn("2", 1, "Ben", "Got my new job at the bakery", "2023-10-13T10:00:00Z") +
+               Turn("3", 1, "Ana", "I painted a horse", "2023-11-20T10:00:00Z"));
+  RankingParams on = Plain();
+  on.time = true;
+  on.date_candidates = 0;
+  EXPECT_EQ(Ask("What did she paint or achieve in October 2023?", on, 5),
+            (std::vector<std::string>{"raw.jsonl:1", "raw.jsonl:3"}));
+  on.date_candidates = 50;
+  auto got = Ask("What did she paint or achieve in October 2023?", on, 5);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[2], "raw.jsonl:2");  // below the text matches
+}
+
 TEST_F(SearchTest, ExplainPartsAddUp) {
   t_.Write("raw.jsonl", Turn("1", 1, "Ben", "Where should we go camping?") +
                             Turn("1", 2, "Ana", "The lake, we camped there yesterday"));
@@ -157,7 +174,87 @@ TEST_F(SearchTest, ExplainPartsAddUp) {
   EXPECT_GT(s.session, 0);
   EXPECT_GT(s.author, 0);
   EXPECT_GT(s.time, 0);
-  EXPECT_DOUBLE_EQ(s.Total(), s.text + s.context + s.session + s.author + s.time);
+  EXPECT_DOUBLE_EQ(s.Total(), s.text + s.expansion + s.context + s.session + s.author + s.time);
+}
+
+TEST_F(SearchTest, HyphenatedAndJoinedWordsFindEachOther) {
+  t_.Write("raw.jsonl",
+           "{\"text\":\"I need to destress\"}\n{\"text\":\"my self-care day\"}\n"
+           "{\"text\":\"nothing here\"}\n");
+  RankingParams on = Plain();
+  on.compounds = true;
+  EXPECT_EQ(Ask("how do you de-stress", on), std::vector<std::string>{"raw.jsonl:1"});
+  EXPECT_EQ(Ask("how do you de stress", on), std::vector<std::string>{"raw.jsonl:1"});
+  EXPECT_TRUE(Ask("how do you de-stress", Plain()).empty());
+  // The record's own hyphenated word is indexed joined: found by either form.
+  EXPECT_EQ(Ask("selfcare", Plain()), std::vector<std::string>{"raw.jsonl:2"});
+  EXPECT_EQ(Ask("self care", on)[0], "raw.jsonl:2");
+}
+
+TEST_F(SearchTest, SynonymFoundAndWeighedBelowTheQueryWord) {
+  if (!HasSynonymTable()) GTEST_SKIP() << "built without WordNet data";
+  t_.Write("raw.jsonl",
+           "{\"text\":\"we went to unwind at the lake\"}\n"
+           "{\"text\":\"we went to relax at the lake\"}\n"
+           "{\"text\":\"the build broke\"}\n");
+  RankingParams on = Plain();
+  on.synonyms = true;
+  EXPECT_EQ(Ask("relax", Plain()), std::vector<std::string>{"raw.jsonl:2"});
+  EXPECT_EQ(Ask("relax", on), (std::vector<std::string>{"raw.jsonl:2", "raw.jsonl:1"}));
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx->Update());
+  SearchOptions o;
+  o.params = on;
+  auto hits = Search(*idx, "relax", o);
+  ASSERT_TRUE(hits);
+  ASSERT_EQ(hits->size(), 2u);
+  const Hit& own = (*hits)[0];
+  const Hit& syn = (*hits)[1];
+  EXPECT_GT(own.score.text, 0);
+  EXPECT_EQ(own.score.expansion, 0);
+  EXPECT_EQ(syn.score.text, 0);
+  EXPECT_GT(syn.score.expansion, 0);
+  // Same length, same document frequency: the synonym counts synonym_weight of the word.
+  EXPECT_NEAR(syn.score.expansion, on.synonym_weight * own.score.text, 1e-9);
+  ASSERT_EQ(syn.expansions.size(), 1u);
+  EXPECT_EQ(syn.expansions[0].token, "unwind");
+  EXPECT_EQ(syn.expansions[0].of, "relax");
+  EXPECT_EQ(syn.expansions[0].stage, ExpansionStage::kSynonym);
+  EXPECT_DOUBLE_EQ(syn.expansions[0].weight, on.synonym_weight);
+  EXPECT_TRUE(own.expansions.empty());
+}
+
+TEST_F(SearchTest, HypernymAndHyponymFoundWhenSwitchedOn) {
+  if (!HasSynonymTable()) GTEST_SKIP() << "built without WordNet data";
+  t_.Write("raw.jsonl",
+           "{\"text\":\"we walked the dog\"}\n"
+           "{\"text\":\"the build broke\"}\n");
+  RankingParams on = Plain();
+  EXPECT_TRUE(Ask("the puppy", on).empty());
+  on.hypernyms = true;
+  EXPECT_EQ(Ask("the puppy", on), std::vector<std::string>{"raw.jsonl:1"});
+  t_.Write("raw.jsonl", "{\"text\":\"we went skiing\"}\n{\"text\":\"the build broke\"}\n");
+  EXPECT_TRUE(Ask("which sport", on).empty());
+  on.hyponyms = true;
+  EXPECT_EQ(Ask("which sport", on), std::vector<std::string>{"raw.jsonl:1"});
+}
+
+TEST_F(SearchTest, FeedbackAddsWordsOfTheBestMatches) {
+  // The best match for "violin" also says "orchestra"; record 3 says only
+  // "orchestra", and is found through feedback alone, below the direct match.
+  t_.Write("raw.jsonl",
+           "{\"text\":\"violin lessons with the orchestra\"}\n"
+           "{\"text\":\"the orchestra of the town\"}\n"
+           "{\"text\":\"orchestra rehearsal tonight\"}\n"
+           "{\"text\":\"the build broke\"}\n");
+  RankingParams on = Plain();
+  EXPECT_EQ(Ask("violin", on, 5), std::vector<std::string>{"raw.jsonl:1"});
+  on.feedback = true;
+  on.feedback_docs = 1;
+  on.feedback_terms = 1;
+  auto got = Ask("violin", on, 5);
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[0], "raw.jsonl:1");
 }
 
 TEST_F(SearchTest, QueriesWithoutWordsFindNothing) {

@@ -127,7 +127,8 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("raw.jsonl:1  raw/review\n  score ", 0), 0u) << r.out;
   EXPECT_NE(r.out.find(" = text "), std::string::npos);
-  EXPECT_NE(r.out.find(" + context 0.0000 + session 0.0000 + author 0.0000 + time 0.0000\n"
+  EXPECT_NE(r.out.find(" + expansion 0.0000 + context 0.0000 + session 0.0000 + author 0.0000 + "
+                       "time 0.0000\n"
                        "    summary: flaky test in ci\n"),
             std::string::npos)
       << r.out;
@@ -135,10 +136,36 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
   ASSERT_EQ(j.size(), 1u);
   std::vector<std::string> parts;
   for (const auto& [k, v] : j[0]["explain"].items()) parts.push_back(k);
-  EXPECT_EQ(parts,
-            (std::vector<std::string>{"total", "text", "context", "session", "author", "time"}));
+  EXPECT_EQ(parts, (std::vector<std::string>{"total", "text", "expansion", "context", "session",
+                                             "author", "time", "expansions"}));
   auto bad = Lore({"search", kRepo, "x", "--scope", "nowhere"}, Opts());
   EXPECT_EQ(bad.exit_code, 2);
+}
+
+TEST_F(SearchE2E, ExplainNamesExpansionTermsAndExpandSwitchesThemOff) {
+  ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"({"summary":"I need to destress after work"})"))
+                .exit_code,
+            0);
+  ASSERT_EQ(
+      Lore({"append-review", kRepo}, Opts(R"({"summary":"the build broke again"})")).exit_code, 0);
+  auto r = Lore({"search", kRepo, "how", "to", "de-stress", "--explain"}, Opts());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("  expanded: destress (compound of de-stress, weight 0.5000)\n"),
+            std::string::npos)
+      << r.out;
+  Json j = Search({"de-stress", "--explain"});
+  ASSERT_EQ(j.size(), 1u);
+  const Json& e = j[0]["explain"];
+  ASSERT_EQ(e["expansions"].size(), 1u) << e.dump();
+  EXPECT_EQ(e["expansions"][0]["term"], "destress");
+  EXPECT_EQ(e["expansions"][0]["stage"], "compound");
+  EXPECT_GT(e["expansion"].get<double>(), 0);
+  EXPECT_EQ(e["text"].get<double>(), 0);
+  EXPECT_EQ(Search({"de-stress", "--expand", "none"}).size(), 0u);
+  EXPECT_EQ(Search({"de-stress", "--expand", "compounds"}).size(), 1u);
+  auto bad = Lore({"search", kRepo, "x", "--expand", "telepathy"}, Opts());
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("unknown expansion stage 'telepathy'"), std::string::npos) << bad.err;
 }
 
 TEST_F(SearchE2E, ReindexGivesTheSameResults) {

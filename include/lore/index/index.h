@@ -141,6 +141,14 @@ class Index {
   // The record `id`; its `text` only when `with_text` (ranking needs only
   // the fields, excerpts need the text).
   Result<Doc> Get(int64_t id, bool with_text = true);
+  // The searched tokens of record `id`, in order (for pseudo-relevance feedback).
+  Result<std::vector<std::string>> Tokens(int64_t id);
+  // The ids of at most `limit` records whose time is in [from, to) (seconds),
+  // oldest first.
+  Result<std::vector<int64_t>> Dated(int64_t from, int64_t to, int limit);
+  // An upper bound of the number of records (the highest record id: one
+  // B-tree lookup, where counting would read every row).
+  Result<int64_t> RecordsAtMost();
   // The number of tokens in the text of record `id`.
   Result<int> Length(int64_t id);
   // Records of the same file and session as `doc` (none when it has no

@@ -27,7 +27,15 @@ bool IsStopWord(std::string_view word);
 // The Snowball English stem of a lower-case word (the word itself when off).
 std::string Stem(std::string_view word, Stemming stemming);
 
-// The searchable tokens of `text`: Words minus stop words, stemmed.
+// The words written with ASCII hyphens between letters, joined
+// ("De-stress" -> "destress", "mother-in-law" -> "motherinlaw"), lower-cased:
+// the same word is written "de-stress" and "destress". With `written`, also
+// each as the text wrote it ("De-stress").
+std::vector<std::string> Compounds(std::string_view text,
+                                   std::vector<std::string>* written = nullptr);
+
+// The searchable tokens of `text`: Words minus stop words, stemmed, then the
+// Compounds stemmed (so "de-stress" is found by "destress" too).
 std::vector<std::string> Tokenize(std::string_view text, Stemming stemming);
 
 // Tokens joined by single spaces (what the index stores).

@@ -49,6 +49,43 @@ struct RankingParams {
   bool time = true;
   double time_boost = 0.3;
   double date_boost = 4.0;
+  // A query naming a date also considers records of that date that hold no
+  // query word (up to date_candidates of them, oldest first): each gets
+  // date_prior times the best text score as its time part, before the boosts.
+  int date_candidates = 50;
+  double date_prior = 0.05;
+
+  // Query expansion (search/expansion.h): tokens the query does not hold,
+  // each searched with a weight below the query's own (1) on its BM25 part,
+  // shown as the `expansion` part. An expansion token held by more than
+  // expansion_max_df of the records (and by more than 50) is not searched (it
+  // would say little and cost a scan of its rows).
+  double expansion_max_df = 0.05;
+  // Compounds: a hyphenated query word also searches its joined form
+  // ("de-stress" -> "destress"), two adjacent query words too ("de stress")
+  // when the index holds the joined form. (Records index the joined form of
+  // their own hyphenated words whatever this says.)
+  bool compounds = true;
+  double compound_weight = 0.5;
+  // WordNet: the other words of the most frequent sense of each query word
+  // (synonyms, at most max_synonyms of them per word) and of its broader
+  // senses (hypernyms), from the table generated at build time.
+  bool synonyms = false;
+  double synonym_weight = 0.3;
+  int max_synonyms = 4;
+  bool hypernyms = false;
+  double hypernym_weight = 0.15;
+  bool hyponyms = false;
+  double hyponym_weight = 0.15;
+  int max_hyponyms = 8;
+  // Pseudo-relevance feedback (RM3-like): the feedback_terms tokens that
+  // weigh most (share of the best feedback_docs first-pass matches' text,
+  // weighted by their scores, times idf) are searched in a second pass, the
+  // best with feedback_weight and the others in proportion.
+  bool feedback = false;
+  int feedback_docs = 5;
+  int feedback_terms = 5;
+  double feedback_weight = 0.2;
 };
 
 }  // namespace lore::search

@@ -1,7 +1,9 @@
 // Ranked search over a store's index (FORMATS.md section 5).
 //
-// The score of a record is the sum of five parts (each shown by --explain):
+// The score of a record is the sum of six parts (each shown by --explain):
 //   text     BM25 of the query's tokens in the record's text
+//   expansion BM25 of the query's expansion terms (search/expansion.h), each
+//            weighted below the query's own tokens
 //   context  a share of the text score of its neighbours in the same session
 //   session  a share of the best text match of its session
 //   author   a boost when a name in the query is the record's author
@@ -18,6 +20,7 @@
 
 #include "lore/error.h"
 #include "lore/index/index.h"
+#include "lore/search/expansion.h"
 #include "lore/search/params.h"
 
 namespace lore::search {
@@ -25,15 +28,16 @@ namespace lore::search {
 inline constexpr int kDefaultLimit = 20;
 
 struct ScoreParts {
-  double text = 0, context = 0, session = 0, author = 0, time = 0;
-  double Total() const { return text + context + session + author + time; }
+  double text = 0, expansion = 0, context = 0, session = 0, author = 0, time = 0;
+  double Total() const { return text + expansion + context + session + author + time; }
 };
 
 struct Hit {
   index::Doc doc;
   ScoreParts score;
-  int64_t line = 0;     // the excerpt's best line in the file
-  std::string excerpt;  // that line with up to 3 lines either side
+  int64_t line = 0;                   // the excerpt's best line in the file
+  std::string excerpt;                // that line with up to 3 lines either side
+  std::vector<Expansion> expansions;  // the query's expansion terms the record holds
 };
 
 struct SearchOptions {
@@ -53,8 +57,9 @@ Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
 // kind, description, model_invokation, excerpt}; for the other scopes
 // {scope, slug, kind, file, line, excerpt}. With `with_scope` (a search of
 // every scope) memory and knowledge hits also carry "scope" first. With
-// `explain`, an "explain" object {total, text, context, session, author,
-// time}.
+// `explain`, an "explain" object {total, text, expansion, context, session,
+// author, time, expansions: [{term, stage, of, weight}]} (the expansion terms
+// the record holds).
 nlohmann::ordered_json HitJson(const Hit& hit, bool with_scope, bool explain);
 
 }  // namespace lore::search
