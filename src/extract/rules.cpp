@@ -118,8 +118,13 @@ bool IsQuestion(std::string_view text) {
   // A question: its first line ends with '?', or it opens with a question word and holds one.
   std::string first = FirstLine(t, 4096);
   if (!first.empty() && first.back() == '?') return true;
-  for (std::string_view w : {"why ", "how ", "what ", "which ", "should ", "is ", "are ", "does ",
-                             "do ", "where ", "when "}) {
+  // Openings that are never an order: a question even without its '?'.
+  for (std::string_view w :
+       {"why ", "does ", "is there ", "is it ", "are there ", "should we ", "should i "}) {
+    if (StartsWith(low, w)) return true;
+  }
+  for (std::string_view w :
+       {"how ", "what ", "which ", "should ", "is ", "are ", "do ", "where ", "when "}) {
     if (StartsWith(low, w)) return t.find('?') != std::string_view::npos;
   }
   return false;
@@ -136,9 +141,40 @@ std::vector<std::string> Points(std::string_view text, size_t room) {
     pos = end + 1;
     if (line.empty() || StartsWith(line, "```") || StartsWith(line, "#")) continue;
     std::string p = FirstSentence(line, kLongExcerpt);
+    if (p.size() < 24) p = Excerpt(line, kLongExcerpt);  // "No." says little alone
     if (p.size() >= 8) out.push_back(std::move(p));
   }
   return out;
+}
+
+size_t Words(std::string_view s) {
+  size_t n = 0;
+  bool in = false;
+  for (char c : s) {
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (!space && !in) ++n;
+    in = !space;
+  }
+  return n;
+}
+
+// The agent's last sentence when it is a question ("… or treat that as empty too?").
+std::string ClosingQuestion(std::string_view text) {
+  std::string_view t = Trim(text);
+  if (t.empty() || t.back() != '?') return "";
+  size_t start = t.find_last_of(".!\n", t.size() - 2);
+  return Excerpt(start == std::string_view::npos ? t : t.substr(start + 1), kLongExcerpt);
+}
+
+// A reply that answers a yes/no question.
+bool IsYesNo(const std::string& low) {
+  for (std::string_view w : {"yes", "yeah", "yep", "no", "nope", "sure", "correct"}) {
+    if (StartsWith(low, w) &&
+        (low.size() == w.size() || !std::isalnum(static_cast<unsigned char>(low[w.size()])))) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool IsFileTool(const std::string& name) {
@@ -229,10 +265,21 @@ void RulesEngine::Person(const std::string& text) {
     d.rationale = Excerpt(text, kLongExcerpt);
     if (!d.chosen.empty()) return Push(entry_.decisions, std::move(d));
   }
+  if (std::string asked = ClosingQuestion(last_assistant_); !asked.empty() && IsYesNo(low)) {
+    // The person settles the agent's question: "yes, treat it as empty".
+    StagedDecision d;
+    d.chosen = Excerpt(text, kShortExcerpt);
+    d.rationale = asked;
+    last_assistant_.clear();
+    return Push(entry_.decisions, std::move(d));
+  }
+  last_assistant_.clear();
   if (IsQuestion(text)) {
     open_ = StagedDiscussion{Excerpt(text, kShortExcerpt), {}};
     return;
   }
+  // "ok", "thanks", "continue": nothing to remember.
+  if (Words(text) < 3 && FirstPath(text).empty()) return;
   StagedRequest r;
   r.intent = MainSentence(text, kShortExcerpt);
   r.summary = Excerpt(text, kLongExcerpt);

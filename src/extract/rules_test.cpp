@@ -102,6 +102,15 @@ TEST(RulesEngineTest, AnsweredQuestionIsADiscussion) {
   ASSERT_EQ(e.requests.size(), 1u);  // a polite request is a request
 }
 
+TEST(RulesEngineTest, AYesToTheAgentsQuestionIsADecision) {
+  auto e = Extracted({Agent("Fixed. Should I also treat a cart of zero quantities as empty?"),
+                      Person("yes treat it as empty"), Person("ok")});
+  ASSERT_EQ(e.decisions.size(), 1u);
+  EXPECT_EQ(e.decisions[0].chosen, "yes treat it as empty");
+  EXPECT_EQ(e.decisions[0].rationale, "Should I also treat a cart of zero quantities as empty?");
+  EXPECT_TRUE(e.requests.empty());  // "ok" is not a request
+}
+
 TEST(RulesEngineTest, SidechainsAndOtherToolsAreLeftOut) {
   Event side = Person("the agent's prompt to a subagent");
   side.sidechain = true;

@@ -170,12 +170,13 @@ class ExtractCrashTest : public ExtractFixture,
                          public ::testing::WithParamInterface<const char*> {};
 
 TEST_P(ExtractCrashTest, EveryLineStagedOnceAfterAKill) {
-  WriteTranscript(UserLine("Request one.") + UserLine("Request two."));
+  WriteTranscript(UserLine("Add the first request to the queue.") +
+                  UserLine("Add the second request to the queue."));
   auto killed =
       Extract({}, /*test_build=*/true, {{"LORE_TEST_HOOK", std::string(GetParam()) + ":crash"}});
   EXPECT_EQ(killed.exit_code, 128 + 9) << killed.err;
   Json rerun = Line(Extract());
-  AppendTranscript(UserLine("Request three."));
+  AppendTranscript(UserLine("Add the third request to the queue."));
   Json last = Line(Extract());
   EXPECT_EQ(last["range"], Json::array({3, 3}));
   auto ranges = Ranges();
