@@ -10,7 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/consolidate/spawn.h"
 #include "lore/doc/frontmatter.h"
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
@@ -151,11 +150,12 @@ std::string SessionStartJson(std::string_view context) {
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
-                                std::string_view repo) {
-  if (!StoreExists(store)) return false;
-  LORE_TRY(store.Check(store::RawCheck::kSkip));
-  if (!HasStagedEntries(store.Path("staging"))) return false;  // nothing to flush
+namespace {
+
+// Starts `argv` in its own session with its standard streams on /dev/null and
+// does not wait: posix_spawn (a vfork, cheaper than SpawnDetached's double
+// fork); the hook exits at once, so the child is adopted by init.
+Status SpawnInBackground(const std::vector<std::string>& args, std::string_view what) {
   posix_spawn_file_actions_t fa;
   posix_spawnattr_t attr;
   posix_spawn_file_actions_init(&fa);
@@ -164,15 +164,27 @@ Result<bool> FlushConsolidation(const store::Store& store, const std::string& lo
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
-  std::string repo_arg(repo);
-  std::vector<char*> argv = {
-      const_cast<char*>(lore_binary.c_str()), const_cast<char*>("consolidate"),  repo_arg.data(),
-      const_cast<char*>("--flush"),           const_cast<char*>("--foreground"), nullptr};
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, lore_binary.c_str(), &fa, &attr, argv.data(), environ);
+  int rc = posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
-  if (rc != 0) return tl::unexpected(fs::ErrnoError(rc, "cannot start consolidation", lore_binary));
+  if (rc != 0)
+    return tl::unexpected(fs::ErrnoError(rc, "cannot start " + std::string(what), args[0]));
+  return Ok();
+}
+
+}  // namespace
+
+Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
+                                std::string_view repo) {
+  if (!StoreExists(store)) return false;
+  LORE_TRY(store.Check(store::RawCheck::kSkip));
+  if (!HasStagedEntries(store.Path("staging"))) return false;  // nothing to flush
+  LORE_TRY(SpawnInBackground(
+      {lore_binary, "consolidate", std::string(repo), "--flush", "--foreground"}, "consolidation"));
   return true;
 }
 
@@ -207,7 +219,7 @@ Status StartExtract(const store::Store& store, const std::string& lore_binary,
                                 payload.transcript_path};
   if (!payload.session_id.empty()) argv.insert(argv.end(), {"--session", payload.session_id});
   if (then_consolidate) argv.push_back("--then-consolidate");
-  return consolidate::SpawnDetached(argv);
+  return SpawnInBackground(argv, "extract");
 }
 
 Result<bool> TranscriptGrown(const store::Store& store, const Payload& payload,
