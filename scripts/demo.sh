@@ -5,6 +5,7 @@
 # resulting files.  Nothing outside that folder is touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$PWD"
 scripts/install-deps.sh
 scripts/build.sh release >/dev/null
 LORE="$PWD/build/release/lore"
@@ -99,7 +100,31 @@ printf '%s\n%s\n' \
   '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"dark mode"}}}' \
   | lore mcp | tail -n 1
 
-# 8. The files.
+# 8. Memory that fills itself: an agent's session transcript (a realistic one
+#    shipped in tests/fixtures/), the PreCompact hook, then what the next
+#    SessionStart after the compaction injects.
+transcript="$demo/session.jsonl"
+cp "$root/tests/fixtures/transcripts/plan.jsonl" "$transcript"
+session=9a7e4410-22c3-4f0a-8d1e-77b3c2e9f002
+step "lore extract . --transcript $transcript --dry-run   (what Phase 1 reads off the transcript)"
+lore extract . --transcript "$transcript" --dry-run
+step "echo '{\"session_id\":\"$session\",\"transcript_path\":\"$transcript\",...}' | lore hook pre-compact"
+printf '{"session_id":"%s","transcript_path":"%s","cwd":"%s","hook_event_name":"PreCompact","trigger":"auto"}' \
+  "$session" "$transcript" "$repo" | lore hook pre-compact
+step "(waiting for the detached extract and consolidation)"
+store="$(dirname "$(dirname "$(lore pointer .)")")"
+for _ in $(seq 1 300); do
+  if [ -f "$store/extract/$session.json" ] && lore status . --json | grep -q '"staged":{"files":0' \
+     && lore status . --json | grep -q '"running":null'; then break; fi
+  sleep 0.1
+done
+lore status .
+step "echo '{\"source\":\"compact\",...}' | lore hook session-start"
+printf '{"session_id":"%s","cwd":"%s","hook_event_name":"SessionStart","source":"compact"}' "$session" "$repo" \
+  | lore hook session-start
+echo
+
+# 9. The files.
 store="$(dirname "$(dirname "$(lore pointer .)")")"
 step "find $store -type f -not -name '.*' | sort"
 (cd "$store" && find . -type f -not -name '.*' -not -name 'index.sqlite*' | sort)
@@ -108,7 +133,7 @@ for f in okf/index.md okf/gotchas.md okf/slicing-outcomes.md memory/summary.md; 
   cat "$store/$f"
 done
 
-# 9. Carry it elsewhere.
+# 10. Carry it elsewhere.
 step "lore export . -o $demo/widgets.lore.tar.gz"
 lore export . -o "$demo/widgets.lore.tar.gz"
 printf '\nThe demonstration store is in %s (remove it with: rm -rf %s)\n' "$store" "$demo"

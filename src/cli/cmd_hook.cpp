@@ -10,6 +10,7 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/extract/settings.h"
 #include "lore/hook/pre_tool_use.h"
 #include "lore/hook/session.h"
 
@@ -87,13 +88,48 @@ int SessionStart() {
   return kExitOk;
 }
 
+std::string SelfBinary() {
+  char self[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+  return n > 0 ? std::string(self, static_cast<size_t>(n)) : "lore";
+}
+
+// PreCompact: one detached child extracts what the transcript holds past the
+// cursor, then flushes consolidation. Without a transcript, only the flush.
 int PreCompact() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
-  char self[PATH_MAX];
-  ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  std::string binary = n > 0 ? std::string(self, static_cast<size_t>(n)) : "lore";
+  const std::string binary = SelfBinary();
+  bool warned = false;
+  if (!call.payload.transcript_path.empty()) {
+    auto started =
+        hook::StartExtract(*call.store, binary, call.repo, call.payload, /*then_consolidate=*/true);
+    if (started) return kExitOk;
+    ReportWarning(started.error());
+    warned = true;
+  }
   auto started = hook::FlushConsolidation(*call.store, binary, call.repo);
+  if (!started && !warned) ReportWarning(started.error());  // one warning line at most
+  return kExitOk;
+}
+
+// Stop (after each agent turn): extract, detached, once the transcript grew
+// past memory.extract_threshold bytes since the cursor.
+int Stop() {
+  SessionCall call;
+  if (!BeginSession(&call)) return kExitOk;
+  auto settings = extract::LoadSettings(*call.store);
+  if (!settings) {
+    ReportWarning(settings.error());
+    return kExitOk;
+  }
+  auto grown = hook::TranscriptGrown(*call.store, call.payload, settings->threshold_bytes);
+  if (!grown) {
+    ReportWarning(grown.error());
+    return kExitOk;
+  }
+  if (!*grown) return kExitOk;
+  auto started = hook::StartExtract(*call.store, SelfBinary(), call.repo, call.payload, false);
   if (!started) ReportWarning(started.error());
   return kExitOk;
 }
@@ -101,10 +137,14 @@ int PreCompact() {
 int SessionEnd() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
-  auto reminder = hook::SessionEndReminder(*call.store, call.repo, call.payload.session_id);
+  auto reminder = hook::SessionEndReminder(*call.store, call.repo, call.payload.session_id); // checks the store
   if (!reminder) {
     ReportWarning(reminder.error());
     return kExitOk;
+  }
+  if (!call.payload.transcript_path.empty()) {  // extract the rest, detached
+    auto started = hook::StartExtract(*call.store, SelfBinary(), call.repo, call.payload, false);
+    if (!started) ReportWarning(started.error());
   }
   if (!reminder->empty()) Print(*reminder);
   return kExitOk;
@@ -115,8 +155,14 @@ constexpr HookVerb kHooks[] = {
     {"session-start",
      "SessionStart: print the digest's path, the summary's head and pending proposals as context",
      SessionStart},
-    {"pre-compact", "PreCompact: start `lore consolidate --flush` in the background", PreCompact},
-    {"session-end", "SessionEnd: remind of proposals awaiting review", SessionEnd},
+    {"pre-compact",
+     "PreCompact: extract the transcript, then `lore consolidate --flush`, in the background",
+     PreCompact},
+    {"session-end", "SessionEnd: extract the rest of the transcript; remind of proposals",
+     SessionEnd},
+    {"stop",
+     "Stop: extract in the background once the transcript grew past memory.extract_threshold",
+     Stop},
 };
 
 }  // namespace

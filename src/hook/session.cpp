@@ -4,10 +4,14 @@
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <nlohmann/json.hpp>
 
 #include "lore/doc/frontmatter.h"
+#include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
 #include "lore/hook/payload.h"
 #include "lore/json/field.h"
@@ -84,9 +88,27 @@ bool HasStagedEntries(const std::string& dir) {
   return found;
 }
 
+// `s` as one word of a POSIX shell: bare when it holds only characters no
+// shell treats specially, else in single quotes (a quote as '\'').
+std::string ShellWord(std::string_view s) {
+  const bool bare = !s.empty() && s.front() != '-' && s.front() != '~' &&
+                    s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                        "0123456789_@%+=:,./-") == std::string_view::npos;
+  if (bare) return std::string(s);
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Said to the agent: commands that work exactly as printed (the review of
+// seed 000 happens in the chat, one AskUserQuestion per batch).
 std::string PendingLine(int64_t pending, std::string_view repo) {
-  return std::to_string(pending) + (pending == 1 ? " proposed learning awaits" : " proposed learnings await") +
-         " review (a person runs: lore review " + std::string(repo) + ").";
+  return std::to_string(pending) +
+         (pending == 1 ? " proposed learning awaits" : " proposed learnings await") +
+         " review by the person. When they agree, run the /lore-review command, or: lore review " +
+         ShellWord(repo) + " --batches --json, ask each batch's input with AskUserQuestion in "
+         "order, then pipe the picks to: lore review " + ShellWord(repo) +
+         " --session <this session's id> --answers -";
 }
 
 }  // namespace
@@ -105,6 +127,7 @@ Payload ParsePayload(std::string_view input, std::string* problem) {
   p.source = Text(j, "source");
   p.trigger = Text(j, "trigger");
   p.session_id = Text(j, "session_id");
+  p.transcript_path = Text(j, "transcript_path");
   return p;
 }
 
@@ -118,8 +141,8 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   if (!StoreExists(store)) return std::string();
   LORE_TRY(store.Check(store::RawCheck::kSkip));
   const Limits& lim = source == "compact" ? kAfterCompact : kStartup;
-  LORE_ASSIGN(std::string summary, BodyHead(store.Path("memory/summary.md"), lim.summary_lines,
-                                            lim.summary_bytes));
+  LORE_ASSIGN(std::string summary,
+              BodyHead(store.Path("memory/summary.md"), lim.summary_lines, lim.summary_bytes));
   LORE_ASSIGN(std::string digest, BodyHead(store.index_path(), 60, 4096));
   LORE_ASSIGN(int64_t pending, PendingProposals(store));
   if (summary.empty() && digest.empty() && pending == 0) return std::string();
@@ -129,7 +152,8 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
                     " (read it, and the pages it links, before work that touches past reviews, "
                     "decisions or conventions). To look something up, use the `search` tool of "
                     "lore's MCP server (scope all, memory, knowledge, learnings, raw or okf) or "
-                    "run: lore search " + std::string(repo) + " <words>.";
+                    "run: lore search " +
+                    std::string(repo) + " <words>.";
   if (!summary.empty()) out += "\n\nSummary (memory/summary.md):\n" + summary;
   if (lim.digest && !digest.empty()) out += "\n\nDigest (okf/index.md):\n" + digest;
   if (pending > 0) out += "\n\n" + PendingLine(pending, repo);
@@ -143,11 +167,12 @@ std::string SessionStartJson(std::string_view context) {
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
-                                std::string_view repo) {
-  if (!StoreExists(store)) return false;
-  LORE_TRY(store.Check(store::RawCheck::kSkip));
-  if (!HasStagedEntries(store.Path("staging"))) return false;  // nothing to flush
+namespace {
+
+// Starts `argv` in its own session with its standard streams on /dev/null and
+// does not wait: posix_spawn (a vfork, cheaper than SpawnDetached's double
+// fork); the hook exits at once, so the child is adopted by init.
+Status SpawnInBackground(const std::vector<std::string>& args, std::string_view what) {
   posix_spawn_file_actions_t fa;
   posix_spawnattr_t attr;
   posix_spawn_file_actions_init(&fa);
@@ -156,28 +181,73 @@ Result<bool> FlushConsolidation(const store::Store& store, const std::string& lo
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
-  std::string repo_arg(repo);
-  std::vector<char*> argv = {const_cast<char*>(lore_binary.c_str()), const_cast<char*>("consolidate"),
-                             repo_arg.data(), const_cast<char*>("--flush"),
-                             const_cast<char*>("--foreground"), nullptr};
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
   pid_t pid = 0;
-  int rc = posix_spawn(&pid, lore_binary.c_str(), &fa, &attr, argv.data(), environ);
+  int rc = posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   posix_spawnattr_destroy(&attr);
-  if (rc != 0) return tl::unexpected(fs::ErrnoError(rc, "cannot start consolidation", lore_binary));
+  if (rc != 0)
+    return tl::unexpected(fs::ErrnoError(rc, "cannot start " + std::string(what), args[0]));
+  return Ok();
+}
+
+}  // namespace
+
+Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
+                                std::string_view repo) {
+  if (!StoreExists(store)) return false;
+  LORE_TRY(store.Check(store::RawCheck::kSkip));
+  if (!HasStagedEntries(store.Path("staging"))) return false;  // nothing to flush
+  LORE_TRY(SpawnInBackground(
+      {lore_binary, "consolidate", std::string(repo), "--flush", "--foreground"}, "consolidation"));
   return true;
 }
 
-// `s` as one word of a POSIX shell: bare when it holds only characters no
-// shell treats specially, else in single quotes (a quote as '\'').
-static std::string ShellWord(std::string_view s) {
-  const bool bare = !s.empty() && s.front() != '-' && s.front() != '~' &&
-                    s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                        "0123456789_@%+=:,./-") == std::string_view::npos;
-  if (bare) return std::string(s);
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+namespace {
+
+Status CheckTranscript(const std::string& path) {
+  if (path.empty()) {
+    return Fail(ErrorCode::kInvalidInput, "hook payload has no transcript_path", "<stdin>", 0,
+                "nothing was extracted; the agent must send transcript_path");
+  }
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot read the transcript", path));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return Fail(ErrorCode::kInvalidInput, "the transcript is not a regular file", path, 0,
+                "nothing was extracted");
+  }
+  if (::access(path.c_str(), R_OK) != 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot read the transcript", path));
+  }
+  return Ok();
+}
+
+}  // namespace
+
+Status StartExtract(const store::Store& store, const std::string& lore_binary,
+                    std::string_view repo, const Payload& payload, bool then_consolidate) {
+  if (StoreExists(store)) LORE_TRY(store.Check(store::RawCheck::kSkip));
+  LORE_TRY(CheckTranscript(payload.transcript_path));
+  std::vector<std::string> argv{lore_binary, "extract", std::string(repo), "--transcript",
+                                payload.transcript_path};
+  if (!payload.session_id.empty()) argv.insert(argv.end(), {"--session", payload.session_id});
+  if (then_consolidate) argv.push_back("--then-consolidate");
+  return SpawnInBackground(argv, "extract");
+}
+
+Result<bool> TranscriptGrown(const store::Store& store, const Payload& payload,
+                             int64_t threshold_bytes) {
+  LORE_TRY(CheckTranscript(payload.transcript_path));
+  std::string session = payload.session_id;
+  if (session.empty()) {
+    LORE_ASSIGN(session, extract::SessionOf(payload.transcript_path, ""));
+  }
+  LORE_ASSIGN(uint64_t grown, extract::Growth(store, payload.transcript_path, session));
+  return grown >= static_cast<uint64_t>(threshold_bytes);
 }
 
 Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo,

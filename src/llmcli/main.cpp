@@ -11,7 +11,9 @@
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/runner.h"
 #include "lore/distill/distill.h"
+#include "lore/extract/extract.h"
 #include "lore/llm/digest_writer.h"
+#include "lore/llm/extract_engine.h"
 #include "lore/llm/http.h"
 #include "lore/llm/llm_engine.h"
 #include "lore/store/store.h"
@@ -66,6 +68,30 @@ int Distill(const std::string& repo) {
   return 0;
 }
 
+// Phase 1 with the model: the same streaming, cursor and staging as the
+// rules engine (extract/extract.h), the lists written by the model.
+int Extract(const std::string& repo, const std::string& transcript, const std::string& session,
+            bool dry_run) {
+  auto store = lore::store::Store::Locate(repo, lore::store::Env::FromProcess());
+  if (!store) return Report(store.error());
+  const auto now = std::chrono::system_clock::now();
+  if (!dry_run) {
+    if (auto s = store->Ensure(now, lore::store::RawCheck::kSkip); !s) return Report(s.error());
+  }
+  lore::llm::InitHttp();
+  auto engine = lore::llm::MakeExtractEngine(*store);
+  if (!engine) return Report(engine.error());
+  lore::extract::Options o;
+  o.transcript = transcript;
+  o.session = session;
+  o.dry_run = dry_run;
+  o.now = now;
+  auto outcome = lore::extract::Extract(*store, o, *engine);
+  if (!outcome) return Report(outcome.error());
+  std::cout << lore::extract::OutcomeJson(*outcome, dry_run) << "\n";
+  return 0;
+}
+
 }  // namespace
 
 static int Run(int argc, char** argv) {
@@ -81,6 +107,14 @@ static int Run(int argc, char** argv) {
   CLI::App* dist = app.add_subcommand(
       "distill", "Rewrite okf/ as 'lore distill' does, with index.md's body written by the model");
   dist->add_option("repo", repo, "A git remote URL or the path of a checkout")->required();
+  std::string transcript, session;
+  bool dry_run = false;
+  CLI::App* ext = app.add_subcommand(
+      "extract", "Extract a transcript's new lines into one staged entry with the model");
+  ext->add_option("repo", repo, "A git remote URL or the path of a checkout")->required();
+  ext->add_option("--transcript", transcript, "The agent's session transcript")->required();
+  ext->add_option("--session", session, "The session id");
+  ext->add_flag("--dry-run", dry_run, "Print the entry; stage nothing");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -89,6 +123,7 @@ static int Run(int argc, char** argv) {
     return 2;
   }
   if (dist->parsed()) return Distill(repo);
+  if (ext->parsed()) return Extract(repo, transcript, session, dry_run);
   return Consolidate(repo, flush);
 }
 

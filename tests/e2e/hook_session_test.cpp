@@ -24,7 +24,9 @@ constexpr const char* kKey = "github.com_acme_widgets";
 class HookSessionTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    t_.Write("widgets/.git/config", "[remote \"origin\"]\n\turl = git@github.com:acme/widgets.git\n");
+    t_.Write("widgets/.git/config",
+             "[remote \"origin\"]\n\turl = git@github.com:acme/widgets.git\n");
+    t_.Write("session.jsonl", "");  // an empty transcript: nothing to extract
   }
   RunOptions Opts(std::string input) const {
     RunOptions o;
@@ -37,14 +39,16 @@ class HookSessionTest : public ::testing::Test {
   std::string repo() const { return t_ / "widgets"; }
   std::string store() const { return t_ / (std::string("stores/") + kKey); }
   std::string Payload(const std::string& event, const std::string& extra) const {
-    return R"({"session_id":"s1","transcript_path":"/tmp/t.jsonl","cwd":")" + repo() +
-           R"(","hook_event_name":")" + event + "\"" + extra + "}";
+    return R"({"session_id":"s1","transcript_path":")" + t_ / "session.jsonl" + R"(","cwd":")" +
+           repo() + R"(","hook_event_name":")" + event + "\"" + extra + "}";
   }
   void FillStore() {
-    auto o = Opts(R"({"ticket":"W-1","finding":"cache key ignores the locale","severity":"major"})");
+    auto o =
+        Opts(R"({"ticket":"W-1","finding":"cache key ignores the locale","severity":"major"})");
     ASSERT_EQ(Lore({"append-review", repo()}, o).exit_code, 0);
     t_.Write(std::string("stores/") + kKey + "/memory/summary.md",
-             "---\nupdated_at: 2026-10-01T00:00:00Z\n---\n# Summary\n\nThe widgets service caches pages.\n");
+             "---\nupdated_at: 2026-10-01T00:00:00Z\n---\n# Summary\n\nThe widgets service caches "
+             "pages.\n");
     ASSERT_EQ(Lore({"distill", repo()}, Opts("")).exit_code, 0);
     auto p = Opts("");
     p.env["LORE_WAVE"] = "w1";
@@ -80,17 +84,26 @@ TEST_F(HookSessionTest, SessionStartInjectsPointerSummaryAndPending) {
                 "/okf/index.md (read it, and the pages it links, before work that touches past "
                 "reviews, decisions or conventions). To look something up, use the `search` tool "
                 "of lore's MCP server (scope all, memory, knowledge, learnings, raw or okf) or "
-                "run: lore search " + repo() + " <words>.\n\nSummary (memory/summary.md):\n# Summary\n\n"
-                "The widgets service caches pages.\n\n1 proposed learning awaits review (a person "
-                "runs: lore review " + repo() + ").");
+                "run: lore search " +
+                repo() +
+                " <words>.\n\nSummary (memory/summary.md):\n# Summary\n\n"
+                "The widgets service caches pages.\n\n1 proposed learning awaits review by the "
+                "person. When they agree, run the /lore-review command, or: lore review " +
+                repo() +
+                " --batches --json, ask each batch's input with AskUserQuestion in order, then "
+                "pipe the picks to: lore review " +
+                repo() + " --session <this session's id> --answers -");
 }
 
 TEST_F(HookSessionTest, SessionStartAfterCompactReinjectsTheDigest) {
   FillStore();
   auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"compact")")));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::string ctx = Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
-  EXPECT_NE(ctx.find("\n\nDigest (okf/index.md):\n# github.com_acme_widgets memory\n"), std::string::npos) << ctx;
+  std::string ctx =
+      Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_NE(ctx.find("\n\nDigest (okf/index.md):\n# github.com_acme_widgets memory\n"),
+            std::string::npos)
+      << ctx;
   EXPECT_NE(ctx.find("[Gotchas](gotchas.md)"), std::string::npos) << ctx;
 }
 
@@ -161,7 +174,8 @@ TEST_F(HookSessionTest, SessionEndRemindsOfPendingProposals) {
 TEST_F(HookSessionTest, PreCompactReturnsAtOnceAndPrintsNothing) {
   FillStore();
   auto start = std::chrono::steady_clock::now();
-  auto r = Lore({"hook", "pre-compact"}, Opts(Payload("PreCompact", R"(,"trigger":"auto","custom_instructions":"")")));
+  auto r = Lore({"hook", "pre-compact"},
+                Opts(Payload("PreCompact", R"(,"trigger":"auto","custom_instructions":"")")));
   auto took = std::chrono::steady_clock::now() - start;
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "");
@@ -171,9 +185,11 @@ TEST_F(HookSessionTest, PreCompactReturnsAtOnceAndPrintsNothing) {
 
 TEST_F(HookSessionTest, PreCompactFlushesWhatIsStaged) {
   FillStore();
-  auto staged = Lore({"stage", repo()},
-                     Opts(R"({"source":{"session_id":"s1","range":[1,4]},"decisions":[{"options":["SQLite","Postgres"],)"
-                          R"("chosen":"SQLite","rationale":"one file"}],"discussions":[],"attempts":[],"requests":[]})"));
+  auto staged = Lore(
+      {"stage", repo()},
+      Opts(
+          R"({"source":{"session_id":"s1","range":[1,4]},"decisions":[{"options":["SQLite","Postgres"],)"
+          R"("chosen":"SQLite","rationale":"one file"}],"discussions":[],"attempts":[],"requests":[]})"));
   ASSERT_EQ(staged.exit_code, 0) << staged.err;
   std::string entry = store() + "/staging/" + staged.out.substr(0, staged.out.size() - 1) + ".json";
   ASSERT_TRUE(stdfs::exists(entry));
@@ -188,7 +204,8 @@ TEST_F(HookSessionTest, PreCompactFlushesWhatIsStaged) {
   EXPECT_FALSE(stdfs::exists(entry));
   bool decided = false;
   for (int i = 0; i < 50 && !decided; ++i) {
-    decided = stdfs::exists(store() + "/memory/decisions") && !stdfs::is_empty(store() + "/memory/decisions");
+    decided = stdfs::exists(store() + "/memory/decisions") &&
+              !stdfs::is_empty(store() + "/memory/decisions");
     if (!decided) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   EXPECT_TRUE(decided);

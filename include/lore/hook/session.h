@@ -17,10 +17,11 @@ namespace lore::hook {
 
 // The fields of a hook payload the session hooks use.
 struct Payload {
-  std::string cwd;         // the agent's working directory; empty when absent
-  std::string source;      // SessionStart: startup | resume | clear | compact
-  std::string trigger;     // PreCompact: manual | auto
+  std::string cwd;      // the agent's working directory; empty when absent
+  std::string source;   // SessionStart: startup | resume | clear | compact
+  std::string trigger;  // PreCompact: manual | auto
   std::string session_id;
+  std::string transcript_path;  // the agent's session transcript; empty when absent
 };
 
 // Reads a payload leniently: empty input gives an empty Payload; input that
@@ -49,6 +50,21 @@ std::string SessionStartJson(std::string_view context);
 // (nothing started) when the store does not exist or nothing is staged.
 Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
                                 std::string_view repo);
+
+// PreCompact, SessionEnd and Stop: starts `<lore> extract <repo> --transcript
+// <transcript_path> [--session <session_id>] [--then-consolidate]` detached (its own
+// session, standard streams on /dev/null) and returns without waiting. A
+// transcript that is missing, unreadable or not a regular file, or a store
+// that exists but fails its checks, is an Error (one warning line for the
+// hook) and nothing is started.
+Status StartExtract(const store::Store& store, const std::string& lore_binary,
+                    std::string_view repo, const Payload& payload, bool then_consolidate);
+
+// Stop: whether the transcript grew by at least `threshold_bytes` past the
+// session's extract cursor (a transcript never extracted counts whole). One
+// stat and one small read; no transcript line is parsed.
+Result<bool> TranscriptGrown(const store::Store& store, const Payload& payload,
+                             int64_t threshold_bytes);
 
 // SessionEnd: a reminder of pending proposals as {"systemMessage": …} (shown
 // to the person, not the model); empty when none wait. It names the command

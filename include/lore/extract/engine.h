@@ -1,0 +1,35 @@
+// An extraction engine turns a transcript's events into the four lists of a
+// staged entry (FORMATS.md section 5). The caller streams the events in
+// transcript order, then asks for the lists; it sets `source` itself (the
+// engine never chooses line numbers).
+#pragma once
+
+#include <string_view>
+
+#include "lore/consolidate/staged_entry.h"
+#include "lore/error.h"
+#include "lore/extract/transcript.h"
+
+namespace lore::extract {
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual std::string_view name() const = 0;
+  // One event; an error ends the run (nothing is staged).
+  virtual Status Take(const Event& event) = 0;
+  // The lists; `source` is left empty.
+  virtual Result<consolidate::StagedEntry> Finish() = 0;
+};
+
+// The bounds of one staged entry (docs/extract.md).
+inline constexpr size_t kMaxItems = 20;       // per list
+inline constexpr size_t kMaxPoints = 3;       // per discussion
+inline constexpr size_t kMaxOptions = 6;      // per decision
+inline constexpr size_t kShortExcerpt = 160;  // intent, topic, chosen, option (bytes)
+inline constexpr size_t kLongExcerpt = 400;   // summary, rationale, point, action, result
+
+// True when the entry has no item at all.
+bool IsEmpty(const consolidate::StagedEntry& entry);
+
+}  // namespace lore::extract

@@ -1,0 +1,69 @@
+// Phase 1: `lore extract` (docs/extract.md). Streams an agent transcript from
+// the line after the session's cursor to its last complete line through an
+// engine, stages one entry (consolidate::Stage) with `source` set from the
+// line numbers, and moves the cursor.
+//
+// Crash safety: the cursor records the range as pending before the entry is
+// staged and clears it after. A run that finds a pending range looks for an
+// entry of that session and range in staging (or one a consolidation consumed
+// since), advances past it when found, and extracts it again when not: every
+// line is staged once, with no gap and no overlap.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "lore/error.h"
+#include "lore/extract/engine.h"
+#include "lore/extract/line_stream.h"
+#include "lore/store/store.h"
+#include "lore/text/time.h"
+
+namespace lore::extract {
+
+struct Options {
+  std::string transcript;  // its path
+  std::string session;     // empty: the transcript's sessionId, else the file's stem
+  bool dry_run = false;
+  text::TimePoint now;
+  StreamLimits limits;
+};
+
+struct Counts {
+  int64_t lines = 0;      // complete lines read this run
+  int64_t used = 0;       // lines that gave events
+  int64_t skipped = 0;    // lines with nothing to extract (all below but `used`)
+  int64_t harness = 0;    // user lines written by the harness
+  int64_t unknown = 0;    // unknown line types
+  int64_t malformed = 0;  // not JSON, invalid UTF-8, not an object
+  int64_t oversized = 0;  // longer than the held-line bound
+  int64_t sidechain = 0;  // subagent lines
+};
+
+struct Outcome {
+  std::string status;  // "staged", "nothing-new" or "dry-run"
+  std::string session_id;
+  int64_t first = 0, last = 0;  // the range read (0, 0 when none)
+  std::string staged_id;
+  std::string entry;      // the rendered entry (staged or, for a dry run, printed)
+  std::string restarted;  // why the cursor was dropped, when it was
+  std::string recovered;  // what a pending range from a dead run turned out to be
+  Counts counts;
+};
+
+Result<Outcome> Extract(const store::Store& store, const Options& options, Engine& engine);
+
+// The one JSON line `lore extract` prints.
+std::string OutcomeJson(const Outcome& outcome, bool with_entry);
+
+// The session id of `transcript` as Extract would choose it.
+Result<std::string> SessionOf(const std::string& transcript, const std::string& flag);
+
+// Bytes the transcript holds past the session's cursor (its whole size when
+// never extracted or replaced since), for the Stop hook. Cheap: one stat,
+// one small read.
+Result<uint64_t> Growth(const store::Store& store, const std::string& transcript,
+                        const std::string& session);
+
+}  // namespace lore::extract

@@ -1,0 +1,119 @@
+// `lore extract`: Phase 1, an agent transcript into one staged entry
+// (docs/extract.md). The rules engine runs here; `--engine llm` hands the
+// verb to lore-llm. `--then-consolidate` (what the hooks start, detached)
+// flushes consolidation after a successful extract, in the same process chain.
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <memory>
+
+#include "cli/command.h"
+#include "cli/exec_llm.h"
+#include "cli/io.h"
+#include "lore/consolidate/spawn.h"
+#include "lore/extract/extract.h"
+#include "lore/extract/rules.h"
+#include "lore/extract/settings.h"
+#include "lore/fs/fd.h"
+#include "lore/store/store.h"
+
+extern char** environ;
+
+namespace lore::cli {
+namespace {
+
+struct ExtractArgs {
+  std::string repo, transcript, session, engine;
+  bool dry_run = false;
+  bool then_consolidate = false;
+};
+
+std::vector<std::string> LlmArgs(const ExtractArgs& a) {
+  std::vector<std::string> args{"extract", a.repo, "--transcript", a.transcript};
+  if (!a.session.empty()) args.insert(args.end(), {"--session", a.session});
+  if (a.dry_run) args.push_back("--dry-run");
+  return args;
+}
+
+// Runs lore-llm extract as a child and waits (the consolidation follows it).
+int RunLlmChild(const ExtractArgs& a) {
+  auto exe = consolidate::SelfExe();
+  if (!exe) return ReportError(exe.error());
+  std::vector<std::string> args = LlmArgs(a);
+  args.insert(args.begin(), fs::Join(fs::Dirname(*exe), "lore-llm"));
+  std::vector<char*> argv;
+  for (auto& s : args) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (int rc = ::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ); rc != 0) {
+    return ReportError(fs::ErrnoError(rc, "cannot run", args[0]));
+  }
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : kExitError;
+}
+
+// Replaces this process with `lore consolidate <repo> --flush --foreground`.
+int ExecConsolidate(const std::string& repo) {
+  auto exe = consolidate::SelfExe();
+  if (!exe) return ReportError(exe.error());
+  std::vector<std::string> args{*exe, "consolidate", repo, "--flush", "--foreground"};
+  std::vector<char*> argv;
+  for (auto& s : args) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  ::execv(argv[0], argv.data());
+  return ReportError(fs::ErrnoError(errno, "cannot run", args[0]));
+}
+
+int RunExtract(const ExtractArgs& a) {
+  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  if (!store) return ReportError(store.error());
+  const auto now = std::chrono::system_clock::now();
+  if (!a.dry_run) {
+    if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
+  }
+  auto settings = extract::LoadSettings(*store);
+  if (!settings) return ReportError(settings.error());
+  const std::string engine = a.engine.empty() ? settings->engine : a.engine;
+  if (engine == "llm") {
+    if (!a.then_consolidate) return ExecLoreLlm(LlmArgs(a), "use --engine rules");
+    int rc = RunLlmChild(a);
+    return rc == kExitOk ? ExecConsolidate(a.repo) : rc;
+  }
+  extract::RulesEngine rules;
+  extract::Options o;
+  o.transcript = a.transcript;
+  o.session = a.session;
+  o.dry_run = a.dry_run;
+  o.now = now;
+  auto outcome = extract::Extract(*store, o, rules);
+  if (!outcome) return ReportError(outcome.error());
+  Print(extract::OutcomeJson(*outcome, a.dry_run));
+  if (a.then_consolidate && !a.dry_run) return ExecConsolidate(a.repo);
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterExtractCommands(Registry& r) {
+  auto a = std::make_shared<ExtractArgs>();
+  CLI::App* cmd =
+      r.Add("extract", "Extract an agent transcript's new lines into one staged entry (Phase 1)",
+            [a]() { return RunExtract(*a); });
+  cmd->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
+  cmd->add_option("--transcript", a->transcript, "The agent's session transcript (.jsonl)")
+      ->required();
+  cmd->add_option("--session", a->session,
+                  "The session id (default: the transcript's sessionId, else its file name)");
+  cmd->add_option("--engine", a->engine,
+                  "rules (no model) or llm (default: memory.extract_engine, rules)")
+      ->check(CLI::IsMember({"rules", "llm"}));
+  cmd->add_flag("--dry-run", a->dry_run, "Print the entry; stage nothing, move no cursor");
+  cmd->add_flag("--then-consolidate", a->then_consolidate,
+                "After extracting, run 'lore consolidate --flush' (what the hooks start)");
+}
+
+}  // namespace lore::cli

@@ -1,0 +1,149 @@
+#include "lore/extract/cursor.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "lore/fs/atomic_file.h"
+#include "lore/fs/fd.h"
+#include "lore/json/field.h"
+#include "lore/json/reader.h"
+
+namespace lore::extract {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+uint64_t Fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::string Hex(uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// A file name for any session id: the id itself when it is short and plain,
+// else its plain characters and a hash.
+std::string FileName(std::string_view id) {
+  std::string plain;
+  for (char c : id) {
+    bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    plain += ok ? c : '_';
+  }
+  if (plain == id && !plain.empty() && plain.size() <= 100) return plain + ".json";
+  return plain.substr(0, 60) + "-" + Hex(Fnv1a(id)) + ".json";
+}
+
+Error Damaged(const std::string& path, const std::string& why) {
+  return Error{ErrorCode::kCorrupt, "extract cursor " + why, path, 0,
+               "remove it to extract that session's transcript from its first line"};
+}
+
+}  // namespace
+
+std::string CursorPath(const store::Store& store, std::string_view session_id) {
+  return fs::Join(store.Path(kCursorDir), FileName(session_id));
+}
+
+Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_view session_id) {
+  const std::string path = CursorPath(store, session_id);
+  LORE_TRY(fs::RefuseSymlink(store.Path(kCursorDir), "extract cursor folder"));
+  if (!fs::Exists(path)) return std::optional<Cursor>();
+  LORE_TRY(fs::RefuseSymlink(path, "extract cursor"));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  json::Limits lim;
+  lim.max_bytes = 1 << 16;
+  json::Source src;
+  src.path = path;
+  auto j = json::Parse(text, lim, src);
+  if (!j || !j->is_object()) return Fail(Damaged(path, "is not a JSON object"));
+  Cursor c;
+  c.session_id = json::StringOr(*j, "session_id", "");
+  c.transcript = json::StringOr(*j, "transcript", "");
+  c.staged_id = json::StringOr(*j, "staged_id", "");
+  auto line = json::Int(*j, "line", 0);
+  auto offset = json::Int(*j, "offset", 0);
+  const auto* id = json::Find(*j, "identity");
+  if (!line || !offset || !id || c.session_id != session_id) {
+    return Fail(Damaged(path, "lacks line, offset, identity or this session's id"));
+  }
+  c.line = *line;
+  c.offset = static_cast<uint64_t>(*offset);
+  c.identity.dev = static_cast<uint64_t>(json::Int(*id, "dev", 0).value_or(0));
+  c.identity.ino = static_cast<uint64_t>(json::Int(*id, "ino", 0).value_or(0));
+  c.identity.prefix_bytes = static_cast<uint64_t>(json::Int(*id, "prefix_bytes", 0).value_or(0));
+  c.identity.prefix_hash = json::StringOr(*id, "prefix_hash", "");
+  if (const auto* p = json::Find(*j, "pending"); p && p->is_object()) {
+    Pending pend;
+    auto first = json::Int(*p, "first", 1), last = json::Int(*p, "last", 1);
+    auto poff = json::Int(*p, "offset", 0), at = json::Int(*p, "started_at_ms", 0);
+    if (!first || !last || !poff || !at)
+      return Fail(Damaged(path, "has a malformed pending range"));
+    pend.first = *first;
+    pend.last = *last;
+    pend.offset = static_cast<uint64_t>(*poff);
+    pend.started_at_ms = *at;
+    c.pending = pend;
+  }
+  return std::optional<Cursor>(std::move(c));
+}
+
+Status WriteCursor(const store::Store& store, const Cursor& c) {
+  const std::string dir = store.Path(kCursorDir);
+  LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
+  LORE_TRY(fs::MakeDirs(dir, 0700));
+  Json j;
+  j["session_id"] = c.session_id;
+  j["transcript"] = c.transcript;
+  j["identity"] = {{"dev", c.identity.dev},
+                   {"ino", c.identity.ino},
+                   {"prefix_bytes", c.identity.prefix_bytes},
+                   {"prefix_hash", c.identity.prefix_hash}};
+  j["line"] = c.line;
+  j["offset"] = c.offset;
+  j["staged_id"] = c.staged_id;
+  if (c.pending) {
+    j["pending"] = {{"first", c.pending->first},
+                    {"last", c.pending->last},
+                    {"offset", c.pending->offset},
+                    {"started_at_ms", c.pending->started_at_ms}};
+  } else {
+    j["pending"] = nullptr;
+  }
+  return fs::WriteFileAtomic(CursorPath(store, c.session_id),
+                             j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
+}
+
+Result<Identity> IdentityOf(int fd, uint64_t prefix_bytes, const std::string& path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  Identity id;
+  id.dev = static_cast<uint64_t>(st.st_dev);
+  id.ino = static_cast<uint64_t>(st.st_ino);
+  std::string buf(static_cast<size_t>(std::min<uint64_t>(prefix_bytes, kPrefixBytes)), '\0');
+  size_t got = 0;
+  while (got < buf.size()) {
+    ssize_t n = ::pread(fd, buf.data() + got, buf.size() - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", path));
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  id.prefix_bytes = got;
+  id.prefix_hash = Hex(Fnv1a(std::string_view(buf.data(), got)));
+  return id;
+}
+
+}  // namespace lore::extract

@@ -1,0 +1,305 @@
+#include "lore/extract/extract.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <nlohmann/json.hpp>
+
+#include "lore/consolidate/run_lock.h"
+#include "lore/consolidate/run_state.h"
+#include "lore/consolidate/staging.h"
+#include "lore/consolidate/test_hook.h"
+#include "lore/consolidate/uuid.h"
+#include "lore/extract/cursor.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
+
+namespace lore::extract {
+namespace {
+
+using Json = nlohmann::ordered_json;
+namespace cons = consolidate;
+
+constexpr int64_t kSessionScanLines = 64;  // lines searched for the transcript's sessionId
+
+Result<fs::Fd> OpenTranscript(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot open the transcript", path));
+  }
+  fs::Fd out(fd);
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (!S_ISREG(st.st_mode)) {
+    return Fail(ErrorCode::kInvalidInput, "the transcript is not a regular file", path, 0,
+                "pass the agent's session .jsonl file");
+  }
+  return out;
+}
+
+Result<uint64_t> SizeOf(int fd, const std::string& path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  return static_cast<uint64_t>(st.st_size);
+}
+
+std::string Stem(const std::string& path) {
+  std::string base = fs::Basename(path);
+  size_t dot = base.rfind('.');
+  return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
+}
+
+Result<std::string> SessionIn(int fd, uint64_t size, const std::string& path,
+                              const StreamLimits& limits) {
+  std::string found;
+  LORE_TRY(StreamLines(
+      fd, 0, 1, size, path,
+      [&](const StreamedLine& l) {
+        if (!l.oversized) found = ParseTranscriptLine(l.text, l.number).session_id;
+        return found.empty() && l.number < kSessionScanLines;
+      },
+      limits));
+  return found.empty() ? Stem(path) : found;
+}
+
+// True when staging holds an entry of `session` covering exactly [first, last].
+Result<bool> StagedAlready(const store::Store& store, const std::string& session, int64_t first,
+                           int64_t last) {
+  LORE_ASSIGN(auto files, cons::ListStaged(store));
+  for (const auto& f : files) {
+    std::string path = cons::StagedPath(store, f.id);
+    auto text = fs::ReadFile(path);
+    if (!text) continue;  // consumed meanwhile
+    auto e = cons::ParseStagedEntry(*text, path);
+    if (!e) continue;
+    if (e->source.session_id == session && e->source.range.from == static_cast<uint64_t>(first) &&
+        e->source.range.to == static_cast<uint64_t>(last)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// True when a consolidation took (or is taking) an entry staged at or after `since_ms`.
+Result<bool> ConsumedSince(const store::Store& store, int64_t since_ms) {
+  std::vector<std::string> ids;
+  LORE_ASSIGN(auto last, cons::ReadLastRun(store));
+  if (last) ids = last->consumed_ids;
+  LORE_ASSIGN(auto lock, cons::InspectRunLock(store));
+  if (lock) ids.insert(ids.end(), lock->body.consumed_ids.begin(), lock->body.consumed_ids.end());
+  for (const auto& id : ids) {
+    auto t = cons::UuidV7Time(id);
+    if (!t) continue;
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t->time_since_epoch()).count();
+    if (ms >= since_ms) return true;
+  }
+  return false;
+}
+
+int64_t Millis(text::TimePoint t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
+
+// Whether the cursor still describes this file; the reason when it does not.
+Result<std::string> Mismatch(int fd, uint64_t size, const Cursor& c, const std::string& path) {
+  LORE_ASSIGN(Identity now, IdentityOf(fd, c.identity.prefix_bytes, path));
+  if (now.dev != c.identity.dev || now.ino != c.identity.ino) {
+    return std::string("the transcript is another file than the one extracted before");
+  }
+  if (size < c.offset) return std::string("the transcript is shorter than the extracted part");
+  if (now.prefix_hash != c.identity.prefix_hash) {
+    return std::string("the transcript's first bytes changed since it was extracted");
+  }
+  if (c.offset > 0) {
+    char last = 0;
+    if (::pread(fd, &last, 1, static_cast<off_t>(c.offset - 1)) != 1 || last != '\n') {
+      return std::string("the transcript no longer has a line end where the cursor stands");
+    }
+  }
+  return std::string();
+}
+
+void Count(const ParsedLine& p, Counts& c) {
+  if (p.sidechain) ++c.sidechain;
+  switch (p.cls) {
+    case LineClass::kUsed:
+      ++c.used;
+      return;
+    case LineClass::kHarness:
+      ++c.harness;
+      break;
+    case LineClass::kUnknown:
+      ++c.unknown;
+      break;
+    case LineClass::kMalformed:
+      ++c.malformed;
+      break;
+    case LineClass::kQuiet:
+      break;
+  }
+  ++c.skipped;
+}
+
+}  // namespace
+
+Result<std::string> SessionOf(const std::string& transcript, const std::string& flag) {
+  if (!flag.empty()) return flag;
+  LORE_ASSIGN(fs::Fd fd, OpenTranscript(transcript));
+  LORE_ASSIGN(uint64_t size, SizeOf(fd.get(), transcript));
+  return SessionIn(fd.get(), size, transcript, {});
+}
+
+Result<uint64_t> Growth(const store::Store& store, const std::string& transcript,
+                        const std::string& session) {
+  struct stat st;
+  if (::stat(transcript.c_str(), &st) != 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat the transcript", transcript));
+  }
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  LORE_ASSIGN(auto cursor, ReadCursor(store, session));
+  if (!cursor || cursor->identity.ino != static_cast<uint64_t>(st.st_ino) ||
+      cursor->identity.dev != static_cast<uint64_t>(st.st_dev) || size < cursor->offset) {
+    return size;
+  }
+  return size - cursor->offset;
+}
+
+Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& engine) {
+  LORE_ASSIGN(fs::Fd fd, OpenTranscript(o.transcript));
+  LORE_ASSIGN(const uint64_t size, SizeOf(fd.get(), o.transcript));
+  Outcome out;
+  if (o.session.empty()) {
+    LORE_ASSIGN(out.session_id, SessionIn(fd.get(), size, o.transcript, o.limits));
+  } else {
+    out.session_id = o.session;
+  }
+  // One extract per session at a time: a second waits, then sees the moved cursor.
+  std::optional<fs::FileLock> lock;
+  if (!o.dry_run) {
+    LORE_TRY(fs::RefuseSymlink(store.Path(kCursorDir), "extract cursor folder"));
+    LORE_TRY(fs::MakeDirs(store.Path(kCursorDir), 0700));
+    std::string lock_path = CursorPath(store, out.session_id);
+    lock_path.replace(lock_path.size() - 5, 5, ".lock");
+    LORE_ASSIGN(fs::FileLock l, fs::FileLock::Acquire(lock_path, fs::LockMode::kExclusive,
+                                                      std::chrono::seconds(30)));
+    lock.emplace(std::move(l));
+  }
+  LORE_ASSIGN(std::optional<Cursor> found, ReadCursor(store, out.session_id));
+  Cursor cursor;
+  cursor.session_id = out.session_id;
+  bool dirty = false;  // the cursor must be written even when nothing is staged
+  if (found) {
+    LORE_ASSIGN(out.restarted, Mismatch(fd.get(), size, *found, o.transcript));
+    if (out.restarted.empty()) {
+      cursor = *found;
+    } else {
+      dirty = true;
+    }
+  }
+  if (cursor.pending) {
+    const Pending p = *cursor.pending;
+    LORE_ASSIGN(bool staged, StagedAlready(store, out.session_id, p.first, p.last));
+    bool consumed = false;
+    if (!staged) {
+      LORE_ASSIGN(consumed, ConsumedSince(store, p.started_at_ms));
+    }
+    if ((staged || consumed) && p.offset <= size) {
+      out.recovered = staged ? "staged" : "consumed";
+      cursor.line = p.last;
+      cursor.offset = p.offset;
+    } else {
+      out.recovered = "retried";
+    }
+    cursor.pending.reset();
+    dirty = true;
+  }
+  cursor.transcript = fs::Absolute(o.transcript);
+  const int64_t first = cursor.line + 1;
+  std::optional<Error> failed;  // the engine's error, which ends the run
+  LORE_ASSIGN(StreamEnd end, StreamLines(
+                                 fd.get(), cursor.offset, first, size, o.transcript,
+                                 [&](const StreamedLine& l) {
+                                   ++out.counts.lines;
+                                   if (l.oversized) {
+                                     ++out.counts.oversized;
+                                     ++out.counts.skipped;
+                                     return true;
+                                   }
+                                   ParsedLine p = ParseTranscriptLine(l.text, l.number);
+                                   Count(p, out.counts);
+                                   for (const Event& e : p.events) {
+                                     if (auto s = engine.Take(e); !s) {
+                                       failed = s.error();
+                                       return false;
+                                     }
+                                   }
+                                   return true;
+                                 },
+                                 o.limits));
+  if (failed) return Fail(*failed);
+  if (end.last_line < first) {
+    out.status = "nothing-new";
+    if (dirty && !o.dry_run) {
+      LORE_ASSIGN(cursor.identity, IdentityOf(fd.get(), cursor.offset, o.transcript));
+      LORE_TRY(WriteCursor(store, cursor));
+    }
+    return out;
+  }
+  LORE_ASSIGN(Identity identity, IdentityOf(fd.get(), end.end, o.transcript));
+  out.first = first;
+  out.last = end.last_line;
+  auto finished = engine.Finish();
+  if (!finished) return Fail(finished.error());
+  cons::StagedEntry entry = std::move(*finished);
+  entry.source.session_id = out.session_id;
+  entry.source.range = {static_cast<uint64_t>(first), static_cast<uint64_t>(end.last_line)};
+  out.entry = cons::RenderStagedEntry(entry);
+  if (o.dry_run) {
+    out.status = "dry-run";
+    return out;
+  }
+  cursor.identity = identity;
+  if (IsEmpty(entry)) {
+    out.status = "nothing-new";
+    cursor.line = end.last_line;
+    cursor.offset = end.end;
+    LORE_TRY(WriteCursor(store, cursor));
+    return out;
+  }
+  Cursor pending = cursor;
+  pending.pending = Pending{first, end.last_line, end.end, Millis(o.now)};
+  LORE_TRY(WriteCursor(store, pending));
+  LORE_TRY(cons::TestHook("extract-after-pending"));
+  LORE_ASSIGN(out.staged_id, cons::Stage(store, out.entry, o.now));
+  LORE_TRY(cons::TestHook("extract-after-stage"));
+  cursor.line = end.last_line;
+  cursor.offset = end.end;
+  cursor.staged_id = out.staged_id;
+  LORE_TRY(WriteCursor(store, cursor));
+  out.status = "staged";
+  return out;
+}
+
+std::string OutcomeJson(const Outcome& o, bool with_entry) {
+  Json j;
+  j["status"] = o.status;
+  j["session_id"] = o.session_id;
+  j["range"] = o.first > 0 ? Json::array({o.first, o.last}) : Json();
+  j["staged_id"] = o.staged_id.empty() ? Json() : Json(o.staged_id);
+  const Counts& c = o.counts;
+  j["counts"] = {{"lines", c.lines},         {"used", c.used},          {"skipped", c.skipped},
+                 {"harness", c.harness},     {"unknown", c.unknown},    {"malformed", c.malformed},
+                 {"oversized", c.oversized}, {"sidechain", c.sidechain}};
+  if (!o.restarted.empty()) j["restarted"] = o.restarted;
+  if (!o.recovered.empty()) j["recovered"] = o.recovered;
+  if (with_entry && !o.entry.empty()) {
+    auto parsed = Json::parse(o.entry, nullptr, false);
+    j["entry"] = parsed.is_discarded() ? Json(o.entry) : parsed;
+  }
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace lore::extract
