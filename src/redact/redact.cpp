@@ -1,5 +1,6 @@
 #include "lore/redact/redact.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "redact/rules.h"
@@ -48,20 +49,29 @@ std::vector<Finding> PrivateSpans(std::string_view s) {
 void ScanSecrets(std::string_view s, size_t base, std::vector<Finding>* out) {
   internal::ContextRules context(s);
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  for (size_t i = 0; i < s.size();) {
-    if (!internal::IsTrigger(p[i])) {
-      ++i;
-      continue;
-    }
+  const size_t n = s.size();
+  for (size_t i = 0; i < n;) {
+    while (i < n && !internal::IsTrigger(p[i])) ++i;
+    if (i == n) break;
     internal::Match m;
-    const bool hit =
-        p[i] == ':' || p[i] == '=' ? context.At(i, &m) : internal::TryTokenRules(s, i, &m);
+    const bool around = p[i] == ':' || p[i] == '=';
+    const bool hit = around ? context.At(i, &m)
+                            : internal::MayStartToken(s, i) && internal::TryTokenRules(s, i, &m);
     if (!hit) {
       ++i;
       continue;
     }
-    out->push_back({m.rule, base + m.begin, m.end - m.begin});
-    i = m.end;
+    Finding f{m.rule, base + m.begin, m.end - m.begin};
+    if (!out->empty() && out->back().offset + out->back().length > f.offset) {
+      Finding& last = out->back();  // overlapping matches are one
+      last.length = std::max(last.offset + last.length, f.offset + f.length) - last.offset;
+    } else {
+      out->push_back(f);
+    }
+    // A token is passed over; a value found by its context is read again
+    // (still forwards: it starts after the trigger), so that a quote opened
+    // before a secret cannot hide it.
+    i = around ? m.begin : m.end;
   }
 }
 

@@ -105,6 +105,12 @@ TEST(RedactRules, AssignmentOfHighEntropyValues) {
   EXPECT_EQ(Clean("GITHUB_TOKEN=" + kGithub), "GITHUB_TOKEN=[REDACTED:github-token]");
 }
 
+TEST(RedactRules, AQuoteOpenedBeforeASecretDoesNotHideIt) {
+  EXPECT_EQ(Clean("token=\" api_key=\"Zx8kq2LmP0wR7tYv\""),
+            "token=\"[REDACTED:assignment]\"[REDACTED:assignment]\"");
+  EXPECT_EQ(Clean("password='ab12CD34 " + kAws + "'"), "password='[REDACTED:assignment]'");
+}
+
 TEST(RedactRules, AssignmentNearMissesStay) {
   for (const std::string& text : std::vector<std::string>{
            "password=x", "password: required", "password: hunter2", "token_count=12345678",

@@ -1,6 +1,5 @@
 #include "redact/rules.h"
 
-#include <array>
 #include <cstring>
 
 namespace lore::redact::internal {
@@ -161,15 +160,6 @@ bool TryTokenRules(std::string_view s, size_t i, Match* m) {
     default:
       return false;
   }
-}
-
-bool IsTrigger(unsigned char c) {
-  static const std::array<bool, 256> kTable = [] {
-    std::array<bool, 256> t{};
-    for (unsigned char c : std::string_view("Agxse-:=")) t[c] = true;
-    return t;
-  }();
-  return kTable[c];
 }
 
 }  // namespace lore::redact::internal

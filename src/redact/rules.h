@@ -17,9 +17,37 @@ struct Match {
   size_t end = 0;
 };
 
-// True for the bytes that may start a match (a table look-up: the scanner
-// passes every other byte at once).
-bool IsTrigger(unsigned char c);
+// The bytes that may start a match: the scanner passes every other byte at
+// once (a table look-up).
+struct TriggerTable {
+  bool at[256] = {};
+  constexpr TriggerTable() {
+    for (unsigned char c : {'A', 'g', 'x', 's', 'e', '-', ':', '='}) at[c] = true;
+  }
+};
+inline constexpr TriggerTable kTriggers;
+inline bool IsTrigger(unsigned char c) { return kTriggers.at[c]; }
+
+// A cheap look at the byte after a token rule's trigger s[i].
+inline bool MayStartToken(std::string_view s, size_t i) {
+  const unsigned char next = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+  switch (s[i]) {
+    case 'A':
+      return next >= 'B' && next <= 'S';  // AKIA, ASIA, ABIA, ..., AIza
+    case 'g':
+      return next == 'h' || next == 'i';
+    case 'x':
+      return next == 'o';
+    case 's':
+      return next == 'k';
+    case 'e':
+      return next == 'y';
+    case '-':
+      return next == '-';
+    default:
+      return false;
+  }
+}
 
 // The rules of fixed prefixes (aws-access-key, google-api-key, github-token,
 // slack-token, openai-key, jwt, private-key), tried at s[i]. True, filling

@@ -38,14 +38,19 @@ double Entropy(std::string_view v) {
 
 bool IsSecretName(std::string_view name) {
   char lower[64];
-  if (name.empty() || name.size() > sizeof lower) return false;
+  if (name.size() < 3 || name.size() > sizeof lower) return false;
   for (size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
     lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
   }
   const std::string_view l(lower, name.size());
-  for (std::string_view k : kSecretNames) {
-    if (l.find(k) != std::string_view::npos) return true;
+  // One pass: only a keyword's first letter starts a comparison.
+  for (size_t i = 0; i + 3 <= l.size(); ++i) {
+    const char c = l[i];
+    if (c != 'p' && c != 's' && c != 't' && c != 'a' && c != 'c') continue;
+    for (std::string_view k : kSecretNames) {
+      if (k[0] == c && l.compare(i, k.size(), k) == 0) return true;
+    }
   }
   // "key", "encryption_key", "apiKey", "ssh-key": a name ending in "key".
   return l.size() >= 3 && l.substr(l.size() - 3) == "key";
