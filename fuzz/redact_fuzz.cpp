@@ -1,5 +1,6 @@
 // The redactor (src/redact/): any bytes give findings inside the text, in
-// order and not overlapping; cleaning keeps valid UTF-8 valid; and a secret
+// order and not overlapping; cleaning keeps valid UTF-8 valid, is idempotent
+// and leaves nothing Scan finds; and a secret
 // planted in the middle of the input (chosen by its first byte) never comes
 // out: its core is found in the output no more often than in the input's own
 // two halves.
@@ -47,6 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const std::string clean = redact::Clean(input);
   if (lore::text::IsValidUtf8(input)) LORE_FUZZ_CHECK(lore::text::IsValidUtf8(clean));
+  LORE_FUZZ_CHECK(redact::Clean(clean) == clean);  // idempotent
+  LORE_FUZZ_CHECK(redact::Scan(clean).empty());
   if (size == 0) return 0;
   const Plant& plant = kPlants[data[0] % (sizeof kPlants / sizeof kPlants[0])];
   const std::string_view rest = input.substr(1);

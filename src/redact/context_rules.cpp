@@ -122,6 +122,8 @@ bool ContextRules::Assignment(size_t i, Match* m) {
   } else {
     end = NextStop(value, 2);
     if (internal::At(s_, end) == '(') return false;  // a call in code
+    // Cut by a redaction: judged before (Clean is idempotent).
+    if (StartsWith(s_, end, "[REDACTED")) return false;
     // Sentence punctuation after a value is not part of it.
     while (end > value && std::strchr(".:!?", internal::At(s_, end - 1))) --end;
   }

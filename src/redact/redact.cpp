@@ -8,6 +8,8 @@
 namespace lore::redact {
 namespace {
 
+constexpr int kMaxSpanPasses = 4;
+
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // The length of a <private> (close: </private>) tag at s[i], any case, with
@@ -75,6 +77,18 @@ void ScanSecrets(std::string_view s, size_t base, std::vector<Finding>* out) {
   }
 }
 
+// `text` without `spans`.
+std::string Without(std::string_view text, const std::vector<Finding>& spans) {
+  std::string kept;
+  size_t from = 0;
+  for (const Finding& span : spans) {
+    kept.append(text.substr(from, span.offset - from));
+    from = span.offset + span.length;
+  }
+  kept.append(text.substr(from));
+  return kept;
+}
+
 }  // namespace
 
 std::string_view RuleName(Rule rule) {
@@ -123,12 +137,19 @@ std::string Clean(std::string_view text, std::vector<Finding>* findings) {
   std::string kept;
   std::string_view rest = text;
   if (!spans.empty()) {
-    size_t from = 0;
-    for (const Finding& span : spans) {
-      kept.append(text.substr(from, span.offset - from));
-      from = span.offset + span.length;
+    kept = Without(text, spans);
+    // Dropping a span can join a new tag ("<priv" + "ate>"): drop again, a
+    // few times, then everything from the first tag left to the end, so
+    // that the result holds no span (Clean is idempotent).
+    for (int pass = 0; pass < kMaxSpanPasses; ++pass) {
+      std::vector<Finding> again = PrivateSpans(kept);
+      if (again.empty()) break;
+      if (pass + 1 == kMaxSpanPasses) {
+        kept.resize(again.front().offset);
+      } else {
+        kept = Without(kept, again);
+      }
     }
-    kept.append(text.substr(from));
     rest = kept;
   }
   std::vector<Finding> secrets;

@@ -167,6 +167,16 @@ TEST(RedactText, CleanIsIdempotentAndKeepsUtf8) {
             "https://u:[REDACTED:url-password]@host ключ=[REDACTED:slack-token]");
 }
 
+TEST(RedactText, CleanIsIdempotentOnJoinsAndCuts) {
+  // A tag joined by dropping a span is dropped too.
+  EXPECT_EQ(Clean("a<priv<private>x</private>ate>b</private>c"), "ac");
+  const std::string nested = "<priv<priv<priv<priv<private>x</private>ate>ate>ate>ate>tail";
+  EXPECT_EQ(Clean(Clean(nested)), Clean(nested));
+  // A value cut by a redaction was judged before (found by the fuzzer).
+  const std::string cut = "password=Y-----g\xeereP://u:sws:NN7EXAI@h/xz" + std::string(60, '7');
+  EXPECT_EQ(Clean(Clean(cut)), Clean(cut));
+}
+
 TEST(RedactText, InvalidUtf8PassesThrough) {
   const std::string text = std::string("\xff\xfe ") + kAws + " \xc3";
   EXPECT_EQ(Clean(text), "\xff\xfe [REDACTED:aws-access-key] \xc3");

@@ -17,7 +17,9 @@ constexpr double kMinEntropy = 2.5;  // bits per byte
 
 bool IsPlaceholder(std::string_view v) {
   if (v[0] == '$' || v[0] == '%' || v[0] == '<') return true;
-  if (v.rfind("{{", 0) == 0 || v.rfind("[REDACTED", 0) == 0) return true;
+  // A value holding a redaction already was judged: judging it again must
+  // not change the answer (cleaning is idempotent).
+  if (v.rfind("{{", 0) == 0 || v.find("[REDACTED") != std::string_view::npos) return true;
   return v.find_first_not_of(v[0]) == std::string_view::npos;  // ********, xxxxxxxx
 }
 
