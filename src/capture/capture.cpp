@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/json/compact.h"
+#include "lore/redact/redact.h"
 #include "lore/text/utf8.h"
 
 namespace lore::capture {
@@ -40,7 +41,13 @@ Result<std::string> MakeRecordLine(std::string_view input, Kind kind, text::Time
   std::vector<json::Member> set = {
       {"kind", json::Quote(kind == Kind::kReview ? "review" : "slicing")},
       {"recorded_at", json::Quote(text::UtcSeconds(now))}};
-  auto line = json::CompactObjectWith(input, CaptureLimits(), set, {kStdin, 1, repair});
+  // Private spans and secrets never reach raw.jsonl: string values are
+  // cleaned (docs/secrets.md) before the line is appended.
+  const json::StringFilter clean = [](std::string_view name, std::string_view value,
+                                      std::string* out) {
+    return redact::CleanNamedValue(name, value, out);
+  };
+  auto line = json::CompactObjectWith(input, CaptureLimits(), set, {kStdin, 1, repair}, &clean);
   if (!line) {
     Error e = line.error();
     e.what = e.what.rfind("JSON but not", 0) == 0 ? "standard input is JSON but not an object"
@@ -65,9 +72,9 @@ Result<std::string> EnsureReport(const store::Store& store, ReportStyle style) {
       return Json(s).dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);
     };
     return "{\"key\": " + str(store.key()) + ", \"root\": " + str(store.dir()) +
-           ", \"raw_path\": " + str(store.raw_path()) + ", \"index_path\": " +
-           str(store.index_path()) + ", \"has_content\": " + (has_content ? "true" : "false") +
-           "}";
+           ", \"raw_path\": " + str(store.raw_path()) +
+           ", \"index_path\": " + str(store.index_path()) +
+           ", \"has_content\": " + (has_content ? "true" : "false") + "}";
   }
   Json out;
   out["key"] = store.key();

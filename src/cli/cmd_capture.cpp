@@ -4,6 +4,8 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/capture/capture.h"
+#include "lore/fs/fd.h"
+#include "lore/redact/file_scan.h"
 #include "lore/store/leftovers.h"
 #include "lore/store/store.h"
 
@@ -55,6 +57,24 @@ int RunCheck(const store::Store& store, bool repair) {
   return kExitOk;
 }
 
+// Lists every private span and secret in the store's files, one line each
+// ("<file>:<line>: secret (<rule>)", never the secret): exit 1 when any.
+int RunCheckSecrets(const store::Store& store) {
+  auto found =
+      redact::ScanTree(store.dir(), [&](const std::string& rel, int64_t line, redact::Rule rule) {
+        Print(fs::Join(store.dir(), rel) + ":" + std::to_string(line) + ": secret (" +
+              std::string(redact::RuleName(rule)) + ")");
+      });
+  if (!found) return ReportError(found.error());
+  if (*found > 0) {
+    return ReportError(Error{ErrorCode::kCorrupt,
+                             std::to_string(*found) + " private spans or secrets found",
+                             store.dir(), 0, "see docs/secrets.md for how to clean a store"});
+  }
+  Print("ok: no secrets in " + store.dir());
+  return kExitOk;
+}
+
 }  // namespace
 
 void RegisterCaptureCommands(Registry& r) {
@@ -81,9 +101,15 @@ void RegisterCaptureCommands(Registry& r) {
                 return kExitOk;
               });
   auto repair = std::make_shared<bool>(false);
+  auto secrets = std::make_shared<bool>(false);
   CLI::App* check =
       AddRepoVerb(r, "check", "Check the whole store and list every problem found",
-                  [repair](const store::Store& store) { return RunCheck(store, *repair); });
+                  [repair, secrets](const store::Store& store) {
+                    return *secrets ? RunCheckSecrets(store) : RunCheck(store, *repair);
+                  });
+  check->add_flag("--secrets", *secrets,
+                  "Instead, list every private span and secret left in the store's files "
+                  "(file:line and rule, never the secret); exit 1 when any");
   check->add_flag("--repair", *repair,
                   "Remove what writers that died left behind (stale temporary files and "
                   "folders), then check again");

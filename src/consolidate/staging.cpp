@@ -10,8 +10,44 @@
 #include "lore/consolidate/uuid.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/redact/redact.h"
 
 namespace lore::consolidate {
+namespace {
+
+// Drops private spans and replaces secrets in every string of `entry`
+// (docs/secrets.md). True when one changed.
+bool CleanEntry(StagedEntry* entry) {
+  bool changed = false;
+  auto clean = [&changed](std::string* s) {
+    std::string out;
+    if (!redact::CleanNamedValue("", *s, &out)) return;
+    *s = std::move(out);
+    changed = true;
+  };
+  clean(&entry->source.session_id);
+  for (auto& d : entry->decisions) {
+    for (auto& o : d.options) clean(&o);
+    clean(&d.chosen);
+    clean(&d.rationale);
+  }
+  for (auto& d : entry->discussions) {
+    clean(&d.topic);
+    for (auto& p : d.points) clean(&p);
+  }
+  for (auto& a : entry->attempts) {
+    clean(&a.action);
+    clean(&a.result);
+  }
+  for (auto& r : entry->requests) {
+    clean(&r.intent);
+    if (r.target) clean(&*r.target);
+    clean(&r.summary);
+  }
+  return changed;
+}
+
+}  // namespace
 
 Result<std::string> EnsureStagingDir(const store::Store& store) {
   std::string dir = store.Path(kStagingDir);
@@ -26,11 +62,23 @@ std::string StagedPath(const store::Store& store, std::string_view id) {
 
 Result<std::string> Stage(const store::Store& store, std::string_view input, text::TimePoint now) {
   LORE_ASSIGN(StagedEntry entry, ParseStagedEntry(input, "<stdin>"));
+  std::string text = RenderStagedEntry(entry);
+  if (CleanEntry(&entry)) {
+    // What is left must still be a valid entry: a field that was all private
+    // or all secret is refused, never stored as it was.
+    text = RenderStagedEntry(entry);
+    if (auto again = ParseStagedEntry(text, "<stdin>"); !again) {
+      Error e = again.error();
+      e.what = "after removing private spans and secrets, " + e.what;
+      e.repair = "give the field text of its own beside the private or secret part";
+      return tl::unexpected(std::move(e));
+    }
+  }
   LORE_TRY(EnsureStagingDir(store));
   std::string id = NewUuidV7(now);
   std::string path = StagedPath(store, id);
   // The temporary file AtomicFile makes is a dot file, ignored by ListStaged.
-  LORE_TRY(fs::WriteFileAtomic(path, RenderStagedEntry(entry)));
+  LORE_TRY(fs::WriteFileAtomic(path, text));
   return id;
 }
 

@@ -6,6 +6,7 @@
 #include "lore/hook/payload.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/paths.h"
+#include "lore/redact/redact.h"
 #include "lore/text/utf8.h"
 
 namespace lore::hook {
@@ -115,7 +116,8 @@ std::optional<Json> ProposeEvent(const Json& payload, std::string_view env_wave,
   const std::string& command = input["command"].get_ref<const std::string&>();
   const std::vector<Word> words = SplitWords(command);
   if (!InvokesPropose(words)) return std::nullopt;
-  std::string argv = Redact(command);
+  // The flags' values are hidden; secrets elsewhere in the command too.
+  std::string argv = redact::Clean(Redact(command));
   if (text::IsValidUtf8(argv)) argv = std::string(text::PrefixCodePoints(argv, kArgvMax));
   Json e = Json::object();
   e["timestamp"] = text::UtcMillis(now);

@@ -35,7 +35,8 @@ void AppendRaw(std::string* out, std::string_view raw) {
 // members when given some.
 class Writer {
  public:
-  explicit Writer(const std::vector<Member>* members) : members_(members) {
+  Writer(const std::vector<Member>* members, const StringFilter* filter)
+      : members_(members), filter_(filter) {
     if (members_) seen_.assign(members_->size(), false);
   }
 
@@ -68,10 +69,12 @@ class Writer {
     AppendRaw(&out, raw);
     out += "\":";
     after_key_ = true;
+    if (filter_) name_ = escaped ? internal::DecodeString(raw) : std::string(raw);
     return true;
   }
-  bool String(std::string_view raw, bool) {
+  bool String(std::string_view raw, bool escaped) {
     if (Skipped()) return true;
+    if (filter_ && Filtered(raw, escaped)) return true;
     Separate();
     out += '"';
     AppendRaw(&out, raw);
@@ -82,6 +85,18 @@ class Writer {
   bool Literal(std::string_view lexeme) { return Word(lexeme); }
 
  private:
+  // Writes the filter's replacement of a string value, if it has one.
+  bool Filtered(std::string_view raw, bool escaped) {
+    std::string decoded = escaped ? internal::DecodeString(raw) : std::string();
+    std::string replaced;
+    if (!(*filter_)(after_key_ ? std::string_view(name_) : std::string_view(),
+                    escaped ? std::string_view(decoded) : raw, &replaced)) {
+      return false;
+    }
+    Separate();
+    out += Quote(replaced);
+    return true;
+  }
   bool Word(std::string_view w) {
     if (Skipped()) return true;
     Separate();
@@ -137,6 +152,8 @@ class Writer {
   }
 
   const std::vector<Member>* members_;
+  const StringFilter* filter_;
+  std::string name_;  // the key whose value comes next, when filtering
   std::vector<bool> seen_;
   std::vector<bool> first_;  // per open container: nothing written in it yet
   int depth_ = 0;
@@ -146,8 +163,9 @@ class Writer {
 };
 
 Result<std::string> Run(std::string_view text, const Limits& limits,
-                        const std::vector<Member>* members, const Source& source) {
-  Writer w(members);
+                        const std::vector<Member>* members, const Source& source,
+                        const StringFilter* filter = nullptr) {
+  Writer w(members, filter);
   internal::Scanner<Writer> scanner(text, limits, w);
   if (!scanner.Run()) {
     const auto& e = scanner.error();
@@ -165,8 +183,9 @@ Result<std::string> Run(std::string_view text, const Limits& limits,
 }  // namespace
 
 Result<std::string> CompactObjectWith(std::string_view text, const Limits& limits,
-                                      const std::vector<Member>& members, const Source& source) {
-  return Run(text, limits, &members, source);
+                                      const std::vector<Member>& members, const Source& source,
+                                      const StringFilter* filter) {
+  return Run(text, limits, &members, source, filter);
 }
 
 Result<std::string> Compact(std::string_view text, const Limits& limits, const Source& source) {

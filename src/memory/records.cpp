@@ -6,10 +6,12 @@
 #include <set>
 
 #include "lore/consolidate/staging.h"
+#include "lore/doc/frontmatter.h"
 #include "lore/doc/slug.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/lint/scan.h"
+#include "lore/redact/redact.h"
 #include "lore/store/store_lock.h"
 
 namespace lore::memory {
@@ -71,6 +73,17 @@ Result<Outcome> LintAndWrite(const std::string& root, Kind kind, std::string_vie
                              const std::optional<std::string>& current) {
   Outcome out;
   out.path = path;
+  // Private spans and secrets never reach the store: the body is cleaned
+  // (docs/secrets.md); the frontmatter is the record's own fields.
+  std::string cleaned;
+  if (auto split = doc::SplitFrontmatter(text, path)) {
+    std::string body;
+    if (redact::CleanNamedValue("", split->body, &body)) {
+      const size_t head = static_cast<size_t>(split->body.data() - text.data());
+      cleaned = std::string(text.substr(0, head)) + body;
+      text = cleaned;
+    }
+  }
   auto parsed = doc::ParseRecord(kind, text, path);
   std::optional<std::string> by;
   if (parsed) by = parsed->fields.replaced_by;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "lore/redact/redact.h"
 #include "lore/text/utf8.h"
 
 namespace lore::proposals {
@@ -115,6 +116,17 @@ Proposal CheckFlags(const ProposeFlags& f, std::string_view env_wave) {
   take(f.subject, "subject", &p.fields.subject);
   take(f.insight, "insight", &p.fields.insight);
   take(f.evidence, "evidence", &p.fields.evidence);
+  // Private spans and secrets never reach the queue (docs/secrets.md); a
+  // field that breaks a rule once cleaned says so.
+  std::vector<std::string> cleaned;
+  for (auto [name, field] :
+       {std::pair{"subject", &p.fields.subject}, std::pair{"insight", &p.fields.insight},
+        std::pair{"evidence", &p.fields.evidence}}) {
+    std::string out;
+    if (!redact::CleanNamedValue("", *field, &out)) continue;
+    *field = std::move(out);
+    cleaned.push_back(name);
+  }
   if (!f.confidence) {
     p.errors.push_back("--confidence is required");
     missing.push_back("confidence");
@@ -144,7 +156,12 @@ Proposal CheckFlags(const ProposeFlags& f, std::string_view env_wave) {
     const bool about_missing =
         std::any_of(missing.begin(), missing.end(),
                     [&](const std::string& m) { return e.rfind(m + " ", 0) == 0; });
-    if (!about_missing) p.errors.push_back(std::move(e));
+    if (about_missing) continue;
+    if (std::any_of(cleaned.begin(), cleaned.end(),
+                    [&](const std::string& c) { return e.rfind(c + " ", 0) == 0; })) {
+      e += " (after removing private spans and secrets)";
+    }
+    p.errors.push_back(std::move(e));
   }
   return p;
 }

@@ -9,6 +9,7 @@
 // log that splits that way would see a torn line.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,13 +27,21 @@ struct Member {
   std::string value_json;
 };
 
+// Rewrites string values on the way (the redaction of captures): called with
+// the name of the member the string is the value of (empty for an array
+// element) and the string's decoded text; returns true and sets `*out` to
+// replace it (written with Quote), false to keep the caller's bytes. Keys,
+// numbers and the values of `members` are never passed.
+using StringFilter =
+    std::function<bool(std::string_view name, std::string_view value, std::string* out)>;
+
 // Compacts the JSON object `text` (read with `limits`) and sets each of
 // `members`: an existing key keeps its position and gets the new value, a
 // missing one is added at the end in the order given. An error when `text` is
 // not an object within the limits. The result holds no '\n'.
 Result<std::string> CompactObjectWith(std::string_view text, const Limits& limits,
-                                      const std::vector<Member>& members,
-                                      const Source& source = {});
+                                      const std::vector<Member>& members, const Source& source = {},
+                                      const StringFilter* filter = nullptr);
 
 // Compacts any JSON value `text` the same way.
 Result<std::string> Compact(std::string_view text, const Limits& limits, const Source& source = {});

@@ -1,0 +1,45 @@
+#include "lore/redact/file_scan.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <utility>
+#include <vector>
+
+#include "support/temp_dir.h"
+
+namespace lore::redact {
+namespace {
+
+using Hits = std::vector<std::pair<int64_t, Rule>>;
+
+TEST(RedactFileScan, LinesCutByChunksAreScannedWhole) {
+  testing::TempDir t;
+  // Line 3 straddles the first 1 MiB read; line 4 has no final newline.
+  std::string text = "clean\nkey AKIAIOSFODNN7EXAMPLE twice AKIAIOSFODNN7EXAMPLE\n";
+  text +=
+      std::string((1 << 20) - text.size() - 5, 'x') + " ghp_1234567890abcdefghijABCDEFGHIJ123456\n";
+  text += "<private>tail";
+  t.Write("f.jsonl", text);
+  Hits hits;
+  ASSERT_TRUE(ScanFile(t / "f.jsonl", [&](int64_t line, Rule r) { hits.push_back({line, r}); }));
+  EXPECT_EQ(hits, (Hits{{2, Rule::kAwsAccessKey}, {3, Rule::kGithubToken}, {4, Rule::kPrivate}}));
+}
+
+TEST(RedactFileScan, TreeNamesFilesRelativeAndSkipsSymlinks) {
+  testing::TempDir t;
+  t.Write("store/memory/decisions/a.md", "---\n---\npassword: hunter22x\n");
+  t.Write("store/raw.jsonl", "{}\n");
+  t.Write("outside.txt", "AKIAIOSFODNN7EXAMPLE\n");
+  ASSERT_EQ(::symlink((t / "outside.txt").c_str(), (t / "store/link.txt").c_str()), 0);
+  std::vector<std::string> seen;
+  auto n = ScanTree(t / "store", [&](const std::string& rel, int64_t line, Rule r) {
+    seen.push_back(rel + ":" + std::to_string(line) + ":" + std::string(RuleName(r)));
+  });
+  ASSERT_TRUE(n);
+  EXPECT_EQ(*n, 1);
+  EXPECT_EQ(seen, std::vector<std::string>{"memory/decisions/a.md:3:assignment"});
+}
+
+}  // namespace
+}  // namespace lore::redact
