@@ -6,6 +6,7 @@
 
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/redact/redact.h"
 #include "lore/text/utf8.h"
 
 namespace lore::extract {
@@ -24,22 +25,28 @@ std::string WithoutReminders(std::string_view s) {
   return std::string(cut == std::string_view::npos ? s : s.substr(0, cut));
 }
 
-// A tool result's content (a string or text blocks), its first kMaxResultText bytes.
+// How much of a tool result is cleaned of secrets before its first
+// kMaxResultText bytes are kept: room for a secret that crosses the cut.
+constexpr size_t kCleanedResultText = kMaxResultText + 1024;
+
+// A tool result's content (a string or text blocks), its first kMaxResultText
+// bytes, private spans and secrets removed.
 std::string ResultText(const Json& content) {
   std::string out;
   auto add = [&out](const std::string& s) {
     if (!out.empty()) out += '\n';
-    out += s.substr(0, kMaxResultText - std::min(out.size(), kMaxResultText));
+    out += s.substr(0, kCleanedResultText - std::min(out.size(), kCleanedResultText));
   };
   if (content.is_string()) {
     add(content.get<std::string>());
   } else if (content.is_array()) {
     for (const Json& b : content) {
-      if (out.size() >= kMaxResultText) break;
+      if (out.size() >= kCleanedResultText) break;
       if (auto t = json::String(b, "text")) add(*t);
     }
   }
-  return std::string(text::PrefixBytes(out, kMaxResultText));
+  // Cleaned before the cut, so that a secret across the cut is still found.
+  return std::string(text::PrefixBytes(redact::Clean(out), kMaxResultText));
 }
 
 // What identifies a tool call: a shell command, a file, a plan, questions.
@@ -168,6 +175,12 @@ ParsedLine ParseTranscriptLine(std::string_view text, int64_t number) {
     return out;
   }
   if (!out.events.empty()) out.cls = LineClass::kUsed;
+  // Nothing of a private span or a secret goes further: not into an excerpt,
+  // a dry run's output or what the LLM engine sends to a model.
+  for (Event& e : out.events) {
+    if (e.kind != EventKind::kToolResult) e.text = redact::Clean(e.text);
+    e.detail = redact::Clean(e.detail);
+  }
   return out;
 }
 

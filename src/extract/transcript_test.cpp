@@ -1,0 +1,39 @@
+#include "lore/extract/transcript.h"
+
+#include <gtest/gtest.h>
+
+namespace lore::extract {
+namespace {
+
+constexpr char kKey[] = "AKIAIOSFODNN7EXAMPLE";
+
+TEST(TranscriptRedaction, PersonWordsToolCallsAndResultsLoseSecretsAndPrivateSpans) {
+  const std::string person =
+      std::string(R"({"type":"user","sessionId":"s","message":{"content":)") + R"("deploy with )" +
+      kKey + R"( <private>my home address</private> please"}})";
+  ParsedLine p = ParseTranscriptLine(person, 1);
+  ASSERT_EQ(p.events.size(), 1u);
+  EXPECT_EQ(p.events[0].text.find(kKey), std::string::npos) << p.events[0].text;
+  EXPECT_EQ(p.events[0].text.find("home address"), std::string::npos) << p.events[0].text;
+  EXPECT_NE(p.events[0].text.find("[REDACTED:aws-access-key]"), std::string::npos);
+
+  const std::string call = std::string(R"({"type":"assistant","message":{"content":[)") +
+                           R"({"type":"tool_use","id":"t1","name":"Bash","input":{"command":)" +
+                           R"("AWS_ACCESS_KEY_ID=)" + kKey + R"( aws s3 ls"}}]}})";
+  p = ParseTranscriptLine(call, 2);
+  ASSERT_EQ(p.events.size(), 1u);
+  EXPECT_EQ(p.events[0].detail.find(kKey), std::string::npos) << p.events[0].detail;
+
+  // A key that crosses the result's cut is still found (cleaned before the cut).
+  std::string filler(kMaxResultText - 8, 'x');
+  const std::string result = std::string(R"({"type":"user","message":{"content":[)") +
+                             R"({"type":"tool_result","tool_use_id":"t1","content":")" + filler +
+                             " " + kKey + R"("}]}})";
+  p = ParseTranscriptLine(result, 3);
+  ASSERT_EQ(p.events.size(), 1u);
+  EXPECT_LE(p.events[0].text.size(), kMaxResultText);
+  EXPECT_EQ(p.events[0].text.find("AKIAIOS"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace lore::extract
