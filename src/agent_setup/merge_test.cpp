@@ -39,7 +39,7 @@ TEST(AgentSetupMergeSettings, EmptyTextGetsEveryHook) {
 }
 
 TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
-  const std::string text = R"({
+  const std::string text = R"js({
   "permissions": {"allow": ["Bash(ls:*)"]},
   "hooks": {
     "PreToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "fmt.sh"}]}],
@@ -48,20 +48,20 @@ TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
   "env": {
   "A" : "1"
 }
-})";
+})js";
   auto m = MergeSettings(text, "s.json", "s.json");
-ASSERT_TRUE(m) << m.error().Format();
-std::vector<std::string> keys;
-for (auto it = m->doc.begin(); it != m->doc.end(); ++it) keys.push_back(it.key());
-EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "hooks", "env"}));
-Json before = Parsed(text);
-EXPECT_EQ(m->doc["permissions"], before["permissions"]);
-EXPECT_EQ(m->doc["env"], before["env"]);
-EXPECT_EQ(m->doc["hooks"]["Notification"], before["hooks"]["Notification"]);
-const Json& pre = m->doc["hooks"]["PreToolUse"];
-ASSERT_EQ(pre.size(), 2u);
-EXPECT_EQ(pre[0], before["hooks"]["PreToolUse"][0]);  // the person's group first, untouched
-EXPECT_EQ(pre[1]["matcher"], "Bash");
+  ASSERT_TRUE(m) << m.error().Format();
+  std::vector<std::string> keys;
+  for (auto it = m->doc.begin(); it != m->doc.end(); ++it) keys.push_back(it.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "hooks", "env"}));
+  Json before = Parsed(text);
+  EXPECT_EQ(m->doc["permissions"], before["permissions"]);
+  EXPECT_EQ(m->doc["env"], before["env"]);
+  EXPECT_EQ(m->doc["hooks"]["Notification"], before["hooks"]["Notification"]);
+  const Json& pre = m->doc["hooks"]["PreToolUse"];
+  ASSERT_EQ(pre.size(), 2u);
+  EXPECT_EQ(pre[0], before["hooks"]["PreToolUse"][0]);  // the person's group first, untouched
+  EXPECT_EQ(pre[1]["matcher"], "Bash");
 }
 
 TEST(AgentSetupMergeSettings, SecondMergeChangesNothing) {
@@ -114,7 +114,7 @@ TEST(AgentSetupMergeSettings, MalformedNamesFileLineAndRepair) {
       {"{\n  \"env\": {},\n  \"hooks\": []\n}\n", 3, "\"hooks\" is not an object"},
       {"{\n  \"hooks\": {\n    \"Stop\": {}\n  }\n}\n", 3, "hooks.Stop is not an array"},
       {"{\"hooks\": {\n\"SessionEnd\": [{\"hooks\": \"x\"}]}}", 2, "hooks.SessionEnd[0]"},
-      {"{\"a\": 1, \"a\": 2}", 1, "repeated"},
+      {"{\"a\": 1, \"a\": 2}", 1, "duplicate key"},
   };
   for (const Case& c : cases) {
     auto m = MergeSettings(c.text, "/p/.claude/settings.json", ".claude/settings.json");
