@@ -24,6 +24,18 @@ endforeach()
 
 configure_file(${PROJECT_SOURCE_DIR}/cmake/version.h.in ${PROJECT_BINARY_DIR}/generated/lore/version.h @ONLY)
 
+# The review slash command ships as one file and is embedded into lore from it (lore init writes
+# it), so the two never differ; editing the file re-runs this configure step.
+set(LORE_REVIEW_COMMAND_MD ${PROJECT_SOURCE_DIR}/share/claude-code/commands/lore-review.md)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${LORE_REVIEW_COMMAND_MD})
+file(READ ${LORE_REVIEW_COMMAND_MD} LORE_REVIEW_COMMAND_TEXT)
+string(FIND "${LORE_REVIEW_COMMAND_TEXT}" ")lore_md\"" LORE_REVIEW_COMMAND_CLASH)
+if(NOT LORE_REVIEW_COMMAND_CLASH EQUAL -1)
+  message(FATAL_ERROR "${LORE_REVIEW_COMMAND_MD} holds the raw-string delimiter )lore_md\"")
+endif()
+configure_file(${PROJECT_SOURCE_DIR}/cmake/review_command.h.in
+               ${PROJECT_BINARY_DIR}/generated/lore/agent_setup/review_command_text.h @ONLY)
+
 add_library(lore_core STATIC ${LORE_LIB_SRC})
 target_include_directories(lore_core PUBLIC ${PROJECT_SOURCE_DIR}/include ${PROJECT_BINARY_DIR}/generated
                            PRIVATE ${PROJECT_SOURCE_DIR}/src ${STEMMER_INCLUDE})

@@ -75,6 +75,7 @@ const std::vector<VerbGroup> kGroups = {
     {{"search", "reindex"}, RegisterSearchCommands},
     {{"stage", "consolidate", "status"}, RegisterConsolidateCommands},
     {{"extract"}, RegisterExtractCommands},
+    {{"init"}, RegisterInitCommands},
 };
 
 const VerbGroup* FindGroup(std::string_view verb) {

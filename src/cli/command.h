@@ -56,6 +56,7 @@ void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
 void RegisterConsolidateCommands(Registry& r);
 void RegisterExtractCommands(Registry& r);  // extract
+void RegisterInitCommands(Registry& r);         // init <agent>, init --check
 // The only verbs offered when lore runs as reviewer-memory (reviewer_memory.h).
 void RegisterReviewerMemoryCommands(Registry& r);
 

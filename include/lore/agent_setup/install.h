@@ -1,0 +1,72 @@
+// Setting lore up in a project for a coding agent: what `lore init` plans,
+// writes and checks. The library reads and writes the project's files; it
+// never prints (the CLI renders plans and pieces).
+//
+// For Claude Code (the agent "claude-code") three files:
+//   .claude/settings.json            lore's hooks (merge.h), every other setting kept
+//   .mcp.json                        mcpServers.lore, other servers kept
+//   .claude/commands/lore-review.md  the review slash command (review_command.h)
+// A file lore changes is first copied to `<file>.lore-backup-<UTC stamp>`
+// (0600) and then replaced atomically, keeping its mode (new files 0600,
+// new folders 0700). A symlink at any of these paths (or at `.claude` or
+// `.claude/commands`) is refused: replacing it would turn the link into a
+// file, and following it would write outside the project.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/agent_setup/merge.h"
+#include "lore/error.h"
+
+namespace lore::agent_setup {
+
+// The agents `lore init` knows ("claude-code").
+const std::vector<std::string_view>& KnownAgents();
+
+struct FilePlan {
+  std::string path;  // absolute
+  std::string rel;   // relative to the project, for messages
+  bool exists = false;
+  mode_t mode = 0600;    // the existing file's mode, kept
+  std::string old_text;  // the bytes read (empty when missing)
+  std::string new_text;  // what to write
+  bool changed = false;
+};
+
+struct Plan {
+  std::string project;          // absolute
+  std::vector<FilePlan> files;  // in the order they are written
+  std::vector<Piece> pieces;    // each piece's state before the change
+  bool changed() const;
+};
+
+// Reads the project's files and plans the changes for `agent`, writing
+// nothing. Errors: an unknown agent, a project folder that does not exist, a
+// malformed or symlinked file (the error names file:line and the repair).
+Result<Plan> PlanInstall(std::string_view agent, const std::string& project);
+
+// What Apply did to one file.
+struct Applied {
+  std::string rel;
+  std::string backup;  // the backup's path; empty for a new file
+};
+
+// Writes every changed file of `plan`: backup first, then the atomic replace.
+// A file that changed on disk since PlanInstall read it is refused before
+// anything of it is written (run lore init again).
+Result<std::vector<Applied>> Apply(const Plan& plan, std::chrono::system_clock::time_point now);
+
+// The first executable regular file called `name` in the colon-separated
+// `path_env` (an empty entry is `cwd`), as a shell resolves a command; empty
+// when there is none.
+std::string ResolveOnPath(std::string_view name, std::string_view path_env, const std::string& cwd);
+
+// True when both paths (symlinks followed) are the same file: device and inode.
+bool SameFile(const std::string& a, const std::string& b);
+
+}  // namespace lore::agent_setup

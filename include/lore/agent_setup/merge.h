@@ -1,0 +1,76 @@
+// Merging lore's pieces into an agent's JSON settings files (pure functions:
+// text in, a document out, nothing read from or written to disk).
+//
+// Claude Code reads hooks from `.claude/settings.json`
+//   {"hooks": {"<Event>": [{"matcher": "...", "hooks": [{"type": "command",
+//                                                          "command": "...", "timeout": 10}]}]}}
+// and MCP servers from `.mcp.json` {"mcpServers": {"<name>": {"command", "args"}}}.
+// A merge adds only what is missing: every other key, hook and matcher stays
+// where it is, in its order (the documents are parsed with json::ParseOrdered).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "lore/error.h"
+
+namespace lore::agent_setup {
+
+// What a file holds of one piece lore installs.
+enum class PieceState {
+  kInstalled,  // present as lore writes it
+  kMissing,    // absent: a merge adds it
+  kDifferent,  // something else stands there (an old lore path, another matcher,
+               // a customised server): reported, never changed or duplicated
+};
+
+std::string_view StateName(PieceState s);  // "installed", "missing", "different"
+
+struct Piece {
+  std::string file;  // relative to the project: ".claude/settings.json"
+  std::string name;  // "hook SessionStart", "mcp server lore", "command lore-review"
+  PieceState state = PieceState::kMissing;
+  std::string detail;  // for kDifferent: what stands there instead
+};
+
+// One hook lore installs: `command` under `event`, in a group with `matcher`
+// (empty: no matcher key).
+struct HookSpec {
+  std::string_view event;
+  std::string_view matcher;
+  std::string_view command;
+};
+
+// lore's hooks for Claude Code, in the order they are added.
+const std::vector<HookSpec>& ClaudeCodeHooks();
+
+// The seconds Claude Code waits for each lore hook.
+inline constexpr int kHookTimeoutSeconds = 10;
+
+struct MergeResult {
+  nlohmann::ordered_json doc;  // the merged document
+  std::vector<Piece> pieces;   // each piece's state before the merge
+  bool changed = false;        // true when something was added
+};
+
+// Merges lore's hooks into the settings file `text` (empty or white space
+// only: a file that does not exist yet). `path` names the file in errors
+// (with the line of the offending key) and `rel` in the pieces. An error when
+// the text is not JSON, not an object, or `hooks` (or one of lore's events
+// below it) does not have the shape Claude Code reads.
+Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
+                                  const std::string& rel);
+
+// Merges `mcpServers.lore = {command: "lore", args: ["mcp"]}` into the MCP
+// file `text`; the same rules as MergeSettings.
+Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
+                             const std::string& rel);
+
+// `doc` as Claude Code writes its files: 2-space indentation, non-ASCII kept,
+// a trailing newline.
+std::string Render(const nlohmann::ordered_json& doc);
+
+}  // namespace lore::agent_setup

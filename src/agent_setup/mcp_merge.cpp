@@ -1,0 +1,58 @@
+// lore's MCP server merged into .mcp.json.
+#include "agent_setup/merge_common.h"
+#include "lore/agent_setup/merge.h"
+#include "lore/json/field.h"
+
+namespace lore::agent_setup {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kExpected =
+    "a JSON object whose \"mcpServers\" maps server names to {\"command\", \"args\"}";
+
+// The state of an existing `mcpServers.lore` entry.
+Piece Inspect(const Json& server, const std::string& rel) {
+  Piece p{rel, "mcp server lore", PieceState::kInstalled, {}};
+  auto command = json::String(server, "command");
+  const Json* args = json::Find(server, "args");
+  bool serves = command && NamesLore(*command) && args && args->is_array() && !args->empty() &&
+                (*args)[0].is_string() && (*args)[0].get<std::string>() == "mcp";
+  if (serves && *command == "lore") return p;  // extra arguments (--repo) are the person's
+  p.state = PieceState::kDifferent;
+  p.detail = serves ? "runs '" + *command + "' (another lore; lore init leaves it)"
+                    : server.dump() + " (not lore's server; lore init leaves it)";
+  return p;
+}
+
+}  // namespace
+
+Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
+                             const std::string& rel) {
+  LORE_ASSIGN(Json doc, ReadObject(text, path, kExpected));
+  const Json* servers = json::Find(doc, "mcpServers");
+  if (servers && !servers->is_object()) {
+    return Fail(
+        ShapeError(text, path, {"mcpServers"}, "\"mcpServers\" is not an object", kExpected));
+  }
+  MergeResult out;
+  const Json* lore = servers ? json::Find(*servers, "lore") : nullptr;
+  if (lore && !lore->is_object()) {
+    return Fail(ShapeError(text, path, {"mcpServers", "lore"},
+                           "\"mcpServers.lore\" is not an object", kExpected));
+  }
+  if (lore) {
+    out.pieces.push_back(Inspect(*lore, rel));
+  } else {
+    Json server = Json::object();
+    server["command"] = "lore";
+    server["args"] = Json::array({"mcp"});
+    doc["mcpServers"]["lore"] = std::move(server);
+    out.pieces.push_back({rel, "mcp server lore", PieceState::kMissing, {}});
+    out.changed = true;
+  }
+  out.doc = std::move(doc);
+  return out;
+}
+
+}  // namespace lore::agent_setup

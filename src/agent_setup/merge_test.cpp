@@ -1,0 +1,186 @@
+#include "lore/agent_setup/merge.h"
+
+#include <gtest/gtest.h>
+
+#include "agent_setup/key_line.h"
+#include "lore/agent_setup/diff.h"
+
+namespace lore::agent_setup {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json Parsed(const std::string& text) { return Json::parse(text); }
+
+size_t CountCommand(const Json& groups, const std::string& command) {
+  size_t n = 0;
+  for (const Json& g : groups) {
+    for (const Json& h : g["hooks"]) n += h.value("command", "") == command;
+  }
+  return n;
+}
+
+TEST(AgentSetupMergeSettings, EmptyTextGetsEveryHook) {
+  auto m = MergeSettings("", "/p/.claude/settings.json", ".claude/settings.json");
+  ASSERT_TRUE(m) << m.error().Format();
+  EXPECT_TRUE(m->changed);
+  ASSERT_EQ(m->pieces.size(), ClaudeCodeHooks().size());
+  for (const Piece& p : m->pieces) EXPECT_EQ(p.state, PieceState::kMissing) << p.name;
+  const Json& hooks = m->doc["hooks"];
+  for (const HookSpec& spec : ClaudeCodeHooks()) {
+    const Json& groups = hooks[std::string(spec.event)];
+    ASSERT_EQ(groups.size(), 1u) << spec.event;
+    EXPECT_EQ(CountCommand(groups, std::string(spec.command)), 1u);
+    EXPECT_EQ(groups[0].contains("matcher"), !spec.matcher.empty());
+  }
+  EXPECT_EQ(hooks["PreToolUse"][0]["matcher"], "Bash");
+  EXPECT_EQ(hooks["Stop"][0]["hooks"][0]["command"], "lore hook stop");
+  EXPECT_EQ(hooks["SessionStart"][0]["hooks"][0]["timeout"], kHookTimeoutSeconds);
+}
+
+TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
+  const std::string text = R"js({
+  "permissions": {"allow": ["Bash(ls:*)"]},
+  "hooks": {
+    "PreToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "fmt.sh"}]}],
+    "Notification": [{"hooks": [{"type": "command", "command": "notify"}]}]
+  },
+  "env": {
+  "A" : "1"
+}
+})js";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m) << m.error().Format();
+  std::vector<std::string> keys;
+  for (auto it = m->doc.begin(); it != m->doc.end(); ++it) keys.push_back(it.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "hooks", "env"}));
+  Json before = Parsed(text);
+  EXPECT_EQ(m->doc["permissions"], before["permissions"]);
+  EXPECT_EQ(m->doc["env"], before["env"]);
+  EXPECT_EQ(m->doc["hooks"]["Notification"], before["hooks"]["Notification"]);
+  const Json& pre = m->doc["hooks"]["PreToolUse"];
+  ASSERT_EQ(pre.size(), 2u);
+  EXPECT_EQ(pre[0], before["hooks"]["PreToolUse"][0]);  // the person's group first, untouched
+  EXPECT_EQ(pre[1]["matcher"], "Bash");
+}
+
+TEST(AgentSetupMergeSettings, SecondMergeChangesNothing) {
+  auto first = MergeSettings("", "s.json", "s.json");
+  ASSERT_TRUE(first);
+  std::string text = Render(first->doc);
+  auto second = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(second);
+  EXPECT_FALSE(second->changed);
+  for (const Piece& p : second->pieces) EXPECT_EQ(p.state, PieceState::kInstalled) << p.name;
+  EXPECT_EQ(Render(second->doc), text);
+}
+
+TEST(AgentSetupMergeSettings, OldLoreIsReportedNotDuplicated) {
+  const std::string text = R"({"hooks": {"SessionStart": [{"hooks": [
+      {"type": "command", "command": "/opt/lore-0.1/bin/lore hook session-start"}]}]}})";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->pieces[0].name, "hook SessionStart");
+  EXPECT_EQ(m->pieces[0].state, PieceState::kDifferent);
+  EXPECT_NE(m->pieces[0].detail.find("/opt/lore-0.1/bin/lore"), std::string::npos);
+  EXPECT_EQ(m->doc["hooks"]["SessionStart"].size(), 1u);
+  EXPECT_EQ(CountCommand(m->doc["hooks"]["SessionStart"], "lore hook session-start"), 0u);
+  EXPECT_TRUE(m->changed);  // the other four are added
+}
+
+TEST(AgentSetupMergeSettings, PreToolUseUnderAnotherMatcherIsDifferent) {
+  const std::string text = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [
+      {"type": "command", "command": "lore hook pre-tool-use"}]}]}})";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->pieces[1].state, PieceState::kDifferent);
+  EXPECT_EQ(m->doc["hooks"]["PreToolUse"].size(), 1u);
+  const std::string star = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Bash", "hooks": [
+      {"type": "command", "command": "lore hook pre-tool-use"}]}]}})";
+  auto s = MergeSettings(star, "s.json", "s.json");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->pieces[1].state, PieceState::kInstalled);
+}
+
+TEST(AgentSetupMergeSettings, MalformedNamesFileLineAndRepair) {
+  struct Case {
+    std::string text;
+    int64_t line;
+    std::string what;
+  };
+  const std::vector<Case> cases = {
+      {"{\n  \"a\": 1,\n  \"b\": \n}\n", 4, "not valid JSON"},
+      {"[1, 2]\n", 1, "not a JSON object"},
+      {"{\n  \"env\": {},\n  \"hooks\": []\n}\n", 3, "\"hooks\" is not an object"},
+      {"{\n  \"hooks\": {\n    \"Stop\": {}\n  }\n}\n", 3, "hooks.Stop is not an array"},
+      {"{\"hooks\": {\n\"SessionEnd\": [{\"hooks\": \"x\"}]}}", 2, "hooks.SessionEnd[0]"},
+      {"{\"a\": 1, \"a\": 2}", 1, "duplicate key"},
+  };
+  for (const Case& c : cases) {
+    auto m = MergeSettings(c.text, "/p/.claude/settings.json", ".claude/settings.json");
+    ASSERT_FALSE(m) << c.text;
+    EXPECT_EQ(m.error().path, "/p/.claude/settings.json");
+    EXPECT_EQ(m.error().line, c.line) << c.text << ": " << m.error().Format();
+    EXPECT_NE(m.error().Format().find(c.what), std::string::npos) << m.error().Format();
+    EXPECT_NE(m.error().repair.find("nothing was changed"), std::string::npos);
+  }
+}
+
+TEST(AgentSetupMergeMcp, AddsLoreKeepsOthers) {
+  const std::string text = R"({"mcpServers": {"db": {"command": "db-mcp", "args": ["--ro"]}}})";
+  auto m = MergeMcp(text, "m.json", "m.json");
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(m->changed);
+  EXPECT_EQ(m->doc["mcpServers"].begin().key(), "db");
+  EXPECT_EQ(m->doc["mcpServers"]["db"], Parsed(text)["mcpServers"]["db"]);
+  EXPECT_EQ(m->doc["mcpServers"]["lore"], Parsed(R"({"command": "lore", "args": ["mcp"]})"));
+  auto again = MergeMcp(Render(m->doc), "m.json", "m.json");
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->changed);
+  EXPECT_EQ(again->pieces[0].state, PieceState::kInstalled);
+}
+
+TEST(AgentSetupMergeMcp, CustomisedOrForeignLoreIsLeft) {
+  auto repo =
+      MergeMcp(R"({"mcpServers": {"lore": {"command": "lore", "args": ["mcp", "--repo", "x"]}}})",
+               "m.json", "m.json");
+  ASSERT_TRUE(repo);
+  EXPECT_EQ(repo->pieces[0].state, PieceState::kInstalled);
+  EXPECT_FALSE(repo->changed);
+  auto other = MergeMcp(R"({"mcpServers": {"lore": {"command": "/old/lore", "args": ["mcp"]}}})",
+                        "m.json", "m.json");
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->pieces[0].state, PieceState::kDifferent);
+  EXPECT_FALSE(other->changed);
+  auto bad = MergeMcp("{\n\"mcpServers\": [1]\n}", "m.json", "m.json");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().line, 2);
+}
+
+TEST(AgentSetupRender, TwoSpacesAndTrailingNewline) {
+  Json doc = Parsed(R"({"a": {"b": [1, "é"]}, "c": {}})");
+  EXPECT_EQ(Render(doc),
+            "{\n  \"a\": {\n    \"b\": [\n      1,\n      \"é\"\n    ]\n  },\n"
+            "  \"c\": {}\n}\n");
+}
+
+TEST(AgentSetupKeyLine, FindsNestedKeysThroughArrays) {
+  const std::string text =
+      "{\n \"x\": {\"hooks\": 1},\n \"hooks\": {\n  \"Stop\": [\n"
+      "   {\"hooks\": []}]}}";
+  EXPECT_EQ(LineOfKey(text, {"hooks"}), 3);
+  EXPECT_EQ(LineOfKey(text, {"x", "hooks"}), 2);
+  EXPECT_EQ(LineOfKey(text, {"hooks", "Stop"}), 4);
+  EXPECT_EQ(LineOfKey(text, {"hooks", "Stop", "hooks"}), 5);
+  EXPECT_EQ(LineOfKey(text, {"nope"}), 0);
+}
+
+TEST(AgentSetupDiff, ShowsOnlyTheChangedMiddle) {
+  EXPECT_EQ(LineDiff("a\nb\n", "a\nb\n"), "");
+  EXPECT_EQ(LineDiff("1\n2\n3\n4\n5\n", "1\n2\n3\nnew\n4\n5\n", 1),
+            "@@ line 3 @@\n  3\n+ new\n  4\n");
+  EXPECT_EQ(LineDiff("", "x\n"), "@@ line 1 @@\n+ x\n");
+}
+
+}  // namespace
+}  // namespace lore::agent_setup

@@ -1,0 +1,142 @@
+// lore's hooks merged into Claude Code's settings.json.
+#include <sstream>
+#include <utility>
+
+#include "agent_setup/merge_common.h"
+#include "lore/agent_setup/merge.h"
+#include "lore/json/field.h"
+
+namespace lore::agent_setup {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kExpected =
+    "a JSON object whose \"hooks\" maps event names to arrays of {\"matcher\", \"hooks\": "
+    "[{\"type\": \"command\", \"command\"}]}";
+
+std::vector<std::string> Words(std::string_view s) {
+  std::vector<std::string> out;
+  std::istringstream in{std::string(s)};
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A matcher under which a PreToolUse hook sees the Bash tool.
+bool CoversBash(const Json& group) {
+  const Json* m = json::Find(group, "matcher");
+  if (!m) return true;
+  if (!m->is_string()) return false;
+  std::string s = m->get<std::string>();
+  if (s.empty() || s == "*") return true;
+  std::istringstream alts(s);
+  for (std::string alt; std::getline(alts, alt, '|');) {
+    if (alt == "Bash") return true;
+  }
+  return false;
+}
+
+// The state of lore's hook `spec` among the groups of its event.
+Piece Inspect(const Json& groups, const HookSpec& spec, const std::string& rel) {
+  Piece p{rel, "hook " + std::string(spec.event), PieceState::kMissing, {}};
+  const auto want = Words(spec.command);
+  for (const Json& group : groups) {
+    for (const Json& hook : *json::Find(group, "hooks")) {
+      auto command = json::String(hook, "command");
+      if (!command) continue;
+      auto words = Words(*command);
+      if (*command == spec.command) {
+        if (spec.matcher == "Bash" && !CoversBash(group)) {
+          p.state = PieceState::kDifferent;
+          p.detail = "'" + *command + "' under matcher '" + json::StringOr(group, "matcher", "") +
+                     "', which does not match Bash";
+          continue;
+        }
+        p.state = PieceState::kInstalled;
+        p.detail.clear();
+        return p;
+      }
+      // Another lore binary's hook for this event (an absolute path, a wrapper).
+      if (words.size() >= 3 && NamesLore(words[0]) && words[1] == want[1] && words[2] == want[2]) {
+        p.state = PieceState::kDifferent;
+        p.detail = "'" + *command + "' (another lore; lore init leaves it)";
+      }
+    }
+  }
+  return p;
+}
+
+Json NewGroup(const HookSpec& spec) {
+  Json hook = Json::object();
+  hook["type"] = "command";
+  hook["command"] = std::string(spec.command);
+  hook["timeout"] = kHookTimeoutSeconds;
+  Json group = Json::object();
+  if (!spec.matcher.empty()) group["matcher"] = std::string(spec.matcher);
+  group["hooks"] = Json::array({hook});
+  return group;
+}
+
+// Checks the shape Claude Code reads for one event's groups.
+Status CheckGroups(std::string_view text, const std::string& path, const std::string& event,
+                   const Json& groups) {
+  if (!groups.is_array()) {
+    return Fail(
+        ShapeError(text, path, {"hooks", event}, "hooks." + event + " is not an array", kExpected));
+  }
+  for (size_t i = 0; i < groups.size(); ++i) {
+    const Json* hooks = json::Find(groups[i], "hooks");
+    bool ok = hooks && hooks->is_array();
+    for (size_t j = 0; ok && j < hooks->size(); ++j) ok = (*hooks)[j].is_object();
+    if (!ok) {
+      return Fail(ShapeError(text, path, {"hooks", event},
+                             "hooks." + event + "[" + std::to_string(i) +
+                                 "] is not an object with a \"hooks\" array of objects",
+                             kExpected));
+    }
+  }
+  return Ok();
+}
+
+}  // namespace
+
+const std::vector<HookSpec>& ClaudeCodeHooks() {
+  static const std::vector<HookSpec> kHooks = {
+      {"SessionStart", "", "lore hook session-start"},
+      {"PreToolUse", "Bash", "lore hook pre-tool-use"},
+      {"PreCompact", "", "lore hook pre-compact"},
+      {"Stop", "", "lore hook stop"},
+      {"SessionEnd", "", "lore hook session-end"},
+  };
+  return kHooks;
+}
+
+Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
+                                  const std::string& rel) {
+  LORE_ASSIGN(Json doc, ReadObject(text, path, kExpected));
+  if (const Json* hooks = json::Find(doc, "hooks"); hooks && !hooks->is_object()) {
+    return Fail(ShapeError(text, path, {"hooks"}, "\"hooks\" is not an object", kExpected));
+  }
+  MergeResult out;
+  Json& hooks = doc["hooks"];  // created (empty) when missing
+  if (hooks.is_null()) hooks = Json::object();
+  for (const HookSpec& spec : ClaudeCodeHooks()) {
+    const std::string event(spec.event);
+    const Json* groups = json::Find(std::as_const(hooks), event);
+    Piece p{rel, "hook " + event, PieceState::kMissing, {}};
+    if (groups) {
+      LORE_TRY(CheckGroups(text, path, event, *groups));
+      p = Inspect(*groups, spec, rel);
+    }
+    if (p.state == PieceState::kMissing) {
+      if (!groups) hooks[event] = Json::array();
+      hooks[event].push_back(NewGroup(spec));
+      out.changed = true;
+    }
+    out.pieces.push_back(std::move(p));
+  }
+  out.doc = std::move(doc);
+  return out;
+}
+
+}  // namespace lore::agent_setup

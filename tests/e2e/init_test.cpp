@@ -1,0 +1,316 @@
+// Black-box tests of `lore init claude-code` and `lore init --check`: an empty
+// project, one whose settings already hold other hooks, permissions, env and
+// MCP servers (kept byte for byte), a malformed settings file, running twice,
+// --dry-run, --check before and after, and a PATH whose `lore` is another binary.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "support/run.h"
+#include "support/temp_dir.h"
+
+namespace lore::testing {
+namespace {
+
+namespace stdfs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+// Every entry under a folder: relative path -> type, mode, inode, mtime and bytes.
+std::map<std::string, std::string> Listing(const std::string& root) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : stdfs::recursive_directory_iterator(root)) {
+    struct stat st;
+    ::lstat(e.path().c_str(), &st);
+    std::string v = std::to_string(st.st_mode) + " " + std::to_string(st.st_ino) + " " +
+                    std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
+    if (S_ISREG(st.st_mode)) {
+      std::ifstream in(e.path(), std::ios::binary);
+      std::stringstream ss;
+      ss << in.rdbuf();
+      v += " " + ss.str();
+    }
+    out[stdfs::relative(e.path(), root).string()] = v;
+  }
+  return out;
+}
+
+std::string RepoCommandFile() {
+  std::ifstream in(std::string(LORE_SOURCE_DIR) + "/share/claude-code/commands/lore-review.md",
+                   std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Settings as Claude Code writes them (2-space JSON), with the person's own parts.
+const std::string kPermissions = R"js(  "permissions": {
+    "allow": [
+      "Bash(npm run test:*)",
+      "Read(~/.zshrc)"
+    ],
+    "deny": [
+      "Read(./.env)"
+    ]
+  },)js";
+const std::string kEnv = R"(  "env": {
+    "CLAUDE_CODE_ENABLE_TELEMETRY": "0",
+    "GREETING": "grüß dich"
+  },)";
+const std::string kPreToolUseGroup = R"(      {
+        "matcher": "Edit|Write",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "npx prettier --write \"$CLAUDE_FILE_PATHS\"",
+            "timeout": 30
+          }
+        ]
+      })";
+const std::string kNotification = R"(    "Notification": [
+      {
+        "hooks": [
+          {
+            "type": "command",
+            "command": "notify-send claude"
+          }
+        ]
+      }
+    ])";
+const std::string kSettings = "{\n" + kPermissions + "\n" + kEnv +
+                              "\n  \"hooks\": {\n    \"PreToolUse\": [\n" + kPreToolUseGroup +
+                              "\n    ],\n" + kNotification + "\n  },\n  \"model\": \"opus\"\n}\n";
+const std::string kOtherServer = R"(    "github": {
+      "command": "docker",
+      "args": [
+        "run",
+        "-i",
+        "ghcr.io/github/github-mcp-server"
+      ],
+      "env": {
+        "GITHUB_TOKEN": "${GITHUB_TOKEN}"
+      }
+    })";
+const std::string kMcp = "{\n  \"mcpServers\": {\n" + kOtherServer + "\n  }\n}\n";
+
+class InitTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    stdfs::create_directories(t_ / "project");
+    stdfs::create_directories(t_ / "bin");
+    stdfs::create_symlink(LoreBinary(), t_ / "bin/lore");  // the hooks' lore is this one
+  }
+  std::string project() const { return t_ / "project"; }
+  RunOptions Opts(const std::string& path_dir = "") const {
+    RunOptions o = IsolatedOptions(t_.path(), "stores");
+    o.env["PATH"] = (path_dir.empty() ? t_ / "bin" : path_dir) + ":/usr/bin:/bin";
+    o.cwd = project();
+    return o;
+  }
+  RunResult Init(std::vector<std::string> extra = {}, const RunOptions* o = nullptr) {
+    std::vector<std::string> args = {"init", "claude-code", "--project", project()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return Lore(args, o ? *o : Opts());
+  }
+  Json Check(int expect_exit, const RunOptions& o) {
+    RunResult r = Lore({"init", "--check", "--json", "--project", project()}, o);
+    EXPECT_EQ(r.exit_code, expect_exit) << r.out << r.err;
+    return Json::parse(r.out);
+  }
+  std::string Read(const std::string& rel) const { return t_.Read("project/" + rel); }
+  std::vector<std::string> Backups() const {
+    std::vector<std::string> out;
+    for (const auto& e : stdfs::recursive_directory_iterator(project())) {
+      if (e.path().filename().string().find(".lore-backup-") != std::string::npos)
+        out.push_back(stdfs::relative(e.path(), project()).string());
+    }
+    return out;
+  }
+
+  TempDir t_;
+};
+
+TEST_F(InitTest, EmptyProjectGetsHooksMcpAndTheReviewCommand) {
+  RunResult r = Init();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(".claude/settings.json: created"), std::string::npos) << r.out;
+  Json settings = Json::parse(Read(".claude/settings.json"));
+  const std::vector<std::pair<std::string, std::string>> want = {
+      {"SessionStart", "lore hook session-start"},
+      {"PreToolUse", "lore hook pre-tool-use"},
+      {"PreCompact", "lore hook pre-compact"},
+      {"Stop", "lore hook stop"},
+      {"SessionEnd", "lore hook session-end"}};
+  for (const auto& [event, command] : want) {
+    ASSERT_EQ(settings["hooks"][event].size(), 1u) << event;
+    EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["command"], command);
+    EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["type"], "command");
+  }
+  EXPECT_EQ(settings["hooks"]["PreToolUse"][0]["matcher"], "Bash");
+  EXPECT_EQ(Json::parse(Read(".mcp.json"))["mcpServers"]["lore"],
+            Json::parse(R"({"command": "lore", "args": ["mcp"]})"));
+  const std::string command = Read(".claude/commands/lore-review.md");
+  EXPECT_EQ(command, RepoCommandFile());  // embedded from the one file that ships
+  EXPECT_NE(command.find("--batches --json"), std::string::npos);
+  EXPECT_NE(command.find("--answers -"), std::string::npos);
+  EXPECT_NE(command.find("AskUserQuestion"), std::string::npos);
+  EXPECT_TRUE(Backups().empty());
+  EXPECT_EQ(Read(".claude/settings.json").back(), '\n');
+}
+
+TEST_F(InitTest, ExistingSettingsAndServersAreKeptByteForByte) {
+  t_.Write("project/.claude/settings.json", kSettings);
+  t_.Write("project/.mcp.json", kMcp);
+  ASSERT_EQ(::chmod((project() + "/.claude/settings.json").c_str(), 0644), 0);
+  RunResult r = Init();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string after = Read(".claude/settings.json");
+  // The raw text of every untouched part is still there, unchanged.
+  for (const std::string* part : {&kPermissions, &kEnv, &kPreToolUseGroup, &kNotification}) {
+    EXPECT_NE(after.find(*part), std::string::npos) << *part << "\n---\n" << after;
+  }
+  EXPECT_EQ(after.rfind("{\n" + kPermissions + "\n" + kEnv + "\n  \"hooks\": {\n", 0), 0u);
+  EXPECT_NE(after.find("  \"model\": \"opus\"\n}\n"), std::string::npos);
+  EXPECT_NE(Read(".mcp.json").find(kOtherServer), std::string::npos);
+  // And re-parsed: the same values, the same key order, lore's hooks added after the person's.
+  Json before = Json::parse(kSettings), now = Json::parse(after);
+  for (const char* key : {"permissions", "env", "model"}) EXPECT_EQ(now[key], before[key]) << key;
+  std::vector<std::string> keys;
+  for (auto it = now.begin(); it != now.end(); ++it) keys.push_back(it.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "env", "hooks", "model"}));
+  EXPECT_EQ(now["hooks"]["Notification"], before["hooks"]["Notification"]);
+  ASSERT_EQ(now["hooks"]["PreToolUse"].size(), 2u);
+  EXPECT_EQ(now["hooks"]["PreToolUse"][0], before["hooks"]["PreToolUse"][0]);
+  EXPECT_EQ(now["hooks"]["PreToolUse"][1]["hooks"][0]["command"], "lore hook pre-tool-use");
+  Json mcp = Json::parse(Read(".mcp.json"));
+  EXPECT_EQ(mcp["mcpServers"].begin().key(), "github");
+  EXPECT_EQ(mcp["mcpServers"]["github"], Json::parse(kMcp)["mcpServers"]["github"]);
+  // Backups hold the old bytes; the file keeps its mode.
+  auto backups = Backups();
+  ASSERT_EQ(backups.size(), 2u);
+  for (const std::string& b : backups) {
+    const std::string& old = b.rfind(".mcp.json", 0) == 0 ? kMcp : kSettings;
+    EXPECT_EQ(Read(b), old) << b;
+    EXPECT_NE(r.out.find(b), std::string::npos) << r.out;
+  }
+  struct stat st;
+  ASSERT_EQ(::stat((project() + "/.claude/settings.json").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0644u);
+}
+
+TEST_F(InitTest, MalformedSettingsChangeNothing) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"{\n  \"model\": \"opus\",\n  \"hooks\": {\n    \"Stop\": [,]\n  }\n}\n", "settings.json:4"},
+      {"{\n  \"env\": {},\n  \"hooks\": [\"lore\"]\n}\n", "settings.json:3"},
+      {"{\n  \"hooks\": {\n    \"PreToolUse\": {\"matcher\": \"Bash\"}\n  }\n}\n",
+       "settings.json:3"},
+  };
+  for (const auto& [text, where] : cases) {
+    t_.Write("project/.claude/settings.json", text);
+    auto before = Listing(project());
+    RunResult r = Init();
+    EXPECT_EQ(r.exit_code, 1) << text;
+    EXPECT_NE(r.err.find(where), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing was changed"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(Listing(project()), before) << text;
+    EXPECT_EQ(Read(".claude/settings.json"), text);
+  }
+}
+
+TEST_F(InitTest, SecondRunWritesNothing) {
+  t_.Write("project/.claude/settings.json", kSettings);
+  ASSERT_EQ(Init().exit_code, 0);
+  auto before = Listing(project());
+  RunResult r = Init();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("up to date"), std::string::npos) << r.out;
+  EXPECT_EQ(Listing(project()), before);  // same inodes, mtimes, bytes; no new backup
+}
+
+TEST_F(InitTest, DryRunWritesNothing) {
+  auto empty = Listing(project());
+  RunResult r = Init({"--dry-run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("would create .claude/settings.json"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+   \"mcpServers\": {"), std::string::npos) << r.out;
+  EXPECT_EQ(Listing(project()), empty);
+
+  t_.Write("project/.claude/settings.json", kSettings);
+  t_.Write("project/.mcp.json", kMcp);
+  auto before = Listing(project());
+  r = Init({"--dry-run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("would update .claude/settings.json"), std::string::npos) << r.out;
+  const std::string added = "+ " + std::string(12, ' ') + "\"command\": \"lore hook session-end\",";
+  EXPECT_NE(r.out.find(added), std::string::npos) << r.out;
+  EXPECT_EQ(Listing(project()), before);
+}
+
+TEST_F(InitTest, CheckBeforeAndAfter) {
+  Json before = Check(1, Opts());
+  EXPECT_FALSE(before["ok"].get<bool>());
+  EXPECT_TRUE(before["same_binary"].get<bool>());
+  ASSERT_EQ(before["pieces"].size(), 7u);  // five hooks, the server, the command
+  for (const Json& p : before["pieces"]) EXPECT_EQ(p["state"], "missing") << p.dump();
+  ASSERT_EQ(Init().exit_code, 0);
+  Json after = Check(0, Opts());
+  EXPECT_TRUE(after["ok"].get<bool>());
+  for (const Json& p : after["pieces"]) EXPECT_EQ(p["state"], "installed") << p.dump();
+  RunResult text = Lore({"init", "claude-code", "--check", "--project", project()}, Opts());
+  EXPECT_EQ(text.exit_code, 0) << text.out;
+  EXPECT_NE(text.out.find("all installed"), std::string::npos) << text.out;
+  // An edited command file and an old lore path are "different".
+  t_.Write("project/.claude/commands/lore-review.md", "old\n");
+  t_.Write("project/.mcp.json",
+           R"({"mcpServers": {"lore": {"command": "/old/lore", "args": ["mcp"]}}})");
+  Json edited = Check(1, Opts());
+  EXPECT_EQ(edited["pieces"][5]["state"], "different");
+  EXPECT_EQ(edited["pieces"][6]["state"], "different");
+}
+
+TEST_F(InitTest, CheckSeesAnotherLoreOnPath) {
+  ASSERT_EQ(Init().exit_code, 0);
+  stdfs::create_directories(t_ / "other");
+  stdfs::copy_file(LoreBinary(), t_ / "other/lore");  // the same bytes, another file
+  ASSERT_EQ(::chmod((t_ / "other/lore").c_str(), 0755), 0);
+  Json j = Check(1, Opts(t_ / "other"));
+  EXPECT_FALSE(j["same_binary"].get<bool>());
+  EXPECT_EQ(j["lore_on_path"], t_ / "other/lore");
+  for (const Json& p : j["pieces"]) EXPECT_EQ(p["state"], "installed");
+  RunResult text = Lore({"init", "--check", "--project", project()}, Opts(t_ / "other"));
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_NE(text.out.find("not this lore"), std::string::npos) << text.out;
+  // No lore on PATH at all.
+  stdfs::create_directories(t_ / "empty");
+  RunOptions none = Opts(t_ / "empty");
+  none.env["PATH"] = t_ / "empty";
+  Json missing = Check(1, none);
+  EXPECT_TRUE(missing["lore_on_path"].is_null());
+}
+
+TEST_F(InitTest, SymlinkedSettingsAreRefused) {
+  t_.Write("elsewhere/settings.json", "{}\n");
+  stdfs::create_directories(t_ / "project/.claude");
+  stdfs::create_symlink(t_ / "elsewhere/settings.json", t_ / "project/.claude/settings.json");
+  auto before = Listing(t_.path());
+  RunResult r = Init();
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("symlink"), std::string::npos) << r.err;
+  EXPECT_EQ(Listing(t_.path()), before);
+}
+
+TEST_F(InitTest, UsageErrors) {
+  EXPECT_EQ(Lore({"init", "vim", "--project", project()}, Opts()).exit_code, 2);
+  EXPECT_EQ(Lore({"init", "--project", project()}, Opts()).exit_code, 2);
+  EXPECT_EQ(Lore({"init", "claude-code", "--project", t_ / "missing"}, Opts()).exit_code, 1);
+}
+
+}  // namespace
+}  // namespace lore::testing
