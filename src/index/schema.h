@@ -10,7 +10,7 @@ namespace lore::index::internal {
 
 // Bumped whenever a table changes shape: an index of another version is
 // dropped and rebuilt.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // Creates every table (in an open transaction).
 Status CreateSchema(Db& db);
