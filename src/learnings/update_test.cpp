@@ -90,21 +90,21 @@ TEST_F(LearningsUpdateTest, NoConfirmationOnlyAppends) {
 TEST_F(LearningsUpdateTest, ContradictByIdOrPrefix) {
   t_.Write("learnings.jsonl", Line("abcdef-1", "convention", "x", 0.5, "2026-06-01T00:00:00Z") +
                                   "junk\n" +
-                                  Line("abcxyz-2", "convention", "y", 0.1, "2026-06-01T00:00:00Z"));
+                                  Line("abcdxy-2", "convention", "y", 0.1, "2026-06-01T00:00:00Z"));
   auto r = Contradict(f_, "abcdef-1");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->before, 0.5);
   EXPECT_EQ(r->after, 0.3);
-  r = Contradict(f_, "abcx");
+  r = Contradict(f_, "abcdx");
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->id, "abcxyz-2");
+  EXPECT_EQ(r->id, "abcdxy-2");
   EXPECT_EQ(r->after, 0);
   EXPECT_EQ(Contradict(f_, "abc").error().code, ErrorCode::kNotFound);  // too short a prefix
   EXPECT_EQ(Contradict(f_, "abcd").error().code, ErrorCode::kInvalidInput);
   EXPECT_EQ(Contradict(f_, "nope").error().code, ErrorCode::kNotFound);
   EXPECT_EQ(Read("learnings.jsonl"),
             Line("abcdef-1", "convention", "x", 0.3, "2026-06-01T00:00:00Z") + "junk\n" +
-                Line("abcxyz-2", "convention", "y", 0, "2026-06-01T00:00:00Z"));
+                Line("abcdxy-2", "convention", "y", 0, "2026-06-01T00:00:00Z"));
 }
 
 TEST_F(LearningsUpdateTest, PruneArchivesThenRemovesExpiredAndZeroConfidence) {
