@@ -76,6 +76,7 @@ const std::vector<VerbGroup> kGroups = {
     {{"stage", "consolidate", "status"}, RegisterConsolidateCommands},
     {{"extract"}, RegisterExtractCommands},
     {{"init"}, RegisterInitCommands},
+    {{"learnings"}, RegisterLearningsCommands},
 };
 
 const VerbGroup* FindGroup(std::string_view verb) {

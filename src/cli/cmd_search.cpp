@@ -1,6 +1,7 @@
 // Verbs of the search index: search, reindex.
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cstdio>
 #include <future>
 #include <memory>
@@ -25,6 +26,7 @@ struct SearchArgs {
   int limit = search::kDefaultLimit;
   bool json = false;
   bool include_replaced = false;
+  bool include_expired = false;
   bool explain = false;
   std::string expand = "default";
 };
@@ -134,6 +136,11 @@ int RunSearch(const SearchArgs& a) {
   if (a.scope != "all") opts.filter.scope = index::ParseScope(a.scope);
   if (!a.kind.empty()) opts.filter.kind = a.kind;
   opts.filter.replaced = a.include_replaced ? index::Replaced::kInclude : index::Replaced::kHide;
+  if (!a.include_expired) {
+    opts.filter.live_at = std::chrono::duration_cast<std::chrono::seconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count();
+  }
   opts.limit = a.limit;
   if (a.expand != "default") {
     if (auto st = search::SetExpansionStages(a.expand, &opts.params); !st) {
@@ -197,6 +204,8 @@ void RegisterSearchCommands(Registry& r) {
       ->capture_default_str();
   s->add_flag("--json", a->json, "Print the hits as one JSON array");
   s->add_flag("--include-replaced", a->include_replaced, "Also show records marked replaced");
+  s->add_flag("--include-expired", a->include_expired,
+              "Also show learnings past expires_at or at confidence 0");
   s->add_flag("--explain", a->explain,
               "Show the parts of each hit's score and the expansion terms it holds");
   s->add_option("--expand", a->expand,

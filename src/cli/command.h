@@ -57,6 +57,7 @@ void RegisterSearchCommands(Registry& r);
 void RegisterConsolidateCommands(Registry& r);
 void RegisterExtractCommands(Registry& r);  // extract
 void RegisterInitCommands(Registry& r);         // init <agent>, init --check
+void RegisterLearningsCommands(Registry& r);  // learnings [contradict|prune]
 // The only verbs offered when lore runs as reviewer-memory (reviewer_memory.h).
 void RegisterReviewerMemoryCommands(Registry& r);
 

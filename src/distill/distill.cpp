@@ -9,6 +9,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"
+#include "lore/learnings/lifecycle.h"
 
 namespace lore::distill {
 namespace {
@@ -56,6 +57,13 @@ Status ApplyDigest(const store::Store& store, const DigestWriter& digest, Pages*
 
 Result<Pages> RenderBundle(const store::Store& store, const Options& options, Summary* summary) {
   LORE_ASSIGN(Inputs in, ReadInputs(store, options.progress, &summary->warnings));
+  // Learnings past expires_at or at confidence 0 leave the bundle (docs/learnings.md).
+  std::erase_if(in.learnings, [&](const Learning& l) {
+    learnings::Facts f;
+    f.confidence = l.confidence;
+    f.expires_at = text::ParseIso(l.expires_at);
+    return !learnings::IsLive(f, options.now);
+  });
   if (options.progress) options.progress("writing okf/", 0, 1);
   std::vector<Gotcha> gotchas = GroupFindings(in.findings);
   int64_t open = 0;

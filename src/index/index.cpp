@@ -227,8 +227,13 @@ Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filte
   if (filter.scope) q += " AND tags : \"" + std::string(ScopeName(*filter.scope)) + "\"";
   if (filter.kind) q += " AND tags : \"" + internal::KindTag(*filter.kind) + "\"";
   if (filter.replaced == Replaced::kHide) q += " NOT tags : \"replaced\"";
-  LORE_ASSIGN(Stmt st, impl_->db.Prepare("SELECT rowid, lore_tf(fts) FROM fts WHERE fts MATCH ?1"));
+  std::string sql = "SELECT rowid, lore_tf(fts) FROM fts WHERE fts MATCH ?1";
+  if (filter.live_at) {
+    sql += " AND rowid NOT IN (SELECT id FROM docs WHERE expires IS NOT NULL AND expires <= ?2)";
+  }
+  LORE_ASSIGN(Stmt st, impl_->db.Prepare(sql));
   st.Bind(1, q);
+  if (filter.live_at) st.Bind(2, *filter.live_at);
   while (true) {
     LORE_ASSIGN(bool row, st.Step());
     if (!row) break;
@@ -251,9 +256,9 @@ namespace {
 
 constexpr const char* kDocColumns =
     "id, scope, file, line, slug, kind, description, model_invokation, status, replaced_by, "
-    "author, time, session, position, timex, len";
+    "author, time, session, position, timex, len, expires";
 
-// A Doc from a row of kDocColumns (plus text as column 16 when `with_text`).
+// A Doc from a row of kDocColumns (plus text as column 17 when `with_text`).
 Doc ReadDoc(const Stmt& st, bool with_text) {
   Doc d;
   d.id = st.Int(0);
@@ -273,7 +278,8 @@ Doc ReadDoc(const Stmt& st, bool with_text) {
   r.position = st.Int(13);
   d.time_expressions = static_cast<int>(st.Int(14));
   d.length = static_cast<int>(st.Int(15));
-  if (with_text) r.text = st.Text(16);
+  if (!st.IsNull(16)) r.expires = st.Int(16);
+  if (with_text) r.text = st.Text(17);
   return d;
 }
 

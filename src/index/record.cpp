@@ -196,6 +196,12 @@ Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::s
   }
   if (!r.text.empty()) r.text.pop_back();
   if (!r.author.empty()) r.words = r.author + "\n" + r.words;  // an author's name is searchable
+  if (scope == Scope::kLearnings) {
+    // A learning leaves default search when it expires or its confidence
+    // falls to 0 (docs/learnings.md): 0 makes it expired at any time.
+    if (auto e = json::String(j, "expires_at")) r.expires = ToSeconds(*e);
+    if (auto c = json::Number(j, "confidence"); c && *c <= 0) r.expires = 0;
+  }
   return r;
 }
 

@@ -148,6 +148,10 @@ struct Writer {
     for (const auto& t : tokens) joined += (joined.empty() ? "" : " ") + t;
     d.Bind(13, r.position).Bind(14, int64_t{TimeExpressions(r.words)});
     d.Bind(15, static_cast<int64_t>(tokens.size())).Bind(16, r.text);
+    if (r.expires)
+      d.Bind(17, *r.expires);
+    else
+      d.BindNull(17);
     LORE_TRY(d.Run());
     int64_t id = db->LastInsertId();
     std::string tags(ScopeName(r.scope));
@@ -166,8 +170,8 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
       Stmt insert_doc,
       db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
                  "model_invokation, status, replaced_by, author, time, session, position, "
-                 "timex, len, text) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                 "?13, ?14, ?15, ?16)"));
+                 "timex, len, text, expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+                 "?11, ?12, ?13, ?14, ?15, ?16, ?17)"));
   LORE_ASSIGN(Stmt insert_fts,
               db.Prepare("INSERT INTO fts(rowid, words, author, tags) VALUES (?1, ?2, ?3, ?4)"));
   LORE_ASSIGN(Stmt delete_fts,
@@ -303,8 +307,9 @@ Status CreateSchema(Db& db) {
                       line INTEGER NOT NULL, slug TEXT NOT NULL, kind TEXT, description TEXT,
                       model_invokation INTEGER, status TEXT, replaced_by TEXT, author TEXT,
                       time INTEGER, session TEXT, position INTEGER NOT NULL, timex INTEGER NOT NULL,
-                      len INTEGER NOT NULL, text TEXT NOT NULL);
+                      len INTEGER NOT NULL, text TEXT NOT NULL, expires INTEGER);
     CREATE INDEX docs_file ON docs(file);
+    CREATE INDEX docs_expires ON docs(expires) WHERE expires IS NOT NULL;
     CREATE INDEX docs_session ON docs(file, session, position) WHERE session IS NOT NULL;
     CREATE INDEX docs_time ON docs(time) WHERE time IS NOT NULL;
     CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');

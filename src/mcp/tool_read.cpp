@@ -2,6 +2,8 @@
 // resources (okf/ pages, the summary).
 #include <sys/stat.h>
 
+#include <chrono>
+
 #include "lore/doc/kind.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
@@ -33,6 +35,10 @@ Result<Json> Search(ToolState& s, const Json& args, std::optional<index::Scope> 
     LORE_TRY(s.index->Update());
     search::SearchOptions opts;
     opts.filter.scope = scope;
+    // Expired learnings are not offered to agents (docs/learnings.md).
+    opts.filter.live_at = std::chrono::duration_cast<std::chrono::seconds>(
+                              std::chrono::system_clock::now().time_since_epoch())
+                              .count();
     if (auto kind = json::String(args, "kind")) opts.filter.kind = *kind;
     // The schema bounds the limit; an integral float (5.0) is read without a cast.
     opts.limit =

@@ -18,7 +18,7 @@ namespace {
 
 constexpr const char* kMarker = ".proposals-archive.pending";
 
-std::string MarkerPath(const Paths& p) { return fs::Join(p.dir, kMarker); }
+OnceFiles ReviewFiles(const Paths& p) { return {p.queue, p.archive, fs::Join(p.dir, kMarker)}; }
 
 // "<archive size> <chunk length> <queue dev> <queue ino> <offset>:<length>...\n"
 struct Marker {
@@ -80,18 +80,31 @@ Result<struct stat> StatPath(const std::string& path) {
 }  // namespace
 
 Result<std::set<size_t>> AlreadyArchived(const Paths& paths, const QueueScan& queue) {
+  LORE_ASSIGN(std::set<size_t> out, AlreadyArchived(ReviewFiles(paths), queue.bytes));
+  LORE_TRY(ArchiveDone(paths));
+  return out;
+}
+
+Result<int64_t> ArchiveOnce(const Paths& paths, const QueueScan& queue,
+                            const std::vector<Span>& spans) {
+  return ArchiveOnce(ReviewFiles(paths), queue.bytes, spans);
+}
+
+Status ArchiveDone(const Paths& paths) { return ArchiveDone(ReviewFiles(paths)); }
+
+Result<std::set<size_t>> AlreadyArchived(const OnceFiles& paths, std::string_view bytes) {
   std::set<size_t> out;
-  std::string marker_path = MarkerPath(paths);
+  const std::string& marker_path = paths.marker;
   auto text = fs::ReadFile(marker_path);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return out;
     return tl::unexpected(text.error());
   }
   auto m = ParseMarker(*text);
-  LORE_ASSIGN(struct stat q, StatPath(paths.queue));
+  LORE_ASSIGN(struct stat q, StatPath(paths.source));
   std::optional<std::string> chunk;
   if (m && q.st_ino == m->ino && static_cast<uint64_t>(q.st_dev) == m->dev) {
-    chunk = Chunk(queue.bytes, m->spans);
+    chunk = Chunk(bytes, m->spans);
   }
   if (chunk && chunk->size() == m->chunk) {
     // The queue was not replaced: what did the archive receive?
@@ -119,29 +132,29 @@ Result<std::set<size_t>> AlreadyArchived(const Paths& paths, const QueueScan& qu
       }
     }
   }
-  LORE_TRY(ArchiveDone(paths));
+  if (out.empty()) LORE_TRY(ArchiveDone(paths));  // the marker does not apply
   return out;
 }
 
-Result<int64_t> ArchiveOnce(const Paths& paths, const QueueScan& queue,
+Result<int64_t> ArchiveOnce(const OnceFiles& paths, std::string_view bytes,
                             const std::vector<Span>& spans) {
-  auto chunk = Chunk(queue.bytes, spans);
+  auto chunk = Chunk(bytes, spans);
   if (!chunk || chunk->empty()) return 0;
-  LORE_ASSIGN(struct stat q, StatPath(paths.queue));
+  LORE_ASSIGN(struct stat q, StatPath(paths.source));
   LORE_ASSIGN(AppendFile archive, AppendFile::Open(paths.archive));
   // Where the chunk will start (after the '\n' that ends a cut-off line).
   uint64_t start =
       static_cast<uint64_t>(archive.initial_size()) + (archive.needs_newline() ? 1 : 0);
   Marker m{start, chunk->size(), static_cast<uint64_t>(q.st_dev), static_cast<uint64_t>(q.st_ino),
            spans};
-  LORE_TRY(fs::WriteFileAtomic(MarkerPath(paths), RenderMarker(m)));
+  LORE_TRY(fs::WriteFileAtomic(paths.marker, RenderMarker(m)));
   LORE_TRY(archive.Append(*chunk));
   LORE_TRY(archive.Sync());
   return static_cast<int64_t>(chunk->size());
 }
 
-Status ArchiveDone(const Paths& paths) {
-  std::string path = MarkerPath(paths);
+Status ArchiveDone(const OnceFiles& paths) {
+  const std::string& path = paths.marker;
   if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot remove", path));
   }

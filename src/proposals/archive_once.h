@@ -9,10 +9,15 @@
 // (under the same write lock) says which lines of the queue, if it is still
 // the same file, the archive already holds: those are not appended again. A
 // torn append (the archive holds a prefix of the chunk) is cut back first.
+//
+// The same three steps serve any file whose lines are moved to an archive
+// and then removed by an atomic rewrite (`lore learnings prune`): the
+// OnceFiles overloads name the source, the archive and the marker.
 #pragma once
 
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lore/error.h"
@@ -21,6 +26,21 @@
 
 namespace lore::proposals {
 
+// The files of one exactly-once archive: the file whose lines are archived
+// (its identity is remembered), the archive, and the marker.
+struct OnceFiles {
+  std::string source, archive, marker;
+};
+
+// The general forms: `bytes` is the source file's contents now. Unlike the
+// review's form, AlreadyArchived keeps a marker that applies (it returns
+// offsets): the caller removes those lines, then calls ArchiveDone.
+Result<std::set<size_t>> AlreadyArchived(const OnceFiles& files, std::string_view bytes);
+Result<int64_t> ArchiveOnce(const OnceFiles& files, std::string_view bytes,
+                            const std::vector<Span>& spans);
+Status ArchiveDone(const OnceFiles& files);
+
+// The review's forms (queue, proposals-archive.jsonl, .proposals-archive.pending).
 // The offsets of the lines of `queue` (the queue file's bytes now) that an
 // interrupted review already archived. Removes a marker that no longer
 // applies; cuts off a torn append.

@@ -4,23 +4,6 @@
 
 namespace lore::proposals {
 
-int TtlDays(std::string_view type) {
-  struct Ttl {
-    std::string_view type;
-    int days;
-  };
-  static constexpr Ttl kTable[] = {
-      {"mode-selector-accuracy", 30}, {"hardware-pattern", 60},  {"fragile-file", 45},
-      {"effective-sizing", 45},       {"recurring-issue", 45},   {"workflow-pattern", 90},
-      {"proven-pattern", 90},         {"anti-pattern", 90},      {"autopilot-effectiveness", 90},
-      {"autonomy-verdict", 90},       {"domain-regression", 60},
-  };
-  for (const auto& t : kTable) {
-    if (t.type == type) return t.days;
-  }
-  return 60;
-}
-
 Json ToLearning(const Json& record, std::string_view session_id, text::TimePoint now) {
   Json l = record;
   l.erase("proposed_by_agent");

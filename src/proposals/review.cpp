@@ -10,6 +10,8 @@
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
+#include "lore/learnings/file.h"
+#include "lore/learnings/update.h"
 #include "lore/log/jsonl.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/collect.h"
@@ -96,11 +98,7 @@ void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o
                    PromoteResult* r) {
   r->expected = static_cast<int64_t>(plan.approve.size());
   if (plan.approve.empty()) return;
-  auto file = AppendFile::Open(paths.learnings);
-  if (!file) {
-    r->errors.push_back(file.error().Format());
-    return;
-  }
+  std::vector<learnings::Candidate> candidates;
   for (const auto& [entry, decision] : plan.approve) {
     const std::string who = "proposal " + (entry->id.empty() ? "<no id>" : entry->id);
     if (auto problems = PromotionProblems(entry->record); !problems.empty()) {
@@ -108,20 +106,21 @@ void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o
                           "): " + Joined(problems));
       continue;
     }
-    if (auto s = file->Append(DumpJs(ToLearning(entry->record, o.session_id, o.now)) + "\n"); !s) {
-      r->errors.push_back(who + ": " + s.error().Format());
-      continue;
-    }
-    ++r->written;
-    r->approved_ids.push_back(entry->id);
-    if (o.after_learning) o.after_learning(r->written);
+    candidates.push_back({entry->id, ToLearning(entry->record, o.session_id, o.now)});
   }
-  if (auto s = file->Sync(); !s) {
-    // Sync took this review's lines back out of the file: none was written.
-    r->errors.push_back(s.error().Format());
-    r->written = 0;
-    r->approved_ids.clear();
+  learnings::PromoteOptions po;
+  po.now = o.now;
+  po.after_each = o.after_learning;
+  auto done = learnings::Promote(learnings::Files::InStore(paths.dir), candidates, po);
+  if (!done) {
+    r->errors.push_back(done.error().Format());
+    return;
   }
+  // A confirmation counts as written: the proposal is in learnings.jsonl.
+  r->written = done->appended + done->confirmed;
+  r->confirmed = done->confirmed;
+  r->approved_ids = std::move(done->written_ids);
+  r->errors.insert(r->errors.end(), done->errors.begin(), done->errors.end());
 }
 
 void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o,
@@ -222,7 +221,7 @@ Result<ReviewSet> PrepareReview(const Paths& paths, std::chrono::milliseconds lo
     LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, lock_timeout));
     LORE_ASSIGN(set.scan, ReadQueue(paths.queue));
   }
-  LORE_ASSIGN(auto learned, ReadIds(paths.learnings));
+  LORE_ASSIGN(auto learned, learnings::SettledIds(paths.learnings));
   LORE_ASSIGN(auto rejected, ReadIds(paths.rejected));
   for (size_t i : FifoOrder(set.scan)) {
     const std::string& id = set.scan.records[i].id;
@@ -255,7 +254,7 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
   LORE_ASSIGN(std::string bytes, ReadBytes(paths.queue));
   // Usually nothing arrived meanwhile: reuse what was parsed for the review.
   plan.now = bytes == set.scan.bytes ? set.scan : ScanQueue(std::move(bytes));
-  LORE_ASSIGN(auto learned, ReadIds(paths.learnings));
+  LORE_ASSIGN(auto learned, learnings::SettledIds(paths.learnings));
   LORE_ASSIGN(auto rejected, ReadIds(paths.rejected));
   PlanLines(set, decisions, learned, rejected, &plan);
 
@@ -284,6 +283,7 @@ Json ToJson(const PromoteResult& r) {
   j["cleared"] = r.cleared;
   j["summariesCleared"] = r.summaries_cleared;
   j["skippedReason"] = r.skipped_reason ? Json(*r.skipped_reason) : Json(nullptr);
+  j["confirmed"] = r.confirmed;
   j["declined"] = r.declined;
   j["recovered"] = r.recovered;
   j["kept"] = r.kept;

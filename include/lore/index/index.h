@@ -72,6 +72,9 @@ struct Filter {
   std::optional<Scope> scope;       // nullopt: every scope
   std::optional<std::string> kind;  // exact kind
   Replaced replaced = Replaced::kHide;
+  // When set (seconds since the epoch), records that expired by then (a
+  // learning past expires_at or at confidence 0) are left out.
+  std::optional<int64_t> live_at;
 };
 
 // At most this many tokens are looked for at once.

@@ -34,6 +34,9 @@ struct Record {
   std::optional<int64_t> time;  // seconds since the epoch (created/recorded/updated at)
   std::string session;          // session id; empty when none
   int64_t position = 0;         // order within the session (explicit, else the line number)
+  // Seconds since the epoch from which the record is hidden unless asked
+  // for (a learning's expires_at; 0 when its confidence is 0 or less).
+  std::optional<int64_t> expires;
   std::string text;             // the record as shown in excerpts (one or more lines)
   std::string words;            // the text that is searched
 };

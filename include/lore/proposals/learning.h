@@ -6,14 +6,15 @@
 #include <string>
 #include <string_view>
 
+#include "lore/learnings/lifecycle.h"
 #include "lore/proposals/js_json.h"
 #include "lore/text/time.h"
 
 namespace lore::proposals {
 
-// Days a learning of `type` stays valid (the original's table; 60 for a type
-// it does not list).
-int TtlDays(std::string_view type);
+// Days a learning of `type` stays valid (FORMATS.md section 12); the table
+// lives with the rest of the lifecycle in lore/learnings/lifecycle.h.
+using learnings::TtlDays;
 
 // The learning for `record`: proposed_by_agent dropped; schema_version 1;
 // then source_session, scope "local", occurrences 1, _provenance

@@ -2,8 +2,10 @@
 // with its guard (FORMATS.md section 4), made safe against crashes and
 // against proposals that arrive while the review runs.
 //
-// Crash safety. Learning ids are proposal ids. A queued proposal whose id is
-// already in learnings.jsonl (or proposals.rejected.jsonl) was decided by a
+// Crash safety. Learning ids are proposal ids, and a proposal that confirmed
+// an existing learning is in its confirmed_by (lore/learnings/update.h). A
+// queued proposal whose id is already in learnings.jsonl that way (or in
+// proposals.rejected.jsonl) was decided by a
 // review that died before clearing the queue: it is not asked about again,
 // and it is cleared with the next successful review. So a process killed at
 // any point loses nothing and writes no learning twice.
@@ -55,8 +57,8 @@ struct PromoteOptions {
   std::string session_id;  // required: non-blank
   text::TimePoint now{};
   std::chrono::milliseconds lock_timeout = kLockTimeout;
-  // Called after each learning line is written with the count so far (tests
-  // use it to crash in the middle).
+  // Called after each approved proposal is written (appended, or confirmed
+  // by the rewrite) with the count so far (tests use it to crash in the middle).
   std::function<void(int64_t)> after_learning;
   // Called between appending the cleared lines to proposals-archive.jsonl
   // and replacing the queue (tests crash there).
@@ -64,7 +66,8 @@ struct PromoteOptions {
 };
 
 struct PromoteResult {
-  int64_t written = 0;   // approved proposals now in learnings.jsonl
+  int64_t written = 0;    // approved proposals now in learnings.jsonl (confirmations too)
+  int64_t confirmed = 0;  // of those, how many confirmed an existing learning
   int64_t expected = 0;  // approved proposals
   std::vector<std::string> errors;
   bool cleared = false;
@@ -88,7 +91,7 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
                                       const PromoteOptions& options);
 
 // The result object: {written, expected, errors, cleared, summariesCleared,
-// skippedReason, declined, recovered, kept, archivedBytes}.
+// skippedReason, confirmed, declined, recovered, kept, archivedBytes, ...}.
 Json ToJson(const PromoteResult& r);
 
 }  // namespace lore::proposals

@@ -1,0 +1,67 @@
+#include "lore/learnings/file.h"
+
+#include "lore/fs/fd.h"
+#include "lore/json/field.h"
+#include "lore/json/reader.h"
+#include "lore/log/jsonl.h"
+
+namespace lore::learnings {
+
+FileScan ScanLearnings(std::string bytes) {
+  FileScan scan;
+  scan.bytes = std::move(bytes);
+  log::LineScanner lines(scan.bytes);
+  log::Line line;
+  size_t offset = 0;
+  while (lines.Next(&line)) {
+    Line l;
+    l.span = Span{line.number, offset, line.text.size() + (line.has_newline ? 1 : 0)};
+    offset += l.span.length;
+    if (log::IsBlank(line.text)) {
+      l.blank = true;
+    } else if (auto j = json::ParseOrdered(line.text, proposals::QueueLineLimits());
+               j && j->is_object()) {
+      l.object = true;
+      l.facts = FactsOf(*j);
+      if (auto it = j->find("confirmed_by"); it != j->end() && it->is_array()) {
+        for (const auto& v : *it)
+          if (v.is_string()) l.confirmed_by.push_back(v.get<std::string>());
+      }
+    } else {
+      ++scan.malformed;
+    }
+    scan.lines.push_back(std::move(l));
+  }
+  return scan;
+}
+
+Result<FileScan> ReadLearnings(const std::string& path) {
+  LORE_TRY(fs::RefuseSymlink(path, "learnings.jsonl"));
+  auto text = fs::ReadFile(path);
+  if (!text) {
+    if (text.error().code == ErrorCode::kNotFound) return FileScan{};
+    return tl::unexpected(text.error());
+  }
+  return ScanLearnings(std::move(*text));
+}
+
+std::optional<Json> ParseLine(const FileScan& scan, const Line& line) {
+  if (!line.object) return std::nullopt;
+  std::string_view text = scan.Text(line.span);
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  auto j = json::ParseOrdered(text, proposals::QueueLineLimits());
+  if (!j || !j->is_object()) return std::nullopt;
+  return std::move(*j);
+}
+
+Result<std::set<std::string>> SettledIds(const std::string& path) {
+  LORE_ASSIGN(FileScan scan, ReadLearnings(path));
+  std::set<std::string> ids;
+  for (const auto& l : scan.lines) {
+    if (!l.facts.id.empty()) ids.insert(l.facts.id);
+    ids.insert(l.confirmed_by.begin(), l.confirmed_by.end());
+  }
+  return ids;
+}
+
+}  // namespace lore::learnings
