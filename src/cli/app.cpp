@@ -74,6 +74,7 @@ const std::vector<VerbGroup> kGroups = {
     {{"lint"}, RegisterLintCommands},
     {{"search", "reindex"}, RegisterSearchCommands},
     {{"stage", "consolidate", "status"}, RegisterConsolidateCommands},
+    {{"team", "sync"}, RegisterTeamCommands},
 };
 
 const VerbGroup* FindGroup(std::string_view verb) {

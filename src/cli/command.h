@@ -55,6 +55,7 @@ void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
 void RegisterConsolidateCommands(Registry& r);
+void RegisterTeamCommands(Registry& r);  // team init|status, sync (exec lore-team)
 // The only verbs offered when lore runs as reviewer-memory (reviewer_memory.h).
 void RegisterReviewerMemoryCommands(Registry& r);
 
