@@ -33,6 +33,11 @@ std::string_view PgResult::Get(int row, int col) const {
 bool PgResult::IsNull(int row, int col) const { return PQgetisnull(r_.get(), row, col) != 0; }
 int64_t PgResult::Int(int row, int col) const { return std::stoll(std::string(Get(row, col))); }
 
+int64_t PgResult::affected() const {
+  const char* n = PQcmdTuples(r_.get());
+  return n && *n ? std::stoll(n) : 0;
+}
+
 void Conn::Finish(pg_conn* c) { PQfinish(c); }
 
 Result<Conn> Conn::Open(const std::string& url, int timeout_s, const std::string& config_path) {

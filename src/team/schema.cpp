@@ -24,6 +24,24 @@ constexpr const char* kSchemaV1[] = {
     " gen integer NOT NULL, size bigint NOT NULL,"
     " updated_at timestamptz NOT NULL DEFAULT now(),"
     " PRIMARY KEY (repo, machine, file))",
+    // The team-wide proposal queue: every proposal seen, with what became of
+    // it (queued, dropped at the quota, below the floor) and who reviews it.
+    "CREATE TABLE IF NOT EXISTS lore_proposals ("
+    " repo text NOT NULL, id text NOT NULL, wave text NOT NULL, machine text NOT NULL,"
+    " state text NOT NULL, record text NOT NULL, queued_at timestamptz NOT NULL DEFAULT now(),"
+    " claimed_by text, claimed_at timestamptz,"
+    " PRIMARY KEY (repo, id))",
+    // The team's current version of each memory/knowledge record.
+    "CREATE TABLE IF NOT EXISTS lore_records ("
+    " repo text NOT NULL, rel text NOT NULL, version text NOT NULL, base text NOT NULL,"
+    " machine text NOT NULL, content bytea NOT NULL,"
+    " updated_at timestamptz NOT NULL DEFAULT now(),"
+    " PRIMARY KEY (repo, rel))",
+    // One row per wave, locked FOR UPDATE while a proposal of the wave is queued.
+    "CREATE TABLE IF NOT EXISTS lore_waves ("
+    " repo text NOT NULL, wave text NOT NULL, queued bigint NOT NULL DEFAULT 0,"
+    " dropped bigint NOT NULL DEFAULT 0, below_floor bigint NOT NULL DEFAULT 0,"
+    " PRIMARY KEY (repo, wave))",
 };
 
 Result<int> CurrentVersion(Conn& conn) {

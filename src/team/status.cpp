@@ -7,6 +7,7 @@
 #include "lore/fs/fd.h"
 #include "lore/team/sync.h"
 #include "lore/teamsync/lines.h"
+#include "lore/teamsync/records.h"
 
 namespace lore::team {
 namespace {
@@ -56,6 +57,10 @@ Result<std::vector<std::string>> Describe(Conn& conn, const store::Store& store,
         line += (line.empty() ? "" : ", ") + log + " " + std::to_string(size) + " bytes";
     }
     out.push_back("pulled from " + m + ": " + (line.empty() ? "nothing" : line));
+  }
+  for (const auto& c : teamsync::ListConflicts(store.dir())) {
+    out.push_back("conflict: " + c.record_rel + " (" + c.machine + "'s version kept in " +
+                  c.copy_rel + ")");
   }
   return out;
 }

@@ -97,6 +97,7 @@ bool UrlCarriesPassword(std::string_view url) {
 
 bool IsMachineId(std::string_view id) {
   if (id.empty() || id.size() > 64 || id[0] == '-' || id[0] == '_') return false;
+  if (id == "conflicts") return false;  // team/conflicts/ holds records kept aside
   return std::all_of(id.begin(), id.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
   });

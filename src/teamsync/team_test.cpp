@@ -35,6 +35,7 @@ TEST(TeamUrl, MachineIds) {
   EXPECT_FALSE(IsMachineId("A"));
   EXPECT_FALSE(IsMachineId("a/b"));
   EXPECT_FALSE(IsMachineId(".."));
+  EXPECT_FALSE(IsMachineId("conflicts"));
   EXPECT_FALSE(IsMachineId(std::string(65, 'a')));
 }
 

@@ -27,7 +27,7 @@ struct Settings {
 
 // True when a libpq connection string (URI or key=value) carries a password.
 bool UrlCarriesPassword(std::string_view url);
-// A machine id: 1 to 64 of [a-z0-9_-], not starting with '-' or '_'.
+// A machine id: 1 to 64 of [a-z0-9_-], not starting with '-' or '_', not "conflicts".
 bool IsMachineId(std::string_view id);
 
 // The [team] settings, or nullopt when no url is set. Refuses a url with a
