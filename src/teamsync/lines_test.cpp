@@ -9,13 +9,13 @@ namespace {
 
 TEST(TeamLines, OnlyCompleteLinesAreTakenWithTheirOffsets) {
   std::vector<LineAt> lines;
-  EXPECT_EQ(SplitComplete("a\nbb\n\nc", 10, &lines), 15);
+  EXPECT_EQ(SplitComplete("a\nbb\n\nc", 10, &lines), 16);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0].offset, 10);
   EXPECT_EQ(lines[0].text, "a");
   EXPECT_EQ(lines[1].offset, 12);
   EXPECT_EQ(lines[1].text, "bb");
-  EXPECT_EQ(lines[2].offset, 15 - 1);
+  EXPECT_EQ(lines[2].offset, 15);
   EXPECT_EQ(lines[2].text, "");
   lines.clear();
   EXPECT_EQ(SplitComplete("cut off", 7, &lines), 7);

@@ -90,7 +90,7 @@ TEST_F(TeamCoordinationTest, ConsolidationRunsOnOneMachineAtATime) {
   const std::string key = std::string("lore-consolidate:") + kTeamKey;
   Child holder({"/usr/lib/postgresql/15/bin/psql", "-X", "-q", "-h", pg_->socket_dir(), "-U",
                 "postgres", "-d", db_, "-c",
-                "SELECT pg_advisory_lock(hashtextextended('" + key + "', 0)); SELECT pg_sleep(60)"},
+                "SET client_connection_check_interval = 100; SELECT pg_advisory_lock(hashtextextended('" + key + "', 0)); SELECT pg_sleep(60)"},
                {}, t_ / "hold.out", t_ / "hold.err");
   ASSERT_TRUE(WaitFor([&] {
     return Sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == "1";

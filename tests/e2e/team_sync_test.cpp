@@ -154,7 +154,8 @@ TEST_F(TeamSyncTest, TheServerCrashingMidSyncThenStartingConverges) {
   EXPECT_NE(down.err.find("warning: cannot reach the team database"), std::string::npos)
       << down.err;
   ASSERT_TRUE(pg_->Start());
-  ASSERT_EQ(Sync(1).exit_code, 0);
+  auto up = Sync(1);
+  ASSERT_EQ(up.exit_code, 0) << up.err;
   ASSERT_EQ(Sync(2).exit_code, 0);
   const std::string raw = Read(Store(1) + "/raw.jsonl");
   EXPECT_EQ(Sql("SELECT count(*) FROM lore_lines"), std::to_string(Lines(raw)));

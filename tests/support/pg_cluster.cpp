@@ -106,7 +106,7 @@ bool PgCluster::Init(std::string* why, bool durable) {
     return false;
   }
   std::string opts = "-k " + dir_ + " -c listen_addresses='' -c max_connections=60";
-  if (!durable) opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
+  if (!durable) opts += " -c fsync=off -c full_page_writes=off";
   { std::ofstream(dir_ + "/opts") << opts; }
   if (!Start()) {
     *why = "the cluster did not start: " + Psql("postgres", "SELECT 1");
