@@ -21,8 +21,8 @@ Result<std::string> Offer(Conn& conn, const std::string& repo, const std::string
     LORE_ASSIGN(PgResult w, conn.Exec("SELECT queued::text FROM lore_waves WHERE repo = $1 AND "
                                       "wave = $2 FOR UPDATE",
                                       {repo, wave}));
-    LORE_ASSIGN(PgResult seen, conn.Exec("SELECT 1 FROM lore_proposals WHERE repo = $1 AND id = $2",
-                                         {repo, id}));
+    LORE_ASSIGN(PgResult seen,
+                conn.Exec("SELECT 1 FROM lore_proposals WHERE repo = $1 AND id = $2", {repo, id}));
     std::string state = "queued", counter = "queued";
     if (seen.rows() > 0) {
       state = "known";
@@ -32,9 +32,10 @@ Result<std::string> Offer(Conn& conn, const std::string& repo, const std::string
       } else if (w.Int(0, 0) >= settings.quota_per_wave) {
         state = counter = "dropped";
       }
-      LORE_TRY(conn.Run("INSERT INTO lore_proposals (repo, id, wave, machine, state, record) "
-                        "VALUES ($1, $2, $3, $4, $5, $6)",
-                        {repo, id, wave, machine, state, line}));
+      LORE_TRY(
+          conn.Run("INSERT INTO lore_proposals (repo, id, wave, machine, state, record) "
+                   "VALUES ($1, $2, $3, $4, $5, $6)",
+                   {repo, id, wave, machine, state, line}));
       LORE_TRY(conn.Run("UPDATE lore_waves SET " + counter + " = " + counter +
                             " + 1 WHERE repo = $1 AND wave = $2",
                         {repo, wave}));
@@ -82,9 +83,10 @@ Result<std::vector<std::string>> ClaimReviewBatch(Conn& conn, const store::Store
                           {store.key(), std::to_string(size)}));
     std::vector<std::string> out;
     for (int i = 0; i < r.rows(); ++i) {
-      LORE_TRY(conn.Run("UPDATE lore_proposals SET claimed_by = $3, claimed_at = now() "
-                        "WHERE repo = $1 AND id = $2",
-                        {store.key(), std::string(r.Get(i, 0)), s.machine_id}));
+      LORE_TRY(
+          conn.Run("UPDATE lore_proposals SET claimed_by = $3, claimed_at = now() "
+                   "WHERE repo = $1 AND id = $2",
+                   {store.key(), std::string(r.Get(i, 0)), s.machine_id}));
       out.emplace_back(r.Get(i, 1));
     }
     LORE_TRY(conn.Run("COMMIT"));

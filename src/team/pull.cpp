@@ -27,9 +27,10 @@ Result<std::string> Fetch(Conn& conn, const std::string& repo, const Remote& r, 
                           int64_t* lines) {
   LORE_ASSIGN(
       PgResult res,
-      conn.Exec("SELECT off::text, line FROM lore_lines WHERE repo = $1 AND machine = $2"
-                " AND file = $3 AND gen = $4::integer AND off >= $5::bigint ORDER BY lore_lines.off",
-                {repo, r.machine, r.log, std::to_string(r.gen), std::to_string(from)}, true));
+      conn.Exec(
+          "SELECT off::text, line FROM lore_lines WHERE repo = $1 AND machine = $2"
+          " AND file = $3 AND gen = $4::integer AND off >= $5::bigint ORDER BY lore_lines.off",
+          {repo, r.machine, r.log, std::to_string(r.gen), std::to_string(from)}, true));
   std::string out;
   int64_t expected = from;
   for (int i = 0; i < res.rows(); ++i) {

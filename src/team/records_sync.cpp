@@ -32,8 +32,9 @@ Result<RecordsReport> SyncRecords(Conn& conn, const store::Store& store,
                                   const teamsync::Settings& s) {
   const std::string state_path = fs::Join(teamsync::TeamDir(store.dir()), "records-state.json");
   LORE_ASSIGN(teamsync::RecordState state, teamsync::LoadRecordState(state_path));
-  LORE_ASSIGN(PgResult rows, conn.Exec("SELECT rel, version, machine FROM lore_records WHERE repo = $1",
-                                       {store.key()}));
+  LORE_ASSIGN(
+      PgResult rows,
+      conn.Exec("SELECT rel, version, machine FROM lore_records WHERE repo = $1", {store.key()}));
   std::map<std::string, Remote> remote;
   for (int i = 0; i < rows.rows(); ++i) {
     std::string rel(rows.Get(i, 0));
@@ -58,7 +59,8 @@ Result<RecordsReport> SyncRecords(Conn& conn, const store::Store& store,
     // A conflict whose copy a person removed is resolved: what is here now
     // is meant to follow the team's version that was kept aside.
     if (auto c = state.conflicts.find(rel); c != state.conflicts.end()) {
-      if (!fs::Exists(store.Path(teamsync::ConflictRel(rel, r.machine.empty() ? s.machine_id : r.machine)))) {
+      if (!fs::Exists(store.Path(
+              teamsync::ConflictRel(rel, r.machine.empty() ? s.machine_id : r.machine)))) {
         state.synced[rel] = c->second;
         state.conflicts.erase(c);
       }

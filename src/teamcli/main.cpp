@@ -137,7 +137,8 @@ int Sync(const std::string& repo, bool push, bool pull) {
 int ReviewBatch(const std::string& repo, int size) {
   auto s = Open(repo);
   if (!s) return Report(s.error());
-  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok) return Report(ok.error());
+  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok)
+    return Report(ok.error());
   auto lines = team::ClaimReviewBatch(s->conn, s->store, s->settings, size);
   if (!lines) return Report(lines.error());
   for (const auto& l : *lines) std::cout << l << "\n";
@@ -149,7 +150,8 @@ int ReviewBatch(const std::string& repo, int size) {
 int Consolidate(const std::string& repo, bool flush) {
   auto s = Open(repo);
   if (!s) return Report(s.error());
-  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok) return Report(ok.error());
+  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok)
+    return Report(ok.error());
   auto got = team::TryConsolidationLock(s->conn, s->store);
   if (!got) return Report(got.error());
   if (!*got) {
@@ -198,8 +200,10 @@ static int Run(int argc, char** argv) {
   int size = 4;
   bool flush = false;
   CLI::App* review = add("review-batch", "Claim a batch of team proposals nobody else reviews");
-  review->add_option("--size", size, "Proposals in the batch (default 4)")->check(CLI::Range(1, 100));
-  CLI::App* cons = add("consolidate", "Consolidate in the foreground, one machine of the team at a time");
+  review->add_option("--size", size, "Proposals in the batch (default 4)")
+      ->check(CLI::Range(1, 100));
+  CLI::App* cons =
+      add("consolidate", "Consolidate in the foreground, one machine of the team at a time");
   cons->add_flag("--flush", flush, "Run even under the staging thresholds");
   try {
     app.parse(argc, argv);

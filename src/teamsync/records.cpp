@@ -74,7 +74,8 @@ Result<RecordState> LoadRecordState(const std::string& path) {
   RecordState out;
   if (!fs::Exists(path)) return out;
   LORE_ASSIGN(std::string text, fs::ReadFile(path));
-  LORE_ASSIGN(nlohmann::json v, json::Parse(text, json::Limits{size_t{64} << 20}, {path, 1, kRepair}));
+  LORE_ASSIGN(nlohmann::json v,
+              json::Parse(text, json::Limits{size_t{64} << 20}, {path, 1, kRepair}));
   for (const char* part : {"synced", "conflicts"}) {
     const auto* m = json::Find(v, part);
     if (m == nullptr) continue;

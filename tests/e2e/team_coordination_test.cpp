@@ -48,9 +48,9 @@ TEST_F(TeamCoordinationTest, EightProposersOnFourMachinesFillTheQuotaExactly) {
   std::vector<std::unique_ptr<Child>> kids;
   for (int k = 0; k < 8; ++k) {
     int m = 1 + k % 4;
-    kids.push_back(std::make_unique<Child>(std::vector<std::string>{TeamBinary(), "push", kTeamRepo},
-                                           Opts(m).env, t_ / ("out" + std::to_string(k)),
-                                           t_ / ("err" + std::to_string(k))));
+    kids.push_back(std::make_unique<Child>(
+        std::vector<std::string>{TeamBinary(), "push", kTeamRepo}, Opts(m).env,
+        t_ / ("out" + std::to_string(k)), t_ / ("err" + std::to_string(k))));
   }
   for (auto& c : kids) EXPECT_EQ(c->Wait(), 0);
   EXPECT_EQ(Sql("SELECT count(*) FROM lore_proposals WHERE state = 'queued'"), "5");
@@ -88,10 +88,12 @@ TEST_F(TeamCoordinationTest, ConsolidationRunsOnOneMachineAtATime) {
   ASSERT_EQ(Team(1, "init").exit_code, 0);
   // Machine 2 is consolidating: its session holds the team's lock.
   const std::string key = std::string("lore-consolidate:") + kTeamKey;
-  Child holder({"/usr/lib/postgresql/15/bin/psql", "-X", "-q", "-h", pg_->socket_dir(), "-U",
-                "postgres", "-d", db_, "-c",
-                "SET client_connection_check_interval = 100; SELECT pg_advisory_lock(hashtextextended('" + key + "', 0)); SELECT pg_sleep(60)"},
-               {}, t_ / "hold.out", t_ / "hold.err");
+  Child holder(
+      {"/usr/lib/postgresql/15/bin/psql", "-X", "-q", "-h", pg_->socket_dir(), "-U", "postgres",
+       "-d", db_, "-c",
+       "SET client_connection_check_interval = 100; SELECT pg_advisory_lock(hashtextextended('" +
+           key + "', 0)); SELECT pg_sleep(60)"},
+      {}, t_ / "hold.out", t_ / "hold.err");
   ASSERT_TRUE(WaitFor([&] {
     return Sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == "1";
   }));
@@ -102,9 +104,8 @@ TEST_F(TeamCoordinationTest, ConsolidationRunsOnOneMachineAtATime) {
   // That machine crashes: the server releases its lock with the session.
   holder.Kill(SIGKILL);
   holder.Wait();
-  ASSERT_TRUE(WaitFor([&] {
-    return Sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'") == "0";
-  }));
+  ASSERT_TRUE(WaitFor(
+      [&] { return Sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'") == "0"; }));
   auto runs = testing::Run({TeamBinary(), "consolidate", kTeamRepo, "--flush"}, Opts(1));
   EXPECT_EQ(runs.out.find("another machine is consolidating"), std::string::npos) << runs.out;
   EXPECT_EQ(runs.exit_code, 0) << runs.out << runs.err;

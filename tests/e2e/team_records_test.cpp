@@ -38,15 +38,22 @@ TEST_F(TeamRecordsTest, AChangeTravelsAndAConflictKeepsBothVersions) {
       std::string("m2/") + kTeamKey + "/team/conflicts/memory/decisions/use-sqlite.m1.md";
   EXPECT_EQ(t_.Read(copy), Decision("We keep the index in SQLite, WAL mode.")) << "both kept";
   auto lint = Lore({"lint", kTeamRepo}, Opts(2));
-  EXPECT_NE((lint.out + lint.err).find("warning: memory/decisions/use-sqlite.md changed here and on m1 since the last sync"), std::string::npos) << lint.out << lint.err;
+  EXPECT_NE(
+      (lint.out + lint.err)
+          .find(
+              "warning: memory/decisions/use-sqlite.md changed here and on m1 since the last sync"),
+      std::string::npos)
+      << lint.out << lint.err;
   auto status = Team(2, "status");
-  EXPECT_NE(status.out.find("conflict: " + std::string(kDecision)), std::string::npos) << status.out;
+  EXPECT_NE(status.out.find("conflict: " + std::string(kDecision)), std::string::npos)
+      << status.out;
   // A person merges and removes the copy: the next sync pushes the merge.
   t_.Write(rel2, Decision("We keep the index in SQLite, WAL mode and FTS5."));
   std::filesystem::remove(t_ / copy);
   auto merged = Sync(2);
   ASSERT_EQ(merged.exit_code, 0) << merged.err;
-  EXPECT_EQ(merged.err.find("changed here and on another machine"), std::string::npos) << merged.err;
+  EXPECT_EQ(merged.err.find("changed here and on another machine"), std::string::npos)
+      << merged.err;
   ASSERT_EQ(Sync(1).exit_code, 0);
   EXPECT_EQ(t_.Read(rel1), Decision("We keep the index in SQLite, WAL mode and FTS5."));
   EXPECT_EQ(Team(1, "status").out.find("conflict:"), std::string::npos);

@@ -23,7 +23,7 @@ class PgResult {
   std::string_view Get(int row, int col) const;  // text, or bytes of a binary result
   bool IsNull(int row, int col) const;
   int64_t Int(int row, int col) const;  // a text-format integer column
-  int64_t affected() const;              // rows an INSERT/UPDATE changed
+  int64_t affected() const;             // rows an INSERT/UPDATE changed
 
  private:
   static void Clear(pg_result* r);
