@@ -10,6 +10,7 @@ PACKAGES=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   tmux
   wordnet-base  # lore search's synonym table is generated from its data at build time
+  libpq-dev postgresql-15  # lore-team and its throwaway test cluster (docs/team.md)
   clang libclang-rt-14-dev llvm  # scripts/fuzz.sh: libFuzzer, sanitizers, llvm-symbolizer
 )
 

@@ -77,6 +77,7 @@ const std::vector<VerbGroup> kGroups = {
     {{"extract"}, RegisterExtractCommands},
     {{"init"}, RegisterInitCommands},
     {{"learnings"}, RegisterLearningsCommands},
+    {{"team", "sync"}, RegisterTeamCommands},
 };
 
 const VerbGroup* FindGroup(std::string_view verb) {

@@ -10,6 +10,7 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "cli/team_hooks.h"
 #include "lore/extract/settings.h"
 #include "lore/hook/pre_tool_use.h"
 #include "lore/hook/session.h"
@@ -79,6 +80,7 @@ bool BeginSession(SessionCall* call) {
 int SessionStart() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
+  StartTeamSync(*call.store, call.repo, TeamHookEvent::kSessionStart);
   auto context = hook::SessionStartContext(*call.store, call.payload.source, call.repo);
   if (!context) {
     ReportWarning(context.error());
@@ -137,7 +139,9 @@ int Stop() {
 int SessionEnd() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
-  auto reminder = hook::SessionEndReminder(*call.store, call.repo, call.payload.session_id); // checks the store
+  StartTeamSync(*call.store, call.repo, TeamHookEvent::kSessionEnd);
+  auto reminder = hook::SessionEndReminder(*call.store, call.repo,
+                                           call.payload.session_id);  // checks the store
   if (!reminder) {
     ReportWarning(reminder.error());
     return kExitOk;

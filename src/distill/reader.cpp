@@ -13,6 +13,7 @@
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"
 #include "lore/log/jsonl.h"
+#include "lore/teamsync/team.h"
 #include "lore/text/utf8.h"
 
 namespace lore::distill {
@@ -119,10 +120,11 @@ std::vector<std::string_view> Split(std::string_view data, size_t n) {
   return out;
 }
 
-// Every raw line, under a shared lock so that no append is half seen. Large
-// logs are parsed by one thread per core, each on a slice of whole lines.
-Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) {
-  const std::string path = store.raw_path();
+// Every line of one raw log, under a shared lock so that no append is half
+// seen. Large logs are parsed by one thread per core, each on a slice of
+// whole lines. Line numbers continue from `*offset` (the logs read before).
+Status ReadRawFile(const std::string& path, const std::string& repair, const Progress& progress,
+                   Inputs* in, int64_t* offset_io) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
   LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kShared, path));
   LORE_ASSIGN(std::string data, fs::ReadAll(fd.get(), path));
@@ -132,7 +134,6 @@ Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) 
   auto parts = Split(data, threads);
   std::vector<Slice> slices(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) slices[i].data = parts[i];
-  const std::string repair = store.raw_log().bad_line_repair;
   {
     std::vector<std::thread> workers;
     for (size_t i = 1; i < slices.size(); ++i) {
@@ -141,22 +142,35 @@ Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) 
     if (!slices.empty()) ReadSlice(&slices[0], path, repair, progress ? &progress : nullptr, total);
     for (auto& w : workers) w.join();
   }
-  int64_t offset = 0;
+  int64_t base = *offset_io, offset = *offset_io;
   for (auto& s : slices) {
     if (s.error) {
-      s.error->line += offset;
+      s.error->line += offset - base;
       return tl::unexpected(*s.error);
     }
     Merge(s, offset, in);
     offset += s.lines;
   }
+  *offset_io = offset;
   if (progress) progress("reading raw.jsonl", total, total);
   return Ok();
 }
 
-// learnings.jsonl: a missing file is empty; bad lines are skipped and counted.
-Status ReadLearnings(const store::Store& store, Inputs* in) {
-  const std::string path = store.Path("learnings.jsonl");
+// raw.jsonl, then the other machines' copies pulled by `lore sync`
+// (docs/team.md), numbered after it.
+Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) {
+  const std::string repair = store.raw_log().bad_line_repair;
+  int64_t offset = 0;
+  LORE_TRY(ReadRawFile(store.raw_path(), repair, progress, in, &offset));
+  for (const auto& rel : teamsync::RemoteCopies(store.dir(), "raw.jsonl")) {
+    LORE_TRY(ReadRawFile(store.Path(rel), repair, nullptr, in, &offset));
+  }
+  return Ok();
+}
+
+// learnings.jsonl (and the other machines' copies): a missing file is empty;
+// bad lines are skipped and counted.
+Status ReadLearningsFile(const std::string& path, Inputs* in) {
   if (!fs::Exists(path)) return Ok();
   LORE_ASSIGN(std::string data, fs::ReadFile(path));
   log::LineScanner scanner(data);
@@ -170,6 +184,14 @@ Status ReadLearnings(const store::Store& store, Inputs* in) {
     }
     in->newest.Note(&in->newest.learnings, TimeOf(r, "created_at"));
     in->learnings.push_back(LearningFields(r));
+  }
+  return Ok();
+}
+
+Status ReadLearnings(const store::Store& store, Inputs* in) {
+  LORE_TRY(ReadLearningsFile(store.Path("learnings.jsonl"), in));
+  for (const auto& rel : teamsync::RemoteCopies(store.dir(), "learnings.jsonl")) {
+    LORE_TRY(ReadLearningsFile(store.Path(rel), in));
   }
   return Ok();
 }

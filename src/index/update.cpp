@@ -12,6 +12,7 @@
 #include "index/schema.h"
 #include "lore/fs/fd.h"
 #include "lore/log/jsonl.h"
+#include "lore/teamsync/team.h"
 
 namespace lore::index::internal {
 namespace {
@@ -65,6 +66,13 @@ std::vector<SourceFile> ScanSources(const std::string& dir) {
   if (dfd < 0) return out;
   AddIfFile(dfd, "raw.jsonl", "raw.jsonl", Scope::kRaw, "", true, &out);
   AddIfFile(dfd, "learnings.jsonl", "learnings.jsonl", Scope::kLearnings, "", true, &out);
+  // The other machines' lines, pulled by `lore sync` (docs/team.md).
+  for (const auto& rel : teamsync::RemoteCopies(dir, "raw.jsonl")) {
+    AddIfFile(dfd, rel.c_str(), rel, Scope::kRaw, "", true, &out);
+  }
+  for (const auto& rel : teamsync::RemoteCopies(dir, "learnings.jsonl")) {
+    AddIfFile(dfd, rel.c_str(), rel, Scope::kLearnings, "", true, &out);
+  }
   AddIfFile(dfd, "memory/summary.md", "memory/summary.md", Scope::kMemory, "summary", false, &out);
   ::close(dfd);
   ScanFolder(dir, "memory/decisions", Scope::kMemory, "decision", &out);

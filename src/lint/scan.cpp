@@ -9,6 +9,7 @@
 #include "lint/rules.h"
 #include "lore/doc/slug.h"
 #include "lore/fs/fd.h"
+#include "lore/teamsync/records.h"
 
 namespace lore::lint {
 namespace {
@@ -135,6 +136,12 @@ Report LintStore(const LoadedStore& store) {
     auto it = kind_near.find(rec.slug);
     out.Append(
         detail::LintWith(t, rec.record, store.view, it == kind_near.end() ? &kNone : &it->second));
+  }
+  for (const auto& c : teamsync::ListConflicts(store.root)) {  // docs/team.md
+    out.Add(Finding{Severity::kWarning, "team-conflict", fs::Join(store.root, c.copy_rel), 0, "",
+                    c.record_rel + " changed here and on " + c.machine + " since the last sync",
+                    "merge the two into " + c.record_rel + " and delete this copy; the next 'lore "
+                    "sync' pushes the result"});
   }
   return out;
 }

@@ -1,0 +1,227 @@
+// lore-team: the team store's side of lore (docs/team.md), the only program
+// that links libpq. `lore team init|status <repo>` and `lore sync <repo>`
+// replace themselves with it, so that the hot-path lore never loads libpq.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <chrono>
+#include <iostream>
+
+#include "cli/guard.h"
+#include "lore/consolidate/spawn.h"
+#include "lore/fs/fd.h"
+#include "lore/store/store.h"
+#include "lore/team/coordination.h"
+#include "lore/team/records_sync.h"
+#include "lore/team/sync.h"
+#include "lore/teamsync/team.h"
+#include "lore/version.h"
+
+namespace {
+
+namespace team = lore::team;
+namespace teamsync = lore::teamsync;
+
+int Report(const lore::Error& e) {
+  // An unreachable server is a warning: the local store keeps working.
+  std::string line =
+      std::string(e.code == lore::ErrorCode::kUnavailable ? "lore: warning: " : "lore: ") +
+      e.Format();
+  for (char& c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  std::cerr << line << "\n";
+  return 1;
+}
+
+struct Session {
+  lore::store::Store store;
+  teamsync::Settings settings;
+  team::Conn conn;
+};
+
+lore::Result<Session> Open(const std::string& repo) {
+  LORE_ASSIGN(lore::store::Store store,
+              lore::store::Store::Locate(repo, lore::store::Env::FromProcess()));
+  LORE_TRY(store.Ensure(std::chrono::system_clock::now(), lore::store::RawCheck::kSkip));
+  LORE_ASSIGN(auto settings, teamsync::LoadSettings(store));
+  if (!settings) {
+    return lore::Fail(lore::ErrorCode::kNotFound, "no team database configured",
+                      store.Path("config.toml"), 0,
+                      "add [team] url = \"postgresql://user@host/db\" (docs/team.md)");
+  }
+  LORE_ASSIGN(team::Conn conn,
+              team::Conn::Open(settings->url, team::kConnectTimeoutSeconds, settings->config_path));
+  return Session{std::move(store), std::move(*settings), std::move(conn)};
+}
+
+int Init(const std::string& repo) {
+  auto s = Open(repo);
+  if (!s) return Report(s.error());
+  auto before = team::InitSchema(s->conn);
+  if (!before) return Report(before.error());
+  if (*before == team::kSchemaVersion) {
+    std::cout << "team schema version " << team::kSchemaVersion << " already in place\n";
+  } else {
+    std::cout << "team schema " << (*before == 0 ? "created" : "upgraded") << " (version "
+              << team::kSchemaVersion << ")\n";
+  }
+  std::cout << "this machine: " << s->settings.machine_id << "\n";
+  return 0;
+}
+
+int Status(const std::string& repo) {
+  auto s = Open(repo);
+  if (!s) return Report(s.error());
+  auto lines = team::Describe(s->conn, s->store, s->settings);
+  if (!lines) return Report(lines.error());
+  for (const auto& l : *lines) std::cout << l << "\n";
+  return 0;
+}
+
+int Sync(const std::string& repo, bool push, bool pull) {
+  auto s = Open(repo);
+  if (!s) return Report(s.error());
+  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok)
+    return Report(ok.error());
+  team::PushReport pushed;
+  team::PullReport pulled;
+  if (push) {
+    auto r = team::Push(s->conn, s->store, s->settings);
+    if (!r) return Report(r.error());
+    pushed = *r;
+    for (const auto& log : pushed.rewritten) {
+      std::cerr << "lore: warning: " << log
+                << " was rewritten since the last push: pushed again from its start\n";
+    }
+  }
+  team::RecordsReport records;
+  if (push && pull) {
+    auto r = team::SyncRecords(s->conn, s->store, s->settings);
+    if (!r) return Report(r.error());
+    records = *r;
+  }
+  team::ProposalReport offered;
+  if (push) {
+    auto r = team::PushProposals(s->conn, s->store, s->settings);
+    if (!r) return Report(r.error());
+    offered = *r;
+  }
+  if (pull) {
+    auto r = team::Pull(s->conn, s->store, s->settings);
+    if (!r) return Report(r.error());
+    pulled = *r;
+  }
+  std::cout << "synced: pushed " << pushed.lines << " lines from " << pushed.logs
+            << " logs, pulled " << pulled.lines << " lines from " << pulled.machines
+            << " machines\n";
+  if (records.pushed + records.pulled > 0 || !records.conflicts.empty()) {
+    std::cout << "records: pushed " << records.pushed << ", pulled " << records.pulled << ", "
+              << records.conflicts.size() << " in conflict\n";
+  }
+  for (const auto& rel : records.conflicts) {
+    std::cerr << "lore: warning: " << rel
+              << " changed here and on another machine: both kept (team/conflicts/); merge and "
+                 "delete the copy, the next 'lore sync' pushes the result\n";
+  }
+  if (offered.queued + offered.dropped + offered.below_floor > 0) {
+    std::cout << "proposals: " << offered.queued << " queued team-wide, " << offered.dropped
+              << " dropped at the wave's quota, " << offered.below_floor << " below the floor\n";
+  }
+  return 0;
+}
+
+// One review batch from the team queue, one proposal line each on stdout.
+int ReviewBatch(const std::string& repo, int size) {
+  auto s = Open(repo);
+  if (!s) return Report(s.error());
+  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok)
+    return Report(ok.error());
+  auto lines = team::ClaimReviewBatch(s->conn, s->store, s->settings, size);
+  if (!lines) return Report(lines.error());
+  for (const auto& l : *lines) std::cout << l << "\n";
+  return 0;
+}
+
+// `lore consolidate --foreground` under the team's advisory lock, held by
+// this process's session for the whole run: one machine at a time.
+int Consolidate(const std::string& repo, bool flush) {
+  auto s = Open(repo);
+  if (!s) return Report(s.error());
+  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok)
+    return Report(ok.error());
+  auto got = team::TryConsolidationLock(s->conn, s->store);
+  if (!got) return Report(got.error());
+  if (!*got) {
+    std::cout << "another machine is consolidating " << s->store.key()
+              << ": this request coalesces into its run\n";
+    return 0;
+  }
+  auto exe = lore::consolidate::SelfExe();
+  if (!exe) return Report(exe.error());
+  std::string lore_bin = lore::fs::Join(lore::fs::Dirname(*exe), "lore");
+  std::vector<std::string> args = {lore_bin, "consolidate", "--foreground", repo};
+  if (flush) args.push_back("--flush");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::cout.flush();
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execv(lore_bin.c_str(), argv.data());
+    ::_exit(127);
+  }
+  if (pid < 0) return Report(lore::fs::ErrnoError(errno, "cannot run", lore_bin));
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+static int Run(int argc, char** argv) {
+  CLI::App app{"lore-team: the team store on PostgreSQL (docs/team.md)", "lore-team"};
+  app.set_version_flag("--version", std::string("lore-team ") + lore::kVersion);
+  app.require_subcommand(1, 1);
+  std::string repo;
+  auto add = [&](const char* name, const char* what) {
+    CLI::App* sub = app.add_subcommand(name, what);
+    sub->add_option("repo", repo, "A git remote URL or the path of a checkout")->required();
+    return sub;
+  };
+  CLI::App* init = add("init", "Create or upgrade the team schema (idempotent)");
+  CLI::App* status = add("status", "Show what each machine pushed and what is pending here");
+  CLI::App* sync = add("sync", "Push this machine's new lines, then pull the others'");
+  CLI::App* push = add("push", "Push this machine's new lines only");
+  CLI::App* pull = add("pull", "Pull the other machines' new lines only");
+  int size = 4;
+  bool flush = false;
+  CLI::App* review = add("review-batch", "Claim a batch of team proposals nobody else reviews");
+  review->add_option("--size", size, "Proposals in the batch (default 4)")
+      ->check(CLI::Range(1, 100));
+  CLI::App* cons =
+      add("consolidate", "Consolidate in the foreground, one machine of the team at a time");
+  cons->add_flag("--flush", flush, "Run even under the staging thresholds");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "lore-team: " << e.what() << "\n";
+    return 2;
+  }
+  if (init->parsed()) return Init(repo);
+  if (status->parsed()) return Status(repo);
+  if (sync->parsed()) return Sync(repo, true, true);
+  if (push->parsed()) return Sync(repo, true, false);
+  if (pull->parsed()) return Sync(repo, false, true);
+  if (review->parsed()) return ReviewBatch(repo, size);
+  return Consolidate(repo, flush);
+}
+
+int main(int argc, char** argv) {
+  return lore::cli::RunGuarded("lore-team: ", lore::cli::kExitInternal,
+                               [&] { return Run(argc, argv); });
+}
