@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/exec_llm.h"
 #include "cli/io.h"
+#include "cli/team_hooks.h"
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/rules_engine.h"
 #include "lore/consolidate/runner.h"
@@ -24,7 +25,8 @@ struct ConsolidateArgs {
   std::string repo;
   bool flush = false;
   bool foreground = false;
-  std::string engine;  // empty: from config.toml
+  bool team_locked = false;  // run by lore-team under the team's advisory lock
+  std::string engine;        // empty: from config.toml
 };
 
 Result<store::Store> OpenStore(const std::string& repo) {
@@ -85,6 +87,14 @@ int RunConsolidate(const ConsolidateArgs& a) {
     if (auto s = cons::SpawnDetached(ForegroundArgv(*exe, a)); !s) return ReportError(s.error());
     Print("started a consolidation in the background; 'lore status' shows it");
     return kExitOk;
+  }
+  if (!a.team_locked && TeamConfigured(*store)) {
+    // One machine of the team at a time: lore-team takes the advisory lock
+    // and runs this again with --team-locked (alone when the server is away).
+    std::vector<std::string> args{"consolidate", a.repo};
+    if (a.flush) args.push_back("--flush");
+    if (!a.engine.empty()) args.insert(args.end(), {"--engine", a.engine});
+    return ExecLoreTeam(std::move(args));
   }
   auto settings = cons::LoadSettings(*store);
   if (!settings) return ReportError(settings.error());
@@ -183,6 +193,9 @@ void RegisterConsolidateCommands(Registry& r) {
             [a]() { return RunConsolidate(*a); });
   cons_cmd->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   cons_cmd->add_flag("--flush", a->flush, "Run even under the staging thresholds");
+  cons_cmd
+      ->add_flag("--team-locked", a->team_locked, "Set by lore-team, which holds the team's lock")
+      ->group("");
   cons_cmd->add_flag("--foreground", a->foreground,
                      "Run in this process and report (default: detach)");
   cons_cmd->add_option("--engine", a->engine, "rules (no model) or llm (default: config.toml)")

@@ -20,9 +20,6 @@ std::string LoreTeamPath() {
   return fs::Join(fs::Dirname(*exe), "lore-team");
 }
 
-namespace {
-
-// Replaces this process with `lore-team <args…>`; returns only on failure.
 int ExecLoreTeam(std::vector<std::string> args) {
   std::string team = LoreTeamPath();
   if (team.empty() || ::access(team.c_str(), X_OK) != 0) {
@@ -36,6 +33,8 @@ int ExecLoreTeam(std::vector<std::string> args) {
   ::execv(team.c_str(), argv.data());
   return ReportError(fs::ErrnoError(errno, "cannot run", team));
 }
+
+namespace {
 
 struct TeamArgs {
   std::string repo;

@@ -9,12 +9,17 @@
 
 namespace lore::cli {
 
-void StartTeamSync(const store::Store& store, const std::string& repo, TeamHookEvent event) {
-  if (!fs::Exists(store.dir())) return;
+bool TeamConfigured(const store::Store& store) {
+  if (!fs::Exists(store.dir())) return false;
   auto cfg = config::Config::Load(store.Path("config.toml"));
-  if (!cfg || !cfg->Has("team.url")) return;  // a broken config.toml is the other verbs' to report
+  if (!cfg || !cfg->Has("team.url")) return false;  // a broken config.toml: the verbs report it
   std::string team = LoreTeamPath();
-  if (team.empty() || ::access(team.c_str(), X_OK) != 0) return;
+  return !team.empty() && ::access(team.c_str(), X_OK) == 0;
+}
+
+void StartTeamSync(const store::Store& store, const std::string& repo, TeamHookEvent event) {
+  if (!TeamConfigured(store)) return;
+  std::string team = LoreTeamPath();
   const char* verb = event == TeamHookEvent::kSessionStart ? "pull" : "sync";
   if (auto s = consolidate::SpawnDetached({team, verb, repo}); !s) ReportWarning(s.error());
 }

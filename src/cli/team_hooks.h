@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "lore/store/store.h"
 
@@ -10,6 +11,14 @@ namespace lore::cli {
 
 // The path of lore-team beside the running lore ("" when unknown).
 std::string LoreTeamPath();
+
+// Replaces this process with `lore-team <args…>`; returns (after one error
+// line) only on failure.
+int ExecLoreTeam(std::vector<std::string> args);
+
+// True when the store's config.toml names a team ([team] url) and lore-team
+// is installed beside lore.
+bool TeamConfigured(const store::Store& store);
 
 enum class TeamHookEvent { kSessionStart, kSessionEnd };
 

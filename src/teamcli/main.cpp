@@ -147,14 +147,31 @@ int ReviewBatch(const std::string& repo, int size) {
 
 // `lore consolidate --foreground` under the team's advisory lock, held by
 // this process's session for the whole run: one machine at a time.
-int Consolidate(const std::string& repo, bool flush) {
-  auto s = Open(repo);
-  if (!s) return Report(s.error());
-  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok)
-    return Report(ok.error());
-  auto got = team::TryConsolidationLock(s->conn, s->store);
-  if (!got) return Report(got.error());
-  if (!*got) {
+// Without the server (unreachable, no schema, no lock answer) this machine
+// consolidates alone, after one warning: its files are its truth, and a
+// record changed on two machines meanwhile is kept twice by the next sync.
+int Consolidate(const std::string& repo, bool flush, const std::string& engine) {
+  std::optional<Session> s;
+  std::optional<lore::Error> offline;
+  if (auto opened = Open(repo); !opened) {
+    offline = opened.error();
+  } else if (auto ok = team::RequireSchema(opened->conn, opened->settings.config_path); !ok) {
+    offline = ok.error();
+  } else {
+    s.emplace(std::move(*opened));
+  }
+  std::optional<bool> got;
+  if (s) {
+    auto locked = team::TryConsolidationLock(s->conn, s->store);
+    if (locked)
+      got = *locked;
+    else
+      offline = locked.error();
+  }
+  if (offline) {
+    std::cerr << "lore: warning: " << offline->Format()
+              << " (consolidating on this machine alone)\n";
+  } else if (!*got) {
     std::cout << "another machine is consolidating " << s->store.key()
               << ": this request coalesces into its run\n";
     return 0;
@@ -162,8 +179,9 @@ int Consolidate(const std::string& repo, bool flush) {
   auto exe = lore::consolidate::SelfExe();
   if (!exe) return Report(exe.error());
   std::string lore_bin = lore::fs::Join(lore::fs::Dirname(*exe), "lore");
-  std::vector<std::string> args = {lore_bin, "consolidate", "--foreground", repo};
+  std::vector<std::string> args = {lore_bin, "consolidate", "--foreground", "--team-locked", repo};
   if (flush) args.push_back("--flush");
+  if (!engine.empty()) args.insert(args.end(), {"--engine", engine});
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -205,6 +223,9 @@ static int Run(int argc, char** argv) {
   CLI::App* cons =
       add("consolidate", "Consolidate in the foreground, one machine of the team at a time");
   cons->add_flag("--flush", flush, "Run even under the staging thresholds");
+  std::string engine;
+  cons->add_option("--engine", engine, "rules or llm (default: config.toml)")
+      ->check(CLI::IsMember({"rules", "llm"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -218,7 +239,7 @@ static int Run(int argc, char** argv) {
   if (push->parsed()) return Sync(repo, true, false);
   if (pull->parsed()) return Sync(repo, false, true);
   if (review->parsed()) return ReviewBatch(repo, size);
-  return Consolidate(repo, flush);
+  return Consolidate(repo, flush, engine);
 }
 
 int main(int argc, char** argv) {

@@ -101,6 +101,10 @@ TEST_F(TeamCoordinationTest, ConsolidationRunsOnOneMachineAtATime) {
   EXPECT_EQ(busy.exit_code, 0) << busy.err;
   EXPECT_NE(busy.out.find("another machine is consolidating"), std::string::npos) << busy.out;
   EXPECT_FALSE(std::filesystem::exists(Store(1) + "/staging/.consolidation.lock"));
+  // Plain `lore consolidate` (what hooks and thresholds start) goes through the same lock.
+  auto plain = Lore({"consolidate", kTeamRepo, "--flush", "--foreground"}, Opts(1));
+  EXPECT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.out.find("another machine is consolidating"), std::string::npos) << plain.out;
   // That machine crashes: the server releases its lock with the session.
   holder.Kill(SIGKILL);
   holder.Wait();
@@ -111,6 +115,9 @@ TEST_F(TeamCoordinationTest, ConsolidationRunsOnOneMachineAtATime) {
   EXPECT_EQ(runs.exit_code, 0) << runs.out << runs.err;
   EXPECT_EQ(Sql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'"), "0")
       << "released when the run ends";
+  auto plain_runs = Lore({"consolidate", kTeamRepo, "--flush", "--foreground"}, Opts(1));
+  EXPECT_EQ(plain_runs.exit_code, 0) << plain_runs.out << plain_runs.err;
+  EXPECT_EQ(plain_runs.out.find("another machine is consolidating"), std::string::npos);
 }
 
 }  // namespace

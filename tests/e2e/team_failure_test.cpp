@@ -56,8 +56,21 @@ TEST_F(TeamFailureTest, AnUnreachableHostIsOneWarningLineQuickly) {
   EXPECT_NE(r.err.find("next 'lore sync' catches up"), std::string::npos) << r.err;
   EXPECT_LT(took, std::chrono::seconds(10));
   EXPECT_EQ(Snapshot(1), before);
-  // The local store keeps working.
+  // The local store keeps working, consolidation included (alone, after one warning).
   Capture(1, "still captured while offline");
+  auto staged = Lore({"stage", kTeamRepo},
+                     Opts(1, R"({"source":{"session_id":"s1","range":[1,4]},"decisions":[],)"
+                             R"("discussions":[],"attempts":[],"requests":[{"intent":"fix",)"
+                             R"("summary":"Make the offline cache survive restarts"}]})"));
+  ASSERT_EQ(staged.exit_code, 0) << staged.err;
+  auto alone = Lore({"consolidate", kTeamRepo, "--flush", "--foreground"}, Opts(1));
+  EXPECT_EQ(alone.exit_code, 0) << alone.out << alone.err;
+  EXPECT_NE(alone.err.find("consolidating on this machine alone"), std::string::npos) << alone.err;
+  int left = 0;
+  for (auto& e : std::filesystem::directory_iterator(Store(1) + "/staging")) {
+    left += e.path().extension() == ".json" && e.path().filename().string()[0] != '.';
+  }
+  EXPECT_EQ(left, 0) << "the staged entry was consolidated";
   // A host that does not answer at all waits connect_timeout at most.
   WriteConfig(1, "postgresql://192.0.2.1:5432/lore?connect_timeout=1");
   auto t = Sync(1);
