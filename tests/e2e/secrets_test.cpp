@@ -167,6 +167,50 @@ TEST_F(SecretsTest, NoPlantedSecretReachesTheStoreThroughAnyPath) {
   EXPECT_EQ(Lore({"check", kRepo}, Opts()).exit_code, 0);
 }
 
+// Phase 1 extraction reads what the agent saw: the person's words, shell
+// commands, tool results (a multi-line key among them) and a plan.
+TEST_F(SecretsTest, NoPlantedSecretReachesTheStoreThroughExtractOrItsDryRun) {
+  auto line = [](Json j) { return j.dump() + "\n"; };
+  auto msg = [](const char* type, Json content) {
+    return Json{{"type", type}, {"sessionId", "sx"}, {"message", {{"content", content}}}};
+  };
+  std::string transcript =
+      line(msg("user", "please deploy: " + kPlant)) +
+      line(msg("assistant", Json::array({{{"type", "tool_use"},
+                                          {"id", "t1"},
+                                          {"name", "Bash"},
+                                          {"input", {{"command", "deploy.sh " + kPlant}}}}}))) +
+      line(msg("user",
+               Json::array({{{"type", "tool_result"},
+                             {"tool_use_id", "t1"},
+                             {"is_error", true},
+                             {"content", "error: refused " + kPlant + "\n" + kPemLines}}}))) +
+      line(msg("assistant", Json::array({{{"type", "tool_use"},
+                                          {"id", "t2"},
+                                          {"name", "ExitPlanMode"},
+                                          {"input", {{"plan", "1. rotate " + kPlant}}}}}))) +
+      line(msg("user", Json::array({{{"type", "tool_result"},
+                                     {"tool_use_id", "t2"},
+                                     {"content", "User has approved your plan."}}}))) +
+      line(msg("user", "why did it fail with " + kPlant + "?")) +
+      line(msg("assistant", "Because the key " + kPlant + " was revoked."));
+  const std::string path = t_ / "session.jsonl";
+  std::ofstream(path, std::ios::binary) << transcript;
+
+  auto dry = Lore({"extract", kRepo, "--transcript", path, "--dry-run"}, Opts());
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("[REDACTED:aws-access-key]"), std::string::npos) << dry.out;
+  for (const std::string& core : kCores) {
+    EXPECT_EQ(dry.out.find(core), std::string::npos) << core << " in " << dry.out;
+  }
+  auto r = Lore({"extract", kRepo, "--transcript", path}, Opts());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"staged\""), std::string::npos) << r.out;
+  EXPECT_TRUE(Leaks().empty()) << ::testing::PrintToString(Leaks());
+  ASSERT_EQ(Lore({"consolidate", kRepo, "--flush", "--foreground"}, Opts()).exit_code, 0);
+  EXPECT_TRUE(Leaks().empty()) << ::testing::PrintToString(Leaks());
+}
+
 TEST_F(SecretsTest, AFieldLeftEmptyByRedactionIsRefusedNotStored) {
   auto p = Lore({"propose", kRepo, "--type", "anti-pattern", "--subject",
                  "<private>PRIVATE-CANARY-7731</private>", "--insight", "i", "--evidence", "e",
