@@ -37,15 +37,17 @@ void FillRaw(const std::string& path, long n) {
   for (long i = 0; i < n; ++i) {
     std::string day = std::to_string(10 + i % 20);
     if (i % 3 == 0) {
-      out << R"({"ticket_id":"WID-)" << i << R"(","verbs":["add","migrate"],"traits":["trait-)" << i % 50
-          << R"("],"depth":)" << i % 4 << R"(,"verdict":")" << (i % 2 ? "split" : "keep")
+      out << R"({"ticket_id":"WID-)" << i << R"(","verbs":["add","migrate"],"traits":["trait-)"
+          << i % 50 << R"("],"depth":)" << i % 4 << R"(,"verdict":")" << (i % 2 ? "split" : "keep")
           << R"(","reason":"the migration and the UI change ship separately )" << i % 100
           << R"(","kind":"slicing","recorded_at":"2026-11-)" << day << R"(T12:00:00Z"})" << '\n';
     } else {
-      out << R"({"ticket":"WID-)" << i << R"(","reviewer":"ann","finding":"the cache key ignores input )"
-          << i % 2000 << R"(","severity":")" << (i % 5 ? "minor" : "major")
-          << R"(","files":["src/cache)" << i % 40 << R"(.cc"],"lesson":"key on every input","kind":"review","recorded_at":"2026-11-)"
-          << day << R"(T12:00:00Z"})" << '\n';
+      out << R"({"ticket":"WID-)" << i
+          << R"(","reviewer":"ann","finding":"the cache key ignores input )" << i % 2000
+          << R"(","severity":")" << (i % 5 ? "minor" : "major") << R"(","files":["src/cache)"
+          << i % 40
+          << R"(.cc"],"lesson":"key on every input","kind":"review","recorded_at":"2026-11-)" << day
+          << R"(T12:00:00Z"})" << '\n';
     }
   }
 }
@@ -108,22 +110,29 @@ class McpChild {
 
 Timing McpSearch(const std::string& lore, const std::string& repo, int calls) {
   McpChild mcp(lore, repo);
-  mcp.Call(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}})");
-  const std::string queries[] = {"cache key locale", "sqlite ranking", "schema migration", "retry backoff"};
+  mcp.Call(
+      R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}})");
+  const std::string queries[] = {"cache key locale", "sqlite ranking", "schema migration",
+                                 "retry backoff"};
   // The first search brings the index up to date (a one-off cost, reported apart).
   auto t0 = std::chrono::steady_clock::now();
-  mcp.Call(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"warm up"}}})");
-  double first = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  mcp.Call(
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"warm up"}}})");
+  double first =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   std::printf("%-44s %7.1f ms (indexing the store once)\n", "mcp: first memory_search", first);
   std::vector<double> times;
   Timing t;
   for (int i = 0; i < calls; ++i) {
-    std::string req = R"({"jsonrpc":"2.0","id":)" + std::to_string(i + 2) +
-                      R"(,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":")" +
-                      queries[i % 4] + R"("}}})";
+    std::string req =
+        R"({"jsonrpc":"2.0","id":)" + std::to_string(i + 2) +
+        R"(,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":")" +
+        queries[i % 4] + R"("}}})";
     auto start = std::chrono::steady_clock::now();
     std::string reply = mcp.Call(req);
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    times.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
     if (reply.find("\"isError\":false") == std::string::npos) ++t.failures;
   }
   std::sort(times.begin(), times.end());
@@ -157,16 +166,21 @@ int main(int argc, char** argv) {
     return 1;
   }
   FillRaw(store + "/raw.jsonl", records);
-  WriteFile(store + "/memory/summary.md", "---\nupdated_at: 2026-11-01T00:00:00Z\n---\n# Summary\n\n"
-                                          "The widgets service caches rendered pages.\n");
+  WriteFile(store + "/memory/summary.md",
+            "---\nupdated_at: 2026-11-01T00:00:00Z\n---\n# Summary\n\n"
+            "The widgets service caches rendered pages.\n");
   for (int i = 0; i < 300; ++i) {
     WriteFile(store + "/memory/decisions/decision-" + std::to_string(i) + ".md",
-              "---\ncreated_at: 2026-11-01T00:00:00Z\nupdated_at: 2026-11-02T00:00:00Z\nsources: []\nstatus: open\n---\n"
-              "# Decision " + std::to_string(i) + "\n\nUse SQLite FTS5 for ranking, cache keys on every input.\n");
+              "---\ncreated_at: 2026-11-01T00:00:00Z\nupdated_at: 2026-11-02T00:00:00Z\nsources: "
+              "[]\nstatus: open\n---\n"
+              "# Decision " +
+                  std::to_string(i) +
+                  "\n\nUse SQLite FTS5 for ranking, cache keys on every input.\n");
   }
   WriteFile(store + "/proposals.jsonl", "");
-  std::printf("lore agents benchmark: %ld raw records, whole process (fork+exec+wait); 2-core machine\n",
-              records);
+  std::printf(
+      "lore agents benchmark: %ld raw records, whole process (fork+exec+wait); 2-core machine\n",
+      records);
   RunOnce({lore, "distill", repo});  // warm the page cache and the validation memory
 
   // distill: rewriting (a page removed before each run) and unchanged.
@@ -178,11 +192,12 @@ int main(int argc, char** argv) {
     write_ms.push_back(std::abs(RunOnce({lore, "distill", repo})));
     ::getrusage(RUSAGE_CHILDREN, &after);
     auto ms = [](const timeval& t) { return t.tv_sec * 1000.0 + t.tv_usec / 1000.0; };
-    cpu_ms.push_back(ms(after.ru_utime) - ms(before.ru_utime) + ms(after.ru_stime) - ms(before.ru_stime));
+    cpu_ms.push_back(ms(after.ru_utime) - ms(before.ru_utime) + ms(after.ru_stime) -
+                     ms(before.ru_stime));
   }
   std::sort(cpu_ms.begin(), cpu_ms.end());
-  std::printf("%-44s median %7.1f ms of CPU (user + system, both threads)\n", "distill (rewrites okf/)",
-              cpu_ms[cpu_ms.size() / 2]);
+  std::printf("%-44s median %7.1f ms of CPU (user + system, both threads)\n",
+              "distill (rewrites okf/)", cpu_ms[cpu_ms.size() / 2]);
   std::sort(write_ms.begin(), write_ms.end());
   Timing w;
   w.median_ms = write_ms[write_ms.size() / 2];
@@ -192,10 +207,14 @@ int main(int argc, char** argv) {
   PrintRow("distill (unchanged)", Measure({lore, "distill", repo}, runs));
 
   // hooks, with their payloads on stdin.
+  // A transcript that exists and holds nothing new (an empty file): the hooks
+  // that extract find nothing to do, as between two turns of a session.
+  const std::string transcript = base + "/transcript.jsonl";
+  WriteFile(transcript, "");
   auto payload = [&](const std::string& name, const std::string& event, const std::string& extra) {
     std::string path = base + "/" + name + ".json";
-    WriteFile(path, R"({"session_id":"s1","transcript_path":"/tmp/t.jsonl","cwd":")" + repo +
-                        R"(","hook_event_name":")" + event + "\"" + extra + "}");
+    WriteFile(path, R"({"session_id":"s1","transcript_path":")" + transcript + R"(","cwd":")" +
+                        repo + R"(","hook_event_name":")" + event + "\"" + extra + "}");
     return path;
   };
   std::string start = payload("start", "SessionStart", R"(,"source":"startup")");
@@ -204,12 +223,16 @@ int main(int argc, char** argv) {
   // pre-compact with nothing staged returns at once; with something staged it
   // starts a consolidation, measured once apart below.
   std::string end = payload("end", "SessionEnd", R"(,"reason":"exit")");
-  std::string tool = payload("tool", "PreToolUse", R"(,"tool_name":"Bash","tool_input":{"command":"ls -la src"})");
-  PrintRow("hook session-start (startup)", Measure({lore, "hook", "session-start"}, hook_runs, start));
-  PrintRow("hook session-start (compact)", Measure({lore, "hook", "session-start"}, hook_runs, compact));
+  std::string tool =
+      payload("tool", "PreToolUse", R"(,"tool_name":"Bash","tool_input":{"command":"ls -la src"})");
+  PrintRow("hook session-start (startup)",
+           Measure({lore, "hook", "session-start"}, hook_runs, start));
+  PrintRow("hook session-start (compact)",
+           Measure({lore, "hook", "session-start"}, hook_runs, compact));
   PrintRow("hook pre-compact", Measure({lore, "hook", "pre-compact"}, hook_runs, pre));
   PrintRow("hook session-end", Measure({lore, "hook", "session-end"}, hook_runs, end));
-  PrintRow("hook pre-tool-use (not a propose call)", Measure({lore, "hook", "pre-tool-use"}, hook_runs, tool));
+  PrintRow("hook pre-tool-use (not a propose call)",
+           Measure({lore, "hook", "pre-tool-use"}, hook_runs, tool));
   PrintRow("lore --version (process floor)", Measure({lore, "--version"}, hook_runs));
 
   PrintRow("mcp: memory_search round trip", McpSearch(lore, repo, mcp_calls));
