@@ -16,8 +16,8 @@
 namespace lore::teamsync {
 namespace {
 
-constexpr config::Key<std::string> kUrl{"team.url", ""};
-constexpr config::Key<std::string> kMachineId{"team.machine_id", ""};
+const config::Key<std::string> kUrl{"team.url", ""};
+const config::Key<std::string> kMachineId{"team.machine_id", ""};
 
 std::string Lower(std::string_view s) {
   std::string out(s);
