@@ -175,6 +175,12 @@ TEST(RedactText, CleanIsIdempotentOnJoinsAndCuts) {
   // A value cut by a redaction was judged before (found by the fuzzer).
   const std::string cut = "password=Y-----g\xeereP://u:sws:NN7EXAI@h/xz" + std::string(60, '7');
   EXPECT_EQ(Clean(Clean(cut)), Clean(cut));
+  // A name longer than the limit behind a redaction: judged by its last bytes on both passes.
+  const std::string long_name =
+      "AIzaBEG0k-Auuuuuuuuuuuuuuuuuuuuuuuuuu"
+      "AAxbh....ccch............."
+      "ai_key: .............api_key:--riehhhhhhhhhhhhhhHhapihhhhhhh";
+  EXPECT_EQ(Clean(Clean(long_name)), Clean(long_name));
 }
 
 TEST(RedactText, InvalidUtf8PassesThrough) {
