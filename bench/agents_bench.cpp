@@ -108,7 +108,9 @@ class McpChild {
   std::string buf_;
 };
 
-Timing McpSearch(const std::string& lore, const std::string& repo, int calls) {
+// `tool` is memory_search or search (the one search of every scope).
+Timing McpSearch(const std::string& lore, const std::string& repo, int calls,
+                 const std::string& tool) {
   McpChild mcp(lore, repo);
   mcp.Call(
       R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}})");
@@ -116,18 +118,17 @@ Timing McpSearch(const std::string& lore, const std::string& repo, int calls) {
                                  "retry backoff"};
   // The first search brings the index up to date (a one-off cost, reported apart).
   auto t0 = std::chrono::steady_clock::now();
-  mcp.Call(
-      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":"warm up"}}})");
+  mcp.Call(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":")" + tool +
+           R"(","arguments":{"query":"warm up"}}})");
   double first =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("%-44s %7.1f ms (indexing the store once)\n", "mcp: first memory_search", first);
+  std::printf("%-44s %7.1f ms (indexing the store once)\n", ("mcp: first " + tool).c_str(), first);
   std::vector<double> times;
   Timing t;
   for (int i = 0; i < calls; ++i) {
-    std::string req =
-        R"({"jsonrpc":"2.0","id":)" + std::to_string(i + 2) +
-        R"(,"method":"tools/call","params":{"name":"memory_search","arguments":{"query":")" +
-        queries[i % 4] + R"("}}})";
+    std::string req = R"({"jsonrpc":"2.0","id":)" + std::to_string(i + 2) +
+                      R"(,"method":"tools/call","params":{"name":")" + tool +
+                      R"(","arguments":{"query":")" + queries[i % 4] + R"("}}})";
     auto start = std::chrono::steady_clock::now();
     std::string reply = mcp.Call(req);
     times.push_back(
@@ -235,7 +236,8 @@ int main(int argc, char** argv) {
            Measure({lore, "hook", "pre-tool-use"}, hook_runs, tool));
   PrintRow("lore --version (process floor)", Measure({lore, "--version"}, hook_runs));
 
-  PrintRow("mcp: memory_search round trip", McpSearch(lore, repo, mcp_calls));
+  PrintRow("mcp: memory_search round trip", McpSearch(lore, repo, mcp_calls, "memory_search"));
+  PrintRow("mcp: search round trip (scope all)", McpSearch(lore, repo, mcp_calls, "search"));
   stdfs::remove_all(base);
   return 0;
 }
