@@ -1,37 +1,21 @@
 // lore team init|status <repo> and lore sync <repo>: handed over to
 // lore-team, the program beside lore that links libpq (docs/team.md), so that
 // lore itself never loads it.
-#include <unistd.h>
-
-#include <cerrno>
 #include <memory>
 
 #include "cli/command.h"
+#include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "cli/team_hooks.h"
-#include "lore/consolidate/spawn.h"
-#include "lore/fs/fd.h"
 
 namespace lore::cli {
 
-std::string LoreTeamPath() {
-  auto exe = consolidate::SelfExe();
-  if (!exe) return "";
-  return fs::Join(fs::Dirname(*exe), "lore-team");
-}
+std::string LoreTeamPath() { return BesideLore("lore-team"); }
 
 int ExecLoreTeam(std::vector<std::string> args) {
-  std::string team = LoreTeamPath();
-  if (team.empty() || ::access(team.c_str(), X_OK) != 0) {
-    return ReportError(Error{ErrorCode::kUnavailable, "the team store's program is missing", team,
-                             0, "install lore-team next to lore (docs/team.md)"});
-  }
-  args.insert(args.begin(), team);
-  std::vector<char*> argv;
-  for (auto& s : args) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  ::execv(team.c_str(), argv.data());
-  return ReportError(fs::ErrnoError(errno, "cannot run", team));
+  return ExecBesideLore("lore-team", std::move(args),
+                        Error{ErrorCode::kUnavailable, "the team store's program is missing", "", 0,
+                              "install lore-team next to lore (docs/team.md)"});
 }
 
 namespace {
