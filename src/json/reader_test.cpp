@@ -23,6 +23,28 @@ TEST(JsonReader, ParsesObjectsInOrder) {
   EXPECT_EQ(j->dump(), R"({"b":1,"a":[true,false,null,"x\né"],"c":{"d":-2.5}})");
 }
 
+// The scanner skips plain ASCII eight bytes at a time: a quote, a backslash,
+// a control character or a non-ASCII byte at every offset of a long string
+// must still be seen, and escapes decoded wherever they fall.
+TEST(JsonReader, StringsAreScannedRightAtEveryOffset) {
+  for (size_t at = 0; at < 24; ++at) {
+    std::string plain(at, 'a');
+    std::string tail(23 - at, 'z');
+    auto escaped = Parse("\"" + plain + "\\n\\u00e9\\\"" + tail + "\"", {});
+    ASSERT_TRUE(escaped) << at;
+    EXPECT_EQ(escaped->get<std::string>(), plain + "\n\u00e9\"" + tail) << at;
+    auto utf8 = Parse("\"" + plain + "\xC3\xA9" + tail + "\"", {});
+    ASSERT_TRUE(utf8) << at;
+    EXPECT_EQ(utf8->get<std::string>(), plain + "\xC3\xA9" + tail) << at;
+    EXPECT_FALSE(Parse("\"" + plain + "\xC3" + tail + "\"", {})) << at;  // invalid UTF-8
+    EXPECT_FALSE(Parse("\"" + plain + "\x01" + tail + "\"", {})) << at;  // a control byte
+    EXPECT_FALSE(Parse("\"" + plain + tail, {})) << at;                   // never closed
+    auto inner = Parse("[\"" + plain + "\",\"" + tail + "\"]", {});      // the first quote ends it
+    ASSERT_TRUE(inner) << at;
+    EXPECT_EQ((*inner)[0].get<std::string>(), plain) << at;
+  }
+}
+
 TEST(JsonReader, DeepNestingIsRefusedWithoutRecursion) {
   std::string deep(150000, '[');
   auto r = Check(deep, Limits{size_t{1} << 20, 64});

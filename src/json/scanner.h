@@ -233,7 +233,7 @@ bool Scanner<Handler>::StringToken(std::string_view* raw, bool* escaped) {
       continue;
     }
     if (c < 0x80) {
-      ++pos_;
+      pos_ = SkipPlainAscii(s_, pos_ + 1);
       continue;
     }
     size_t n = Utf8SequenceLength(s_, pos_);

@@ -1,5 +1,7 @@
 #include "json/strings.h"
 
+#include <cstring>
+
 namespace lore::json::internal {
 
 size_t Utf8SequenceLength(std::string_view s, size_t i) {
@@ -62,15 +64,45 @@ void AppendUtf8(std::string* out, uint32_t cp) {
   }
 }
 
+namespace {
+
+constexpr uint64_t kOnes = 0x0101010101010101ULL;
+constexpr uint64_t kHighs = 0x8080808080808080ULL;
+
+// Whether some byte of `w` is below n (n <= 128), or equals b: exact answers
+// to "is there such a byte", which is all SkipPlainAscii asks.
+constexpr uint64_t HasLess(uint64_t w, uint64_t n) { return (w - kOnes * n) & ~w & kHighs; }
+constexpr uint64_t HasByte(uint64_t w, uint64_t b) { return HasLess(w ^ (kOnes * b), 1); }
+
+}  // namespace
+
+size_t SkipPlainAscii(std::string_view s, size_t i) {
+  while (i + 8 <= s.size()) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if ((w & kHighs) | HasLess(w, 0x20) | HasByte(w, '"') | HasByte(w, '\\')) break;
+    i += 8;
+  }
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80 || c < 0x20 || c == '"' || c == '\\') return i;
+    ++i;
+  }
+  return i;
+}
+
 std::string DecodeString(std::string_view raw) {
   std::string out;
   out.reserve(raw.size());
   for (size_t i = 0; i < raw.size();) {
-    char c = raw[i];
-    if (c != '\\' || i + 1 >= raw.size()) {
-      out.push_back(c);
-      ++i;
-      continue;
+    const void* slash = std::memchr(raw.data() + i, '\\', raw.size() - i);
+    const size_t end = slash ? static_cast<size_t>(static_cast<const char*>(slash) - raw.data())
+                             : raw.size();
+    out.append(raw.data() + i, end - i);  // the run before the next escape
+    i = end;
+    if (i + 1 >= raw.size()) {
+      if (i < raw.size()) out.push_back(raw[i]);  // a lone trailing backslash
+      break;
     }
     char e = raw[i + 1];
     i += 2;

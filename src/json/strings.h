@@ -23,4 +23,9 @@ void AppendUtf8(std::string* out, uint32_t cp);
 // scanned): escapes decoded, an unpaired surrogate escape as U+FFFD.
 std::string DecodeString(std::string_view raw);
 
+// The first index at or after `i` whose byte may end a run of plain string
+// bytes: a quote, a backslash, a control character or a non-ASCII byte (or
+// s.size()). Eight bytes at a time: transcripts carry strings of megabytes.
+size_t SkipPlainAscii(std::string_view s, size_t i);
+
 }  // namespace lore::json::internal
