@@ -8,12 +8,13 @@
 #include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "cli/team_hooks.h"
+#include "lore/consolidate/journal.h"
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/rules_engine.h"
 #include "lore/consolidate/runner.h"
-#include "lore/consolidate/spawn.h"
 #include "lore/fs/fd.h"
 #include "lore/store/store.h"
+#include "proc/process.h"
 
 namespace lore::cli {
 namespace {
@@ -52,9 +53,10 @@ void MaybeTrigger(const store::Store& store, const std::string& repo) {
   if (!cons::AtThreshold(cons::Totals(*staged), *settings)) return;
   auto lock = cons::InspectRunLock(store);
   if (lock && *lock && (*lock)->alive) return;  // the running one coalesces
-  auto exe = cons::SelfExe();
+  auto exe = proc::SelfExe();
   if (!exe) return ReportWarning(exe.error());
-  if (auto s = cons::SpawnDetached(ForegroundArgv(*exe, {repo, false, true, ""})); !s) {
+  if (auto s = proc::StartDetached(ForegroundArgv(*exe, {repo, false, true, ""}), "consolidation");
+      !s) {
     ReportWarning(s.error());
   }
 }
@@ -82,9 +84,10 @@ int RunConsolidate(const ConsolidateArgs& a) {
   auto store = OpenStore(a.repo);
   if (!store) return ReportError(store.error());
   if (!a.foreground) {
-    auto exe = cons::SelfExe();
+    auto exe = proc::SelfExe();
     if (!exe) return ReportError(exe.error());
-    if (auto s = cons::SpawnDetached(ForegroundArgv(*exe, a)); !s) return ReportError(s.error());
+    if (auto s = proc::StartDetached(ForegroundArgv(*exe, a), "consolidation"); !s)
+      return ReportError(s.error());
     Print("started a consolidation in the background; 'lore status' shows it");
     return kExitOk;
   }
@@ -106,6 +109,7 @@ int RunConsolidate(const ConsolidateArgs& a) {
   for (const auto& w : report->warnings) ReportWarning(w);
   auto text = cons::DescribeReport(*report, *settings);
   for (const auto& line : text.lines) Print(line);
+  cons::RemoveTrash(report->trash);  // after the report: the caller need not wait for it
   return text.exit_code;
 }
 

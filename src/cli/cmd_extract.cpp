@@ -2,24 +2,17 @@
 // (docs/extract.md). The rules engine runs here; `--engine llm` hands the
 // verb to lore-llm. `--then-consolidate` (what the hooks start, detached)
 // flushes consolidation after a successful extract, in the same process chain.
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <memory>
 
 #include "cli/command.h"
 #include "cli/exec_llm.h"
 #include "cli/io.h"
-#include "lore/consolidate/spawn.h"
 #include "lore/extract/extract.h"
 #include "lore/extract/rules.h"
 #include "lore/extract/settings.h"
 #include "lore/fs/fd.h"
 #include "lore/store/store.h"
-
-extern char** environ;
+#include "proc/process.h"
 
 namespace lore::cli {
 namespace {
@@ -39,33 +32,18 @@ std::vector<std::string> LlmArgs(const ExtractArgs& a) {
 
 // Runs lore-llm extract as a child and waits (the consolidation follows it).
 int RunLlmChild(const ExtractArgs& a) {
-  auto exe = consolidate::SelfExe();
-  if (!exe) return ReportError(exe.error());
   std::vector<std::string> args = LlmArgs(a);
-  args.insert(args.begin(), fs::Join(fs::Dirname(*exe), "lore-llm"));
-  std::vector<char*> argv;
-  for (auto& s : args) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  if (int rc = ::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ); rc != 0) {
-    return ReportError(fs::ErrnoError(rc, "cannot run", args[0]));
-  }
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : kExitError;
+  args.insert(args.begin(), proc::Beside("lore-llm"));
+  auto status = proc::Run(args);
+  if (!status) return ReportError(status.error());
+  return *status;
 }
 
 // Replaces this process with `lore consolidate <repo> --flush --foreground`.
 int ExecConsolidate(const std::string& repo) {
-  auto exe = consolidate::SelfExe();
+  auto exe = proc::SelfExe();
   if (!exe) return ReportError(exe.error());
-  std::vector<std::string> args{*exe, "consolidate", repo, "--flush", "--foreground"};
-  std::vector<char*> argv;
-  for (auto& s : args) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  ::execv(argv[0], argv.data());
-  return ReportError(fs::ErrnoError(errno, "cannot run", args[0]));
+  return ReportError(proc::Exec({*exe, "consolidate", repo, "--flush", "--foreground"}));
 }
 
 int RunExtract(const ExtractArgs& a) {

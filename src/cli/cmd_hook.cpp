@@ -14,6 +14,7 @@
 #include "lore/extract/settings.h"
 #include "lore/hook/pre_tool_use.h"
 #include "lore/hook/session.h"
+#include "proc/process.h"
 
 namespace lore::cli {
 namespace {
@@ -91,9 +92,15 @@ int SessionStart() {
 }
 
 std::string SelfBinary() {
-  char self[PATH_MAX];
-  ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-  return n > 0 ? std::string(self, static_cast<size_t>(n)) : "lore";
+  auto self = proc::SelfExe();
+  return self ? *self : "lore";
+}
+
+// Starts what the library asked for, detached; a failure is the warning.
+Status Start(const Result<hook::Command>& command, std::string_view what) {
+  if (!command) return tl::unexpected(command.error());
+  if (command->empty()) return Ok();
+  return proc::StartDetached(*command, what);
 }
 
 // PreCompact: one detached child extracts what the transcript holds past the
@@ -104,13 +111,14 @@ int PreCompact() {
   const std::string binary = SelfBinary();
   bool warned = false;
   if (!call.payload.transcript_path.empty()) {
-    auto started =
-        hook::StartExtract(*call.store, binary, call.repo, call.payload, /*then_consolidate=*/true);
+    auto started = Start(hook::ExtractCommand(*call.store, binary, call.repo, call.payload,
+                                              /*then_consolidate=*/true),
+                         "extract");
     if (started) return kExitOk;
     ReportWarning(started.error());
     warned = true;
   }
-  auto started = hook::FlushConsolidation(*call.store, binary, call.repo);
+  auto started = Start(hook::FlushCommand(*call.store, binary, call.repo), "consolidation");
   if (!started && !warned) ReportWarning(started.error());  // one warning line at most
   return kExitOk;
 }
@@ -131,7 +139,8 @@ int Stop() {
     return kExitOk;
   }
   if (!*grown) return kExitOk;
-  auto started = hook::StartExtract(*call.store, SelfBinary(), call.repo, call.payload, false);
+  auto started = Start(
+      hook::ExtractCommand(*call.store, SelfBinary(), call.repo, call.payload, false), "extract");
   if (!started) ReportWarning(started.error());
   return kExitOk;
 }
@@ -147,7 +156,8 @@ int SessionEnd() {
     return kExitOk;
   }
   if (!call.payload.transcript_path.empty()) {  // extract the rest, detached
-    auto started = hook::StartExtract(*call.store, SelfBinary(), call.repo, call.payload, false);
+    auto started = Start(
+        hook::ExtractCommand(*call.store, SelfBinary(), call.repo, call.payload, false), "extract");
     if (!started) ReportWarning(started.error());
   }
   if (!reminder->empty()) Print(*reminder);

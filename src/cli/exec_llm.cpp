@@ -2,18 +2,12 @@
 
 #include <unistd.h>
 
-#include <cerrno>
-
 #include "cli/io.h"
-#include "lore/consolidate/spawn.h"
-#include "lore/fs/fd.h"
+#include "proc/process.h"
 
 namespace lore::cli {
 
-std::string BesideLore(const std::string& program) {
-  auto exe = consolidate::SelfExe();
-  return exe ? fs::Join(fs::Dirname(*exe), program) : std::string();
-}
+std::string BesideLore(const std::string& program) { return proc::Beside(program); }
 
 int ExecBesideLore(const std::string& program, std::vector<std::string> args, Error missing) {
   const std::string path = BesideLore(program);
@@ -22,11 +16,7 @@ int ExecBesideLore(const std::string& program, std::vector<std::string> args, Er
     return ReportError(missing);
   }
   args.insert(args.begin(), path);
-  std::vector<char*> argv;
-  for (auto& s : args) argv.push_back(s.data());
-  argv.push_back(nullptr);
-  ::execv(path.c_str(), argv.data());
-  return ReportError(fs::ErrnoError(errno, "cannot run", path));
+  return ReportError(proc::Exec(args));
 }
 
 int ExecLoreLlm(std::vector<std::string> args, const std::string& fallback) {

@@ -4,8 +4,8 @@
 
 #include "cli/io.h"
 #include "lore/config/config.h"
-#include "lore/consolidate/spawn.h"
 #include "lore/fs/fd.h"
+#include "proc/process.h"
 
 namespace lore::cli {
 
@@ -21,7 +21,8 @@ void StartTeamSync(const store::Store& store, const std::string& repo, TeamHookE
   if (!TeamConfigured(store)) return;
   std::string team = LoreTeamPath();
   const char* verb = event == TeamHookEvent::kSessionStart ? "pull" : "sync";
-  if (auto s = consolidate::SpawnDetached({team, verb, repo}); !s) ReportWarning(s.error());
+  if (auto s = proc::StartDetached({team, verb, repo}, "the team sync"); !s)
+    ReportWarning(s.error());
 }
 
 }  // namespace lore::cli

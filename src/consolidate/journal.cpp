@@ -6,8 +6,6 @@
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -295,30 +293,22 @@ Error ConflictError(const store::Store& store, const std::string& rel, int attem
                "nothing was changed; the staged entries stay for the next consolidation"};
 }
 
-void RemoveRunFolder(const store::Store& store, const std::string& run_id, Removal how) {
+std::string RemoveRunFolder(const store::Store& store, const std::string& run_id, Removal how) {
   std::string dir = store.Path(RunDirRel(run_id));
-  if (how == Removal::kNow) return (void)fs::RemoveTree(dir);
-  std::string trash = store.Path(std::string(kStagingDir) + "/.trash-" + run_id);
-  if (::rename(dir.c_str(), trash.c_str()) != 0) return (void)fs::RemoveTree(dir);
-  pid_t child = ::fork();
-  if (child < 0) return (void)fs::RemoveTree(trash);
-  if (child == 0) {
-    ::setsid();
-    if (::fork() == 0) {
-      int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-      if (null >= 0) {
-        ::dup2(null, 0);
-        ::dup2(null, 1);
-        ::dup2(null, 2);
-      }
-      ::syscall(SYS_close_range, 3U, ~0U, 0U);  // nothing of the parent's (a lock) stays held
-      (void)fs::RemoveTree(trash);
-      ::_exit(0);
+  if (how == Removal::kLater) {
+    std::string trash = store.Path(std::string(kStagingDir) + "/.trash-" + run_id);
+    if (::rename(dir.c_str(), trash.c_str()) == 0) {
+      // Sweep's ten minutes count from now, not from the run's last write.
+      ::utimensat(AT_FDCWD, trash.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
+      return trash;
     }
-    ::_exit(0);
   }
-  while (::waitpid(child, nullptr, 0) < 0 && errno == EINTR) {
-  }
+  (void)fs::RemoveTree(dir);
+  return {};
+}
+
+void RemoveTrash(const std::vector<std::string>& trash) {
+  for (const auto& t : trash) (void)fs::RemoveTree(t);
 }
 
 Result<std::string> Recover(const store::Store& store) {

@@ -158,11 +158,13 @@ Result<bool> HoldAndRun(const store::Store& store, const Settings& settings, Eng
     if (report.runs.back().outcome != "ok") break;  // retried by the next trigger
   }
   lock.Release();
-  // What the commits displaced (old versions, consumed entries) is freed in
-  // the background: on a busy disk that costs milliseconds per file.
+  // What the commits displaced (old versions, consumed entries) is moved
+  // aside; the caller frees it after reporting (on a busy disk that costs
+  // milliseconds per file).
   for (size_t i = first_run; i < report.runs.size(); ++i) {
-    if (report.runs[i].outcome == "ok")
-      RemoveRunFolder(store, report.runs[i].run_id, Removal::kDetached);
+    if (report.runs[i].outcome != "ok") continue;
+    std::string trash = RemoveRunFolder(store, report.runs[i].run_id, Removal::kLater);
+    if (!trash.empty()) report.trash.push_back(std::move(trash));
   }
   return true;
 }

@@ -2,7 +2,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,8 +17,6 @@
 #include "lore/proposals/paths.h"
 #include "lore/proposals/queue.h"
 #include "lore/text/utf8.h"
-
-extern char** environ;
 
 namespace lore::hook {
 namespace {
@@ -92,8 +89,9 @@ bool HasStagedEntries(const std::string& dir) {
 // shell treats specially, else in single quotes (a quote as '\'').
 std::string ShellWord(std::string_view s) {
   const bool bare = !s.empty() && s.front() != '-' && s.front() != '~' &&
-                    s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                        "0123456789_@%+=:,./-") == std::string_view::npos;
+                    s.find_first_not_of(
+                        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                        "0123456789_@%+=:,./-") == std::string_view::npos;
   if (bare) return std::string(s);
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -106,9 +104,10 @@ std::string PendingLine(int64_t pending, std::string_view repo) {
   return std::to_string(pending) +
          (pending == 1 ? " proposed learning awaits" : " proposed learnings await") +
          " review by the person. When they agree, run the /lore-review command, or: lore review " +
-         ShellWord(repo) + " --batches --json, ask each batch's input with AskUserQuestion in "
-         "order, then pipe the picks to: lore review " + ShellWord(repo) +
-         " --session <this session's id> --answers -";
+         ShellWord(repo) +
+         " --batches --json, ask each batch's input with AskUserQuestion in "
+         "order, then pipe the picks to: lore review " +
+         ShellWord(repo) + " --session <this session's id> --answers -";
 }
 
 }  // namespace
@@ -167,42 +166,12 @@ std::string SessionStartJson(std::string_view context) {
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-namespace {
-
-// Starts `argv` in its own session with its standard streams on /dev/null and
-// does not wait: posix_spawn (a vfork, cheaper than SpawnDetached's double
-// fork); the hook exits at once, so the child is adopted by init.
-Status SpawnInBackground(const std::vector<std::string>& args, std::string_view what) {
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t attr;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawnattr_init(&attr);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, argv[0], &fa, &attr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&attr);
-  if (rc != 0)
-    return tl::unexpected(fs::ErrnoError(rc, "cannot start " + std::string(what), args[0]));
-  return Ok();
-}
-
-}  // namespace
-
-Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
-                                std::string_view repo) {
-  if (!StoreExists(store)) return false;
+Result<Command> FlushCommand(const store::Store& store, const std::string& lore_binary,
+                             std::string_view repo) {
+  if (!StoreExists(store)) return Command{};
   LORE_TRY(store.Check(store::RawCheck::kSkip));
-  if (!HasStagedEntries(store.Path("staging"))) return false;  // nothing to flush
-  LORE_TRY(SpawnInBackground(
-      {lore_binary, "consolidate", std::string(repo), "--flush", "--foreground"}, "consolidation"));
-  return true;
+  if (!HasStagedEntries(store.Path("staging"))) return Command{};  // nothing to flush
+  return Command{lore_binary, "consolidate", std::string(repo), "--flush", "--foreground"};
 }
 
 namespace {
@@ -228,15 +197,15 @@ Status CheckTranscript(const std::string& path) {
 
 }  // namespace
 
-Status StartExtract(const store::Store& store, const std::string& lore_binary,
-                    std::string_view repo, const Payload& payload, bool then_consolidate) {
+Result<Command> ExtractCommand(const store::Store& store, const std::string& lore_binary,
+                               std::string_view repo, const Payload& payload,
+                               bool then_consolidate) {
   if (StoreExists(store)) LORE_TRY(store.Check(store::RawCheck::kSkip));
   LORE_TRY(CheckTranscript(payload.transcript_path));
-  std::vector<std::string> argv{lore_binary, "extract", std::string(repo), "--transcript",
-                                payload.transcript_path};
+  Command argv{lore_binary, "extract", std::string(repo), "--transcript", payload.transcript_path};
   if (!payload.session_id.empty()) argv.insert(argv.end(), {"--session", payload.session_id});
   if (then_consolidate) argv.push_back("--then-consolidate");
-  return SpawnInBackground(argv, "extract");
+  return argv;
 }
 
 Result<bool> TranscriptGrown(const store::Store& store, const Payload& payload,

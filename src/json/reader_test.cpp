@@ -38,7 +38,7 @@ TEST(JsonReader, StringsAreScannedRightAtEveryOffset) {
     EXPECT_EQ(utf8->get<std::string>(), plain + "\xC3\xA9" + tail) << at;
     EXPECT_FALSE(Parse("\"" + plain + "\xC3" + tail + "\"", {})) << at;  // invalid UTF-8
     EXPECT_FALSE(Parse("\"" + plain + "\x01" + tail + "\"", {})) << at;  // a control byte
-    EXPECT_FALSE(Parse("\"" + plain + tail, {})) << at;                   // never closed
+    EXPECT_FALSE(Parse("\"" + plain + tail, {})) << at;                  // never closed
     auto inner = Parse("[\"" + plain + "\",\"" + tail + "\"]", {});      // the first quote ends it
     ASSERT_TRUE(inner) << at;
     EXPECT_EQ((*inner)[0].get<std::string>(), plain) << at;

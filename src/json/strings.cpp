@@ -96,8 +96,8 @@ std::string DecodeString(std::string_view raw) {
   out.reserve(raw.size());
   for (size_t i = 0; i < raw.size();) {
     const void* slash = std::memchr(raw.data() + i, '\\', raw.size() - i);
-    const size_t end = slash ? static_cast<size_t>(static_cast<const char*>(slash) - raw.data())
-                             : raw.size();
+    const size_t end =
+        slash ? static_cast<size_t>(static_cast<const char*>(slash) - raw.data()) : raw.size();
     out.append(raw.data() + i, end - i);  // the run before the next escape
     i = end;
     if (i + 1 >= raw.size()) {

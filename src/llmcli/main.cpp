@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "cli/guard.h"
+#include "lore/consolidate/journal.h"
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/runner.h"
 #include "lore/distill/distill.h"
@@ -46,6 +47,8 @@ int Consolidate(const std::string& repo, bool flush) {
   for (const auto& w : report->warnings) Report(w, "lore-llm: warning: ");
   auto text = cons::DescribeReport(*report, *settings);
   for (const auto& line : text.lines) std::cout << line << "\n";
+  std::cout.flush();
+  cons::RemoveTrash(report->trash);  // after the report: the caller need not wait for it
   return text.exit_code;
 }
 

@@ -1,7 +1,6 @@
 // lore-team: the team store's side of lore (docs/team.md), the only program
 // that links libpq. `lore team init|status <repo>` and `lore sync <repo>`
 // replace themselves with it, so that the hot-path lore never loads libpq.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -10,7 +9,6 @@
 #include <iostream>
 
 #include "cli/guard.h"
-#include "lore/consolidate/spawn.h"
 #include "lore/fs/fd.h"
 #include "lore/store/store.h"
 #include "lore/team/coordination.h"
@@ -18,6 +16,7 @@
 #include "lore/team/sync.h"
 #include "lore/teamsync/team.h"
 #include "lore/version.h"
+#include "proc/process.h"
 
 namespace {
 
@@ -176,26 +175,14 @@ int Consolidate(const std::string& repo, bool flush, const std::string& engine) 
               << ": this request coalesces into its run\n";
     return 0;
   }
-  auto exe = lore::consolidate::SelfExe();
-  if (!exe) return Report(exe.error());
-  std::string lore_bin = lore::fs::Join(lore::fs::Dirname(*exe), "lore");
+  std::string lore_bin = lore::proc::Beside("lore");
   std::vector<std::string> args = {lore_bin, "consolidate", "--foreground", "--team-locked", repo};
   if (flush) args.push_back("--flush");
   if (!engine.empty()) args.insert(args.end(), {"--engine", engine});
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
   std::cout.flush();
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    ::execv(lore_bin.c_str(), argv.data());
-    ::_exit(127);
-  }
-  if (pid < 0) return Report(lore::fs::ErrnoError(errno, "cannot run", lore_bin));
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  auto status = lore::proc::Run(args);
+  if (!status) return Report(status.error());
+  return *status;
 }
 
 }  // namespace

@@ -53,11 +53,18 @@ Result<CommitOutcome> CommitRun(const store::Store& store, const std::string& ru
 Error ConflictError(const store::Store& store, const std::string& rel, int attempts);
 
 enum class Removal {
-  kNow,       // before returning
-  kDetached,  // renamed to staging/.trash-<run_id>, then removed by a detached child
+  kNow,    // before returning
+  kLater,  // renamed to staging/.trash-<run_id> at once, removed by RemoveTrash
 };
-// Removes the folder of committed run `run_id` (old versions, consumed entries).
-void RemoveRunFolder(const store::Store& store, const std::string& run_id, Removal how);
+// Removes the folder of committed run `run_id` (old versions, consumed
+// entries), or with kLater moves it aside and returns the trash folder's path
+// ("" when it was removed at once).
+std::string RemoveRunFolder(const store::Store& store, const std::string& run_id, Removal how);
+
+// Removes trash folders of RemoveRunFolder(kLater). A folder some other
+// process removes meanwhile is no error; a trash folder nobody removed is
+// swept by Recover ten minutes after it became trash.
+void RemoveTrash(const std::vector<std::string>& trash);
 
 // Must be called under the run lock. Rolls a leftover journal forward (under
 // the store lock) and

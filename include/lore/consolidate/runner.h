@@ -37,6 +37,7 @@ struct ConsolidateReport {
   std::vector<RunRecord> runs;     // the runs made, in order
   std::vector<Error> warnings;     // reclaimed lock, rolled-forward journal, invalid entries
   StagingTotals left;              // staged after the last run
+  std::vector<std::string> trash;  // what the commits displaced: free with RemoveTrash
   bool failed() const;             // true when a run failed
 };
 

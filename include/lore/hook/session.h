@@ -44,21 +44,24 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
 // {"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":…}}.
 std::string SessionStartJson(std::string_view context);
 
-// PreCompact: starts `<lore> consolidate <repo> --flush --foreground` detached (its own
-// session, standard streams on /dev/null) so that what the session staged
-// is consolidated before the context is lost. Does not wait for it. False
-// (nothing started) when the store does not exist or nothing is staged.
-Result<bool> FlushConsolidation(const store::Store& store, const std::string& lore_binary,
-                                std::string_view repo);
+// A program and its arguments for the hook to start detached (the library
+// decides what to run; src/cli/ starts it). Empty: nothing to start.
+using Command = std::vector<std::string>;
 
-// PreCompact, SessionEnd and Stop: starts `<lore> extract <repo> --transcript
-// <transcript_path> [--session <session_id>] [--then-consolidate]` detached (its own
-// session, standard streams on /dev/null) and returns without waiting. A
+// PreCompact: `<lore> consolidate <repo> --flush --foreground`, so that what
+// the session staged is consolidated before the context is lost. Empty when
+// the store does not exist or nothing is staged.
+Result<Command> FlushCommand(const store::Store& store, const std::string& lore_binary,
+                             std::string_view repo);
+
+// PreCompact, SessionEnd and Stop: `<lore> extract <repo> --transcript
+// <transcript_path> [--session <session_id>] [--then-consolidate]`. A
 // transcript that is missing, unreadable or not a regular file, or a store
 // that exists but fails its checks, is an Error (one warning line for the
-// hook) and nothing is started.
-Status StartExtract(const store::Store& store, const std::string& lore_binary,
-                    std::string_view repo, const Payload& payload, bool then_consolidate);
+// hook): nothing is to be started.
+Result<Command> ExtractCommand(const store::Store& store, const std::string& lore_binary,
+                               std::string_view repo, const Payload& payload,
+                               bool then_consolidate);
 
 // Stop: whether the transcript grew by at least `threshold_bytes` past the
 // session's extract cursor (a transcript never extracted counts whole). One

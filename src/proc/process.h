@@ -1,0 +1,35 @@
+// Starting other programs: the only code that forks or execs. It is linked
+// into the executables (lore, lore-test, lore-llm, lore-team), never into the
+// library, which decides what to run and leaves the running to its caller.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/error.h"
+
+namespace lore::proc {
+
+// The absolute path of the running executable (/proc/self/exe).
+Result<std::string> SelfExe();
+
+// The path of `program` in the running executable's folder ("" when
+// /proc/self/exe cannot be read).
+std::string Beside(std::string_view program);
+
+// Starts `argv` (argv[0] a path) in a session of its own, its standard
+// streams on /dev/null and no other descriptor of ours open, and returns
+// without waiting: one posix_spawn (a vfork and an exec, no double fork). The
+// caller is expected to exit soon: init then adopts the child, and a child
+// that ends first stays a zombie until then. `what` names it in the error.
+Status StartDetached(const std::vector<std::string>& argv, std::string_view what);
+
+// Runs `argv` with our standard streams and waits: its exit status (128 + N
+// when killed by signal N).
+Result<int> Run(const std::vector<std::string>& argv);
+
+// Replaces this process with `argv`. Returns only when that failed.
+Error Exec(const std::vector<std::string>& argv);
+
+}  // namespace lore::proc
