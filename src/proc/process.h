@@ -20,9 +20,11 @@ std::string Beside(std::string_view program);
 
 // Starts `argv` (argv[0] a path) in a session of its own, its standard
 // streams on /dev/null and no other descriptor of ours open, and returns
-// without waiting: one posix_spawn (a vfork and an exec, no double fork). The
-// caller is expected to exit soon: init then adopts the child, and a child
-// that ends first stays a zombie until then. `what` names it in the error.
+// without waiting, not even for its exec (one fork; no double fork). A
+// program that is not executable is an Error; an exec that fails later
+// anyway ends the child with status 127. The caller is expected to exit
+// soon: init then adopts the child, and a child that ends first stays a
+// zombie until then. `what` names it in the error.
 Status StartDetached(const std::vector<std::string>& argv, std::string_view what);
 
 // Runs `argv` with our standard streams and waits: its exit status (128 + N
