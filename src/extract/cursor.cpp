@@ -133,14 +133,7 @@ Result<Identity> IdentityOf(int fd, uint64_t prefix_bytes, const std::string& pa
   id.dev = static_cast<uint64_t>(st.st_dev);
   id.ino = static_cast<uint64_t>(st.st_ino);
   std::string buf(static_cast<size_t>(std::min<uint64_t>(prefix_bytes, kPrefixBytes)), '\0');
-  size_t got = 0;
-  while (got < buf.size()) {
-    ssize_t n = ::pread(fd, buf.data() + got, buf.size() - got, static_cast<off_t>(got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", path));
-    if (n == 0) break;
-    got += static_cast<size_t>(n);
-  }
+  LORE_ASSIGN(size_t got, fs::ReadAt(fd, buf.data(), buf.size(), 0, path));
   id.prefix_bytes = got;
   id.prefix_hash = Hex(Fnv1a(std::string_view(buf.data(), got)));
   return id;

@@ -53,11 +53,11 @@ std::string Stem(const std::string& path) {
 }
 
 Result<std::string> SessionIn(int fd, uint64_t size, const std::string& path,
-                              const StreamLimits& limits) {
+                              const log::StreamLimits& limits) {
   std::string found;
-  LORE_TRY(StreamLines(
+  LORE_TRY(log::StreamLines(
       fd, 0, 1, size, path,
-      [&](const StreamedLine& l) {
+      [&](const log::StreamedLine& l) {
         if (!l.oversized) found = ParseTranscriptLine(l.text, l.number).session_id;
         return found.empty() && l.number < kSessionScanLines;
       },
@@ -219,26 +219,26 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
   cursor.transcript = fs::Absolute(o.transcript);
   const int64_t first = cursor.line + 1;
   std::optional<Error> failed;  // the engine's error, which ends the run
-  LORE_ASSIGN(StreamEnd end, StreamLines(
-                                 fd.get(), cursor.offset, first, size, o.transcript,
-                                 [&](const StreamedLine& l) {
-                                   ++out.counts.lines;
-                                   if (l.oversized) {
-                                     ++out.counts.oversized;
-                                     ++out.counts.skipped;
-                                     return true;
-                                   }
-                                   ParsedLine p = ParseTranscriptLine(l.text, l.number);
-                                   Count(p, out.counts);
-                                   for (const Event& e : p.events) {
-                                     if (auto s = engine.Take(e); !s) {
-                                       failed = s.error();
-                                       return false;
-                                     }
-                                   }
-                                   return true;
-                                 },
-                                 o.limits));
+  LORE_ASSIGN(log::StreamEnd end, log::StreamLines(
+                                      fd.get(), cursor.offset, first, size, o.transcript,
+                                      [&](const log::StreamedLine& l) {
+                                        ++out.counts.lines;
+                                        if (l.oversized) {
+                                          ++out.counts.oversized;
+                                          ++out.counts.skipped;
+                                          return true;
+                                        }
+                                        ParsedLine p = ParseTranscriptLine(l.text, l.number);
+                                        Count(p, out.counts);
+                                        for (const Event& e : p.events) {
+                                          if (auto s = engine.Take(e); !s) {
+                                            failed = s.error();
+                                            return false;
+                                          }
+                                        }
+                                        return true;
+                                      },
+                                      o.limits));
   if (failed) return Fail(*failed);
   if (end.last_line < first) {
     out.status = "nothing-new";

@@ -65,6 +65,18 @@ Result<std::string> ReadAll(int fd, const std::string& path) {
   return out;
 }
 
+Result<size_t> ReadAt(int fd, char* out, size_t want, uint64_t offset, const std::string& path) {
+  size_t got = 0;
+  while (got < want) {
+    ssize_t n = ::pread(fd, out + got, want - got, static_cast<off_t>(offset + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return tl::unexpected(ErrnoError(errno, "cannot read", path));
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  return got;
+}
+
 Result<std::string> ReadFile(const std::string& path) {
   LORE_ASSIGN(Fd fd, Open(path, O_RDONLY));
   struct stat st;

@@ -1,28 +1,9 @@
 #include "lore/log/stream_scan.h"
 
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
-#include <cstring>
-
 #include "lore/fs/fd.h"
 
 namespace lore::log {
 namespace {
-
-// Reads up to `want` bytes at `offset`; fewer only at the end of the file.
-Result<size_t> ReadAt(int fd, char* out, size_t want, uint64_t offset, const std::string& path) {
-  size_t got = 0;
-  while (got < want) {
-    ssize_t n = ::pread(fd, out + got, want - got, static_cast<off_t>(offset + got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", path));
-    if (n == 0) break;
-    got += static_cast<size_t>(n);
-  }
-  return got;
-}
 
 // Collects what the lines say, as ScanObjects does.
 class Tally {
@@ -68,53 +49,29 @@ std::string TooLongLine(size_t max_line_bytes) {
 
 Result<ScanResult> ScanFd(int fd, uint64_t size, const std::string& path, size_t max_problems,
                           const StreamLimits& limits) {
-  const size_t chunk = std::max<size_t>(limits.chunk_bytes, 1);
   Tally tally(max_problems, limits.max_line_bytes);
-  std::string buf;        // [carry][the chunk just read]
-  size_t carry = 0;       // bytes at buf's front: the start of a line not yet ended
-  int64_t number = 1;     // the number of the line that starts at buf[0]
-  bool skipping = false;  // inside a line too long to hold: dropping its bytes
-  uint64_t offset = 0;
-  while (offset < size && !tally.Full()) {
-    const size_t want = static_cast<size_t>(std::min<uint64_t>(chunk, size - offset));
-    buf.resize(carry + want);
-    LORE_ASSIGN(size_t got, ReadAt(fd, buf.data() + carry, want, offset, path));
-    if (got == 0) break;  // the file shrank under us
-    offset += got;
-    std::string_view data(buf.data(), carry + got);
-    size_t start = 0;
-    if (skipping) {
-      size_t nl = data.find('\n');
-      if (nl == std::string_view::npos) continue;  // carry stays 0: nothing held
-      start = nl + 1;
-      skipping = false;
+  if (tally.Full()) return tally.Finish();
+  auto take = [&](const StreamedLine& l) {
+    if (l.oversized) {
+      tally.TooLong(l.number);
       tally.EndOfTooLongLine();
-      ++number;
-    }
-    if (size_t last = data.rfind('\n'); last != std::string_view::npos && last >= start) {
-      LineScanner lines(data.substr(start, last + 1 - start), number);
-      Line line;
-      while (!tally.Full() && lines.Next(&line)) {
-        tally.Take(line);
-        number = line.number + 1;
-      }
-      start = last + 1;
-    }
-    const size_t rest = data.size() - start;
-    if (rest > limits.max_line_bytes) {
-      tally.TooLong(number);
-      skipping = true;
-      carry = 0;
     } else {
-      std::memmove(buf.data(), buf.data() + start, rest);
-      carry = rest;
+      tally.Take(Line{l.number, l.text, /*has_newline=*/true});
     }
-    // The carry grew for one long line only: give that memory back.
-    if (buf.capacity() > 4 * chunk && carry < chunk) std::string(buf.data(), carry).swap(buf);
+    return !tally.Full();
+  };
+  LORE_ASSIGN(StreamEnd end, StreamLines(fd, 0, 1, size, path, take, limits));
+  // The bytes after the last '\n': a line cut off without its newline.
+  if (tally.Full() || end.end >= size) return tally.Finish();
+  const uint64_t rest = size - end.end;
+  if (rest > limits.max_line_bytes) {
+    tally.TooLong(end.last_line + 1);
+    return tally.Finish();
   }
-  if (carry > 0 && !tally.Full()) {
-    tally.Take(Line{number, std::string_view(buf.data(), carry), /*has_newline=*/false});
-  }
+  std::string tail(static_cast<size_t>(rest), '\0');
+  LORE_ASSIGN(size_t got, fs::ReadAt(fd, tail.data(), tail.size(), end.end, path));
+  tail.resize(got);
+  if (!tail.empty()) tally.Take(Line{end.last_line + 1, tail, /*has_newline=*/false});
   return tally.Finish();
 }
 

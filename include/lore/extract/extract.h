@@ -16,18 +16,22 @@
 
 #include "lore/error.h"
 #include "lore/extract/engine.h"
-#include "lore/extract/line_stream.h"
+#include "lore/log/line_stream.h"
 #include "lore/store/store.h"
 #include "lore/text/time.h"
 
 namespace lore::extract {
+
+// The longest transcript line held (a longer one, a `Read` of a big file or
+// a pasted image, is counted `oversized` and skipped unread).
+inline constexpr size_t kMaxTranscriptLineBytes = size_t{4} << 20;  // 4 MiB
 
 struct Options {
   std::string transcript;  // its path
   std::string session;     // empty: the transcript's sessionId, else the file's stem
   bool dry_run = false;
   text::TimePoint now;
-  StreamLimits limits;
+  log::StreamLimits limits{log::kScanChunkBytes, kMaxTranscriptLineBytes};
 };
 
 struct Counts {

@@ -54,6 +54,10 @@ Result<Fd> Open(const std::string& path, int flags, mode_t mode = 0600);
 
 // Reads the whole of an open descriptor.
 Result<std::string> ReadAll(int fd, const std::string& path);
+// Reads `want` bytes at `offset` into `out` with pread (retried when
+// interrupted or short); fewer only at the end of the file. The file offset
+// does not move. An error names `path`.
+Result<size_t> ReadAt(int fd, char* out, size_t want, uint64_t offset, const std::string& path);
 // Reads a whole regular file (not through a symlink).
 Result<std::string> ReadFile(const std::string& path);
 // Writes all bytes, retrying short writes and EINTR.

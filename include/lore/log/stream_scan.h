@@ -16,20 +16,9 @@
 
 #include "lore/error.h"
 #include "lore/log/jsonl.h"
+#include "lore/log/line_stream.h"
 
 namespace lore::log {
-
-// How much of the log is read at once.
-inline constexpr size_t kScanChunkBytes = size_t{1} << 20;  // 1 MiB
-// The longest line lore checks (without its '\n'); a longer one is a problem
-// of its own ("line longer than 16 MiB"). Peak memory of a scan is at most
-// this plus one chunk.
-inline constexpr size_t kMaxLineBytes = size_t{16} << 20;  // 16 MiB
-
-struct StreamLimits {
-  size_t chunk_bytes = kScanChunkBytes;
-  size_t max_line_bytes = kMaxLineBytes;
-};
 
 // The problem text of a line longer than `max_line_bytes`.
 std::string TooLongLine(size_t max_line_bytes);

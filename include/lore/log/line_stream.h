@@ -1,4 +1,6 @@
-// Reading a transcript's complete lines from a byte offset, in bounded memory.
+// Reading a file's complete lines from a byte offset, in bounded memory: the
+// one line reader of lore's logs (log::ScanFd) and of agent transcripts
+// (extract::Extract).
 //
 // The file is read `chunk_bytes` at a time with pread. A line is handed to
 // the visitor whole when it ends with '\n' and is at most `max_line_bytes`
@@ -17,13 +19,17 @@
 
 #include "lore/error.h"
 
-namespace lore::extract {
+namespace lore::log {
 
-inline constexpr size_t kChunkBytes = size_t{1} << 20;    // 1 MiB read at once
-inline constexpr size_t kMaxLineBytes = size_t{4} << 20;  // longest line held: 4 MiB
+// How much of a file is read at once.
+inline constexpr size_t kScanChunkBytes = size_t{1} << 20;  // 1 MiB
+// The longest line of a log lore holds (without its '\n'); a longer one is a
+// problem of its own ("line longer than 16 MiB"). Peak memory of a scan is at
+// most this plus one chunk.
+inline constexpr size_t kMaxLineBytes = size_t{16} << 20;  // 16 MiB
 
 struct StreamLimits {
-  size_t chunk_bytes = kChunkBytes;
+  size_t chunk_bytes = kScanChunkBytes;
   size_t max_line_bytes = kMaxLineBytes;
 };
 
@@ -47,4 +53,4 @@ Result<StreamEnd> StreamLines(int fd, uint64_t offset, int64_t first_line, uint6
                               const std::function<bool(const StreamedLine&)>& visit,
                               const StreamLimits& limits = {});
 
-}  // namespace lore::extract
+}  // namespace lore::log

@@ -1,30 +1,11 @@
-#include "lore/extract/line_stream.h"
-
-#include <unistd.h>
+#include "lore/log/line_stream.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 
 #include "lore/fs/fd.h"
 
-namespace lore::extract {
-namespace {
-
-Result<size_t> ReadAt(int fd, char* out, size_t want, uint64_t offset, const std::string& path) {
-  size_t got = 0;
-  while (got < want) {
-    ssize_t n = ::pread(fd, out + got, want - got, static_cast<off_t>(offset + got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", path));
-    if (n == 0) break;
-    got += static_cast<size_t>(n);
-  }
-  return got;
-}
-
-}  // namespace
-
+namespace lore::log {
 Result<StreamEnd> StreamLines(int fd, uint64_t offset, int64_t first_line, uint64_t size,
                               const std::string& path,
                               const std::function<bool(const StreamedLine&)>& visit,
@@ -41,7 +22,7 @@ Result<StreamEnd> StreamLines(int fd, uint64_t offset, int64_t first_line, uint6
   while (pos < size) {
     const size_t want = static_cast<size_t>(std::min<uint64_t>(chunk, size - pos));
     buf.resize(carry + want);
-    LORE_ASSIGN(size_t got, ReadAt(fd, buf.data() + carry, want, pos, path));
+    LORE_ASSIGN(size_t got, fs::ReadAt(fd, buf.data() + carry, want, pos, path));
     if (got == 0) break;  // the file shrank under us
     pos += got;
     std::string_view data(buf.data(), carry + got);
@@ -94,4 +75,4 @@ Result<StreamEnd> StreamLines(int fd, uint64_t offset, int64_t first_line, uint6
   return done;
 }
 
-}  // namespace lore::extract
+}  // namespace lore::log

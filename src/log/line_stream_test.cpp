@@ -1,4 +1,4 @@
-#include "lore/extract/line_stream.h"
+#include "lore/log/line_stream.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace lore::extract {
+namespace lore::log {
 namespace {
 
 struct Seen {
@@ -97,4 +97,4 @@ TEST_F(LineStreamTest, NothingNewGivesTheStart) {
 }
 
 }  // namespace
-}  // namespace lore::extract
+}  // namespace lore::log
