@@ -87,8 +87,8 @@ std::vector<ToolSpec> Specs() {
              Json{{"type", "object"}, {"description", "The review record (a JSON object)"}}}},
            {"record"})},
       {"status", "Memory status",
-       "Where the repository's memory lives and what it holds: counts of captures, learnings, "
-       "pending proposals, records, staged entries, and the distilled pages.",
+       "Where the repository's memory lives and what it holds: counts of captures, live (and "
+       "expired) learnings, pending proposals, records, staged entries, and the distilled pages.",
        Obj(Json::object(), {})},
   };
 }

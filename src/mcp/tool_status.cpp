@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 
 #include "lore/consolidate/run_lock.h"
 #include "lore/consolidate/run_state.h"
@@ -10,6 +11,7 @@
 #include "lore/consolidate/staging.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
+#include "lore/learnings/file.h"
 #include "lore/log/jsonl.h"
 #include "mcp/lore_tools.h"
 
@@ -71,13 +73,21 @@ Result<Json> StoreStatus(ToolState& s, const Json&) {
   if (!out["exists"].get<bool>()) return out;
   LORE_TRY(st.Check(store::RawCheck::kSkip));
   LORE_ASSIGN(int64_t raw, CountLines(st.raw_path()));
-  LORE_ASSIGN(int64_t learnings, CountLines(st.Path("learnings.jsonl")));
+  LORE_ASSIGN(learnings::FileScan scan, learnings::ReadLearnings(st.Path("learnings.jsonl")));
+  // What an agent is offered: expired learnings are not (docs/learnings.md).
+  const auto now = std::chrono::system_clock::now();
+  int64_t live = 0, expired = 0;
+  for (const auto& line : scan.lines) {
+    if (!line.object) continue;
+    ++(learnings::IsLive(line.facts, now) ? live : expired);
+  }
   LORE_ASSIGN(int64_t pending, CountLines(st.Path("proposals.jsonl")));
   LORE_ASSIGN(int64_t decisions, CountFiles(st.Path("memory/decisions"), ".md"));
   LORE_ASSIGN(int64_t requests, CountFiles(st.Path("memory/requests"), ".md"));
   LORE_ASSIGN(int64_t knowledge, CountFiles(st.Path("knowledge"), ".md"));
   out["raw_records"] = raw;
-  out["learnings"] = learnings;
+  out["learnings"] = live;
+  out["expired_learnings"] = expired;
   out["pending_proposals"] = pending;
   out["memory"] = Json{{"summary", IsFile(st.Path("memory/summary.md"))},
                        {"decisions", decisions},

@@ -65,7 +65,12 @@ writeFileSync(join(store, 'learnings.jsonl'), JSON.stringify({
   id: '0b8f7a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', created_at: '2026-10-01T00:00:00.000Z', wave_id: 'W1',
   type: 'convention', subject: 'Locale belongs in every cache key', insight: 'Keys without the locale serve the wrong language',
   evidence: 'W-1', confidence: 0.9, schema_version: 1, source_session: 's1', scope: 'local', occurrences: 1,
-  _provenance: 'agent-proposed@W1', expires_at: '2099-01-01T00:00:00.000Z', host_class: null, anonymized: false }) + '\n');
+  _provenance: 'agent-proposed@W1', expires_at: '2099-01-01T00:00:00.000Z', host_class: null, anonymized: false }) + '\n' +
+  JSON.stringify({  // expired: counted apart, never offered
+    id: '1c9e8b9f-2d3e-4f60-9bac-1d2e3f4a5b6c', created_at: '2026-01-01T00:00:00.000Z', wave_id: 'W0',
+    type: 'gotcha', subject: 'An old workaround', insight: 'No longer needed', evidence: 'W-0', confidence: 0.5,
+    schema_version: 1, source_session: 's0', scope: 'local', occurrences: 1, _provenance: 'agent-proposed@W0',
+    expires_at: '2026-02-01T00:00:00.000Z', host_class: null, anonymized: false }) + '\n');
 run(['distill', repo]);
 
 // 1. The SDK client.
@@ -145,6 +150,7 @@ check('search limit over 100 is a schema error', r.isError === true && r.content
 r = await call('status', {});
 const s = r.structuredContent;
 check('status', !r.isError && s.key === 'github.com_acme_widgets' && s.raw_records === 2 && s.pending_proposals === 1 &&
+  s.learnings === 1 && s.expired_learnings === 1 &&
   s.memory.decisions === 1 && s.memory.knowledge === 1 && s.okf_pages.includes('index.md'), JSON.stringify(r));
 
 const { resources } = await client.listResources();
