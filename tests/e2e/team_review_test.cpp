@@ -169,6 +169,25 @@ TEST_F(TeamReviewTest, WithoutTheServerTheLocalQueueIsReviewedAfterOneWarning) {
   }
 }
 
+TEST_F(TeamReviewTest, DecisionFlagsDecideTheClaimedBatchOnly) {
+  MakeMachine(1);
+  MakeMachine(2);
+  ASSERT_EQ(Team(1, "init").exit_code, 0);
+  Propose(1, "w1", "gamma rule 0");
+  Propose(1, "w1", "gamma rule 1");
+  ASSERT_EQ(Sync(1).exit_code, 0);
+  Propose(2, "w2", "local only");  // not synced: not in the team queue
+  auto r = Lore({"review", kTeamRepo, "--session", "s2", "--approve-all", "--claim", "1", "--json"},
+                Opts(2));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(Json::parse(r.out)["written"], 1) << r.out;
+  EXPECT_EQ(Sql("SELECT state || ' ' || coalesce(reviewed_by, '-') FROM lore_proposals ORDER BY "
+                "state"),
+            "kept m2\nqueued -");
+  EXPECT_EQ(Lines(Read(Store(2) + "/proposals.jsonl")), 1) << "the local queue is not reviewed";
+  EXPECT_EQ(Lines(Read(Store(2) + "/learnings.jsonl")), 1);
+}
+
 TEST_F(TeamReviewTest, AVersionOneSchemaIsRefusedUntilInitUpgradesIt) {
   MakeMachine(1);
   ASSERT_EQ(Team(1, "init").exit_code, 0);
