@@ -42,25 +42,32 @@ Status WriteClaimFile(const store::Store& store, const std::string& bytes) {
 
 Result<ReviewMarks> MarkReviewed(Conn& conn, const store::Store& store,
                                  const teamsync::Settings& s) {
+  // Usually nothing is waiting: one round trip, no file read.
+  LORE_ASSIGN(PgResult r, conn.Exec("SELECT id FROM lore_proposals WHERE repo = $1 AND state = "
+                                    "'queued' AND (claimed_by = $2 OR machine = $2)",
+                                    {store.key(), s.machine_id}));
+  if (r.rows() == 0) return ReviewMarks{};
   auto paths = proposals::Paths::InStore(store.dir());
   LORE_ASSIGN(auto learned, learnings::SettledIds(paths.learnings));
   LORE_ASSIGN(auto rejected, proposals::ReadIds(paths.rejected));
+  std::vector<std::pair<std::string, std::string>> marks;  // id, state
+  for (int i = 0; i < r.rows(); ++i) {
+    std::string id(r.Get(i, 0));
+    std::string state(teamsync::SettledState(id, learned, rejected));
+    if (!state.empty()) marks.emplace_back(std::move(id), std::move(state));
+  }
+  if (marks.empty()) return ReviewMarks{};
   return InTransaction<ReviewMarks>(conn, [&]() -> Result<ReviewMarks> {
-    LORE_ASSIGN(PgResult r, conn.Exec("SELECT id FROM lore_proposals WHERE repo = $1 AND state = "
-                                      "'queued' AND (claimed_by = $2 OR machine = $2) FOR UPDATE",
-                                      {store.key(), s.machine_id}));
-    ReviewMarks marks;
-    for (int i = 0; i < r.rows(); ++i) {
-      const std::string id(r.Get(i, 0));
-      const std::string state(teamsync::SettledState(id, learned, rejected));
-      if (state.empty()) continue;
-      LORE_TRY(
-          conn.Run("UPDATE lore_proposals SET state = $3, reviewed_by = $4, reviewed_at = "
-                   "now() WHERE repo = $1 AND id = $2",
-                   {store.key(), id, state, s.machine_id}));
-      ++(state == "kept" ? marks.kept : marks.declined);
+    ReviewMarks done;
+    for (const auto& [id, state] : marks) {
+      // Still queued: a proposal reviewed meanwhile keeps its first review.
+      LORE_ASSIGN(PgResult u, conn.Exec("UPDATE lore_proposals SET state = $3, reviewed_by = $4, "
+                                        "reviewed_at = now() WHERE repo = $1 AND id = $2 AND "
+                                        "state = 'queued'",
+                                        {store.key(), id, state, s.machine_id}));
+      if (u.affected() > 0) ++(state == "kept" ? done.kept : done.declined);
     }
-    return marks;
+    return done;
   });
 }
 
@@ -141,9 +148,11 @@ Status CheckClaims(Conn& conn, const store::Store& store, const teamsync::Settin
 
 Result<int64_t> ClearReviewed(Conn& conn, const store::Store& store, const teamsync::Settings& s) {
   auto paths = proposals::Paths::InStore(store.dir());
-  LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(paths));
+  // A quick look first (an empty queue asks nothing); the review reads it
+  // again under the write lock.
+  LORE_ASSIGN(proposals::QueueScan scan, proposals::ReadQueue(paths.queue));
   std::set<std::string> local;
-  for (size_t i : set.pending) local.insert(set.scan.records[i].id);
+  for (const auto& e : scan.records) local.insert(e.id);
   local.erase("");
   if (local.empty()) return 0;
   LORE_ASSIGN(PgResult r, conn.Exec("SELECT id FROM lore_proposals WHERE repo = $1 AND machine = "
@@ -155,6 +164,7 @@ Result<int64_t> ClearReviewed(Conn& conn, const store::Store& store, const teams
     if (local.count(id)) o.settled_elsewhere.insert(std::move(id));
   }
   if (o.settled_elsewhere.empty()) return 0;
+  LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(paths));
   o.session_id = "team-review";
   o.now = std::chrono::system_clock::now();
   std::vector<proposals::Decision> undecided(set.pending.size());
@@ -165,7 +175,7 @@ Result<int64_t> ClearReviewed(Conn& conn, const store::Store& store, const teams
                     (done.errors.empty() ? std::string() : ": " + done.errors.front()),
                 paths.queue, 0, "the next 'lore sync' tries again");
   }
-  return static_cast<int64_t>(o.settled_elsewhere.size());
+  return done.recovered;
 }
 
 }  // namespace lore::team
