@@ -169,6 +169,35 @@ TEST_F(TeamReviewTest, WithoutTheServerTheLocalQueueIsReviewedAfterOneWarning) {
   }
 }
 
+TEST_F(TeamReviewTest, AReviewThatCannotTellTheTeamIsToldByTheNextSync) {
+  MakeMachine(1);
+  ASSERT_EQ(Team(1, "init").exit_code, 0);
+  Propose(1, "w1", "delta rule 0");
+  Propose(1, "w1", "delta rule 1");
+  ASSERT_EQ(Sync(1).exit_code, 0);
+  auto b = Lore({"review", kTeamRepo, "--batches", "--json"}, Opts(1));
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const Json batches = Json::parse(b.out);
+  ASSERT_EQ(Ids(batches).size(), 2u);
+  // The server goes away between the batches and the answers.
+  WriteConfig(1, "postgresql:///lore?host=" + (t_ / "no-server-here") + "&user=postgres");
+  auto r = Apply(1, Answers(batches, 1), "a.json");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("lore: warning: cannot reach the team database", 0), 0u) << r.err;
+  EXPECT_EQ(Json::parse(r.out)["written"], 1);
+  EXPECT_EQ(Sql("SELECT count(*) FROM lore_proposals WHERE state = 'queued'"), "2");
+  WriteConfig(1, pg_->Url(db_));
+  auto s = Sync(1);
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_NE(s.out.find("proposals: 2 reviewed by the team, cleared from the local queue"),
+            std::string::npos)
+      << s.out;
+  EXPECT_EQ(Sql("SELECT state || ' ' || reviewed_by FROM lore_proposals ORDER BY state"),
+            "declined m1\nkept m1");
+  EXPECT_EQ(Read(Store(1) + "/proposals.jsonl"), "");
+}
+
 TEST_F(TeamReviewTest, DecisionFlagsDecideTheClaimedBatchOnly) {
   MakeMachine(1);
   MakeMachine(2);
