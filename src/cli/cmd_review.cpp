@@ -12,6 +12,8 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/proposal_cli.h"
+#include "cli/team_hooks.h"
+#include "cli/team_review.h"
 #include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
 #include "lore/proposals/answers.h"
@@ -20,6 +22,7 @@
 #include "lore/proposals/picker.h"
 #include "lore/proposals/review.h"
 #include "lore/store/store.h"
+#include "lore/teamsync/review.h"
 
 namespace lore::cli {
 namespace {
@@ -37,6 +40,7 @@ struct ReviewArgs {
   std::string reason = "user-declined";
   bool batches = false, partial = false;
   std::string answers;
+  int claim = teamsync::kDefaultClaim;
 
   bool DecisionFlags() const {
     return !approve.empty() || !decline.empty() || approve_all || decline_all || !plan.empty();
@@ -200,6 +204,34 @@ Result<std::string> ReadAnswersText(const std::string& path) {
   return fs::ReadAll(fd.get(), path);
 }
 
+// What a review works on: the local queue, or on a team store the batch this
+// machine claimed from the team queue (docs/team.md, "Review").
+struct Source {
+  proposals::Paths paths;
+  bool team = false;  // paths.queue is the claimed batch
+};
+
+// `claim`: claim the batch first (--answers applies to the batch claimed
+// before). Offline (one warning printed by lore-team): the local queue.
+// nullopt (one line printed) when the team refused or failed.
+std::optional<Source> ReviewSource(const store::Store& store, const ReviewArgs& a, bool claim) {
+  Source src{proposals::Paths::InStore(store.dir())};
+  if (!TeamConfigured(store)) return src;
+  if (claim) {
+    switch (RunTeamStep({"review-claim", a.repo, "--size", std::to_string(a.claim)})) {
+      case TeamStep::kOffline:
+        return src;
+      case TeamStep::kFailed:
+        return std::nullopt;
+      case TeamStep::kDone:
+        break;
+    }
+  }
+  src.paths.queue = store.Path(std::string(teamsync::kReviewClaimFile));
+  src.team = true;
+  return src;
+}
+
 // --batches: the AskUserQuestion inputs of the pending proposals; writes
 // nothing (a store that does not exist has none).
 int RunBatches(const ReviewArgs& a) {
@@ -213,7 +245,9 @@ int RunBatches(const ReviewArgs& a) {
     return kExitOk;
   }
   if (auto s = store->Check(store::RawCheck::kSkip); !s) return ReportError(s.error());
-  auto set = proposals::PrepareReview(proposals::Paths::InStore(store->dir()));
+  auto src = ReviewSource(*store, a, true);
+  if (!src) return kExitError;
+  auto set = proposals::PrepareReview(src->paths);
   if (!set) return ReportError(set.error());
   const auto batches = proposals::AgentBatches(*set, set->pending);
   Print(proposals::DumpJs(
@@ -248,8 +282,9 @@ int RunReview(const ReviewArgs& a) {
   if (!store) return ReportError(store.error());
   auto now = std::chrono::system_clock::now();
   if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
-  const auto paths = proposals::Paths::InStore(store->dir());
-  auto set = proposals::PrepareReview(paths);
+  auto src = ReviewSource(*store, a, a.answers.empty());
+  if (!src) return kExitError;
+  auto set = proposals::PrepareReview(src->paths);
   if (!set) return ReportError(set.error());
 
   std::vector<Decision> decisions;
@@ -261,6 +296,18 @@ int RunReview(const ReviewArgs& a) {
     ao.now = now;
     ao.source = a.answers == "-" ? "<stdin>" : a.answers;
     auto answered = proposals::ReadAnswers(*text, *set, ao);
+    if (!answered && src->team) {
+      // Batches printed while the team database was out of reach were the
+      // local queue's.
+      Source local{proposals::Paths::InStore(store->dir())};
+      auto local_set = proposals::PrepareReview(local.paths);
+      if (!local_set) return ReportError(local_set.error());
+      if (auto again = proposals::ReadAnswers(*text, *local_set, ao)) {
+        src = std::move(local);
+        set = std::move(local_set);
+        answered = std::move(again);
+      }
+    }
     if (!answered) return ReportError(answered.error());
     set->pending = std::move(answered->presented);  // what the batches showed
     decisions = std::move(answered->decisions);
@@ -284,7 +331,29 @@ int RunReview(const ReviewArgs& a) {
     decisions = session.decisions();
   }
 
+  // On the team: only what this machine holds a claim on may be decided.
+  bool tell_team = false;
+  if (src->team) {
+    std::vector<std::string> check = {"review-check", a.repo};
+    for (size_t k = 0; k < decisions.size(); ++k) {
+      if (decisions[k].verdict == Verdict::kUndecided) continue;
+      check.insert(check.end(), {"--id", set->scan.records[set->pending[k]].id});
+    }
+    if (check.size() > 2) {
+      switch (RunTeamStep(check)) {
+        case TeamStep::kFailed:
+          return kExitError;
+        case TeamStep::kOffline:  // decided here; the next 'lore sync' tells the team
+          break;
+        case TeamStep::kDone:
+          tell_team = true;
+          break;
+      }
+    }
+  }
+  const auto& paths = src->paths;
   proposals::PromoteOptions opts;
+  opts.remove_summaries = !src->team;
   opts.session_id = a.session;
   opts.now = std::chrono::system_clock::now();
   if (consolidate::TestHookInstalled()) {  // test builds: e.g. die in the middle of a promotion
@@ -297,7 +366,11 @@ int RunReview(const ReviewArgs& a) {
   auto r = proposals::PromoteAndClear(paths, *set, decisions, opts);
   if (!r) return ReportError(r.error());
   PrintResult(*r, a.json);
-  return r->cleared && r->errors.empty() ? kExitOk : kExitError;
+  const bool ok = r->cleared && r->errors.empty();
+  // Only once this machine's files hold the decisions; a failure here (one
+  // line) leaves them for the next 'lore sync' to tell.
+  if (ok && tell_team) (void)RunTeamStep({"review-done", a.repo});
+  return ok ? kExitOk : kExitError;
 }
 
 }  // namespace
@@ -320,10 +393,13 @@ void RegisterReviewCommand(Registry& r) {
   sub->add_flag("--json", a->json, "Print the result object as JSON");
   sub->add_flag("--batches", a->batches,
                 "Print the AskUserQuestion inputs of the pending proposals as JSON (writes "
-                "nothing; no --session needed)");
+                "nothing but a team store's claim; no --session needed)");
   sub->add_option("--answers", a->answers,
                   "Apply the picks an agent collected for --batches (a JSON file, '-' for "
                   "stdin); unpicked ones are declined");
+  sub->add_option("--claim", a->claim,
+                  "On a team store: hold at most N proposals of the team queue (default 12)")
+      ->check(CLI::Range(1, 1000));
   sub->add_flag("--partial", a->partial,
                 "With --answers: leave the proposals of unanswered batches queued instead of "
                 "refusing");

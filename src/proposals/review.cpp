@@ -49,7 +49,7 @@ struct Plan {
 
 void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
                const std::set<std::string>& learned, const std::set<std::string>& rejected,
-               Plan* p) {
+               const std::set<std::string>& elsewhere, Plan* p) {
   std::map<std::string_view, const Decision*> by_text;
   for (size_t k = 0; k < set.pending.size(); ++k) {
     by_text[Trimmed(set.scan.Text(set.scan.records[set.pending[k]].span))] = &decisions[k];
@@ -65,8 +65,8 @@ void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
   for (size_t i : FifoOrder(p->now)) {
     const Entry& e = p->now.records[i];
     Fate f = Fate::kKeep;
-    if (!e.id.empty() &&
-        (learned.count(e.id) || rejected.count(e.id) || approved_ids.count(e.id))) {
+    if (!e.id.empty() && (learned.count(e.id) || rejected.count(e.id) || elsewhere.count(e.id) ||
+                          approved_ids.count(e.id))) {
       f = Fate::kClear;
       if (!approved_ids.count(e.id)) ++p->recovered;
     } else if (auto it = by_text.find(Trimmed(p->now.Text(e.span))); it != by_text.end()) {
@@ -170,7 +170,7 @@ Status Clear(const Paths& paths, const Plan& plan, const PromoteOptions& o, Prom
     r->kept_ids.push_back(e->id);
   }
   r->kept = static_cast<int64_t>(plan.kept.size());
-  r->summaries_cleared = RemoveSummaries(paths, waves);
+  if (o.remove_summaries) r->summaries_cleared = RemoveSummaries(paths, waves);
   r->cleared = true;
   return Ok();
 }
@@ -256,7 +256,7 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
   plan.now = bytes == set.scan.bytes ? set.scan : ScanQueue(std::move(bytes));
   LORE_ASSIGN(auto learned, learnings::SettledIds(paths.learnings));
   LORE_ASSIGN(auto rejected, ReadIds(paths.rejected));
-  PlanLines(set, decisions, learned, rejected, &plan);
+  PlanLines(set, decisions, learned, rejected, o.settled_elsewhere, &plan);
 
   PromoteResult r;
   r.recovered = plan.recovered;

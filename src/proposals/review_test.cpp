@@ -80,6 +80,47 @@ TEST_F(ReviewTest, ApproveThreeOfFive) {
   EXPECT_EQ(t_.Read("proposals-archive.jsonl"), before);
 }
 
+TEST_F(ReviewTest, SettledElsewhereIsClearedWithoutBeingDecidedHere) {
+  Json a = Add("W1");
+  Add("W1");
+  Json c = Add("W2");
+  auto set = PrepareReview(p_);
+  ASSERT_TRUE(set);
+  PromoteOptions o = Opts("team-review");
+  o.settled_elsewhere = {a["id"].get<std::string>(), c["id"].get<std::string>(), "not-queued"};
+  auto r = PromoteAndClear(p_, *set, Pattern(*set, "uuu"), o);
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_TRUE(r->cleared);
+  EXPECT_EQ(r->recovered, 2);
+  EXPECT_EQ(r->kept, 1);
+  EXPECT_EQ(Lines("proposals.jsonl"), 1);
+  EXPECT_EQ(Lines("proposals-archive.jsonl"), 2);
+  EXPECT_FALSE(std::filesystem::exists(t_ / "learnings.jsonl"));
+  EXPECT_FALSE(std::filesystem::exists(t_ / "proposals.rejected.jsonl"));
+  EXPECT_TRUE(std::filesystem::exists(t_ / "proposals-summary-W1.json")) << "W1 still queued";
+  EXPECT_FALSE(std::filesystem::exists(t_ / "proposals-summary-W2.json"));
+}
+
+TEST_F(ReviewTest, ASecondQueueLeavesTheStoreSummariesAlone) {
+  Add("W1");
+  // A batch claimed from elsewhere, reviewed as a queue of its own.
+  Paths claim = p_;
+  claim.queue = t_ / "claim.jsonl";
+  t_.Write("claim.jsonl", t_.Read("proposals.jsonl"));
+  auto set = PrepareReview(claim);
+  ASSERT_TRUE(set);
+  PromoteOptions o = Opts();
+  o.remove_summaries = false;
+  auto r = PromoteAndClear(claim, *set, Pattern(*set, "a"), o);
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_TRUE(r->cleared);
+  EXPECT_EQ(r->summaries_cleared, 0);
+  EXPECT_EQ(t_.Read("claim.jsonl"), "");
+  EXPECT_EQ(Lines("learnings.jsonl"), 1);
+  EXPECT_EQ(Lines("proposals.jsonl"), 1);
+  EXPECT_TRUE(std::filesystem::exists(t_ / "proposals-summary-W1.json"));
+}
+
 TEST_F(ReviewTest, WriteErrorClearsNothing) {
   Add();
   Add();

@@ -10,7 +10,7 @@ namespace {
 // Taken inside the init transaction so that two inits never race on CREATE.
 constexpr const char* kInitLock = "SELECT pg_advisory_xact_lock(7213411598241305001)";
 
-constexpr const char* kSchemaV1[] = {
+constexpr const char* kSchema[] = {
     "CREATE TABLE IF NOT EXISTS lore_schema (version integer NOT NULL)",
     // One row per line of an append-only log: who wrote it where, and its hash.
     "CREATE TABLE IF NOT EXISTS lore_lines ("
@@ -42,6 +42,9 @@ constexpr const char* kSchemaV1[] = {
     " repo text NOT NULL, wave text NOT NULL, queued bigint NOT NULL DEFAULT 0,"
     " dropped bigint NOT NULL DEFAULT 0, below_floor bigint NOT NULL DEFAULT 0,"
     " PRIMARY KEY (repo, wave))",
+    // Version 2: who reviewed a proposal (state 'kept' or 'declined') and when.
+    "ALTER TABLE lore_proposals ADD COLUMN IF NOT EXISTS reviewed_by text",
+    "ALTER TABLE lore_proposals ADD COLUMN IF NOT EXISTS reviewed_at timestamptz",
 };
 
 Result<int> CurrentVersion(Conn& conn) {
@@ -55,7 +58,7 @@ Result<int> InitSchema(Conn& conn) {
   LORE_TRY(conn.Run("BEGIN"));
   auto done = [&]() -> Result<int> {
     LORE_TRY(conn.Run(kInitLock));
-    LORE_TRY(conn.Run(kSchemaV1[0]));
+    LORE_TRY(conn.Run(kSchema[0]));
     LORE_ASSIGN(int before, CurrentVersion(conn));
     if (before > kSchemaVersion) {
       return Fail(ErrorCode::kUnavailable,
@@ -63,7 +66,7 @@ Result<int> InitSchema(Conn& conn) {
                       ", newer than this lore's " + std::to_string(kSchemaVersion),
                   "", 0, "upgrade lore on this machine");
     }
-    for (const char* sql : kSchemaV1) LORE_TRY(conn.Run(sql));
+    for (const char* sql : kSchema) LORE_TRY(conn.Run(sql));
     if (before == 0) {
       LORE_TRY(conn.Run("INSERT INTO lore_schema (version) VALUES (" +
                         std::to_string(kSchemaVersion) + ")"));
@@ -87,6 +90,12 @@ Status RequireSchema(Conn& conn, const std::string& config_path) {
                 "the team database has schema version " + std::to_string(version) +
                     ", newer than this lore's " + std::to_string(kSchemaVersion),
                 config_path, 0, "upgrade lore on this machine");
+  }
+  if (version > 0) {
+    return Fail(ErrorCode::kUnavailable,
+                "the team database has schema version " + std::to_string(version) +
+                    ", older than this lore's " + std::to_string(kSchemaVersion),
+                config_path, 0, "run 'lore team init <repo>' once to upgrade it");
   }
   return Fail(ErrorCode::kUnavailable, "the team database has no current lore schema", config_path,
               0, "run 'lore team init <repo>' once");

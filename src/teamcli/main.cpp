@@ -13,7 +13,9 @@
 #include "lore/store/store.h"
 #include "lore/team/coordination.h"
 #include "lore/team/records_sync.h"
+#include "lore/team/review.h"
 #include "lore/team/sync.h"
+#include "lore/teamsync/review.h"
 #include "lore/teamsync/team.h"
 #include "lore/version.h"
 #include "proc/process.h"
@@ -108,6 +110,15 @@ int Sync(const std::string& repo, bool push, bool pull) {
     if (!r) return Report(r.error());
     offered = *r;
   }
+  int64_t cleared = 0;
+  if (push) {
+    // Decisions travel: what this machine reviewed (an offline review
+    // included), then what the team reviewed of this machine's queue.
+    if (auto r = team::MarkReviewed(s->conn, s->store, s->settings); !r) return Report(r.error());
+    auto r = team::ClearReviewed(s->conn, s->store, s->settings);
+    if (!r) return Report(r.error());
+    cleared = *r;
+  }
   if (pull) {
     auto r = team::Pull(s->conn, s->store, s->settings);
     if (!r) return Report(r.error());
@@ -129,7 +140,43 @@ int Sync(const std::string& repo, bool push, bool pull) {
     std::cout << "proposals: " << offered.queued << " queued team-wide, " << offered.dropped
               << " dropped at the wave's quota, " << offered.below_floor << " below the floor\n";
   }
+  if (cleared > 0) {
+    std::cout << "proposals: " << cleared
+              << " reviewed by the team, cleared from the local queue\n";
+  }
   return 0;
+}
+
+// The review verbs `lore review` runs: silent on stdout (lore's own output
+// stays what it prints); kExitTeamOffline when the database cannot be used,
+// so that lore falls back to the local queue.
+int ReportReview(const lore::Error& e) {
+  Report(e);
+  return e.code == lore::ErrorCode::kUnavailable ? teamsync::kExitTeamOffline : 1;
+}
+
+template <typename F>
+int WithReviewSession(const std::string& repo, F step) {
+  auto s = Open(repo);
+  if (!s) return ReportReview(s.error());
+  if (auto ok = team::RequireSchema(s->conn, s->settings.config_path); !ok)
+    return ReportReview(ok.error());
+  if (auto done = step(*s); !done) return ReportReview(done.error());
+  return 0;
+}
+
+int ReviewStep(const std::string& verb, const std::string& repo, int size,
+               const std::vector<std::string>& ids) {
+  return WithReviewSession(repo, [&](Session& s) -> lore::Status {
+    if (verb == "review-claim") {
+      LORE_TRY(team::ClaimForReview(s.conn, s.store, s.settings, size));
+    } else if (verb == "review-check") {
+      LORE_TRY(team::CheckClaims(s.conn, s.store, s.settings, ids));
+    } else {
+      LORE_TRY(team::MarkReviewed(s.conn, s.store, s.settings));
+    }
+    return lore::Ok();
+  });
 }
 
 // One review batch from the team queue, one proposal line each on stdout.
@@ -207,6 +254,15 @@ static int Run(int argc, char** argv) {
   CLI::App* review = add("review-batch", "Claim a batch of team proposals nobody else reviews");
   review->add_option("--size", size, "Proposals in the batch (default 4)")
       ->check(CLI::Range(1, 100));
+  CLI::App* claim =
+      add("review-claim", "Claim this machine's review batch (team/review-claim.jsonl)");
+  int claim_size = teamsync::kDefaultClaim;
+  claim->add_option("--size", claim_size, "Proposals held in all (default 12)")
+      ->check(CLI::Range(1, 1000));
+  std::vector<std::string> ids;
+  CLI::App* check = add("review-check", "Fail unless this machine holds the claims of --id …");
+  check->add_option("--id", ids, "A proposal id (repeatable)");
+  CLI::App* done = add("review-done", "Tell the team what this machine's files decided");
   CLI::App* cons =
       add("consolidate", "Consolidate in the foreground, one machine of the team at a time");
   cons->add_flag("--flush", flush, "Run even under the staging thresholds");
@@ -226,6 +282,9 @@ static int Run(int argc, char** argv) {
   if (push->parsed()) return Sync(repo, true, false);
   if (pull->parsed()) return Sync(repo, false, true);
   if (review->parsed()) return ReviewBatch(repo, size);
+  if (claim->parsed()) return ReviewStep("review-claim", repo, claim_size, {});
+  if (check->parsed()) return ReviewStep("review-check", repo, 0, ids);
+  if (done->parsed()) return ReviewStep("review-done", repo, 0, {});
   return Consolidate(repo, flush, engine);
 }
 

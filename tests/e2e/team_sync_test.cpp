@@ -31,7 +31,7 @@ TEST_F(TeamSyncTest, InitIsIdempotentAndStatusShowsEveryMachine) {
   auto b = Team(1, "init");
   ASSERT_EQ(b.exit_code, 0) << b.err;
   EXPECT_NE(b.out.find("already in place"), std::string::npos) << b.out;
-  EXPECT_EQ(Sql("SELECT version FROM lore_schema"), "1");
+  EXPECT_EQ(Sql("SELECT version FROM lore_schema"), "2");
   Capture(1, "the cache key ignores the locale");
   ASSERT_EQ(Sync(1).exit_code, 0);
   auto s = Team(1, "status");

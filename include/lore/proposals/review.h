@@ -63,12 +63,18 @@ struct PromoteOptions {
   // Called between appending the cleared lines to proposals-archive.jsonl
   // and replacing the queue (tests crash there).
   std::function<void()> after_archive;
+  // Ids settled elsewhere (the team reviewed them on another machine): their
+  // lines are cleared as settled ones are, without being decided here.
+  std::set<std::string> settled_elsewhere;
+  // False when the "queue" is not proposals.jsonl (the team review's claimed
+  // batch): the store's wave summaries then stay.
+  bool remove_summaries = true;
 };
 
 struct PromoteResult {
   int64_t written = 0;    // approved proposals now in learnings.jsonl (confirmations too)
   int64_t confirmed = 0;  // of those, how many confirmed an existing learning
-  int64_t expected = 0;  // approved proposals
+  int64_t expected = 0;   // approved proposals
   std::vector<std::string> errors;
   bool cleared = false;
   int64_t summaries_cleared = 0;

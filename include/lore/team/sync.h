@@ -13,7 +13,7 @@
 
 namespace lore::team {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;  // 2: lore_proposals.reviewed_by/_at
 inline constexpr int kConnectTimeoutSeconds = 5;
 
 // Creates or upgrades the schema in one transaction (idempotent; concurrent
