@@ -71,13 +71,16 @@ Status StartDetached(const std::vector<std::string>& args, std::string_view what
   return Ok();
 }
 
-Result<int> Run(const std::vector<std::string>& args) {
+Result<int> Run(const std::vector<std::string>& args, Streams streams) {
   if (args.empty()) return tl::unexpected(NoProgram("a child"));
   std::vector<char*> argv = Argv(args);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  if (streams == Streams::kStdoutToStderr) posix_spawn_file_actions_adddup2(&fa, 2, 1);
   pid_t pid = 0;
-  if (int rc = ::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ); rc != 0) {
-    return tl::unexpected(fs::ErrnoError(rc, "cannot run", args[0]));
-  }
+  int rc = ::posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) return tl::unexpected(fs::ErrnoError(rc, "cannot run", args[0]));
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) return tl::unexpected(fs::ErrnoError(errno, "cannot wait for", args[0]));

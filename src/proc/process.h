@@ -27,9 +27,13 @@ std::string Beside(std::string_view program);
 // zombie until then. `what` names it in the error.
 Status StartDetached(const std::vector<std::string>& argv, std::string_view what);
 
-// Runs `argv` with our standard streams and waits: its exit status (128 + N
-// when killed by signal N).
-Result<int> Run(const std::vector<std::string>& argv);
+enum class Streams {
+  kInherit,         // the child writes where we write
+  kStdoutToStderr,  // its standard output goes to our standard error (ours stays clean)
+};
+
+// Runs `argv` and waits: its exit status (128 + N when killed by signal N).
+Result<int> Run(const std::vector<std::string>& argv, Streams streams = Streams::kInherit);
 
 // Replaces this process with `argv`. Returns only when that failed.
 Error Exec(const std::vector<std::string>& argv);

@@ -65,6 +65,15 @@ TEST(Process, RunWaitsAndGivesTheExitStatus) {
   EXPECT_FALSE(proc::Run({"/nonexistent/lore-nothing"}));
 }
 
+TEST(Process, RunCanSendTheChildsOutputToOurStandardError) {
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  EXPECT_EQ(proc::Run({"/bin/sh", "-c", "echo to-out; echo to-err >&2"}, Streams::kStdoutToStderr),
+            0);
+  EXPECT_EQ(::testing::internal::GetCapturedStdout(), "");
+  EXPECT_EQ(::testing::internal::GetCapturedStderr(), "to-out\nto-err\n");
+}
+
 TEST(Process, ExecFailureReturnsTheError) {
   Error e = Exec({"/nonexistent/lore-nothing"});
   EXPECT_NE(e.Format().find("/nonexistent/lore-nothing"), std::string::npos);

@@ -20,14 +20,8 @@ constexpr int64_t kBatchBytes = int64_t{32} << 20;
 
 Result<std::string> ReadAt(int fd, int64_t from, int64_t to, const std::string& path) {
   std::string out(static_cast<size_t>(to - from), '\0');
-  size_t got = 0;
-  while (got < out.size()) {
-    ssize_t n = ::pread(fd, out.data() + got, out.size() - got, from + static_cast<int64_t>(got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", path));
-    if (n == 0) break;
-    got += static_cast<size_t>(n);
-  }
+  LORE_ASSIGN(size_t got,
+              fs::ReadAt(fd, out.data(), out.size(), static_cast<uint64_t>(from), path));
   out.resize(got);
   return out;
 }
