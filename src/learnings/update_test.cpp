@@ -77,14 +77,15 @@ TEST_F(LearningsUpdateTest, PromotionAppendsOrConfirmsAndKeepsForeignLines) {
 }
 
 TEST_F(LearningsUpdateTest, NoConfirmationOnlyAppends) {
-  t_.Write("learnings.jsonl", "{\"cut\":");  // a cut-off last line stays, on its own line
+  // A torn last line (a writer killed inside its append) is cut off first.
+  t_.Write("learnings.jsonl", "{\"cut\":");
   PromoteOptions o;
   o.now = now_;
   auto r = Promote(f_, {Cand("P1", "anti-pattern", "a")}, o);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->appended, 1);
   EXPECT_EQ(Read("learnings.jsonl"),
-            "{\"cut\":\n" + Line("P1", "anti-pattern", "a", 0.5, "2026-06-01T00:00:00.000Z"));
+            Line("P1", "anti-pattern", "a", 0.5, "2026-06-01T00:00:00.000Z"));
 }
 
 TEST_F(LearningsUpdateTest, ContradictByIdOrPrefix) {

@@ -4,9 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 #include "lore/fs/file_lock.h"
+#include "lore/json/reader.h"
+#include "lore/log/line_stream.h"
 
 namespace lore::proposals {
 
@@ -22,13 +25,45 @@ Result<AppendFile> AppendFile::Open(const std::string& path) {
   AppendFile f(path, std::move(fd));
   if (::fstat(f.fd(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   f.initial_size_ = st.st_size;
-  if (st.st_size > 0) {
-    // Reading needs a readable descriptor; O_APPEND ones are write-only.
-    auto rfd = fs::Open(path, O_RDONLY);
-    char last = '\n';
-    if (rfd && ::pread(rfd->get(), &last, 1, st.st_size - 1) == 1) f.needs_newline_ = last != '\n';
-  }
+  if (st.st_size > 0) LORE_TRY(f.MendTail());
   return f;
+}
+
+// The file does not end with '\n' after a writer died in its append (a
+// write(2) that crosses a page boundary can stop half-way when the process
+// is killed) or after someone else wrote a last line without one. A last
+// line that is whole JSON keeps its place (our append starts with '\n'; the
+// prefix of an object never is); anything else is the torn end of an append
+// nobody acknowledged, and is cut off under our lock, so that no append
+// leaves a broken line.
+Status AppendFile::MendTail() {
+  // Reading needs a readable descriptor; O_APPEND ones are write-only.
+  LORE_ASSIGN(fs::Fd rfd, fs::Open(path_, O_RDONLY));
+  const uint64_t size = static_cast<uint64_t>(initial_size_);
+  char last = '\n';
+  LORE_ASSIGN(size_t got, fs::ReadAt(rfd.get(), &last, 1, size - 1, path_));
+  if (got != 1 || last == '\n') return Ok();
+  const uint64_t window = std::min<uint64_t>(size, log::kMaxLineBytes + 1);
+  std::string tail(static_cast<size_t>(window), '\0');
+  LORE_ASSIGN(got, fs::ReadAt(rfd.get(), tail.data(), tail.size(), size - window, path_));
+  tail.resize(got);
+  const size_t nl = tail.rfind('\n');
+  const uint64_t line_start = nl == std::string::npos ? size - window : size - window + nl + 1;
+  std::string_view line = std::string_view(tail).substr(nl == std::string::npos ? 0 : nl + 1);
+  auto whole = json::Parse(line, json::ForeignLogLine());
+  if ((nl != std::string::npos || window == size) && whole) {
+    needs_newline_ = true;
+    return Ok();
+  }
+  if (nl == std::string::npos && window < size) {
+    needs_newline_ = true;  // a last line too long to judge: leave it, start ours apart
+    return Ok();
+  }
+  if (::ftruncate(fd_.get(), static_cast<off_t>(line_start)) != 0 || ::fdatasync(fd_.get()) != 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot cut the torn last line of", path_));
+  }
+  initial_size_ = static_cast<int64_t>(line_start);
+  return Ok();
 }
 
 Status AppendFile::Append(std::string_view bytes) {

@@ -16,9 +16,10 @@ class AppendFile {
   // Opens `path` (created 0600 when missing) and locks it.
   static Result<AppendFile> Open(const std::string& path);
 
-  // Appends `bytes` in one write. The first append starts with '\n' when
-  // the file does not end with one, so that a cut-off last line written by
-  // someone else never joins the new one.
+  // Appends `bytes` in one write. When the file does not end with '\n', Open
+  // has cut off a torn last line (the end of an append whose writer was
+  // killed: not whole JSON), or, when that line is whole JSON, the
+  // first append starts with '\n' so that the two never join.
   Status Append(std::string_view bytes);
   // Makes the appended bytes durable (fdatasync).
   // fdatasync; on failure everything appended since Open is cut off again.
@@ -33,6 +34,7 @@ class AppendFile {
 
  private:
   AppendFile(std::string path, fs::Fd fd) : path_(std::move(path)), fd_(std::move(fd)) {}
+  Status MendTail();
   std::string path_;
   fs::Fd fd_;
   int64_t initial_size_ = 0;
