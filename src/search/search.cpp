@@ -31,6 +31,7 @@ class Ranker {
   Result<std::vector<Hit>> Run(std::string_view text) {
     Query q = ParseQuery(text, idx_.stemming());
     LORE_ASSIGN(terms_, internal::LookUp(idx_, q, p_, &expansions_));
+    LORE_TRY(internal::AddCooccurring(idx_, p_, &terms_, &expansions_));
     for (auto& t : terms_) {
       if (t.name) names_.insert(t.token);
     }
