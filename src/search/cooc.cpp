@@ -3,6 +3,8 @@
 // information), docs/search.md.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -15,7 +17,48 @@ bool Digits(const std::string& t) {
   return std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// At most this many associates of a token are kept in the index.
+constexpr size_t kKept = 32;
+
+// "token shared docs pmi" lines.
+std::string Encode(const std::vector<Associate>& v) {
+  std::string out;
+  char num[64];
+  for (const auto& a : v) {
+    std::snprintf(num, sizeof num, " %d %lld %.17g\n", a.shared, static_cast<long long>(a.docs),
+                  a.pmi);
+    out += a.token + num;
+  }
+  return out;
+}
+
+std::vector<Associate> Decode(std::string_view s) {
+  std::vector<Associate> out;
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t end = s.find('\n', pos);
+    if (end == std::string_view::npos) end = s.size();
+    std::string line(s.substr(pos, end - pos));
+    pos = end + 1;
+    size_t sp = line.find(' ');
+    if (sp == std::string::npos || sp == 0) continue;
+    Associate a{line.substr(0, sp)};
+    long long docs = 0;
+    if (std::sscanf(line.c_str() + sp, " %d %lld %lg", &a.shared, &docs, &a.pmi) != 3) continue;
+    a.docs = docs;
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string CoocKey(const std::string& token, const RankingParams& p) {
+  char params[96];
+  std::snprintf(params, sizeof params, "\tcooc %d %d %d %.6g", p.cooc_window, p.cooc_min_support,
+                p.cooc_sample, p.expansion_max_df);
+  return token + params;
+}
 
 Result<std::vector<Associate>> Associates(index::Index& idx, const std::string& token,
                                           const RankingParams& p) {
@@ -64,14 +107,25 @@ Result<std::vector<Associate>> Associates(index::Index& idx, const std::string& 
   return out;
 }
 
+Result<std::vector<Associate>> LearnedAssociates(index::Index& idx, const std::string& token,
+                                                 const RankingParams& p, Learned* fresh) {
+  std::string key = CoocKey(token, p);
+  LORE_ASSIGN(std::optional<std::string> kept, idx.Learned(key));
+  if (kept) return Decode(*kept);
+  LORE_ASSIGN(std::vector<Associate> found, Associates(idx, token, p));
+  if (found.size() > kKept) found.resize(kKept);
+  if (fresh) fresh->emplace_back(std::move(key), Encode(found));
+  return found;
+}
+
 Status AddCooccurring(index::Index& idx, const RankingParams& p, std::vector<Term>* terms,
-                      std::vector<Expansion>* expansions) {
+                      std::vector<Expansion>* expansions, Learned* fresh) {
   if (!p.cooc || p.cooc_terms <= 0 || p.cooc_weight <= 0) return Ok();
   size_t own = terms->size();
   for (size_t i = 0; i < own; ++i) {
     const Term q = (*terms)[i];
     if (q.expansion >= 0 || q.name || q.weight <= 0 || q.df < 2) continue;
-    LORE_ASSIGN(std::vector<Associate> found, Associates(idx, q.token, p));
+    LORE_ASSIGN(std::vector<Associate> found, LearnedAssociates(idx, q.token, p, fresh));
     int taken = 0;
     for (const auto& a : found) {
       if (taken >= p.cooc_terms || terms->size() >= kMaxQueryTokens) break;

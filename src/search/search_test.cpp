@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
 #include "lore/search/ranking.h"
 #include "search/terms.h"
 #include "support/temp_dir.h"
@@ -344,6 +349,48 @@ TEST_F(SearchTest, CooccurrenceNeedsSupportAndCountsNeighbours) {
   ASSERT_TRUE(found);
   ASSERT_FALSE(found->empty());
   EXPECT_EQ((*found)[0].token, "cake");
+}
+
+TEST_F(SearchTest, CooccurrenceIsKeptInTheIndexUntilTheRecordsChange) {
+  t_.Write("raw.jsonl", GuitarStore());
+  // Older than the time stamps' granularity, so that it is not indexed again.
+  std::filesystem::last_write_time(
+      t_ / "raw.jsonl", std::filesystem::file_time_type::clock::now() - std::chrono::seconds(10));
+  RankingParams on = Plain();
+  on.cooc = true;
+  on.cooc_window = 0;
+  auto terms = [&]() {
+    auto idx = index::Index::Open(t_.path());
+    EXPECT_TRUE(idx && idx->Update());
+    SearchOptions o;
+    o.params = on;
+    o.limit = 8;
+    std::set<std::string> out;
+    auto hits = Search(*idx, "guitar", o);
+    EXPECT_TRUE(hits) << hits.error().Format();
+    for (const auto& h : *hits) {
+      for (const auto& e : h.expansions) out.insert(e.token);
+    }
+    return out;
+  };
+  EXPECT_EQ(terms(), std::set<std::string>{"band"});
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx);
+  std::string key = internal::CoocKey("guitar", on);
+  auto kept = idx->Learned(key);
+  ASSERT_TRUE(kept && kept->has_value());
+  EXPECT_EQ(kept->value().substr(0, 5), "band ");
+  // What is kept is what the next search uses (a planted value shows it).
+  auto g = idx->Generation();
+  ASSERT_TRUE(g && idx->StoreLearned(*g, {{key, "build 2 2 1.5\n"}}));
+  EXPECT_EQ(terms(), std::set<std::string>{"build"});
+  // Other parameters are kept apart.
+  on.cooc_min_support = 2;
+  EXPECT_EQ(terms(), std::set<std::string>{"band"});
+  on.cooc_min_support = 3;
+  // New records make it learn again.
+  std::ofstream(t_ / "raw.jsonl", std::ios::app) << "{\"text\":\"the band again\"}\n";
+  EXPECT_EQ(terms(), std::set<std::string>{"band"});
 }
 
 TEST_F(SearchTest, QueriesWithoutWordsFindNothing) {

@@ -51,10 +51,24 @@ struct Associate {
 Result<std::vector<Associate>> Associates(index::Index& idx, const std::string& token,
                                           const RankingParams& p);
 
+// Statistics learned during a search, to be kept in the index (key, value).
+using Learned = std::vector<std::pair<std::string, std::string>>;
+
+// The key under which the associates of `token` are kept in the index (the
+// parameters that shape them included).
+std::string CoocKey(const std::string& token, const RankingParams& p);
+
+// Associates() as kept in the index at its current generation (at most 32);
+// when they are not, computed, and appended to `fresh` for the caller to
+// keep (Index::StoreLearned).
+Result<std::vector<Associate>> LearnedAssociates(index::Index& idx, const std::string& token,
+                                                 const RankingParams& p, Learned* fresh);
+
 // Co-occurrence expansion: appends the best cooc_terms associates of each of
-// the query's own tokens (names excepted) to `terms`.
+// the query's own tokens (names excepted) to `terms`; those not yet kept in
+// the index to `fresh`.
 Status AddCooccurring(index::Index& idx, const RankingParams& p, std::vector<Term>* terms,
-                      std::vector<Expansion>* expansions);
+                      std::vector<Expansion>* expansions, Learned* fresh);
 
 // True when `terms` holds `token`.
 bool HasToken(const std::vector<Term>& terms, const std::string& token);
