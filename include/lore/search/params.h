@@ -98,7 +98,7 @@ struct RankingParams {
   int cooc_terms = 3;
   int cooc_window = 1;
   int cooc_min_support = 3;
-  int cooc_sample = 2000;
+  int cooc_sample = 200;
 };
 
 }  // namespace lore::search
