@@ -14,14 +14,15 @@
 //
 // --features picks the ranking stages: none (plain BM25, no stemming), all,
 // or a comma list of stem, context, session, author, time, compounds, synonyms,
-// hypernyms, hyponyms, feedback (the WordNet stages need stem). --expand sets the
+// hypernyms, hyponyms, feedback, cooc (the WordNet stages need stem). --expand sets the
 // expansion stages alone, over --features. --set overrides a numeric
 // parameter of search/params.h (k1, b, candidates, context_window,
 // context_weight, context_decay, context_forward, session_weight,
 // name_text_weight, author_boost, time_boost, date_boost, expansion_max_df,
 // compound_weight, synonym_weight, max_synonyms, hypernym_weight,
 // hyponym_weight, max_hyponyms, date_candidates, date_prior,
-// feedback_docs, feedback_terms, feedback_weight).
+// feedback_docs, feedback_terms, feedback_weight, cooc_weight, cooc_terms,
+// cooc_window, cooc_min_support, cooc_sample).
 // --short asks every third question only (for CI). --conversations keeps
 // only the conversations of those 0-based positions in the file (to check a
 // parameter on two halves). --show-misses prints questions missed at 10.
@@ -140,7 +141,8 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
                    lore::index::IndexOptions* io) {
   lore::search::RankingParams plain;
   plain.context = plain.session = plain.author = plain.time = false;
-  plain.compounds = plain.synonyms = plain.hypernyms = plain.hyponyms = plain.feedback = false;
+  plain.compounds = plain.synonyms = plain.hypernyms = plain.hyponyms = plain.feedback =
+      plain.cooc = false;
   plain.k1 = 1.5;
   plain.b = 0.75;
   if (list == "all") return true;  // the production defaults
@@ -173,6 +175,8 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
       p->hyponyms = true;
     } else if (f == "feedback") {
       p->feedback = true;
+    } else if (f == "cooc") {
+      p->cooc = true;
     } else {
       std::fprintf(stderr, "locomo_bench: unknown feature '%s'\n", f.c_str());
       return false;
@@ -234,6 +238,16 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
     p->feedback_terms = static_cast<int>(v);
   else if (k == "feedback_weight")
     p->feedback_weight = v;
+  else if (k == "cooc_weight")
+    p->cooc_weight = v;
+  else if (k == "cooc_terms")
+    p->cooc_terms = static_cast<int>(v);
+  else if (k == "cooc_window")
+    p->cooc_window = static_cast<int>(v);
+  else if (k == "cooc_min_support")
+    p->cooc_min_support = static_cast<int>(v);
+  else if (k == "cooc_sample")
+    p->cooc_sample = static_cast<int>(v);
   else
     return false;
   return true;
@@ -288,7 +302,7 @@ int Usage() {
   std::fprintf(
       stderr,
       "usage: locomo_bench FILE [--short] [--features none|all|stem,context,session,author,time,"
-      "compounds,synonyms,hypernyms,hyponyms,feedback] [--expand none|all|LIST] [--set "
+      "compounds,synonyms,hypernyms,hyponyms,feedback,cooc] [--expand none|all|LIST] [--set "
       "NAME=VALUE]... "
       "[--min-recall10 X] [--min-recall5 X] [--keep DIR] [--conversations I,J,...] "
       "[--show-misses N]\n");

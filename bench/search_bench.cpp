@@ -1,9 +1,10 @@
 // Whole-process latency of `lore search` (FORMATS.md section 5).
 //
-//   search_bench [--runs N] [--big N] [--lore PATH]
+//   search_bench [--runs N] [--big N] [--lore PATH] [--expand LIST]
 //
 // --lore times another build's binary (say main's) with the same stores and
-// queries, for a comparison on the same machine and load.
+// queries, for a comparison on the same machine and load. --expand passes
+// `--expand LIST` to every search (the expansion stages to time).
 // Builds two synthetic stores in a temporary LORE_HOME: 1,000 records
 // (100 decisions, 100 knowledge pages, 800 raw.jsonl lines) and 100,000
 // records (1,000 decisions, 1,000 knowledge pages, 98,000 raw.jsonl lines).
@@ -162,12 +163,20 @@ Stat Measure(const std::vector<std::string>& base, int runs, Text* t) {
 
 int main(int argc, char** argv) {
   int runs = 200, big = 100000;
+  std::string expand;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--runs") runs = std::atoi(argv[i + 1]);
     if (a == "--big") big = std::atoi(argv[i + 1]);
     if (a == "--lore") g_lore = argv[i + 1];
+    if (a == "--expand") expand = argv[i + 1];
   }
+  // Every search asks for these expansion stages (`lore search --expand`).
+  auto search = [&](const char* repo) {
+    std::vector<std::string> args{"search", repo};
+    if (!expand.empty()) args.insert(args.end(), {"--expand", expand});
+    return args;
+  };
   std::string tmpl = (stdfs::temp_directory_path() / "search-bench-XXXXXX").string();
   std::string home = ::mkdtemp(tmpl.data());
   ::setenv("LORE_HOME", home.c_str(), 1);
@@ -176,8 +185,9 @@ int main(int argc, char** argv) {
     const char* repo;
     int records, files_each;
   } sizes[] = {{"bench-small", 1000, 100}, {"bench-large", big, big / 100}};
-  std::printf("lore search, whole process (%d runs each; machine: %u cores): %s\n", runs,
-              std::thread::hardware_concurrency(), g_lore.c_str());
+  std::printf("lore search, whole process (%d runs each; machine: %u cores): %s%s%s\n", runs,
+              std::thread::hardware_concurrency(), g_lore.c_str(),
+              expand.empty() ? "" : " --expand ", expand.c_str());
   Stat floor = Measure({"--version"}, runs, nullptr);
   std::printf("process floor (lore --version): median %.2f ms wall, %.2f ms CPU\n", floor.median,
               floor.cpu_median);
@@ -186,8 +196,10 @@ int main(int argc, char** argv) {
     MakeStore(dir, s.files_each, s.records - 2 * s.files_each, t);
     double build = RunLore({"reindex", s.repo});
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the racy window
-    RunLore({"search", s.repo, "warm"});
-    Stat st = Measure({"search", s.repo}, runs, &t);
+    auto warm = search(s.repo);
+    warm.push_back("warm");
+    RunLore(warm);
+    Stat st = Measure(search(s.repo), runs, &t);
     std::printf(
         "%7d records (%d files + %d raw lines): reindex %.0f ms; search median %.2f ms "
         "(p90 %.2f), CPU median %.2f ms\n",
@@ -202,10 +214,14 @@ int main(int argc, char** argv) {
     if (!stdfs::exists(path)) continue;
     std::ofstream(path, std::ios::app) << "changed " << Word(i) << "\n";
   }
-  double catch_up = RunLore({"search", "bench-large", Query(t, 1)});
+  auto first = search("bench-large");
+  first.push_back(Query(t, 1));
+  double catch_up = RunLore(first);
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-  RunLore({"search", "bench-large", "warm"});
-  Stat after = Measure({"search", "bench-large"}, runs / 4, &t);
+  auto warm = search("bench-large");
+  warm.push_back("warm");
+  RunLore(warm);
+  Stat after = Measure(search("bench-large"), runs / 4, &t);
   std::printf(
       "after 1000 files changed: the first search (bringing the index up to date) %.0f ms; "
       "then median %.2f ms (CPU %.2f ms)\n",

@@ -210,7 +210,7 @@ void RegisterSearchCommands(Registry& r) {
               "Show the parts of each hit's score and the expansion terms it holds");
   s->add_option("--expand", a->expand,
                 "Query expansion stages: none, all, or a comma list of compounds, synonyms, "
-                "hypernyms, hyponyms, feedback (default: compounds)");
+                "hypernyms, hyponyms, feedback, cooc (default: compounds)");
 
   auto repo = std::make_shared<std::string>();
   CLI::App* re = r.Add("reindex", "Rebuild the store's search index from its files",

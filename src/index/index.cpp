@@ -128,7 +128,8 @@ struct Index::Impl {
   std::string path;
   IndexOptions opts;
   Db db;
-  std::optional<Stmt> stats, get, get_text, length, before, after, tokens, max_id, dated;
+  std::optional<Stmt> stats, get, get_text, length, before, after, tokens, max_id, dated,
+      generation, learned;
 };
 
 Index::Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -153,7 +154,7 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
   }
   if (!db) return Fail(db.error());
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -169,7 +170,7 @@ Result<Index> Index::OpenExisting(const std::string& store_dir, IndexOptions opt
                 "run lore reindex where the store can be written");
   }
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -179,7 +180,7 @@ Result<Index> Index::OpenInMemory(const std::string& store_dir, IndexOptions opt
   LORE_TRY(PrepareSchema(db, opts.stemming));
   std::string path = fs::Join(store_dir, kIndexFile);
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
   Index idx(std::move(impl));
   LORE_TRY(idx.Rebuild());
   return idx;
@@ -393,6 +394,52 @@ Result<std::vector<Neighbour>> Index::Neighbours(const Doc& doc, int window) {
     st->Reset();
   }
   return out;
+}
+
+Result<int64_t> Index::Generation() {
+  if (!impl_->generation) {
+    LORE_ASSIGN(impl_->generation,
+                impl_->db.Prepare("SELECT coalesce((SELECT CAST(value AS INTEGER) FROM meta "
+                                  "WHERE key = 'generation'), 0)"));
+  }
+  Stmt& st = *impl_->generation;
+  st.Reset();
+  LORE_ASSIGN(bool row, st.Step());
+  int64_t g = row ? st.Int(0) : 0;
+  st.Reset();
+  return g;
+}
+
+Result<std::optional<std::string>> Index::Learned(std::string_view key) {
+  if (!impl_->learned) {
+    LORE_ASSIGN(impl_->learned,
+                impl_->db.Prepare("SELECT value FROM learned WHERE key = ?1 AND generation = "
+                                  "coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = "
+                                  "'generation'), 0)"));
+  }
+  Stmt& st = *impl_->learned;
+  st.Reset();
+  st.Bind(1, key);
+  LORE_ASSIGN(bool row, st.Step());
+  std::optional<std::string> out;
+  if (row) out = std::string(st.Text(0));
+  st.Reset();
+  return out;
+}
+
+Status Index::StoreLearned(int64_t generation,
+                           const std::vector<std::pair<std::string, std::string>>& values) {
+  if (values.empty()) return Ok();
+  LORE_ASSIGN(Transaction tx, Transaction::Begin(impl_->db));
+  LORE_ASSIGN(int64_t now, Generation());
+  if (now != generation) return Ok();  // learned from records since changed
+  LORE_ASSIGN(Stmt st, impl_->db.Prepare("INSERT OR REPLACE INTO learned(key, generation, value) "
+                                         "VALUES (?1, ?2, ?3)"));
+  for (const auto& [k, v] : values) {
+    st.Reset();
+    LORE_TRY(st.Bind(1, k).Bind(2, generation).Bind(3, v).Run());
+  }
+  return tx.Commit();
 }
 
 Result<Transaction> Index::Read() { return Transaction::BeginRead(impl_->db); }

@@ -195,3 +195,44 @@ TEST(IsWriteFailure, PermissionAndIoButNotCorruptOrBusy) {
 
 }  // namespace
 }  // namespace lore::index
+
+namespace lore::index {
+namespace {
+
+TEST_F(IndexTest, LearnedStatisticsLastUntilTheRecordsChange) {
+  t_.Write("raw.jsonl", "{\"text\":\"first\"}\n");
+  // Older than the time stamps' granularity, so that it is not looked at again.
+  std::filesystem::last_write_time(
+      t_ / "raw.jsonl", std::filesystem::file_time_type::clock::now() - std::chrono::seconds(10));
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  auto g = idx.Generation();
+  ASSERT_TRUE(g) << g.error().Format();
+  ASSERT_TRUE(idx.StoreLearned(*g, {{"k", "v"}}));
+  auto v = idx.Learned("k");
+  ASSERT_TRUE(v) << v.error().Format();
+  EXPECT_EQ(v->value_or(""), "v");
+  EXPECT_FALSE(idx.Learned("other")->has_value());
+  // An update that changes nothing keeps it.
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(*idx.Generation(), *g);
+  EXPECT_TRUE(idx.Learned("k")->has_value());
+  // New records: a new generation, and what was learned before is gone.
+  Append("raw.jsonl", "{\"text\":\"second\"}\n");
+  ASSERT_TRUE(idx.Update());
+  auto g2 = idx.Generation();
+  ASSERT_TRUE(g2);
+  EXPECT_NE(*g2, *g);
+  EXPECT_FALSE(idx.Learned("k")->has_value());
+  // What was learned from the old records is not stored under the new ones.
+  ASSERT_TRUE(idx.StoreLearned(*g, {{"k", "stale"}}));
+  EXPECT_FALSE(idx.Learned("k")->has_value());
+  ASSERT_TRUE(idx.StoreLearned(*g2, {{"k", "v2"}}));
+  EXPECT_EQ(idx.Learned("k")->value_or(""), "v2");
+  // A rebuild is a change too.
+  ASSERT_TRUE(idx.Rebuild());
+  EXPECT_FALSE(idx.Learned("k")->has_value());
+}
+
+}  // namespace
+}  // namespace lore::index

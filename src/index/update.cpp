@@ -322,12 +322,15 @@ Status CreateSchema(Db& db) {
     CREATE INDEX docs_time ON docs(time) WHERE time IS NOT NULL;
     CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');
     CREATE VIRTUAL TABLE fts_terms USING fts5vocab(fts, 'col');
+    CREATE TABLE learned(key TEXT PRIMARY KEY, generation INTEGER NOT NULL,
+                         value TEXT NOT NULL) WITHOUT ROWID;
   )sql");
 }
 
 Status DropSchema(Db& db) {
   return db.Exec(
-      "DROP TABLE IF EXISTS fts_terms; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS docs; "
+      "DROP TABLE IF EXISTS learned; DROP TABLE IF EXISTS fts_terms; DROP TABLE IF EXISTS fts; "
+      "DROP TABLE IF EXISTS docs; "
       "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;");
 }
 
@@ -386,6 +389,12 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
   for (const auto& [rel, old] : indexed) {  // gone from disk
     ++stats.files_removed;
     LORE_TRY(w.ForgetFile(rel));
+  }
+  if (from_scratch || stats.files_indexed > 0 || stats.files_removed > 0) {
+    // The records changed: what was learned from them is out of date.
+    LORE_TRY(db.Exec(
+        "INSERT INTO meta(key, value) VALUES ('generation', '1') ON CONFLICT(key) DO UPDATE "
+        "SET value = CAST(value AS INTEGER) + 1; DELETE FROM learned;"));
   }
   LORE_TRY(tx.Commit());
   // Fold the write-ahead log back into the database and empty it, so that

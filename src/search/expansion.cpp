@@ -59,13 +59,15 @@ std::string_view StageName(ExpansionStage s) {
       return "hyponym";
     case ExpansionStage::kFeedback:
       return "feedback";
+    case ExpansionStage::kCooc:
+      return "cooc";
   }
   return "?";
 }
 
 Status SetExpansionStages(std::string_view list, RankingParams* p) {
   bool all = list == "all";
-  p->compounds = p->synonyms = p->hypernyms = p->hyponyms = p->feedback = all;
+  p->compounds = p->synonyms = p->hypernyms = p->hyponyms = p->feedback = p->cooc = all;
   if (all || list == "none") return Ok();
   size_t pos = 0;
   while (pos <= list.size()) {
@@ -82,10 +84,13 @@ Status SetExpansionStages(std::string_view list, RankingParams* p) {
       p->hyponyms = true;
     } else if (s == "feedback") {
       p->feedback = true;
+    } else if (s == "cooc") {
+      p->cooc = true;
     } else {
       return Fail(
           ErrorCode::kInvalidInput, "unknown expansion stage '" + std::string(s) + "'", "", 0,
-          "use none, all, or a comma list of compounds, synonyms, hypernyms, hyponyms, feedback");
+          "use none, all, or a comma list of compounds, synonyms, hypernyms, hyponyms, feedback, "
+          "cooc");
     }
     pos = comma + 1;
   }

@@ -33,15 +33,19 @@ TEST(SynonymTable, FindsWordNetSynonymsAndHypernymsByStem) {
 TEST(SynonymTable, StagesSwitchedByList) {
   RankingParams p;
   ASSERT_TRUE(SetExpansionStages("none", &p));
-  EXPECT_FALSE(p.compounds || p.synonyms || p.hypernyms || p.feedback);
+  EXPECT_FALSE(p.compounds || p.synonyms || p.hypernyms || p.feedback || p.cooc);
   ASSERT_TRUE(SetExpansionStages("all", &p));
-  EXPECT_TRUE(p.compounds && p.synonyms && p.hypernyms && p.hyponyms && p.feedback);
+  EXPECT_TRUE(p.compounds && p.synonyms && p.hypernyms && p.hyponyms && p.feedback && p.cooc);
   ASSERT_TRUE(SetExpansionStages("synonyms,feedback", &p));
-  EXPECT_TRUE(!p.compounds && p.synonyms && !p.hypernyms && p.feedback);
+  EXPECT_TRUE(!p.compounds && p.synonyms && !p.hypernyms && p.feedback && !p.cooc);
+  ASSERT_TRUE(SetExpansionStages("compounds,cooc", &p));
+  EXPECT_TRUE(p.compounds && !p.synonyms && !p.feedback && p.cooc);
+  EXPECT_FALSE(RankingParams{}.cooc);  // off by default
   auto bad = SetExpansionStages("compounds,telepathy", &p);
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().what.find("telepathy"), std::string::npos);
   EXPECT_EQ(StageName(ExpansionStage::kHypernym), "hypernym");
+  EXPECT_EQ(StageName(ExpansionStage::kCooc), "cooc");
 }
 
 }  // namespace

@@ -31,6 +31,7 @@ class Ranker {
   Result<std::vector<Hit>> Run(std::string_view text) {
     Query q = ParseQuery(text, idx_.stemming());
     LORE_ASSIGN(terms_, internal::LookUp(idx_, q, p_, &expansions_));
+    LORE_TRY(internal::AddCooccurring(idx_, p_, &terms_, &expansions_, &learned_));
     for (auto& t : terms_) {
       if (t.name) names_.insert(t.token);
     }
@@ -265,6 +266,11 @@ class Ranker {
     return hits;
   }
 
+ public:
+  // What this search learned that the index does not keep yet.
+  const internal::Learned& learned() const { return learned_; }
+
+ private:
   index::Index& idx_;
   const SearchOptions& opts_;
   const RankingParams& p_;
@@ -279,6 +285,7 @@ class Ranker {
   std::vector<std::pair<double, int64_t>> top_;
   std::unordered_map<int64_t, ScoreParts> parts_;
   std::unordered_map<int64_t, index::Doc> docs_;
+  internal::Learned learned_;
 };
 
 Json OrNull(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
@@ -290,9 +297,17 @@ double Round(double v) { return std::round(v * 10000) / 10000; }
 Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
                                 const SearchOptions& opts) {
   LORE_ASSIGN(index::Transaction snapshot, idx.Read());
+  int64_t generation = 0;
+  if (opts.params.cooc) {
+    LORE_ASSIGN(generation, idx.Generation());
+  }
   Ranker r(idx, opts);
   auto hits = r.Run(query);
-  if (hits) LORE_TRY(snapshot.Commit());
+  if (!hits) return hits;
+  LORE_TRY(snapshot.Commit());
+  // Keeping what was learned is best effort: a store lore cannot write is
+  // still searched, and only computes it again next time.
+  (void)idx.StoreLearned(generation, r.learned());
   return hits;
 }
 

@@ -3,7 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
 #include "lore/search/ranking.h"
+#include "search/terms.h"
 #include "support/temp_dir.h"
 
 namespace lore::search {
@@ -37,7 +43,7 @@ class SearchTest : public ::testing::Test {
   static RankingParams Plain() {
     RankingParams p;
     p.context = p.session = p.author = p.time = false;
-    p.compounds = p.synonyms = p.hypernyms = p.hyponyms = p.feedback = false;
+    p.compounds = p.synonyms = p.hypernyms = p.hyponyms = p.feedback = p.cooc = false;
     return p;
   }
   TempDir t_;
@@ -255,6 +261,136 @@ TEST_F(SearchTest, FeedbackAddsWordsOfTheBestMatches) {
   auto got = Ask("violin", on, 5);
   ASSERT_EQ(got.size(), 3u);
   EXPECT_EQ(got[0], "raw.jsonl:1");
+}
+
+// A store where "guitar" keeps company with "band": three records say both,
+// one says only "band", the rest neither.
+std::string GuitarStore() {
+  return "{\"text\":\"guitar practice with the band\"}\n"
+         "{\"text\":\"the band needs a new guitar\"}\n"
+         "{\"text\":\"band rehearsal, bring the guitar\"}\n"
+         "{\"text\":\"our band played until midnight\"}\n"
+         "{\"text\":\"the build broke again\"}\n"
+         "{\"text\":\"lunch at noon with the team\"}\n"
+         "{\"text\":\"the build passed\"}\n"
+         "{\"text\":\"practice makes the team better\"}\n";
+}
+
+TEST_F(SearchTest, CooccurrenceAddsWordsThatKeepTheQuerysCompany) {
+  t_.Write("raw.jsonl", GuitarStore());
+  RankingParams on = Plain();
+  on.cooc_window = 0;
+  EXPECT_EQ(Ask("guitar", on, 5).size(), 3u);
+  on.cooc = true;
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx && idx->Update());
+  SearchOptions o;
+  o.params = on;
+  o.limit = 5;
+  auto hits = Search(*idx, "guitar", o);
+  ASSERT_TRUE(hits) << hits.error().Format();
+  // The record that says only "band" comes in, below the three that say "guitar".
+  ASSERT_EQ(hits->size(), 4u);
+  EXPECT_EQ((*hits)[3].doc.record.slug, "raw.jsonl:4");
+  EXPECT_EQ((*hits)[3].score.text, 0);
+  EXPECT_GT((*hits)[3].score.expansion, 0);
+  EXPECT_LT((*hits)[3].score.Total(), (*hits)[2].score.Total());
+  // --explain names the expansion term, its stage and its query word.
+  ASSERT_EQ((*hits)[3].expansions.size(), 1u);
+  const Expansion& e = (*hits)[3].expansions[0];
+  EXPECT_EQ(e.token, "band");
+  EXPECT_EQ(e.of, "guitar");
+  EXPECT_EQ(e.stage, ExpansionStage::kCooc);
+  EXPECT_GT(e.weight, 0);
+  EXPECT_LT(e.weight, 1);
+  auto j = HitJson((*hits)[3], false, true);
+  EXPECT_EQ(j["explain"]["expansions"][0]["stage"], "cooc");
+  // "practice" shares one record with "guitar" only: below the support asked for.
+  for (const auto& h : *hits) {
+    for (const auto& x : h.expansions) EXPECT_NE(x.token, "practic");
+  }
+}
+
+TEST_F(SearchTest, CooccurrenceNeedsSupportAndCountsNeighbours) {
+  t_.Write("raw.jsonl", GuitarStore());
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx && idx->Update());
+  RankingParams p = Plain();
+  p.cooc_window = 0;
+  auto found = internal::Associates(*idx, "guitar", p);
+  ASSERT_TRUE(found) << found.error().Format();
+  ASSERT_EQ(found->size(), 1u);
+  EXPECT_EQ((*found)[0].token, "band");
+  EXPECT_EQ((*found)[0].shared, 3);
+  EXPECT_EQ((*found)[0].docs, 4);
+  EXPECT_NEAR((*found)[0].pmi, std::log(3.0 * 8 / (3 * 4)), 1e-9);
+  p.cooc_min_support = 4;
+  found = internal::Associates(*idx, "guitar", p);
+  ASSERT_TRUE(found);
+  EXPECT_TRUE(found->empty());
+  // In sessions, a neighbouring turn shares the context: "cake" is never in
+  // the same turn as "birthday", always in the next one.
+  t_.Write(
+      "raw.jsonl",
+      Turn("1", 1, "Ana", "whose birthday is it") + Turn("1", 2, "Ben", "mine, there is cake") +
+          Turn("2", 1, "Ana", "another birthday today") + Turn("2", 2, "Ben", "more cake then") +
+          Turn("3", 1, "Ana", "the build broke") + Turn("3", 2, "Ben", "fixed the build") +
+          Turn("4", 1, "Ana", "lunch at noon") + Turn("4", 2, "Ben", "sure"));
+  ASSERT_TRUE(idx->Update());
+  p.cooc_min_support = 2;
+  auto has_cake = [](const std::vector<internal::Associate>& v) {
+    return std::any_of(v.begin(), v.end(), [](const auto& a) { return a.token == "cake"; });
+  };
+  found = internal::Associates(*idx, "birthday", p);
+  ASSERT_TRUE(found);
+  EXPECT_FALSE(has_cake(*found));
+  p.cooc_window = 1;
+  found = internal::Associates(*idx, "birthday", p);
+  ASSERT_TRUE(found);
+  ASSERT_FALSE(found->empty());
+  EXPECT_EQ((*found)[0].token, "cake");
+}
+
+TEST_F(SearchTest, CooccurrenceIsKeptInTheIndexUntilTheRecordsChange) {
+  t_.Write("raw.jsonl", GuitarStore());
+  // Older than the time stamps' granularity, so that it is not indexed again.
+  std::filesystem::last_write_time(
+      t_ / "raw.jsonl", std::filesystem::file_time_type::clock::now() - std::chrono::seconds(10));
+  RankingParams on = Plain();
+  on.cooc = true;
+  on.cooc_window = 0;
+  auto terms = [&]() {
+    auto idx = index::Index::Open(t_.path());
+    EXPECT_TRUE(idx && idx->Update());
+    SearchOptions o;
+    o.params = on;
+    o.limit = 8;
+    std::set<std::string> out;
+    auto hits = Search(*idx, "guitar", o);
+    EXPECT_TRUE(hits) << hits.error().Format();
+    for (const auto& h : *hits) {
+      for (const auto& e : h.expansions) out.insert(e.token);
+    }
+    return out;
+  };
+  EXPECT_EQ(terms(), std::set<std::string>{"band"});
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx);
+  std::string key = internal::CoocKey("guitar", on);
+  auto kept = idx->Learned(key);
+  ASSERT_TRUE(kept && kept->has_value());
+  EXPECT_EQ(kept->value().substr(0, 5), "band ");
+  // What is kept is what the next search uses (a planted value shows it).
+  auto g = idx->Generation();
+  ASSERT_TRUE(g && idx->StoreLearned(*g, {{key, "build 2 2 1.5\n"}}));
+  EXPECT_EQ(terms(), std::set<std::string>{"build"});
+  // Other parameters are kept apart.
+  on.cooc_min_support = 2;
+  EXPECT_EQ(terms(), std::set<std::string>{"band"});
+  on.cooc_min_support = 3;
+  // New records make it learn again.
+  std::ofstream(t_ / "raw.jsonl", std::ios::app) << "{\"text\":\"the band again\"}\n";
+  EXPECT_EQ(terms(), std::set<std::string>{"band"});
 }
 
 TEST_F(SearchTest, QueriesWithoutWordsFindNothing) {

@@ -13,13 +13,8 @@ namespace {
 // Below this many records, no token is too frequent to expand with.
 constexpr double kFrequentFloor = 50;
 
-bool TooFrequent(int64_t df, int64_t records, const RankingParams& p) {
-  double d = static_cast<double>(df);
-  return d > kFrequentFloor && d > p.expansion_max_df * static_cast<double>(records);
-}
-
 bool Has(const std::vector<Term>& terms, const std::string& token) {
-  return std::any_of(terms.begin(), terms.end(), [&](const Term& t) { return t.token == token; });
+  return HasToken(terms, token);
 }
 
 // Adds one expansion when the index holds it (and not too often).
@@ -35,6 +30,15 @@ Status Offer(index::Index& idx, Expansion e, int64_t records, const RankingParam
 }
 
 }  // namespace
+
+bool TooFrequent(int64_t df, int64_t records, const RankingParams& p) {
+  double d = static_cast<double>(df);
+  return d > kFrequentFloor && d > p.expansion_max_df * static_cast<double>(records);
+}
+
+bool HasToken(const std::vector<Term>& terms, const std::string& token) {
+  return std::any_of(terms.begin(), terms.end(), [&](const Term& t) { return t.token == token; });
+}
 
 Result<std::vector<Term>> LookUp(index::Index& idx, const Query& q, const RankingParams& p,
                                  std::vector<Expansion>* expansions) {

@@ -168,6 +168,28 @@ TEST_F(SearchE2E, ExplainNamesExpansionTermsAndExpandSwitchesThemOff) {
   EXPECT_NE(bad.err.find("unknown expansion stage 'telepathy'"), std::string::npos) << bad.err;
 }
 
+TEST_F(SearchE2E, CooccurrenceExpansionIsNamedAndLearnedOnce) {
+  for (const char* text : {"guitar practice with the band", "the band needs a new guitar",
+                           "band rehearsal, bring the guitar", "our band played until midnight",
+                           "the build broke again", "lunch at noon with the team",
+                           "the build passed", "practice makes the team better"}) {
+    std::string rec = std::string(R"({"summary":")") + text + R"("})";
+    ASSERT_EQ(Lore({"append-review", kRepo}, Opts(rec)).exit_code, 0);
+  }
+  EXPECT_EQ(Search({"guitar"}).size(), 3u);  // off by default
+  for (int round = 0; round < 2; ++round) {  // learned, then read from the index
+    auto r = Lore({"search", kRepo, "guitar", "--expand", "cooc", "--explain"}, Opts());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_NE(r.out.find("  expanded: band (cooc of guitar, weight 0.2000)\n"), std::string::npos)
+        << r.out;
+    Json j = Search({"guitar", "--expand", "cooc", "--explain"});
+    ASSERT_EQ(j.size(), 4u);
+    EXPECT_EQ(j[3]["explain"]["expansions"][0]["stage"], "cooc");
+    EXPECT_EQ(j[3]["explain"]["text"].get<double>(), 0);
+  }
+}
+
 TEST_F(SearchE2E, ReindexGivesTheSameResults) {
   for (int i = 0; i < 30; ++i) {
     std::string rec = R"({"summary":"deploy step )" + std::to_string(i) +
@@ -245,7 +267,9 @@ TEST_F(SearchE2E, TwoWritersAndASearcherNeverFail) {
   // The index agrees with the files once the dust settles.
   auto hits = Search({"concurrent capture", "-k", "1000", "--scope", "raw"});
   std::string raw = t_.Read(Rel("raw.jsonl"));
-  EXPECT_EQ(hits.size(), static_cast<size_t>(std::count(raw.begin(), raw.end(), '\n')));
+  // (-k is at most 1000; a fast machine's writer appends more.)
+  EXPECT_EQ(hits.size(),
+            std::min<size_t>(1000, static_cast<size_t>(std::count(raw.begin(), raw.end(), '\n'))));
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "lore/error.h"
@@ -157,6 +158,17 @@ class Index {
   // Records of the same file and session as `doc` (none when it has no
   // session): up to `window` before and `window` after it (without text).
   Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);
+
+  // Statistics learned from the records (search's co-occurrence stage), kept
+  // in the `learned` table until the records change:
+  // The records' generation: changed by every Update() that changed them.
+  Result<int64_t> Generation();
+  // The value stored under `key` at the current generation, if any.
+  Result<std::optional<std::string>> Learned(std::string_view key);
+  // Stores `values` (key, value) learned at `generation`, in a write
+  // transaction of its own; nothing when the records changed since.
+  Status StoreLearned(int64_t generation,
+                      const std::vector<std::pair<std::string, std::string>>& values);
 
   // A read transaction: the queries made while it lives see one snapshot
   // and cost fewer locks.

@@ -10,6 +10,8 @@
 //             ("sport" -> "hockey"; WordNet)
 //   feedback  a word frequent in the best first-pass matches (RM3-like
 //             pseudo-relevance feedback)
+//   cooc      a word that co-occurs with a query word in the store's own
+//             records more than chance says (pointwise mutual information)
 // Every stage has a switch and a weight in search/params.h.
 #pragma once
 
@@ -22,7 +24,7 @@
 
 namespace lore::search {
 
-enum class ExpansionStage { kCompound, kSynonym, kHypernym, kHyponym, kFeedback };
+enum class ExpansionStage { kCompound, kSynonym, kHypernym, kHyponym, kFeedback, kCooc };
 
 std::string_view StageName(ExpansionStage s);
 
@@ -41,7 +43,7 @@ struct Related {
 Related LookUpRelated(std::string_view stem);
 
 // Turns the expansion stages of `p` on or off from a list: "none", "all",
-// or a comma list of compounds, synonyms, hypernyms, hyponyms, feedback (only those
+// or a comma list of compounds, synonyms, hypernyms, hyponyms, feedback, cooc (only those
 // on). An error names an unknown stage.
 Status SetExpansionStages(std::string_view list, RankingParams* p);
 

@@ -86,6 +86,19 @@ struct RankingParams {
   int feedback_docs = 5;
   int feedback_terms = 5;
   double feedback_weight = 0.2;
+  // Co-occurrence (learned from the store's own text): for each query token,
+  // the tokens most associated with it by pointwise mutual information over
+  // the store, counting a record and the cooc_window records either side of
+  // it in its session as one context. A token counts only when it shares at
+  // least cooc_min_support contexts with the query token; at most cooc_terms
+  // per query token, the best with cooc_weight and the others in proportion
+  // of their PMI. At most cooc_sample records of a query token are read.
+  bool cooc = false;
+  double cooc_weight = 0.2;
+  int cooc_terms = 3;
+  int cooc_window = 1;
+  int cooc_min_support = 3;
+  int cooc_sample = 200;
 };
 
 }  // namespace lore::search
