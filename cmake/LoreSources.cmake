@@ -69,9 +69,16 @@ target_precompile_headers(lore_cli PRIVATE <CLI/CLI.hpp> <nlohmann/json.hpp>)
 
 # Hot-path binary (every hook is one run of it): static libstdc++, and linked
 # as a position-dependent executable, so that the loader neither resolves a
-# shared libstdc++ nor applies ~18,000 relative relocations (vtables, CLI11 and
-# JSON tables) on every start. That takes ~15% off every start: bench/hotpath_bench.
-set(LORE_HOT_LINK -static-libstdc++ -static-libgcc -no-pie)
+# shared libstdc++ nor applies ~18,000 relative relocations (the Snowball
+# stemmers' tables, vtables, CLI11 and TOML tables) on every start. That takes
+# ~15% off every start (bench/hotpath_bench). The price: the main image loses
+# address randomisation (libraries, stack, heap and mappings keep it);
+# -DLORE_HOT_PIE=ON builds it as a PIE again (docs/dependencies.md).
+option(LORE_HOT_PIE "Link lore as a position-independent executable (slower start)" OFF)
+set(LORE_HOT_LINK -static-libstdc++ -static-libgcc)
+if(NOT LORE_HOT_PIE)
+  list(APPEND LORE_HOT_LINK -no-pie)
+endif()
 add_executable(lore $<TARGET_OBJECTS:lore_cli> $<TARGET_OBJECTS:lore_proc>)
 target_link_libraries(lore PRIVATE lore_core CLI11::CLI11)
 if(NOT LORE_SANITIZE)
