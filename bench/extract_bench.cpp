@@ -1,6 +1,6 @@
 // Phase 1 extraction, whole-process figures (docs/extract.md):
 //
-//   extract_bench [--mb N] [--runs N]
+//   extract_bench [--mb N] [--runs N] [--lore PATH]
 //
 // 1. `lore extract` (rules engine) on a generated transcript of N MB (100 by
 //    default; also a quarter of it, to show that peak RSS does not grow with
@@ -138,12 +138,13 @@ void WaitForDetachedWork(const std::string& dir) {
 int main(int argc, char** argv) {
   uint64_t mb = 100;
   int runs = 21;
+  std::string lore = LORE_BINARY;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--mb") mb = std::strtoull(argv[i + 1], nullptr, 10);
     if (a == "--runs") runs = std::atoi(argv[i + 1]);
+    if (a == "--lore") lore = argv[i + 1];
   }
-  const std::string lore = LORE_BINARY;
   char tmpl[] = "/tmp/lore-extract-bench-XXXXXX";
   const std::string dir = ::mkdtemp(tmpl);
   ::setenv("LORE_HOME", (dir + "/home").c_str(), 1);

@@ -5,6 +5,8 @@
 #   src/proc/*.cpp              -> linked into every executable, never into liblore (forks, execs)
 #   src/llm/*.cpp, src/llmcli/  -> the separate `lore-llm` executable (links libcurl)
 #   src/team/*.cpp, src/teamcli/ -> the separate `lore-team` executable (links libpq)
+#   src/archivecli/             -> the separate `lore-archive` executable (links libarchive; the
+#                                  archive code itself is in liblore, src/archive/)
 #   tests/e2e/*_test.cpp        -> lore_e2e_tests (runs the real binary)
 #   bench/*.cpp                 -> one program each
 file(GLOB_RECURSE LORE_ALL_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/*.cpp)
@@ -13,6 +15,7 @@ set(LORE_CLI_SRC)
 set(LORE_LLM_SRC)
 set(LORE_TEAM_SRC)
 set(LORE_PROC_SRC)
+set(LORE_ARCHIVE_SRC)
 set(LORE_TEST_SRC)
 foreach(f ${LORE_ALL_SRC})
   if(f MATCHES "_test\\.cpp$")
@@ -25,6 +28,8 @@ foreach(f ${LORE_ALL_SRC})
     list(APPEND LORE_LLM_SRC ${f})
   elseif(f MATCHES "/src/(team|teamcli)/")
     list(APPEND LORE_TEAM_SRC ${f})
+  elseif(f MATCHES "/src/archivecli/")
+    list(APPEND LORE_ARCHIVE_SRC ${f})
   else()
     list(APPEND LORE_LIB_SRC ${f})
   endif()
@@ -67,17 +72,24 @@ target_include_directories(lore_cli PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(lore_cli PUBLIC lore_core CLI11::CLI11)
 target_precompile_headers(lore_cli PRIVATE <CLI/CLI.hpp> <nlohmann/json.hpp>)
 
-# Hot-path binary (every hook is one run of it): static libstdc++, and linked
-# as a position-dependent executable, so that the loader neither resolves a
-# shared libstdc++ nor applies ~18,000 relative relocations (the Snowball
-# stemmers' tables, vtables, CLI11 and TOML tables) on every start. That takes
-# ~15% off every start (bench/hotpath_bench). The price: the main image loses
-# address randomisation (libraries, stack, heap and mappings keep it);
-# -DLORE_HOT_PIE=ON builds it as a PIE again (docs/dependencies.md).
-option(LORE_HOT_PIE "Link lore as a position-independent executable (slower start)" OFF)
+# Hot-path binary (every hook is one run of it): fully static and position
+# dependent, so that there is no dynamic loader at all: no shared library to
+# map and resolve, none of the ~18,000 relative relocations a PIE gets (the
+# Snowball stemmers' tables, vtables, CLI11 and TOML tables). That takes about
+# a third off every start (bench/hotpath_bench). It is possible because lore
+# loads no shared library: libcurl, libpq and libarchive live in lore-llm,
+# lore-team and lore-archive. The price: the main image loses address
+# randomisation (stack, heap and mappings keep it). -DLORE_HOT_STATIC=OFF
+# links glibc dynamically (static libstdc++, -no-pie); -DLORE_HOT_PIE=ON
+# builds a dynamic PIE (docs/dependencies.md).
+option(LORE_HOT_STATIC "Link lore fully static (fastest start)" ON)
+option(LORE_HOT_PIE "Link lore as a dynamic position-independent executable (slowest start)" OFF)
 set(LORE_HOT_LINK -static-libstdc++ -static-libgcc)
 if(NOT LORE_HOT_PIE)
   list(APPEND LORE_HOT_LINK -no-pie)
+  if(LORE_HOT_STATIC)
+    list(APPEND LORE_HOT_LINK -static -Wl,--wrap=dlopen)  # src/cli/no_dlopen.cpp
+  endif()
 endif()
 add_executable(lore $<TARGET_OBJECTS:lore_cli> $<TARGET_OBJECTS:lore_proc>)
 target_link_libraries(lore PRIVATE lore_core CLI11::CLI11)
@@ -85,12 +97,14 @@ if(NOT LORE_SANITIZE)
   target_link_options(lore PRIVATE ${LORE_HOT_LINK})
 endif()
 
+# lore-test keeps glibc dynamic: the fault driver's shim (tests/faults/, LD_PRELOAD) interposes
+# on its system calls, which a static binary makes directly.
 if(LORE_TESTS)
   add_executable(lore-test $<TARGET_OBJECTS:lore_cli> $<TARGET_OBJECTS:lore_proc>
                  ${PROJECT_SOURCE_DIR}/tests/support/env_test_hook.cpp)
   target_link_libraries(lore-test PRIVATE lore_core CLI11::CLI11)
   if(NOT LORE_SANITIZE)
-    target_link_options(lore-test PRIVATE ${LORE_HOT_LINK})
+    target_link_options(lore-test PRIVATE -static-libstdc++ -static-libgcc -no-pie)
   endif()
 endif()
 
@@ -99,6 +113,13 @@ if(LORE_LLM_SRC)
   add_executable(lore-llm ${LORE_LLM_SRC} $<TARGET_OBJECTS:lore_proc>)
   target_include_directories(lore-llm PRIVATE ${PROJECT_SOURCE_DIR}/src)
   target_link_libraries(lore-llm PRIVATE lore_core CURL::libcurl CLI11::CLI11)
+endif()
+
+find_package(LibArchive REQUIRED)
+if(LORE_ARCHIVE_SRC)
+  add_executable(lore-archive ${LORE_ARCHIVE_SRC})
+  target_include_directories(lore-archive PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(lore-archive PRIVATE lore_core LibArchive::LibArchive CLI11::CLI11)
 endif()
 
 if(LORE_TEAM_SRC)
@@ -115,7 +136,8 @@ if(LORE_TESTS)
   add_executable(lore_tests ${LORE_TEST_SRC} $<TARGET_OBJECTS:lore_proc>
                  ${PROJECT_SOURCE_DIR}/tests/support/env_test_hook.cpp)
   target_include_directories(lore_tests PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/tests)
-  target_link_libraries(lore_tests PRIVATE lore_core GTest::gtest GTest::gmock GTest::gtest_main)
+  target_link_libraries(lore_tests PRIVATE lore_core LibArchive::LibArchive GTest::gtest GTest::gmock
+                        GTest::gtest_main)
   target_precompile_headers(lore_tests REUSE_FROM lore_core)
   gtest_discover_tests(lore_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
   # The library never prints, exits, forks, execs or obeys a test-only variable.
@@ -136,7 +158,7 @@ if(LORE_TESTS)
     if(TARGET lore-llm)
       target_compile_definitions(lore_e2e_tests PRIVATE LORE_LLM_BINARY="$<TARGET_FILE:lore-llm>")
     endif()
-    add_dependencies(lore_e2e_tests lore lore-test)
+    add_dependencies(lore_e2e_tests lore lore-test lore-archive)
     if(TARGET lore-team)
       target_compile_definitions(lore_e2e_tests PRIVATE LORE_TEAM_BINARY="$<TARGET_FILE:lore-team>")
       target_sources(lore_e2e_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/pg_cluster.cpp)

@@ -4,7 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "archive/libarchive.h"
+#include <archive.h>
+#include <archive_entry.h>
 #include "lore/archive/archive.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
@@ -42,36 +43,36 @@ la_ssize_t WriteCallback(struct archive*, void* client, const void* buf, size_t 
 
 class Writer {
  public:
-  Writer(const LibArchive* la, Sink* sink) : la_(la), sink_(sink), a_(la->archive_write_new()) {}
+  explicit Writer(Sink* sink) : sink_(sink), a_(::archive_write_new()) {}
   ~Writer() {
-    if (a_) la_->archive_write_free(a_);
+    if (a_) ::archive_write_free(a_);
   }
 
   Status Open() {
-    if (la_->archive_write_add_filter_gzip(a_) != ARCHIVE_OK ||
-        la_->archive_write_set_format_pax_restricted(a_) != ARCHIVE_OK) {
+    if (::archive_write_add_filter_gzip(a_) != ARCHIVE_OK ||
+        ::archive_write_set_format_pax_restricted(a_) != ARCHIVE_OK) {
       return Failure();
     }
     // No time stamp in the gzip header: the same store gives the same bytes.
-    (void)la_->archive_write_set_options(a_, "gzip:!timestamp");
-    if (la_->archive_write_open(a_, sink_, nullptr, WriteCallback, nullptr) != ARCHIVE_OK) {
+    (void)::archive_write_set_options(a_, "gzip:!timestamp");
+    if (::archive_write_open(a_, sink_, nullptr, WriteCallback, nullptr) != ARCHIVE_OK) {
       return Failure();
     }
     return Ok();
   }
 
   Status Add(const std::string& path, bool is_dir, std::string_view data, int64_t mtime) {
-    struct archive_entry* e = la_->archive_entry_new();
-    la_->archive_entry_set_pathname(e, path.c_str());
-    la_->archive_entry_set_filetype(e, is_dir ? AE_IFDIR : AE_IFREG);
-    la_->archive_entry_set_perm(e, is_dir ? 0700 : 0600);
-    la_->archive_entry_set_size(e, is_dir ? 0 : static_cast<la_int64_t>(data.size()));
-    la_->archive_entry_set_mtime(e, static_cast<time_t>(mtime), 0);
-    int rc = la_->archive_write_header(a_, e);
-    la_->archive_entry_free(e);
+    struct archive_entry* e = ::archive_entry_new();
+    ::archive_entry_set_pathname(e, path.c_str());
+    ::archive_entry_set_filetype(e, is_dir ? AE_IFDIR : AE_IFREG);
+    ::archive_entry_set_perm(e, is_dir ? 0700 : 0600);
+    ::archive_entry_set_size(e, is_dir ? 0 : static_cast<la_int64_t>(data.size()));
+    ::archive_entry_set_mtime(e, static_cast<time_t>(mtime), 0);
+    int rc = ::archive_write_header(a_, e);
+    ::archive_entry_free(e);
     if (rc != ARCHIVE_OK) return Failure();
     while (!data.empty()) {
-      la_ssize_t n = la_->archive_write_data(a_, data.data(), data.size());
+      la_ssize_t n = ::archive_write_data(a_, data.data(), data.size());
       if (n <= 0) return Failure();
       data.remove_prefix(static_cast<size_t>(n));
     }
@@ -79,19 +80,18 @@ class Writer {
   }
 
   Status Close() {
-    if (la_->archive_write_close(a_) != ARCHIVE_OK) return Failure();
+    if (::archive_write_close(a_) != ARCHIVE_OK) return Failure();
     return Ok();
   }
 
  private:
   Status Failure() {
     if (sink_->failed) return tl::unexpected(sink_->error);
-    const char* why = la_->archive_error_string(a_);
+    const char* why = ::archive_error_string(a_);
     return Fail(ErrorCode::kIo, std::string("cannot write archive: ") + (why ? why : "unknown"),
                 sink_->name);
   }
 
-  const LibArchive* la_;
   Sink* sink_;
   struct archive* a_;
 };
@@ -162,7 +162,6 @@ Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& ent
 }  // namespace
 
 Result<Summary> Export(const store::Store& store, const std::string& out_path) {
-  LORE_ASSIGN(const LibArchive* la, Load());
   LORE_TRY(fs::RefuseSymlink(fs::Dirname(store.root()), "parent of the stores root"));
   LORE_TRY(fs::RefuseSymlink(store.root(), "stores root"));
   // A consistent snapshot: no record write, consolidation commit or import
@@ -179,14 +178,14 @@ Result<Summary> Export(const store::Store& store, const std::string& out_path) {
   sink.name = out_path == "-" ? "<stdout>" : summary.path;
   if (out_path == "-") {
     sink.fd = STDOUT_FILENO;
-    Writer w(la, &sink);
+    Writer w(&sink);
     LORE_TRY(WriteAll(store, entries, w, &summary));
     return summary;
   }
   LORE_ASSIGN(fs::AtomicFile file, fs::AtomicFile::Create(summary.path, 0600));
   sink.file = &file;
   {
-    Writer w(la, &sink);
+    Writer w(&sink);
     LORE_TRY(WriteAll(store, entries, w, &summary));
   }
   LORE_TRY(file.Commit());

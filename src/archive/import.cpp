@@ -171,7 +171,6 @@ Status Swap(const Target& t, const ImportOptions& o, const Unpacked& u, ImportRe
 
 Result<ImportReport> Import(const std::string& archive_path, const std::string& stores_root,
                             const ImportOptions& options) {
-  LORE_ASSIGN(const LibArchive* la, Load());
   Target t;
   t.archive = fs::Absolute(archive_path);
   t.root = stores_root;
@@ -182,7 +181,7 @@ Result<ImportReport> Import(const std::string& archive_path, const std::string& 
     return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", t.temp));
   }
   auto result = [&]() -> Result<ImportReport> {
-    LORE_ASSIGN(Unpacked u, Unpack(la, t.archive, t.temp, options.limits));
+    LORE_ASSIGN(Unpacked u, Unpack(t.archive, t.temp, options.limits));
     LORE_ASSIGN(t.key, TargetKey(options, u, t.archive));
     t.dir = fs::Join(stores_root, t.key);
     LORE_TRY(CheckUnpacked(stores_root, t.temp, t.archive));

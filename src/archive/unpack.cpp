@@ -4,6 +4,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <archive.h>
+#include <archive_entry.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <nlohmann/json.hpp>
@@ -105,24 +108,23 @@ class Budget {
 
 class Reader {
  public:
-  Reader(const LibArchive* la, std::string name)
-      : la_(la), name_(std::move(name)), a_(la->archive_read_new()) {}
+  explicit Reader(std::string name) : name_(std::move(name)), a_(::archive_read_new()) {}
   ~Reader() {
-    if (a_) la_->archive_read_free(a_);
+    if (a_) ::archive_read_free(a_);
   }
   Reader(const Reader&) = delete;
   Reader& operator=(const Reader&) = delete;
 
   Status Open(int fd) {
-    la_->archive_read_support_filter_gzip(a_);
-    la_->archive_read_support_format_tar(a_);
-    if (la_->archive_read_open_fd(a_, fd, 65536) != ARCHIVE_OK) return Failure();
+    ::archive_read_support_filter_gzip(a_);
+    ::archive_read_support_format_tar(a_);
+    if (::archive_read_open_fd(a_, fd, 65536) != ARCHIVE_OK) return Failure();
     return Ok();
   }
   // The next entry, or nullptr at the end.
   Result<struct archive_entry*> Next() {
     struct archive_entry* e = nullptr;
-    int rc = la_->archive_read_next_header(a_, &e);
+    int rc = ::archive_read_next_header(a_, &e);
     if (rc == ARCHIVE_EOF) return nullptr;
     if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN) return Failure();
     return e;
@@ -134,7 +136,7 @@ class Reader {
     char buf[65536];
     int64_t so_far = 0;
     for (;;) {
-      la_ssize_t n = la_->archive_read_data(a_, buf, sizeof buf);
+      la_ssize_t n = ::archive_read_data(a_, buf, sizeof buf);
       if (n == 0) return Ok();
       if (n < 0) return Failure();
       so_far += n;
@@ -150,13 +152,12 @@ class Reader {
 
  private:
   tl::unexpected<Error> Failure() {
-    const char* why = la_->archive_error_string(a_);
+    const char* why = ::archive_error_string(a_);
     return Fail(ErrorCode::kCorrupt,
                 std::string("damaged or unreadable archive (") + (why ? why : "unknown") + ")",
                 name_, 0,
                 "export the store again; lore reads tar.gz archives made by 'lore export'");
   }
-  const LibArchive* la_;
   std::string name_;
   struct archive* a_;
 };
@@ -222,14 +223,14 @@ void RestoreDirTimes(const Unpacked& u) {
   }
 }
 
-Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const std::string& temp,
+Result<Unpacked> Unpack(const std::string& archive, const std::string& temp,
                         const ImportLimits& limits) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(archive, O_RDONLY));
   struct stat st;
   if (::fstat(fd.get(), &st) != 0)
     return tl::unexpected(fs::ErrnoError(errno, "cannot stat", archive));
   Budget budget(limits, S_ISREG(st.st_mode) ? static_cast<int64_t>(st.st_size) : 0, archive);
-  Reader r(la, archive);
+  Reader r(archive);
   LORE_TRY(r.Open(fd.get()));
   Unpacked out;
   bool have_manifest = false;
@@ -237,23 +238,23 @@ Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const 
     LORE_ASSIGN(struct archive_entry * e, r.Next());
     if (!e) break;
     LORE_TRY(budget.Entry());
-    const char* raw_name = la->archive_entry_pathname(e);
+    const char* raw_name = ::archive_entry_pathname(e);
     std::string name = raw_name ? raw_name : "";
     LORE_ASSIGN(EntryPath p, CheckPath(name, archive));
-    if (la->archive_entry_hardlink(e) || la->archive_entry_symlink(e)) {
+    if (::archive_entry_hardlink(e) || ::archive_entry_symlink(e)) {
       return Fail(ErrorCode::kCorrupt, "link in archive: " + name, archive, 0, kNotLore);
     }
-    unsigned type = la->archive_entry_filetype(e);
-    int64_t mtime = la->archive_entry_mtime(e);
+    unsigned type = ::archive_entry_filetype(e);
+    int64_t mtime = ::archive_entry_mtime(e);
     // A declared size over the limit is refused before any byte is read.
-    if (la->archive_entry_size_is_set(e)) {
-      LORE_TRY(budget.Bytes(name, la->archive_entry_size(e), 0));
+    if (::archive_entry_size_is_set(e)) {
+      LORE_TRY(budget.Bytes(name, ::archive_entry_size(e), 0));
     }
     if (p.manifest) {
       if (type != AE_IFREG || have_manifest) {
         return Fail(ErrorCode::kCorrupt, "bad manifest.json entry", archive, 0, kNotLore);
       }
-      if (la->archive_entry_size(e) > static_cast<int64_t>(kMaxManifest)) {
+      if (::archive_entry_size(e) > static_cast<int64_t>(kMaxManifest)) {
         return Fail(ErrorCode::kCorrupt, "archive entry too large: manifest.json", archive, 0,
                     kNotLore);
       }

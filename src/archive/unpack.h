@@ -8,7 +8,6 @@
 #include <utility>
 #include <vector>
 
-#include "archive/libarchive.h"
 #include "lore/archive/archive.h"
 #include "lore/error.h"
 
@@ -41,7 +40,7 @@ struct Unpacked {
 };
 
 // Unpacks every entry of `archive` into `temp` (an empty directory).
-Result<Unpacked> Unpack(const LibArchive* la, const std::string& archive, const std::string& temp,
+Result<Unpacked> Unpack(const std::string& archive, const std::string& temp,
                         const ImportLimits& limits);
 
 // Sets the folders' times from the archive, deepest first (writing inside a

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "cli/command.h"
+#include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "cli/reviewer_memory.h"
 #include "lore/fs/fd.h"
@@ -19,6 +20,27 @@ CLI::App* Registry::Add(const std::string& name, const std::string& summary,
   names_.push_back(name);
   runners_.emplace_back(sub, std::move(run));
   return sub;
+}
+
+void Registry::Forward(const std::string& name, const std::string& summary,
+                       const std::string& program, Error missing) {
+  auto run = [name, program, missing](std::vector<std::string> words) {
+    words.insert(words.begin(), name);
+    return ExecBesideLore(program, std::move(words), missing);
+  };
+  CLI::App* sub = Add(name, summary, nullptr);
+  sub->prefix_command();  // every word, options and --help included, is the program's
+  sub->allow_extras();
+  sub->set_help_flag();
+  runners_.back().second = [sub, run] { return run(sub->remaining()); };
+  forwarded_.emplace_back(name, run);
+}
+
+std::function<int(std::vector<std::string>)> Registry::Forwarded(const std::string& name) const {
+  for (const auto& [verb, run] : forwarded_) {
+    if (verb == name) return run;
+  }
+  return nullptr;
 }
 
 std::function<int()> Registry::Chosen() const {
@@ -189,6 +211,7 @@ int Main(int argc, char** argv) {
       std::cout << app.help();
       return kExitOk;
     }
+    if (auto forward = reg.Forwarded(topic)) return forward({"--help"});
     try {
       std::cout << app.get_subcommand(topic)->help("lore");
       return kExitOk;

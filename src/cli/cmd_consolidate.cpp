@@ -55,8 +55,10 @@ void MaybeTrigger(const store::Store& store, const std::string& repo) {
   if (lock && *lock && (*lock)->alive) return;  // the running one coalesces
   auto exe = proc::SelfExe();
   if (!exe) return ReportWarning(exe.error());
-  if (auto s = proc::StartDetached(ForegroundArgv(*exe, {repo, false, true, ""}), "consolidation");
-      !s) {
+  ConsolidateArgs run;
+  run.repo = repo;
+  run.foreground = true;
+  if (auto s = proc::StartDetached(ForegroundArgv(*exe, run), "consolidation"); !s) {
     ReportWarning(s.error());
   }
 }

@@ -26,6 +26,16 @@ class Registry {
   // returns the exit code. Options are added to the returned subcommand.
   CLI::App* Add(const std::string& name, const std::string& summary, std::function<int()> run);
 
+  // Adds verb `name`, run by `program` beside lore: lore parses none of its
+  // words and replaces itself with `<program> <name> <words…>`, so that what
+  // only that verb needs is never linked into lore. `missing` is reported
+  // when the program is not there.
+  void Forward(const std::string& name, const std::string& summary, const std::string& program,
+               Error missing);
+  // For a verb added by Forward, the runner that hands `words` over to its
+  // program (`lore help <verb>` passes "--help"); nullptr for lore's own.
+  std::function<int(std::vector<std::string> words)> Forwarded(const std::string& name) const;
+
   // The chosen verb's runner, if any.
   std::function<int()> Chosen() const;
 
@@ -42,11 +52,12 @@ class Registry {
   std::vector<std::string> names_;
   std::vector<std::pair<CLI::App*, std::function<int()>>> runners_;
   std::vector<std::pair<CLI::App*, std::function<int(const std::string&)>>> parse_error_handlers_;
+  std::vector<std::pair<std::string, std::function<int(std::vector<std::string>)>>> forwarded_;
 };
 
 // One function per implementation file (cmd_*.cpp).
 void RegisterCaptureCommands(Registry& r);
-void RegisterArchiveCommands(Registry& r);   // export, import
+void RegisterArchiveCommands(Registry& r);   // export, import (run by lore-archive)
 void RegisterDistillCommands(Registry& r);   // distill
 void RegisterMcpCommands(Registry& r);       // mcp
 void RegisterProposalCommands(Registry& r);  // propose, proposals, review

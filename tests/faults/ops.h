@@ -47,7 +47,9 @@ class Ctx {
              {"LORE_TEST_CRASH_AFTER_LEARNINGS", std::nullopt}};
     for (const auto& [k, v] : extra) o.env[k] = v;
     o.cwd = Work();
-    return lore::testing::Lore(args, o);
+    // lore-test: the shipped objects with glibc linked dynamically, so that
+    // the shim (LD_PRELOAD) reaches its calls; lore itself is static.
+    return lore::testing::LoreTest(args, o);
   }
   // Runs `args` without a fault and fails the test unless it succeeds.
   void Must(const std::vector<std::string>& args, std::string input = {}) const {
