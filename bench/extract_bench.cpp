@@ -7,9 +7,11 @@
 //    the file): wall time, MB/s and the child's peak RSS (getrusage).
 // 2. The incremental case: 1,000 new lines appended to the big transcript,
 //    then `lore extract` (median of --runs rounds).
-// 3. The hooks' medians: pre-compact (starts the detached extract+flush and
-//    returns), stop below the threshold (stat + cursor only), stop above it
-//    (starts the detached extract), and `lore --version` as the floor.
+// 3. The hooks' medians: pre-compact with a new round in the transcript
+//    (starts the detached extract+flush and returns; after a pause, as it
+//    runs in a session) and with nothing new (starts nothing), stop below
+//    the threshold (stat + cursor only), stop above it (starts the detached
+//    extract), and `lore --version` as the floor.
 #include <unistd.h>
 
 #include <algorithm>
@@ -99,10 +101,21 @@ uint64_t Generate(const std::string& path, uint64_t bytes, int64_t* rounds) {
   return static_cast<uint64_t>(out.tellp());
 }
 
-void Append1000Lines(const std::string& path, int64_t* round) {
+void AppendRounds(const std::string& path, int64_t* round, int rounds) {
   std::ofstream out(path, std::ios::binary | std::ios::app);
-  // A round is 21 lines: 48 rounds (1,008 lines) ~ 1,000 new lines.
-  for (int k = 0; k < 48; ++k) WriteRound(out, ++*round);
+  for (int k = 0; k < rounds; ++k) WriteRound(out, ++*round);
+}
+
+// A round is 21 lines: 48 rounds (1,008 lines) ~ 1,000 new lines.
+void Append1000Lines(const std::string& path, int64_t* round) { AppendRounds(path, round, 48); }
+
+lore::bench::Timing Summarise(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  lore::bench::Timing t;
+  t.median_ms = v[v.size() / 2];
+  t.p90_ms = v[v.size() * 9 / 10];
+  t.min_ms = v.front();
+  return t;
 }
 
 double Median(std::vector<double> v) {
@@ -194,8 +207,10 @@ int main(int argc, char** argv) {
   PrintRow("lore --version (process floor)", Measure({lore, "--version"}, runs));
   PrintRow("hook stop, below memory.extract_threshold",
            Measure({lore, "hook", "stop"}, runs, stop));
-  // Pre-compact starts detached work; each sample waits until the last one's
-  // work is gone. Waiting leaves the machine idle, and on this kind of
+  // Pre-compact starts detached work (one new round of the session is
+  // appended before each sample, so that there is something to extract: a
+  // transcript extracted to its end starts nothing); each sample waits until
+  // the last one's work is gone. Waiting leaves the machine idle, and on this kind of
   // machine (a VM) a process started after a pause takes up to 1 ms longer
   // than one started back to back: `lore --version` itself does. So the
   // floor is measured after the same wait, beside it.
@@ -204,21 +219,18 @@ int main(int argc, char** argv) {
     for (int i = 0; i < runs; ++i) {
       WaitForDetachedWork(dir);
       cold_floor.push_back(std::abs(lore::bench::RunOnce({lore, "--version"})));
+      AppendRounds(transcript, &rounds, 1);
       WaitForDetachedWork(dir);
       cold.push_back(std::abs(lore::bench::RunOnce({lore, "hook", "pre-compact"}, pre)));
     }
-    auto row = [](std::vector<double> v) {
-      std::sort(v.begin(), v.end());
-      lore::bench::Timing t;
-      t.median_ms = v[v.size() / 2];
-      t.p90_ms = v[v.size() * 9 / 10];
-      t.min_ms = v.front();
-      return t;
-    };
-    PrintRow("lore --version, after a pause (floor)", row(cold_floor));
-    PrintRow("hook pre-compact, after a pause", row(cold));
+    PrintRow("lore --version, after a pause (floor)", Summarise(cold_floor));
+    PrintRow("hook pre-compact, after a pause", Summarise(cold));
   }
-  PrintRow("hook pre-compact (back to back, detached work running)",
+  // With the transcript extracted to its end (by the last sample's child),
+  // pre-compact starts nothing: what it costs when session-end or stop got
+  // there first.
+  WaitForDetachedWork(dir);
+  PrintRow("hook pre-compact, nothing new (starts nothing)",
            Measure({lore, "hook", "pre-compact"}, runs, pre));
   // Above the threshold: a transcript whose last line is still being written
   // (never extracted), longer than the threshold, so that every run starts an
@@ -235,6 +247,7 @@ int main(int argc, char** argv) {
                                     {"cwd", repo},
                                     {"hook_event_name", "Stop"}})
                                   .dump();
+  WaitForDetachedWork(dir);
   PrintRow("hook stop, above the threshold (starts extract)",
            Measure({lore, "hook", "stop"}, runs, tail_stop));
   std::error_code ec;  // detached children may still be writing

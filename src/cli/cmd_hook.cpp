@@ -111,12 +111,15 @@ int PreCompact() {
   const std::string binary = SelfBinary();
   bool warned = false;
   if (!call.payload.transcript_path.empty()) {
-    auto started = Start(hook::ExtractCommand(*call.store, binary, call.repo, call.payload,
-                                              /*then_consolidate=*/true),
-                         "extract");
-    if (started) return kExitOk;
-    ReportWarning(started.error());
-    warned = true;
+    auto command = hook::ExtractCommand(*call.store, binary, call.repo, call.payload,
+                                        /*then_consolidate=*/true);
+    // Nothing past the cursor: no extract, but what is staged is still flushed.
+    if (!command || !command->empty()) {
+      auto started = Start(command, "extract");
+      if (started) return kExitOk;
+      ReportWarning(started.error());
+      warned = true;
+    }
   }
   auto started = Start(hook::FlushCommand(*call.store, binary, call.repo), "consolidation");
   if (!started && !warned) ReportWarning(started.error());  // one warning line at most

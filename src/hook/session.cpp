@@ -201,7 +201,8 @@ Result<Command> ExtractCommand(const store::Store& store, const std::string& lor
                                std::string_view repo, const Payload& payload,
                                bool then_consolidate) {
   if (StoreExists(store)) LORE_TRY(store.Check(store::RawCheck::kSkip));
-  LORE_TRY(CheckTranscript(payload.transcript_path));
+  LORE_ASSIGN(bool grown, TranscriptGrown(store, payload, 1));
+  if (!grown) return Command{};  // all of it was extracted: no process to start
   Command argv{lore_binary, "extract", std::string(repo), "--transcript", payload.transcript_path};
   if (!payload.session_id.empty()) argv.insert(argv.end(), {"--session", payload.session_id});
   if (then_consolidate) argv.push_back("--then-consolidate");

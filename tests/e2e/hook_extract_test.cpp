@@ -109,6 +109,24 @@ TEST_F(HookExtractTest, PreCompactExtractsThenConsolidatesAndTheNextSessionSeesI
   EXPECT_NE(ctx.find("Summary (memory/summary.md)"), std::string::npos) << ctx;
 }
 
+// A transcript extracted to its end starts no extract, but what waits in
+// staging/ is still consolidated.
+TEST_F(HookExtractTest, PreCompactWithNothingNewStillFlushes) {
+  std::string transcript = t_ / "plan.jsonl";
+  ASSERT_EQ(Lore({"extract", t_ / "widgets", "--transcript", transcript}, Opts("")).exit_code, 0);
+  ASSERT_EQ(CursorLine(), 32);
+  ASSERT_EQ(StagedCount(), 1u);
+  ASSERT_FALSE(stdfs::exists(Store("memory/decisions")));
+  auto r = Hook("pre-compact", "PreCompact", transcript);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "");
+  ASSERT_TRUE(WaitFor([&] {
+    return StagedCount() == 0 && !stdfs::exists(Store("staging/.consolidation.lock"));
+  }));
+  EXPECT_TRUE(stdfs::exists(Store("memory/decisions")));
+  EXPECT_EQ(CursorLine(), 32);
+}
+
 TEST_F(HookExtractTest, SessionEndExtractsTheRest) {
   auto r = Hook("session-end", "SessionEnd", t_ / "plan.jsonl");
   EXPECT_EQ(r.exit_code, 0);

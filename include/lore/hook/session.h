@@ -55,7 +55,9 @@ Result<Command> FlushCommand(const store::Store& store, const std::string& lore_
                              std::string_view repo);
 
 // PreCompact, SessionEnd and Stop: `<lore> extract <repo> --transcript
-// <transcript_path> [--session <session_id>] [--then-consolidate]`. A
+// <transcript_path> [--session <session_id>] [--then-consolidate]`, or an
+// empty command when the transcript holds nothing past the session's cursor
+// (the same file, not longer than what was extracted): nothing to start. A
 // transcript that is missing, unreadable or not a regular file, or a store
 // that exists but fails its checks, is an Error (one warning line for the
 // hook): nothing is to be started.

@@ -1,0 +1,87 @@
+#include "lore/hook/session.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "lore/extract/extract.h"
+#include "lore/extract/rules.h"
+#include "lore/store/store.h"
+#include "support/temp_dir.h"
+
+namespace lore::hook {
+namespace {
+
+constexpr const char* kRemote = "git@github.com:acme/widgets.git";
+
+std::string UserLine(const std::string& text) {
+  return R"({"type":"user","sessionId":"s1","message":{"content":")" + text + "\"}}\n";
+}
+
+class ExtractCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    store::Env env;
+    env.lore_home = t_ / "stores";
+    auto s = store::Store::Locate(kRemote, env);
+    ASSERT_TRUE(s) << s.error().Format();
+    store_ = std::move(*s);
+    ASSERT_TRUE(store_->Ensure(std::chrono::system_clock::now()));
+    transcript_ = t_ / "s1.jsonl";
+    t_.Write("s1.jsonl", UserLine("Add a cache to the search path."));
+    payload_.session_id = "s1";
+    payload_.transcript_path = transcript_;
+  }
+  Result<Command> Planned() const {
+    return ExtractCommand(*store_, "/usr/bin/lore", kRemote, payload_, true);
+  }
+  void ExtractAll() const {
+    extract::RulesEngine rules;
+    extract::Options o;
+    o.transcript = transcript_;
+    o.session = "s1";
+    o.now = std::chrono::system_clock::now();
+    auto r = extract::Extract(*store_, o, rules);
+    ASSERT_TRUE(r) << r.error().Format();
+  }
+
+  testing::TempDir t_;
+  std::optional<store::Store> store_;
+  std::string transcript_;
+  Payload payload_;
+};
+
+TEST_F(ExtractCommandTest, StartsAnExtractOnlyForLinesPastTheCursor) {
+  auto first = Planned();
+  ASSERT_TRUE(first) << first.error().Format();
+  EXPECT_EQ(*first, (hook::Command{"/usr/bin/lore", "extract", kRemote, "--transcript",
+                                   transcript_, "--session", "s1", "--then-consolidate"}));
+  ExtractAll();
+  auto after = Planned();
+  ASSERT_TRUE(after) << after.error().Format();
+  EXPECT_TRUE(after->empty()) << "everything was extracted: nothing to start";
+
+  std::ofstream(transcript_, std::ios::app) << UserLine("Now make it thread-safe.");
+  auto grown = Planned();
+  ASSERT_TRUE(grown) << grown.error().Format();
+  EXPECT_FALSE(grown->empty());
+}
+
+TEST_F(ExtractCommandTest, AReplacedTranscriptIsExtractedAgain) {
+  ExtractAll();
+  // Same path, same size, another file (the cursor keeps the inode): made
+  // beside it, so that it cannot reuse the old inode, then renamed over it.
+  t_.Write("new.jsonl", UserLine("Add a cache to the search path."));
+  std::filesystem::rename(t_ / "new.jsonl", transcript_);
+  auto r = Planned();
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_FALSE(r->empty());
+}
+
+TEST_F(ExtractCommandTest, AMissingTranscriptIsAnError) {
+  payload_.transcript_path = t_ / "gone.jsonl";
+  EXPECT_FALSE(Planned());
+}
+
+}  // namespace
+}  // namespace lore::hook
