@@ -160,6 +160,12 @@ int Main(int argc, char** argv) {
   }
   if (as_reviewer_memory) return MainAsReviewerMemory(argc, argv);
 
+  // Hooks run on every tool call and take no option: `lore hook <event>`
+  // skips building the command table (half of such a run's instructions).
+  if (argc == 3 && std::strcmp(argv[1], "hook") == 0) {
+    if (auto run = HookHandler(argv[2])) return run();
+  }
+
   CLI::App app{"lore: durable, reviewable memory for AI coding agents", "lore"};
   app.set_version_flag("--version", std::string("lore ") + kVersion);
   app.require_subcommand(0, 1);

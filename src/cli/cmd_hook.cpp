@@ -184,6 +184,13 @@ constexpr HookVerb kHooks[] = {
 
 }  // namespace
 
+int (*HookHandler(std::string_view event))() {
+  for (const HookVerb& h : kHooks) {
+    if (event == h.name) return h.run;
+  }
+  return nullptr;
+}
+
 void RegisterHookCommands(Registry& r) {
   auto chosen = std::make_shared<std::vector<std::pair<CLI::App*, int (*)()>>>();
   CLI::App* hook =

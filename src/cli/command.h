@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -62,6 +63,9 @@ void RegisterDistillCommands(Registry& r);   // distill
 void RegisterMcpCommands(Registry& r);       // mcp
 void RegisterProposalCommands(Registry& r);  // propose, proposals, review
 void RegisterHookCommands(Registry& r);      // hook <event>
+// The handler of `lore hook <event>` (nullptr for an unknown event), for
+// Main to run without building the command table (cmd_hook.cpp).
+int (*HookHandler(std::string_view event))();
 void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
