@@ -2,7 +2,7 @@
 //
 //   locomo_bench FILE [--short] [--features none|all|LIST] [--set NAME=VALUE]...
 //                     [--expand none|all|LIST] [--min-recall10 X] [--min-recall5 X]
-//                     [--keep DIR] [--conversations I,J,...] [--show-misses N]
+//                     [--keep DIR] [--conversations I,J,...] [--show-misses N] [--dump FILE]
 //
 // Every conversation becomes its own store in a temporary folder: each dialog
 // turn is one line of raw.jsonl (speaker, session, position and the session's
@@ -26,6 +26,8 @@
 // --short asks every third question only (for CI). --conversations keeps
 // only the conversations of those 0-based positions in the file (to check a
 // parameter on two halves). --show-misses prints questions missed at 10.
+// --dump writes one JSON line per question asked: its conversation, category,
+// evidence ids and the hits in order with their score parts (for analysis).
 #include <stdlib.h>
 
 #include <algorithm>
@@ -58,6 +60,7 @@ struct Options {
   std::string expand;  // --expand LIST: the expansion stages, over --features
   std::string keep;
   int show_misses = 0;             // print this many questions whose evidence missed the top 10
+  std::string dump;                // write every question's ranking here (JSON lines)
   std::set<size_t> conversations;  // --conversations 0,2,4: only these (0-based); empty: all
 };
 
@@ -305,7 +308,7 @@ int Usage() {
       "compounds,synonyms,hypernyms,hyponyms,feedback,cooc] [--expand none|all|LIST] [--set "
       "NAME=VALUE]... "
       "[--min-recall10 X] [--min-recall5 X] [--keep DIR] [--conversations I,J,...] "
-      "[--show-misses N]\n");
+      "[--show-misses N] [--dump FILE]\n");
   return 2;
 }
 
@@ -335,9 +338,11 @@ int main(int argc, char** argv) {
       std::string n;
       while (std::getline(list, n, ','))
         o.conversations.insert(std::strtoul(n.c_str(), nullptr, 10));
-    } else if (a == "--show-misses")
+    } else if (a == "--show-misses") {
       o.show_misses = std::atoi(next().c_str());
-    else if (!a.empty() && a[0] == '-')
+    } else if (a == "--dump") {
+      o.dump = next();
+    } else if (!a.empty() && a[0] == '-')
       return Usage();
     else
       o.file = a;
@@ -372,6 +377,11 @@ int main(int argc, char** argv) {
     root = ::mkdtemp(tmpl.data());
   }
 
+  std::ofstream dump;
+  if (!o.dump.empty()) {
+    dump.open(o.dump, std::ios::trunc);
+    if (!dump) return std::fprintf(stderr, "locomo_bench: cannot write %s\n", o.dump.c_str()), 1;
+  }
   std::map<int, Tally> by_cat;
   Tally all;
   std::vector<double> times;
@@ -425,6 +435,22 @@ int main(int argc, char** argv) {
         for (size_t i = 0; i < std::min<size_t>(10, ranked.size()); ++i)
           std::printf(" %s", ranked[i].c_str());
         std::printf("\n");
+      }
+      if (dump) {
+        Json line = {{"conversation", ci}, {"category", cat},     {"question", question},
+                     {"evidence", evidence}, {"hits", Json::array()}};
+        for (size_t i = 0; i < hits->size(); ++i) {
+          const auto& sc = (*hits)[i].score;
+          line["hits"].push_back({{"id", ranked[i]},
+                                  {"total", sc.Total()},
+                                  {"text", sc.text},
+                                  {"expansion", sc.expansion},
+                                  {"context", sc.context},
+                                  {"session", sc.session},
+                                  {"author", sc.author},
+                                  {"time", sc.time}});
+        }
+        dump << line.dump() << "\n";
       }
       for (Tally* t : {&by_cat[cat], &all}) {
         ++t->n;
