@@ -70,7 +70,7 @@ TEST_F(IndexTest, IndexesEveryScopeWithFields) {
   EXPECT_EQ(d->record.kind, "howto");
   EXPECT_EQ(*d->record.description, "Parser notes");
   EXPECT_EQ(*d->record.model_invokation, true);
-  EXPECT_EQ(Slugs(idx, "parser", Filter{Scope::kMemory, std::nullopt, Replaced::kHide}),
+  EXPECT_EQ(Slugs(idx, "parser", Filter{Scope::kMemory, std::nullopt, Replaced::kHide, std::nullopt}),
             (std::vector<std::string>{"keep-parser", "summary"}));
 }
 
@@ -130,9 +130,9 @@ TEST_F(IndexTest, ReplacedHiddenUnlessIncludedAndKindFilter) {
   Index idx = Open();
   ASSERT_TRUE(idx.Update());
   EXPECT_EQ(Slugs(idx, "cache"), (std::vector<std::string>{"ask", "new"}));
-  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::nullopt, Replaced::kInclude}),
+  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::nullopt, Replaced::kInclude, std::nullopt}),
             (std::vector<std::string>{"ask", "new", "old"}));
-  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::string("request"), Replaced::kHide}),
+  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::string("request"), Replaced::kHide, std::nullopt}),
             std::vector<std::string>{"ask"});
 }
 
@@ -186,11 +186,11 @@ TEST_F(IndexTest, OpenExistingNeedsAnIndexAndLeavesItAsItIs) {
 }
 
 TEST(IsWriteFailure, PermissionAndIoButNotCorruptOrBusy) {
-  EXPECT_TRUE(IsWriteFailure(Error{ErrorCode::kPermission, "x"}));
-  EXPECT_TRUE(IsWriteFailure(Error{ErrorCode::kIo, "x"}));
-  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kCorrupt, "x"}));
-  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kBusy, "x"}));
-  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kSymlink, "x"}));
+  EXPECT_TRUE(IsWriteFailure(Error{ErrorCode::kPermission, "x", "", 0, ""}));
+  EXPECT_TRUE(IsWriteFailure(Error{ErrorCode::kIo, "x", "", 0, ""}));
+  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kCorrupt, "x", "", 0, ""}));
+  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kBusy, "x", "", 0, ""}));
+  EXPECT_FALSE(IsWriteFailure(Error{ErrorCode::kSymlink, "x", "", 0, ""}));
 }
 
 }  // namespace
