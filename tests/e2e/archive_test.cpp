@@ -78,6 +78,26 @@ class ArchiveTest : public ::testing::Test {
   TempDir t_;
 };
 
+// lore hands export and import to lore-archive beside it: every word passed
+// on, help from lore-archive, and a missing program is one error line.
+TEST_F(ArchiveTest, HandedToLoreArchive) {
+  MakeStore();
+  auto help = Lore({"help", "export"}, Opts());
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_NE(help.out.find("--output"), std::string::npos) << help.out;
+  auto usage = Lore({"import", "--bogus", "x"}, Opts());
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.err.rfind("lore: ", 0), 0u) << usage.err;
+
+  stdfs::create_directories(t_ / "alone");
+  stdfs::copy_file(LoreBinary(), t_ / "alone/lore");
+  auto missing = lore::testing::Run({t_ / "alone/lore", "export", kRemote, "-o", t_ / "x.tar.gz"}, Opts());
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.err, "lore: the archive program is missing: " + t_ / "alone/lore-archive" +
+                             "; install lore-archive next to lore\n");
+  EXPECT_FALSE(stdfs::exists(t_ / "x.tar.gz"));
+}
+
 TEST_F(ArchiveTest, RoundTripIsByteIdentical) {
   MakeStore();
   auto before = Snapshot(Store());
