@@ -1,5 +1,6 @@
-// Handing a verb over to lore-llm, the program beside lore that links
-// libcurl, so that lore itself never loads HTTP code.
+// Handing a verb over to a program beside lore: lore-llm (links libcurl) or
+// lore-archive (links libarchive), so that lore itself links neither and can
+// be fully static.
 #pragma once
 
 #include <string>
