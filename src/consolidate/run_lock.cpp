@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "lore/consolidate/staging.h"
 #include "lore/json/reader.h"
@@ -75,6 +77,10 @@ bool ProcessAlive(int64_t pid) {
   return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
+// How long a run refused by the lock waits for the holder's body: 40 x 5 ms.
+constexpr int kHolderWaitPolls = 40;
+constexpr std::chrono::milliseconds kHolderWaitPoll{5};
+
 Result<RunLock::Attempt> RunLock::TryAcquire(const store::Store& store) {
   std::string path = fs::Join(store.Path(kStagingDir), kLockName);
   for (int round = 0; round < 64; ++round) {
@@ -82,8 +88,14 @@ Result<RunLock::Attempt> RunLock::TryAcquire(const store::Store& store) {
     if (::flock(fd.get(), LOCK_EX | LOCK_NB) != 0) {
       if (errno == EINTR) continue;
       if (errno != EWOULDBLOCK) return tl::unexpected(fs::ErrnoError(errno, "cannot lock", path));
+      // The holder publishes who it is once it has read the staged entries
+      // (runner.cpp); until then the body is empty. Give it a moment, so
+      // that the refusal can name it.
       Attempt busy;
-      if (auto text = ReadBody(fd.get(), path)) busy.holder = ParseLockBody(*text);
+      for (int wait = 0; wait < kHolderWaitPolls && !busy.holder; ++wait) {
+        if (wait > 0) std::this_thread::sleep_for(kHolderWaitPoll);
+        if (auto text = ReadBody(fd.get(), path)) busy.holder = ParseLockBody(*text);
+      }
       return busy;
     }
     // The holder before us may have removed the file after we opened it.

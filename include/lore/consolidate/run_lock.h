@@ -41,8 +41,10 @@ std::string PodName();
 class RunLock {
  public:
   struct Attempt;
-  // Tries once (never waits) to take the lock of `store` (the staging folder
-  // must exist). See Attempt for the outcomes.
+  // Tries once to take the lock of `store` (the staging folder must exist):
+  // never waits for it, but when it is held waits up to 200 ms for the
+  // holder to publish its body, so that the refusal can name the holder.
+  // See Attempt for the outcomes.
   static Result<Attempt> TryAcquire(const store::Store& store);
 
   RunLock(RunLock&&) noexcept = default;
