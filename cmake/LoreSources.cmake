@@ -99,7 +99,7 @@ endif()
 # The linker writes its output in small pieces, and on this kernel (Linux 6.18, ext4) the page
 # cache then holds it in small folios: until it is evicted, every start of it costs about 0.3 ms
 # more than a start of the same bytes written in large writes, as `cp` or an install does
-# (bench/hotpath_bench, interleaved: 1.29-1.40x for identical files; `dd bs=4k` gives the slow
+# (bench/hotpath_bench, interleaved: 1.26-1.47x for identical files; `dd bs=4k` gives the slow
 # copy, `dd bs=16M` the fast one). So that the tests and bench/ time what users run, the build
 # rewrites `lore` once with `cp`. Nothing depends on it: elsewhere it only costs a copy.
 add_custom_command(TARGET lore POST_BUILD

@@ -136,14 +136,9 @@ int Stop() {
     ReportWarning(settings.error());
     return kExitOk;
   }
-  auto grown = hook::TranscriptGrown(*call.store, call.payload, settings->threshold_bytes);
-  if (!grown) {
-    ReportWarning(grown.error());
-    return kExitOk;
-  }
-  if (!*grown) return kExitOk;
-  auto started = Start(
-      hook::ExtractCommand(*call.store, SelfBinary(), call.repo, call.payload, false), "extract");
+  auto started = Start(hook::ExtractCommand(*call.store, SelfBinary(), call.repo, call.payload,
+                                            false, settings->threshold_bytes),
+                       "extract");
   if (!started) ReportWarning(started.error());
   return kExitOk;
 }

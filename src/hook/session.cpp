@@ -199,10 +199,10 @@ Status CheckTranscript(const std::string& path) {
 
 Result<Command> ExtractCommand(const store::Store& store, const std::string& lore_binary,
                                std::string_view repo, const Payload& payload,
-                               bool then_consolidate) {
+                               bool then_consolidate, int64_t min_growth_bytes) {
+  LORE_ASSIGN(bool grown, TranscriptGrown(store, payload, min_growth_bytes));
+  if (!grown) return Command{};  // not enough new: no process to start
   if (StoreExists(store)) LORE_TRY(store.Check(store::RawCheck::kSkip));
-  LORE_ASSIGN(bool grown, TranscriptGrown(store, payload, 1));
-  if (!grown) return Command{};  // all of it was extracted: no process to start
   Command argv{lore_binary, "extract", std::string(repo), "--transcript", payload.transcript_path};
   if (!payload.session_id.empty()) argv.insert(argv.end(), {"--session", payload.session_id});
   if (then_consolidate) argv.push_back("--then-consolidate");

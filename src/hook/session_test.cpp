@@ -67,6 +67,19 @@ TEST_F(ExtractCommandTest, StartsAnExtractOnlyForLinesPastTheCursor) {
   EXPECT_FALSE(grown->empty());
 }
 
+TEST_F(ExtractCommandTest, StartsNothingBelowTheGrowthAskedFor) {
+  ExtractAll();
+  const std::string line = UserLine("Now make it thread-safe.");
+  std::ofstream(transcript_, std::ios::app) << line;
+  const auto size = static_cast<int64_t>(line.size());
+  auto below = ExtractCommand(*store_, "/usr/bin/lore", kRemote, payload_, false, size + 1);
+  ASSERT_TRUE(below) << below.error().Format();
+  EXPECT_TRUE(below->empty());
+  auto at = ExtractCommand(*store_, "/usr/bin/lore", kRemote, payload_, false, size);
+  ASSERT_TRUE(at) << at.error().Format();
+  EXPECT_FALSE(at->empty());
+}
+
 TEST_F(ExtractCommandTest, AReplacedTranscriptIsExtractedAgain) {
   ExtractAll();
   // Same path, same size, another file (the cursor keeps the inode): made

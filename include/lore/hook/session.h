@@ -56,16 +56,18 @@ Result<Command> FlushCommand(const store::Store& store, const std::string& lore_
 
 // PreCompact, SessionEnd and Stop: `<lore> extract <repo> --transcript
 // <transcript_path> [--session <session_id>] [--then-consolidate]`, or an
-// empty command when the transcript holds nothing past the session's cursor
-// (the same file, not longer than what was extracted): nothing to start. A
+// empty command when the transcript grew by less than `min_growth_bytes`
+// past the session's cursor (1: nothing new; Stop passes
+// memory.extract_threshold): nothing to start. The growth is checked first,
+// so that a call that starts nothing costs one stat and one small read. A
 // transcript that is missing, unreadable or not a regular file, or a store
 // that exists but fails its checks, is an Error (one warning line for the
 // hook): nothing is to be started.
 Result<Command> ExtractCommand(const store::Store& store, const std::string& lore_binary,
                                std::string_view repo, const Payload& payload,
-                               bool then_consolidate);
+                               bool then_consolidate, int64_t min_growth_bytes = 1);
 
-// Stop: whether the transcript grew by at least `threshold_bytes` past the
+// Whether the transcript grew by at least `threshold_bytes` past the
 // session's extract cursor (a transcript never extracted counts whole). One
 // stat and one small read; no transcript line is parsed.
 Result<bool> TranscriptGrown(const store::Store& store, const Payload& payload,
