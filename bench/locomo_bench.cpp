@@ -13,7 +13,8 @@
 // up to date included). Exits 1 when --min-recall10 is given and not met.
 //
 // --features picks the ranking stages: none (plain BM25, no stemming), all,
-// or a comma list of stem, context, session, author, time, compounds, synonyms,
+// or a comma list of stem, irregular (stemming with irregular verb forms read
+// as their verb), context, session, author, time, compounds, synonyms,
 // hypernyms, hyponyms, feedback, cooc (the WordNet stages need stem). --expand sets the
 // expansion stages alone, over --features. --set overrides a numeric
 // parameter of search/params.h (k1, b, candidates, context_window,
@@ -156,8 +157,12 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
   std::string f;
   lore::search::RankingParams defaults;
   while (std::getline(in, f, ',')) {
-    if (f == "stem") {
-      io->stemming = lore::index::Stemming::kSnowballEnglish;
+    if (f == "stem" || f == "irregular") {
+      // irregular: stemming with irregular verb forms read as their verb
+      if (f == "irregular" || io->stemming == lore::index::Stemming::kOff) {
+        io->stemming = f == "stem" ? lore::index::Stemming::kSnowballEnglish
+                                   : lore::index::Stemming::kEnglish;
+      }
       p->k1 = defaults.k1;
       p->b = defaults.b;
     } else if (f == "context") {
@@ -304,7 +309,7 @@ Conversation WriteStore(const Json& sample, const std::string& dir) {
 int Usage() {
   std::fprintf(
       stderr,
-      "usage: locomo_bench FILE [--short] [--features none|all|stem,context,session,author,time,"
+      "usage: locomo_bench FILE [--short] [--features none|all|stem,irregular,context,session,author,time,"
       "compounds,synonyms,hypernyms,hyponyms,feedback,cooc] [--expand none|all|LIST] [--set "
       "NAME=VALUE]... "
       "[--min-recall10 X] [--min-recall5 X] [--keep DIR] [--conversations I,J,...] "

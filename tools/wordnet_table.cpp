@@ -1,6 +1,7 @@
-// Build-time generator of lore's synonym table (src/search/synonyms.h).
+// Build-time generator of lore's WordNet tables: the synonym table
+// (search/expansion.h) and the irregular verb forms (index/tokenizer.h).
 //
-//   wordnet_table WORDNET_DIR OUT.cpp
+//   wordnet_table WORDNET_DIR SYNONYMS_OUT.cpp IRREGULAR_OUT.cpp
 //
 // Reads the WordNet 3.0 database files of Debian's wordnet-base
 // (index.{noun,verb,adj,adv} and data.*) and writes a C++ source holding one
@@ -15,6 +16,14 @@
 // table is general English knowledge; lore's search reads it by binary search
 // in place, so no start-up cost. When WORDNET_DIR lacks the files the table is
 // empty (the stage then finds nothing).
+//
+// The irregular table comes from verb.exc, WordNet's list of inflected forms
+// that no suffix rule reaches ("bought buy", "went go"): a sorted array of
+// {form, verb} for the forms whose Snowball stem differs from the verb's,
+// less those that are more often something else: a form that WordNet's
+// sense-tagged corpus counts (index.*'s tagsense_cnt) at least as often as a
+// noun or adjective as it counts the verb ("bit", "red", "ground") is left as
+// written.
 //
 // A build tool, not part of lore: it prints and exits.
 #include <libstemmer.h>
@@ -87,6 +96,80 @@ struct Entry {
   std::vector<std::string> synonyms, hypernyms, hyponyms;
 };
 
+// index.<pos>: lemma pos synset_cnt p_cnt {ptr_symbol} sense_cnt tagsense_cnt {offset}
+std::map<std::string, long> TaggedCounts(const std::string& path) {
+  std::map<std::string, long> out;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == ' ') continue;
+    std::istringstream f(line);
+    std::string lemma, pos, skip;
+    int synsets = 0, pointers = 0;
+    long senses = 0, tagged = 0;
+    if (!(f >> lemma >> pos >> synsets >> pointers)) continue;
+    for (int i = 0; i < pointers; ++i) f >> skip;
+    if (f >> senses >> tagged) out[lemma] = tagged;
+  }
+  return out;
+}
+
+// Writes `text` as the C++ definitions of `name` (a char array) and
+// `name`Size in lore::`ns`::internal.
+void WriteText(std::ofstream& out, const std::string& name, const std::string& text) {
+  out << "extern const char " << name << "[];\nextern const size_t " << name << "Size;\n"
+      << "const char " << name << "[] =\n";
+  // Lines of the table as string literals of at most ~4 KB each.
+  size_t pos = 0;
+  if (text.empty()) out << "    \"\"";
+  while (pos < text.size()) {
+    size_t end = std::min(text.size(), pos + 4000);
+    while (end < text.size() && text[end - 1] != '\n') ++end;
+    out << "    \"";
+    for (size_t i = pos; i < end; ++i) {
+      char c = text[i];
+      if (c == '\n')
+        out << "\\n";
+      else if (c == '\t')
+        out << "\\t";
+      else
+        out << c;
+    }
+    out << "\"\n";
+    pos = end;
+  }
+  out << ";\nconst size_t " << name << "Size = " << text.size() << ";\n";
+}
+
+// verb.exc's "form verb" lines kept as described above, as "form\tverb\n",
+// sorted by form.
+template <typename StemFn>
+std::string IrregularText(const std::string& dir, StemFn stem) {
+  auto nouns = TaggedCounts(dir + "/index.noun");
+  auto adjectives = TaggedCounts(dir + "/index.adj");
+  auto verbs = TaggedCounts(dir + "/index.verb");
+  auto count = [](const std::map<std::string, long>& m, const std::string& w) {
+    auto it = m.find(w);
+    return it == m.end() ? 0L : it->second;
+  };
+  std::map<std::string, std::string> forms;
+  std::ifstream in(dir + "/verb.exc");
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream f(line);
+    std::string form, verb;
+    if (!(f >> form >> verb) || !Plain(form) || forms.count(form)) continue;
+    if (!Plain(verb + "zz") || verb.size() > 20) continue;  // two letters are a verb: "go"
+    if (stem(form) == stem(verb)) continue;  // the stemmer reaches it already ("running")
+    long other = count(nouns, form) + count(adjectives, form);
+    if (other > 0 && count(verbs, verb) <= other) continue;
+    forms.emplace(form, verb);
+  }
+  std::string text;
+  for (const auto& [form, verb] : forms) text += form + '\t' + verb + '\n';
+  return text;
+}
+
 void Add(std::vector<std::string>& list, const std::string& stem, const std::string& key,
          size_t max) {
   if (stem == key || list.size() >= max) return;
@@ -96,8 +179,8 @@ void Add(std::vector<std::string>& list, const std::string& stem, const std::str
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: wordnet_table WORDNET_DIR OUT.cpp\n");
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: wordnet_table WORDNET_DIR SYNONYMS_OUT.cpp IRREGULAR_OUT.cpp\n");
     return 2;
   }
   std::string dir = argv[1];
@@ -164,7 +247,6 @@ int main(int argc, char** argv) {
       }
     }
   }
-  sb_stemmer_delete(stemmer);
 
   std::string text;
   for (const auto& [key, e] : table) {
@@ -177,36 +259,31 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < e.hyponyms.size(); ++i) text += (i ? " " : "") + e.hyponyms[i];
     text += '\n';
   }
-  std::ofstream out(argv[2], std::ios::binary | std::ios::trunc);
-  out << "// Generated by tools/wordnet_table.cpp from " << dir << ": do not edit.\n"
-      << "#include <cstddef>\n\nnamespace lore::search::internal {\n\n"
-      << "extern const char kSynonymTable[];\nextern const size_t kSynonymTableSize;\n"
-      << "const char kSynonymTable[] =\n";
-  // Lines of the table as string literals of at most ~4 KB each.
-  size_t pos = 0;
-  if (text.empty()) out << "    \"\"";
-  while (pos < text.size()) {
-    size_t end = std::min(text.size(), pos + 4000);
-    while (end < text.size() && text[end - 1] != '\n') ++end;
-    out << "    \"";
-    for (size_t i = pos; i < end; ++i) {
-      char c = text[i];
-      if (c == '\n')
-        out << "\\n";
-      else if (c == '\t')
-        out << "\\t";
-      else
-        out << c;
+  std::string irregular = IrregularText(dir, stem);
+  sb_stemmer_delete(stemmer);
+  {
+    std::ofstream out(argv[2], std::ios::binary | std::ios::trunc);
+    out << "// Generated by tools/wordnet_table.cpp from " << dir << ": do not edit.\n"
+        << "#include <cstddef>\n\nnamespace lore::search::internal {\n\n";
+    WriteText(out, "kSynonymTable", text);
+    out << "\n}  // namespace lore::search::internal\n";
+    if (!out) {
+      std::fprintf(stderr, "wordnet_table: cannot write %s\n", argv[2]);
+      return 1;
     }
-    out << "\"\n";
-    pos = end;
   }
-  out << ";\nconst size_t kSynonymTableSize = " << text.size() << ";\n\n"
-      << "}  // namespace lore::search::internal\n";
-  if (!out) {
-    std::fprintf(stderr, "wordnet_table: cannot write %s\n", argv[2]);
-    return 1;
+  {
+    std::ofstream out(argv[3], std::ios::binary | std::ios::trunc);
+    out << "// Generated by tools/wordnet_table.cpp from " << dir << "/verb.exc: do not edit.\n"
+        << "#include <cstddef>\n\nnamespace lore::index::internal {\n\n";
+    WriteText(out, "kIrregularTable", irregular);
+    out << "\n}  // namespace lore::index::internal\n";
+    if (!out) {
+      std::fprintf(stderr, "wordnet_table: cannot write %s\n", argv[3]);
+      return 1;
+    }
   }
-  std::fprintf(stderr, "wordnet_table: %zu entries, %zu bytes\n", table.size(), text.size());
+  std::fprintf(stderr, "wordnet_table: %zu entries, %zu bytes; irregular forms %zu bytes\n",
+               table.size(), text.size(), irregular.size());
   return 0;
 }

@@ -17,7 +17,7 @@ Status CreateSchema(Db& db);
 // Drops every table (in an open transaction).
 Status DropSchema(Db& db);
 
-// The tokenizer's name as remembered in meta ("snowball-english-2", "plain-2").
+// The tokenizer's name as remembered in meta ("english-3", "snowball-english-3", "plain-3").
 std::string TokenizerName(Stemming s);
 
 // The token that marks a record's kind in the tags column.

@@ -6,11 +6,21 @@
 #include <array>
 #include <memory>
 
+#include "lore/text/table.h"
+
 namespace lore::index {
+namespace internal {
+// Generated at build time by tools/wordnet_table.cpp (cmake/SynonymTable.cmake):
+// sorted lines "<form>\t<verb>\n".
+extern const char kIrregularTable[];
+extern const size_t kIrregularTableSize;
+}  // namespace internal
+
 namespace {
 
 // A common English stop list (the NLTK list less negations' stems, plus
-// contraction fragments). Sorted for binary search.
+// contraction fragments; "won't" is read as "wont", so that "won" is a word).
+// Sorted for binary search.
 constexpr std::array<std::string_view, 148> kStopWords = {
     "about",   "above",  "after",     "again",     "against", "all",        "am",    "an",
     "and",     "any",    "are",       "aren",      "as",      "at",         "be",    "because",
@@ -29,7 +39,7 @@ constexpr std::array<std::string_view, 148> kStopWords = {
     "these",   "they",   "this",      "those",     "through", "to",         "too",   "under",
     "until",   "up",     "ve",        "very",      "was",     "wasn",       "we",    "were",
     "weren",   "what",   "when",      "where",     "which",   "while",      "who",   "whom",
-    "why",     "will",   "with",      "won",       "would",   "wouldn",     "yeah",  "you",
+    "why",     "will",   "with",      "wont",      "would",   "wouldn",     "yeah",  "you",
     "your",    "yours",  "yourself",  "yourselves"};
 
 // Decodes one UTF-8 sequence at s[i]; returns its length (1 on invalid bytes).
@@ -100,6 +110,13 @@ bool IsYear(std::string_view w) {
          std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// True when text[i] is the "t" of a negative contraction ("won't": i just
+// after the apostrophe).
+bool NegationFollows(std::string_view text, size_t i) {
+  return i < text.size() && (text[i] == 't' || text[i] == 'T') &&
+         (i + 1 == text.size() || std::isalnum(static_cast<unsigned char>(text[i + 1])) == 0);
+}
+
 }  // namespace
 
 int TimeExpressions(std::string_view text) {
@@ -128,6 +145,8 @@ std::vector<std::string> Words(std::string_view text) {
     if (word_char) {
       AppendLower(cur, text, i, n, cp);
     } else if (!cur.empty()) {
+      // "won't" is "wont" (a stop word), so that "won" is the verb.
+      if (cur == "won" && (cp == '\'' || cp == 0x2019) && NegationFollows(text, i + n)) cur = "wont";
       words.push_back(std::move(cur));
       cur.clear();
     }
@@ -142,8 +161,18 @@ bool IsStopWord(std::string_view word) {
   return std::binary_search(kStopWords.begin(), kStopWords.end(), word);
 }
 
+std::string_view IrregularVerb(std::string_view word) {
+  std::string_view table(internal::kIrregularTable, internal::kIrregularTableSize);
+  std::string_view line = text::FindTableLine(table, word);
+  size_t tab = line.find('\t');
+  return tab == std::string_view::npos ? std::string_view() : line.substr(tab + 1);
+}
+
 std::string Stem(std::string_view word, Stemming stemming) {
   if (stemming == Stemming::kOff) return std::string(word);
+  if (stemming == Stemming::kEnglish) {
+    if (std::string_view verb = IrregularVerb(word); !verb.empty()) word = verb;
+  }
   sb_stemmer* s = EnglishStemmer();
   if (s == nullptr) return std::string(word);
   const sb_symbol* out = sb_stemmer_stem(s, reinterpret_cast<const sb_symbol*>(word.data()),

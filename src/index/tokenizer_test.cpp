@@ -43,6 +43,39 @@ TEST(Tokenizer, SnowballStems) {
             "paint paint paint");
 }
 
+TEST(Tokenizer, IrregularVerbFormsReadAsTheirVerb) {
+  if (IrregularVerb("bought").empty()) GTEST_SKIP() << "built without WordNet data";
+  EXPECT_EQ(IrregularVerb("bought"), "buy");
+  EXPECT_EQ(IrregularVerb("went"), "go");
+  EXPECT_EQ(IrregularVerb("thought"), "think");
+  EXPECT_EQ(IrregularVerb("won"), "win");
+  // Forms the stemmer reaches, forms more often a noun or an adjective, other words.
+  EXPECT_EQ(IrregularVerb("running"), "");
+  EXPECT_EQ(IrregularVerb("bit"), "");
+  EXPECT_EQ(IrregularVerb("red"), "");
+  EXPECT_EQ(IrregularVerb("ground"), "");
+  EXPECT_EQ(IrregularVerb("buy"), "");
+  EXPECT_EQ(IrregularVerb(""), "");
+  EXPECT_EQ(IrregularVerb("zzzz"), "");
+  EXPECT_EQ(Stem("bought", Stemming::kEnglish), Stem("buy", Stemming::kEnglish));
+  EXPECT_EQ(Stem("bought", Stemming::kEnglish), "buy");
+  EXPECT_EQ(Stem("bought", Stemming::kSnowballEnglish), "bought");
+  EXPECT_EQ(Stem("bought", Stemming::kOff), "bought");
+  EXPECT_EQ(TokenString("We went and bought bits of red paint", Stemming::kEnglish),
+            "go buy bit red paint");
+}
+
+TEST(Tokenizer, WonIsAWordAndWontAStopWord) {
+  EXPECT_EQ(Words("I won't, he WON'T, she won\u2019t"),
+            (V{"i", "wont", "t", "he", "wont", "t", "she", "wont", "t"}));
+  EXPECT_EQ(Words("won'tx won"), (V{"won", "tx", "won"}));
+  EXPECT_EQ(TokenString("I won't go", Stemming::kOff), "go");
+  EXPECT_EQ(TokenString("We won the cup", Stemming::kOff), "won cup");
+  if (!IrregularVerb("won").empty()) {
+    EXPECT_EQ(TokenString("We won the cup", Stemming::kEnglish), "win cup");
+  }
+}
+
 TEST(Tokenizer, TokensAreSafeInsideFtsQuotes) {
   for (const auto& t : Tokenize("a\"b'c (d) e:f g*h ^i j+k l-m", Stemming::kSnowballEnglish)) {
     EXPECT_EQ(t.find_first_of("\"' ():*^+-"), std::string::npos) << t;

@@ -163,7 +163,7 @@ struct Writer {
     LORE_TRY(d.Run());
     int64_t id = db->LastInsertId();
     std::string tags(ScopeName(r.scope));
-    if (!r.kind.empty()) tags += " " + KindTag(r.kind);
+    if (!r.kind.empty()) tags.append(" ").append(KindTag(r.kind));
     if (r.status == "replaced") tags += " replaced";
     insert_fts.Bind(1, id).Bind(2, joined);
     insert_fts.Bind(3, TokenString(r.author, stemming)).Bind(4, tags);
@@ -292,7 +292,17 @@ Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
 }  // namespace
 
 std::string TokenizerName(Stemming s) {
-  return s == Stemming::kOff ? "plain-2" : "snowball-english-2";  // 2: compounds joined
+  // 2: compounds joined; 3: "won" a word ("won't" a stop word), and the
+  // irregular verb forms read as their verb (english)
+  switch (s) {
+    case Stemming::kOff:
+      return "plain-3";
+    case Stemming::kSnowballEnglish:
+      return "snowball-english-3";
+    case Stemming::kEnglish:
+      return "english-3";
+  }
+  return "plain-3";
 }
 
 std::string KindTag(std::string_view kind) {

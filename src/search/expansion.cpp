@@ -2,6 +2,8 @@
 
 #include <cstddef>
 
+#include "lore/text/table.h"
+
 namespace lore::search {
 namespace internal {
 // Generated at build time by tools/wordnet_table.cpp (cmake/SynonymTable.cmake):
@@ -24,27 +26,6 @@ std::vector<std::string> Split(std::string_view s) {
   return out;
 }
 
-// The table's line for `key`, by binary search over the text in place.
-std::string_view FindLine(std::string_view table, std::string_view key) {
-  size_t lo = 0, hi = table.size();
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    size_t start = mid;
-    while (start > lo && table[start - 1] != '\n') --start;
-    size_t end = table.find('\n', start);
-    if (end == std::string_view::npos) end = table.size();
-    std::string_view line = table.substr(start, end - start);
-    std::string_view k = line.substr(0, line.find('\t'));
-    if (k == key) return line;
-    if (k < key) {
-      lo = end + 1;
-    } else {
-      hi = start;
-    }
-  }
-  return {};
-}
-
 }  // namespace
 
 std::string_view StageName(ExpansionStage s) {
@@ -61,6 +42,8 @@ std::string_view StageName(ExpansionStage s) {
       return "feedback";
     case ExpansionStage::kCooc:
       return "cooc";
+    case ExpansionStage::kIrregular:
+      return "irregular";
   }
   return "?";
 }
@@ -102,7 +85,7 @@ bool HasSynonymTable() { return internal::kSynonymTableSize > 0; }
 Related LookUpRelated(std::string_view stem) {
   Related r;
   std::string_view table(internal::kSynonymTable, internal::kSynonymTableSize);
-  std::string_view line = FindLine(table, stem);
+  std::string_view line = text::FindTableLine(table, stem);
   if (line.empty()) return r;
   size_t t1 = line.find('\t');
   size_t t2 = t1 == std::string_view::npos ? t1 : line.find('\t', t1 + 1);

@@ -68,7 +68,9 @@ class Ranker {
     LORE_ASSIGN(index::MatchSet ms, idx_.Find(tokens, opts_.filter));
     for (Term* t : searched) t->idf = Idf(ms.records, t->df);
     searched_expansion_.clear();
-    for (Term* t : searched) searched_expansion_.push_back(t->expansion);
+    for (Term* t : searched) {
+      searched_expansion_.push_back(t->expansion >= 0 ? t->expansion : t->reading);
+    }
     LORE_TRY(ScoreText(ms, searched));
     return true;
   }
@@ -109,7 +111,7 @@ class Ranker {
         ranked.emplace_back(s.first + s.second, m.id);
         uint32_t mask = 0;
         for (size_t i = 0; i < searched.size(); ++i) {
-          if (searched[i]->expansion >= 0 && m.tf[i] > 0) mask |= 1u << i;
+          if (searched_expansion_[i] >= 0 && m.tf[i] > 0) mask |= 1u << i;
         }
         if (mask) mask_[m.id] = mask;
       } else {
@@ -280,7 +282,7 @@ class Ranker {
   std::unordered_set<int64_t> dated_;  // candidates only by the date the query names
   std::unordered_map<int64_t, std::pair<double, double>> text_;  // text, expansion
   // The expansions each exactly scored record holds (bits over the searched terms).
-  std::vector<int> searched_expansion_;         // per searched term: its expansion or -1
+  std::vector<int> searched_expansion_;  // per searched term: its expansion (or reading) or -1
   std::unordered_map<int64_t, uint32_t> mask_;  // bits over the searched terms
   std::vector<std::pair<double, int64_t>> top_;
   std::unordered_map<int64_t, ScoreParts> parts_;

@@ -230,6 +230,42 @@ TEST_F(SearchTest, SynonymFoundAndWeighedBelowTheQueryWord) {
   EXPECT_TRUE(own.expansions.empty());
 }
 
+TEST_F(SearchTest, IrregularVerbFormFoundAndNamedByExplain) {
+  if (index::IrregularVerb("bought").empty()) GTEST_SKIP() << "built without WordNet data";
+  t_.Write("raw.jsonl",
+           "{\"text\":\"we buy bread at the market\"}\n"
+           "{\"text\":\"the build broke\"}\n"
+           "{\"text\":\"she bought a bike\"}\n");
+  EXPECT_EQ(Ask("who bought bread", Plain()),
+            (std::vector<std::string>{"raw.jsonl:1", "raw.jsonl:3"}));
+  EXPECT_EQ(Ask("buying a bike", Plain()), (std::vector<std::string>{"raw.jsonl:3", "raw.jsonl:1"}));
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx->Update());
+  SearchOptions o;
+  o.params = Plain();
+  auto hits = Search(*idx, "bought", o);
+  ASSERT_TRUE(hits);
+  ASSERT_EQ(hits->size(), 2u);
+  for (const Hit& h : *hits) {
+    EXPECT_GT(h.score.text, 0);  // the query's own token: text, weight 1
+    EXPECT_EQ(h.score.expansion, 0);
+    ASSERT_EQ(h.expansions.size(), 1u);
+    EXPECT_EQ(h.expansions[0].token, "buy");
+    EXPECT_EQ(h.expansions[0].of, "bought");
+    EXPECT_EQ(h.expansions[0].stage, ExpansionStage::kIrregular);
+    EXPECT_EQ(StageName(h.expansions[0].stage), "irregular");
+  }
+  // The switch: an index of Snowball stems alone finds the written form only.
+  auto plain = index::Index::Open(t_.path(), {index::Stemming::kSnowballEnglish});
+  ASSERT_TRUE(plain) << plain.error().Format();
+  ASSERT_TRUE(plain->Update());
+  auto only = Search(*plain, "bought", o);
+  ASSERT_TRUE(only);
+  ASSERT_EQ(only->size(), 1u);
+  EXPECT_EQ((*only)[0].doc.record.slug, "raw.jsonl:3");
+  EXPECT_TRUE((*only)[0].expansions.empty());
+}
+
 TEST_F(SearchTest, HypernymAndHyponymFoundWhenSwitchedOn) {
   if (!HasSynonymTable()) GTEST_SKIP() << "built without WordNet data";
   t_.Write("raw.jsonl",

@@ -67,6 +67,14 @@ Result<std::vector<Term>> LookUp(index::Index& idx, const Query& q, const Rankin
     terms = std::move(kept);
     words = std::move(kept_words);
   }
+  // A word read as its verb ("bought" -> buy) is named by --explain like an expansion.
+  if (idx.stemming() == index::Stemming::kEnglish) {
+    for (size_t i = 0; i < terms.size(); ++i) {
+      if (index::IrregularVerb(words[i]).empty()) continue;
+      terms[i].reading = static_cast<int>(expansions->size());
+      expansions->push_back(Expansion{terms[i].token, words[i], ExpansionStage::kIrregular, 1.0});
+    }
+  }
   bool only_names = std::all_of(terms.begin(), terms.end(), [](const Term& t) { return t.name; });
   for (auto& t : terms) {
     if (t.name && !only_names) t.weight = p.name_text_weight;

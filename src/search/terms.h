@@ -22,6 +22,7 @@ struct Term {
   double weight = 1.0;  // multiplies its BM25 part
   double idf = 0;
   int expansion = -1;  // index into the expansions; -1: a token of the query
+  int reading = -1;    // a query token read as a verb: its entry in the expansions (explain only)
 };
 
 // Looks up every query token (dropping those found nowhere, keeping the

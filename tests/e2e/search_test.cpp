@@ -168,6 +168,26 @@ TEST_F(SearchE2E, ExplainNamesExpansionTermsAndExpandSwitchesThemOff) {
   EXPECT_NE(bad.err.find("unknown expansion stage 'telepathy'"), std::string::npos) << bad.err;
 }
 
+TEST_F(SearchE2E, ExplainNamesAWordReadAsItsVerb) {
+  ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"({"summary":"we buy bread at the market"})"))
+                .exit_code,
+            0);
+  auto r = Lore({"search", kRepo, "who", "bought", "bread", "--explain"}, Opts());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  if (r.out.find("irregular") == std::string::npos) GTEST_SKIP() << "built without WordNet data";
+  EXPECT_NE(r.out.find("  expanded: buy (irregular of bought, weight 1.0000)\n"), std::string::npos)
+      << r.out;
+  Json j = Search({"bought", "--explain"});
+  ASSERT_EQ(j.size(), 1u);
+  const Json& e = j[0]["explain"];
+  ASSERT_EQ(e["expansions"].size(), 1u) << e.dump();
+  EXPECT_EQ(e["expansions"][0]["term"], "buy");
+  EXPECT_EQ(e["expansions"][0]["stage"], "irregular");
+  EXPECT_EQ(e["expansions"][0]["of"], "bought");
+  EXPECT_GT(e["text"].get<double>(), 0);
+  EXPECT_EQ(e["expansion"].get<double>(), 0);
+}
+
 TEST_F(SearchE2E, CooccurrenceExpansionIsNamedAndLearnedOnce) {
   for (const char* text : {"guitar practice with the band", "the band needs a new guitar",
                            "band rehearsal, bring the guitar", "our band played until midnight",

@@ -35,7 +35,7 @@ namespace lore::index {
 inline constexpr const char* kIndexFile = "index.sqlite";
 
 struct IndexOptions {
-  Stemming stemming = Stemming::kSnowballEnglish;
+  Stemming stemming = Stemming::kEnglish;
 };
 
 struct UpdateStats {

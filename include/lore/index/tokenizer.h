@@ -4,7 +4,8 @@
 // punctuation, Unicode punctuation, symbols and emoji separate words. Words
 // are lower-cased (ASCII and Latin-1). Tokens are the words that are not stop
 // words (nor one ASCII letter), optionally reduced to their stem by the
-// Snowball English stemmer. Tokens never contain ASCII punctuation or spaces,
+// Snowball English stemmer, an irregular verb form first read as its verb
+// ("bought" -> "buy": WordNet's exception list, which no suffix rule reaches). Tokens never contain ASCII punctuation or spaces,
 // so a token is always safe inside a double-quoted FTS5 string, and tokens
 // joined by spaces are split back into the same tokens by FTS5's `ascii`
 // tokenizer.
@@ -16,7 +17,11 @@
 
 namespace lore::index {
 
-enum class Stemming { kOff, kSnowballEnglish };
+enum class Stemming {
+  kOff,             // words as written
+  kSnowballEnglish, // the Snowball English stem
+  kEnglish,         // an irregular verb form read as its verb, then the Snowball stem
+};
 
 // Every word of `text`, lower-cased, in order (stop words included).
 std::vector<std::string> Words(std::string_view text);
@@ -24,8 +29,16 @@ std::vector<std::string> Words(std::string_view text);
 // True for English stop words ("the", "was", "when", …) and single ASCII letters.
 bool IsStopWord(std::string_view word);
 
-// The Snowball English stem of a lower-case word (the word itself when off).
+// The Snowball English stem of a lower-case word (the word itself when off);
+// with kEnglish, of IrregularVerb(word) when it has one.
 std::string Stem(std::string_view word, Stemming stemming);
+
+// The verb of an irregular inflected form ("bought" -> "buy", "went" -> "go",
+// "thought" -> "think"), from a table generated at build time from WordNet's
+// verb.exc (tools/wordnet_table.cpp); empty for every other word, for forms
+// the stemmer already reaches ("running") and for forms more often a noun or
+// an adjective ("bit", "red", "ground"). Empty when the build had no WordNet.
+std::string_view IrregularVerb(std::string_view word);
 
 // The words written with ASCII hyphens between letters, joined
 // ("De-stress" -> "destress", "mother-in-law" -> "motherinlaw"), lower-cased:

@@ -12,6 +12,9 @@
 //             pseudo-relevance feedback)
 //   cooc      a word that co-occurs with a query word in the store's own
 //             records more than chance says (pointwise mutual information)
+// and, not an expansion but named the same way, "irregular": a query word
+// read as its verb ("bought" -> buy, index/tokenizer.h), whose token is the
+// query's own (weight 1, in the text part).
 // Every stage has a switch and a weight in search/params.h.
 #pragma once
 
@@ -24,7 +27,15 @@
 
 namespace lore::search {
 
-enum class ExpansionStage { kCompound, kSynonym, kHypernym, kHyponym, kFeedback, kCooc };
+enum class ExpansionStage {
+  kCompound,
+  kSynonym,
+  kHypernym,
+  kHyponym,
+  kFeedback,
+  kCooc,
+  kIrregular,
+};
 
 std::string_view StageName(ExpansionStage s);
 
