@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "lore/text/edit_distance.h"
+#include "lore/text/table.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
 
@@ -54,6 +55,32 @@ TEST(Time, RefusesYearsATimePointCannotHold) {
   auto late = ParseIso("2262-04-11T00:00:00.5Z");
   ASSERT_TRUE(late);
   EXPECT_EQ(UtcMillis(*late), "2262-04-11T00:00:00.500Z");
+}
+
+TEST(Table, FindsEveryLineByItsKey) {
+  const std::string_view table = "ate\teat\nbought\tbuy\nkey-only\nwent\tgo";
+  EXPECT_EQ(FindTableLine(table, "ate"), "ate\teat");
+  EXPECT_EQ(FindTableLine(table, "bought"), "bought\tbuy");
+  EXPECT_EQ(FindTableLine(table, "key-only"), "key-only");
+  EXPECT_EQ(FindTableLine(table, "went"), "went\tgo");  // the last line, without a newline
+  for (std::string_view missing : {"", "a", "atf", "boug", "zzz", "eat", "buy"}) {
+    EXPECT_EQ(FindTableLine(table, missing), "") << missing;
+  }
+  EXPECT_EQ(FindTableLine("", "ate"), "");
+  EXPECT_EQ(FindTableLine("only\n", "only"), "only");
+  // Every key of a larger table is found, wherever the search lands in its line.
+  auto line = [](int i) {
+    std::string l(1, 'k');
+    l.append(std::to_string(i)).append("\tv").append(std::to_string(i));
+    return l;
+  };
+  std::string big;
+  for (int i = 100; i < 1000; ++i) big.append(line(i)).append("\n");
+  for (int i = 100; i < 1000; ++i) {
+    std::string l = line(i);
+    EXPECT_EQ(FindTableLine(big, l.substr(0, l.find('\t'))), l);
+  }
+  EXPECT_EQ(FindTableLine(big, "k1000"), "");
 }
 
 TEST(EditDistance, Basics) {
