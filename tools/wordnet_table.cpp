@@ -22,7 +22,7 @@
 // {form, verb} for the forms whose Snowball stem differs from the verb's,
 // less those that are more often something else: a form that WordNet's
 // sense-tagged corpus counts (index.*'s tagsense_cnt) at least as often as a
-// noun or adjective as it counts the verb ("bit", "red", "ground") is left as
+// noun or adjective as it counts the verb ("bit", "bound", "ground") is left as
 // written.
 //
 // A build tool, not part of lore: it prints and exits.

@@ -37,7 +37,7 @@ std::string Stem(std::string_view word, Stemming stemming);
 // "thought" -> "think"), from a table generated at build time from WordNet's
 // verb.exc (tools/wordnet_table.cpp); empty for every other word, for forms
 // the stemmer already reaches ("running") and for forms more often a noun or
-// an adjective ("bit", "red", "ground"). Empty when the build had no WordNet.
+// an adjective ("bit", "bound", "ground"). Empty when the build had no WordNet.
 std::string_view IrregularVerb(std::string_view word);
 
 // The words written with ASCII hyphens between letters, joined
