@@ -43,6 +43,12 @@ TEST(Tokenizer, SnowballStems) {
             "paint paint paint");
 }
 
+#ifdef LORE_WORDNET_DATA
+TEST(Tokenizer, TheBuildWithWordNetDataHasTheIrregularTable) {
+  EXPECT_FALSE(IrregularVerb("bought").empty());
+}
+#endif
+
 TEST(Tokenizer, IrregularVerbFormsReadAsTheirVerb) {
   if (IrregularVerb("bought").empty()) GTEST_SKIP() << "built without WordNet data";
   EXPECT_EQ(IrregularVerb("bought"), "buy");

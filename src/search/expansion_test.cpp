@@ -15,6 +15,10 @@ bool Holds(const std::vector<std::string>& v, const std::string& s) {
 
 std::string S(const char* w) { return index::Stem(w, index::Stemming::kSnowballEnglish); }
 
+#ifdef LORE_WORDNET_DATA
+TEST(SynonymTable, TheBuildWithWordNetDataHasIt) { EXPECT_TRUE(HasSynonymTable()); }
+#endif
+
 TEST(SynonymTable, FindsWordNetSynonymsAndHypernymsByStem) {
   if (!HasSynonymTable()) GTEST_SKIP() << "built without WordNet data (Debian wordnet-base)";
   Related relax = LookUpRelated(S("relax"));

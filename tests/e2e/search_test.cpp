@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "lore/index/tokenizer.h"
 #include "support/run.h"
 #include "support/temp_dir.h"
 
@@ -169,12 +170,12 @@ TEST_F(SearchE2E, ExplainNamesExpansionTermsAndExpandSwitchesThemOff) {
 }
 
 TEST_F(SearchE2E, ExplainNamesAWordReadAsItsVerb) {
-  ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"({"summary":"we buy bread at the market"})"))
-                .exit_code,
-            0);
+  if (lore::index::IrregularVerb("bought").empty()) GTEST_SKIP() << "built without WordNet data";
+  ASSERT_EQ(
+      Lore({"append-review", kRepo}, Opts(R"({"summary":"we buy bread at the market"})")).exit_code,
+      0);
   auto r = Lore({"search", kRepo, "who", "bought", "bread", "--explain"}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  if (r.out.find("irregular") == std::string::npos) GTEST_SKIP() << "built without WordNet data";
   EXPECT_NE(r.out.find("  expanded: buy (irregular of bought, weight 1.0000)\n"), std::string::npos)
       << r.out;
   Json j = Search({"bought", "--explain"});
