@@ -11,31 +11,20 @@
 #include "lore/proposals/answers.h"
 #include "lore/proposals/batches.h"
 #include "lore/proposals/collect.h"
-#include "lore/proposals/js_json.h"
+#include "support/proposal_line.h"
 
 namespace {
 
 namespace pr = lore::proposals;
 
-std::string Line(int n, const std::string& subject) {
-  pr::Json r = pr::Json::object();
-  char id[40];
-  std::snprintf(id, sizeof id, "%08d-2222-4222-8222-222222222222", n);
-  r["id"] = id;
-  r["created_at"] = "2026-05-0" + std::to_string(n) + "T00:00:00.000Z";
-  r["type"] = "convention";
-  r["subject"] = subject;
-  r["evidence"] = "e";
-  r["confidence"] = 0.5;
-  return pr::DumpJs(r) + "\n";
-}
+using lore::testing::ProposalLine;
 
 const pr::ReviewSet& Set() {
   static const pr::ReviewSet set = [] {
     pr::ReviewSet s;
-    s.scan = pr::ScanQueue(Line(1, "tabs, not spaces") + Line(2, "run ctest -j2") +
-                           Line(3, "run ctest -j2") + Line(4, "Keep none") +
-                           Line(5, "naïve UTF-8 \u2028 subject") + Line(6, "six"));
+    s.scan = pr::ScanQueue(ProposalLine(1, "tabs, not spaces") + ProposalLine(2, "run ctest -j2") +
+                           ProposalLine(3, "run ctest -j2") + ProposalLine(4, "Keep none") +
+                           ProposalLine(5, "naïve UTF-8 \u2028 subject") + ProposalLine(6, "six"));
     s.pending = pr::FifoOrder(s.scan);
     return s;
   }();

@@ -4,22 +4,12 @@
 
 #include "lore/proposals/batches.h"
 #include "lore/proposals/collect.h"
+#include "support/proposal_line.h"
 
 namespace lore::proposals {
 namespace {
 
-std::string Line(int n, const std::string& subject) {
-  Json r = Json::object();
-  char id[40];
-  std::snprintf(id, sizeof id, "%08d-2222-4222-8222-222222222222", n);
-  r["id"] = id;
-  r["created_at"] = "2026-05-0" + std::to_string(n) + "T00:00:00.000Z";
-  r["type"] = "convention";
-  r["subject"] = subject;
-  r["evidence"] = "e";
-  r["confidence"] = 0.5;
-  return DumpJs(r) + "\n";
-}
+using lore::testing::ProposalLine;
 
 ReviewSet Set(const std::string& bytes) {
   ReviewSet set;
@@ -34,7 +24,7 @@ Result<Answered> Read(const ReviewSet& set, const std::string& body) {
 }
 
 TEST(AnswersTest, JoinedLabelsHoldingCommasAreReadWhole) {
-  ReviewSet set = Set(Line(1, "a, b, c") + Line(2, "a") + Line(3, "x,y"));
+  ReviewSet set = Set(ProposalLine(1, "a, b, c") + ProposalLine(2, "a") + ProposalLine(3, "x,y"));
   const auto batches = AgentBatches(set, set.pending);
   const auto& o = batches[0].options;
   // Claude Code joins the picked labels with ", "; extra spaces do not matter.
@@ -48,7 +38,7 @@ TEST(AnswersTest, JoinedLabelsHoldingCommasAreReadWhole) {
 }
 
 TEST(AnswersTest, NestedAnswersMapAndIds) {
-  ReviewSet set = Set(Line(1, "one") + Line(2, "two"));
+  ReviewSet set = Set(ProposalLine(1, "one") + ProposalLine(2, "two"));
   auto r = Read(
       set,
       R"("answers":{"Which learnings should be stored permanently? Unselected ones are archived as declined.":["00000002-2222"]})");
@@ -58,7 +48,7 @@ TEST(AnswersTest, NestedAnswersMapAndIds) {
 }
 
 TEST(AnswersTest, UnmatchedPicksAreNamed) {
-  ReviewSet set = Set(Line(1, "one") + Line(2, "two"));
+  ReviewSet set = Set(ProposalLine(1, "one") + ProposalLine(2, "two"));
   auto r = Read(set, R"("batches":[{"batch":1,"picked":"Other: keep both, 0000"}])");
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().what.find(R"(batch 1: "Other: keep both" matches no option of this batch)"),
@@ -73,7 +63,7 @@ TEST(AnswersTest, UnmatchedPicksAreNamed) {
 }
 
 TEST(AnswersTest, KeepNoneWithTheProposalIsAContradiction) {
-  ReviewSet set = Set(Line(1, "one"));
+  ReviewSet set = Set(ProposalLine(1, "one"));
   const auto b = AgentBatches(set, set.pending);
   ASSERT_EQ(b[0].options.size(), 2u);
   auto r = Read(
