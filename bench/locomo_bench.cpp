@@ -3,6 +3,7 @@
 //   locomo_bench FILE [--short] [--features none|all|LIST] [--set NAME=VALUE]...
 //                     [--expand none|all|LIST] [--min-recall10 X] [--min-recall5 X]
 //                     [--keep DIR] [--conversations I,J,...] [--show-misses N] [--dump FILE]
+//                     [--depth N]
 //
 // Every conversation becomes its own store in a temporary folder: each dialog
 // turn is one line of raw.jsonl (speaker, session, position and the session's
@@ -14,21 +15,23 @@
 //
 // --features picks the ranking stages: none (plain BM25, no stemming), all,
 // or a comma list of stem, irregular (stemming with irregular verb forms read
-// as their verb), context, session, author, time, compounds, synonyms,
+// as their verb), context, session, author, time, asks, compounds, synonyms,
 // hypernyms, hyponyms, feedback, cooc (the WordNet stages need stem). --expand sets the
 // expansion stages alone, over --features. --set overrides a numeric
 // parameter of search/params.h (k1, b, candidates, context_window,
 // context_weight, context_decay, context_forward, session_weight,
 // name_text_weight, author_boost, time_boost, date_boost, expansion_max_df,
 // compound_weight, synonym_weight, max_synonyms, hypernym_weight,
-// hyponym_weight, max_hyponyms, date_candidates, date_prior,
+// hyponym_weight, max_hyponyms, date_candidates, date_prior, ask_weight,
 // feedback_docs, feedback_terms, feedback_weight, cooc_weight, cooc_terms,
 // cooc_window, cooc_min_support, cooc_sample).
 // --short asks every third question only (for CI). --conversations keeps
 // only the conversations of those 0-based positions in the file (to check a
 // parameter on two halves). --show-misses prints questions missed at 10.
 // --dump writes one JSON line per question asked: its conversation, category,
-// evidence ids and the hits in order with their score parts (for analysis).
+// evidence ids and the hits in order with their score parts (for analysis);
+// --depth N asks for N hits instead of 20 (at least 20), so that the dump
+// shows what a re-ranking of the deeper candidates could reach.
 #include <stdlib.h>
 
 #include <algorithm>
@@ -62,6 +65,7 @@ struct Options {
   std::string keep;
   int show_misses = 0;             // print this many questions whose evidence missed the top 10
   std::string dump;                // write every question's ranking here (JSON lines)
+  size_t depth = 20;               // hits asked for (recall@20 needs 20)
   std::set<size_t> conversations;  // --conversations 0,2,4: only these (0-based); empty: all
 };
 
@@ -144,7 +148,7 @@ std::vector<std::string> CleanEvidence(const Json& evidence) {
 bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
                    lore::index::IndexOptions* io) {
   lore::search::RankingParams plain;
-  plain.context = plain.session = plain.author = plain.time = false;
+  plain.context = plain.session = plain.author = plain.time = plain.asks = false;
   plain.compounds = plain.synonyms = plain.hypernyms = plain.hyponyms = plain.feedback =
       plain.cooc = false;
   plain.k1 = 1.5;
@@ -160,8 +164,8 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
     if (f == "stem" || f == "irregular") {
       // irregular: stemming with irregular verb forms read as their verb
       if (f == "irregular" || io->stemming == lore::index::Stemming::kOff) {
-        io->stemming = f == "stem" ? lore::index::Stemming::kSnowballEnglish
-                                   : lore::index::Stemming::kEnglish;
+        io->stemming =
+            f == "stem" ? lore::index::Stemming::kSnowballEnglish : lore::index::Stemming::kEnglish;
       }
       p->k1 = defaults.k1;
       p->b = defaults.b;
@@ -173,6 +177,8 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
       p->author = true;
     } else if (f == "time") {
       p->time = true;
+    } else if (f == "asks") {
+      p->asks = true;
     } else if (f == "compounds") {
       p->compounds = true;
     } else if (f == "synonyms") {
@@ -236,6 +242,8 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
     p->date_candidates = static_cast<int>(v);
   else if (k == "date_prior")
     p->date_prior = v;
+  else if (k == "ask_weight")
+    p->ask_weight = v;
   else if (k == "hyponym_weight")
     p->hyponym_weight = v;
   else if (k == "max_hyponyms")
@@ -309,11 +317,12 @@ Conversation WriteStore(const Json& sample, const std::string& dir) {
 int Usage() {
   std::fprintf(
       stderr,
-      "usage: locomo_bench FILE [--short] [--features none|all|stem,irregular,context,session,author,time,"
+      "usage: locomo_bench FILE [--short] [--features "
+      "none|all|stem,irregular,context,session,author,time,asks,"
       "compounds,synonyms,hypernyms,hyponyms,feedback,cooc] [--expand none|all|LIST] [--set "
       "NAME=VALUE]... "
       "[--min-recall10 X] [--min-recall5 X] [--keep DIR] [--conversations I,J,...] "
-      "[--show-misses N] [--dump FILE]\n");
+      "[--show-misses N] [--dump FILE] [--depth N]\n");
   return 2;
 }
 
@@ -347,6 +356,8 @@ int main(int argc, char** argv) {
       o.show_misses = std::atoi(next().c_str());
     } else if (a == "--dump") {
       o.dump = next();
+    } else if (a == "--depth") {
+      o.depth = std::clamp<size_t>(std::strtoul(next().c_str(), nullptr, 10), 20, 1000);
     } else if (!a.empty() && a[0] == '-')
       return Usage();
     else
@@ -367,7 +378,7 @@ int main(int argc, char** argv) {
     if (!ApplySet(kv, &sopts.params)) return Usage();
   }
   sopts.filter.scope = lore::index::Scope::kRaw;
-  sopts.limit = 20;
+  sopts.limit = static_cast<int>(o.depth);
   sopts.excerpts = false;
 
   std::ifstream in(o.file, std::ios::binary);
@@ -442,8 +453,11 @@ int main(int argc, char** argv) {
         std::printf("\n");
       }
       if (dump) {
-        Json line = {{"conversation", ci}, {"category", cat},     {"question", question},
-                     {"evidence", evidence}, {"hits", Json::array()}};
+        Json line = {{"conversation", ci},
+                     {"category", cat},
+                     {"question", question},
+                     {"evidence", evidence},
+                     {"hits", Json::array()}};
         for (size_t i = 0; i < hits->size(); ++i) {
           const auto& sc = (*hits)[i].score;
           line["hits"].push_back({{"id", ranked[i]},

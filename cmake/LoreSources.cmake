@@ -203,11 +203,11 @@ if(LORE_BENCH)
 endif()
 
 # The retrieval benchmark runs as a test in its short form on the LoCoMo dev half, when the
-# shared data is beside the checkout (it is for developers and CI); it fails below recall@10 0.78 or
-# recall@5 0.73 (it prints 0.798 / 0.746).
+# shared data is beside the checkout (it is for developers and CI); it fails below recall@10 0.79 or
+# recall@5 0.73 (it prints 0.805 / 0.746).
 set(LORE_LOCOMO_DEV ${PROJECT_SOURCE_DIR}/../shared/data/locomo/locomo-dev.json)
 if(LORE_TESTS AND LORE_BENCH AND TARGET locomo_bench AND EXISTS ${LORE_LOCOMO_DEV})
-  add_test(NAME locomo_dev_short COMMAND locomo_bench ${LORE_LOCOMO_DEV} --short --min-recall10 0.78
+  add_test(NAME locomo_dev_short COMMAND locomo_bench ${LORE_LOCOMO_DEV} --short --min-recall10 0.79
            --min-recall5 0.73)
   set_tests_properties(locomo_dev_short PROPERTIES LABELS bench TIMEOUT 600)
 endif()

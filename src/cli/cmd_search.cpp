@@ -52,7 +52,8 @@ std::string HitText(const search::Hit& h, bool explain) {
     const auto& s = h.score;
     out += "  score " + Fixed(s.Total()) + " = text " + Fixed(s.text) + " + expansion " +
            Fixed(s.expansion) + " + context " + Fixed(s.context) + " + session " +
-           Fixed(s.session) + " + author " + Fixed(s.author) + " + time " + Fixed(s.time) + "\n";
+           Fixed(s.session) + " + author " + Fixed(s.author) + " + time " + Fixed(s.time) +
+           (s.asks != 1 ? " (asks: text and expansion x " + Fixed(s.asks) + ")" : "") + "\n";
     if (!h.expansions.empty()) {
       out += "  expanded:";
       for (const auto& e : h.expansions) {

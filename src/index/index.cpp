@@ -257,9 +257,9 @@ namespace {
 
 constexpr const char* kDocColumns =
     "id, scope, file, line, slug, kind, description, model_invokation, status, replaced_by, "
-    "author, time, session, position, timex, len, expires";
+    "author, time, session, position, timex, len, expires, asks";
 
-// A Doc from a row of kDocColumns (plus text as column 17 when `with_text`).
+// A Doc from a row of kDocColumns (plus text as column 18 when `with_text`).
 Doc ReadDoc(const Stmt& st, bool with_text) {
   Doc d;
   d.id = st.Int(0);
@@ -280,7 +280,8 @@ Doc ReadDoc(const Stmt& st, bool with_text) {
   d.time_expressions = static_cast<int>(st.Int(14));
   d.length = static_cast<int>(st.Int(15));
   if (!st.IsNull(16)) r.expires = st.Int(16);
-  if (with_text) r.text = st.Text(17);
+  d.asks = st.Int(17) != 0;
+  if (with_text) r.text = st.Text(18);
   return d;
 }
 

@@ -10,7 +10,7 @@ namespace lore::index::internal {
 
 // Bumped whenever a table changes shape: an index of another version is
 // dropped and rebuilt.
-inline constexpr int kSchemaVersion = 6;  // 4: docs_time; 5: docs.expires; 6: learned
+inline constexpr int kSchemaVersion = 7;  // 4: docs_time; 5: docs.expires; 6: learned; 7: docs.asks
 
 // Creates every table (in an open transaction).
 Status CreateSchema(Db& db);

@@ -119,6 +119,23 @@ bool NegationFollows(std::string_view text, size_t i) {
 
 }  // namespace
 
+bool Asks(std::string_view text) {
+  // Scanned from the end: the first sentence mark met decides.
+  for (size_t i = text.size(); i-- > 0;) {
+    char c = text[i];
+    if (c == '?') return true;
+    if (c == '.' || c == '!') return false;
+    if (i >= 2 && static_cast<unsigned char>(text[i - 2]) >= 0xE0) {
+      std::string_view mark = text.substr(i - 2, 3);
+      if (mark == "\xEF\xBC\x9F") return true;  // full-width ?
+      if (mark == "\xEF\xBC\x81" || mark == "\xE3\x80\x82" || mark == "\xE2\x80\xA6") {
+        return false;  // full-width !, ideographic full stop, ellipsis
+      }
+    }
+  }
+  return false;
+}
+
 int TimeExpressions(std::string_view text) {
   auto words = Words(text);
   int n = 0;
@@ -146,7 +163,8 @@ std::vector<std::string> Words(std::string_view text) {
       AppendLower(cur, text, i, n, cp);
     } else if (!cur.empty()) {
       // "won't" is "wont" (a stop word), so that "won" is the verb.
-      if (cur == "won" && (cp == '\'' || cp == 0x2019) && NegationFollows(text, i + n)) cur = "wont";
+      if (cur == "won" && (cp == '\'' || cp == 0x2019) && NegationFollows(text, i + n))
+        cur = "wont";
       words.push_back(std::move(cur));
       cur.clear();
     }

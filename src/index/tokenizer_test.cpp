@@ -89,6 +89,18 @@ TEST(Tokenizer, TokensAreSafeInsideFtsQuotes) {
   }
 }
 
+TEST(Tokenizer, AsksWhenTheLastSentenceIsAQuestion) {
+  EXPECT_TRUE(Asks("That's great! What did you do?"));
+  EXPECT_TRUE(Asks("Is version 3.5 out? "));
+  EXPECT_TRUE(Asks("Ben\nWhere to?\na photo of a map"));  // a caption with no mark after it
+  EXPECT_TRUE(Asks("Really\xEF\xBC\x9F"));                // full-width question mark
+  EXPECT_FALSE(Asks("What? No, I stayed home."));
+  EXPECT_FALSE(Asks("Why did it fail? It ran out of memory!"));
+  EXPECT_FALSE(Asks("Why\xE2\x80\xA6"));  // an ellipsis ends it
+  EXPECT_FALSE(Asks("no mark at all"));
+  EXPECT_FALSE(Asks(""));
+}
+
 TEST(Tokenizer, TimeExpressions) {
   EXPECT_EQ(TimeExpressions("We went camping yesterday"), 1);
   EXPECT_EQ(TimeExpressions("Last week, on Friday 12 May 2023"),

@@ -160,6 +160,8 @@ struct Writer {
       d.Bind(17, *r.expires);
     else
       d.BindNull(17);
+    bool line_record = r.scope == Scope::kRaw || r.scope == Scope::kLearnings;
+    d.Bind(18, int64_t{line_record && Asks(r.words)});
     LORE_TRY(d.Run());
     int64_t id = db->LastInsertId();
     std::string tags(ScopeName(r.scope));
@@ -178,8 +180,8 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
       Stmt insert_doc,
       db.Prepare("INSERT INTO docs(file, scope, line, slug, kind, description, "
                  "model_invokation, status, replaced_by, author, time, session, position, "
-                 "timex, len, text, expires) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-                 "?11, ?12, ?13, ?14, ?15, ?16, ?17)"));
+                 "timex, len, text, expires, asks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+                 "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"));
   LORE_ASSIGN(Stmt insert_fts,
               db.Prepare("INSERT INTO fts(rowid, words, author, tags) VALUES (?1, ?2, ?3, ?4)"));
   LORE_ASSIGN(Stmt delete_fts,
@@ -325,7 +327,8 @@ Status CreateSchema(Db& db) {
                       line INTEGER NOT NULL, slug TEXT NOT NULL, kind TEXT, description TEXT,
                       model_invokation INTEGER, status TEXT, replaced_by TEXT, author TEXT,
                       time INTEGER, session TEXT, position INTEGER NOT NULL, timex INTEGER NOT NULL,
-                      len INTEGER NOT NULL, text TEXT NOT NULL, expires INTEGER);
+                      len INTEGER NOT NULL, text TEXT NOT NULL, expires INTEGER,
+                      asks INTEGER NOT NULL);
     CREATE INDEX docs_file ON docs(file);
     CREATE INDEX docs_expires ON docs(expires) WHERE expires IS NOT NULL;
     CREATE INDEX docs_session ON docs(file, session, position) WHERE session IS NOT NULL;

@@ -213,6 +213,11 @@ class Ranker {
       }
       ScoreParts& sp = it->second;
       if (dated_.count(it->first)) sp.time = p_.date_prior * best;
+      if (p_.asks && d->asks) {
+        sp.asks = p_.ask_weight;
+        sp.text *= sp.asks;
+        sp.expansion *= sp.asks;
+      }
       double base = sp.text + sp.expansion + sp.context + sp.session;
       if (!names_.empty() && ByName(*d)) sp.author = p_.author_boost * base;
       if (when && d->time_expressions > 0) sp.time += p_.time_boost * base;
@@ -330,13 +335,11 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
   }
   j["excerpt"] = hit.excerpt;
   if (explain) {
-    j["explain"] = {{"total", Round(hit.score.Total())},
-                    {"text", Round(hit.score.text)},
-                    {"expansion", Round(hit.score.expansion)},
-                    {"context", Round(hit.score.context)},
-                    {"session", Round(hit.score.session)},
-                    {"author", Round(hit.score.author)},
-                    {"time", Round(hit.score.time)}};
+    j["explain"] = {
+        {"total", Round(hit.score.Total())},       {"text", Round(hit.score.text)},
+        {"expansion", Round(hit.score.expansion)}, {"context", Round(hit.score.context)},
+        {"session", Round(hit.score.session)},     {"author", Round(hit.score.author)},
+        {"time", Round(hit.score.time)},           {"asks", Round(hit.score.asks)}};
     Json terms = Json::array();
     for (const auto& e : hit.expansions) {
       terms.push_back({{"term", e.token},

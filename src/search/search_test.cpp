@@ -42,7 +42,7 @@ class SearchTest : public ::testing::Test {
   }
   static RankingParams Plain() {
     RankingParams p;
-    p.context = p.session = p.author = p.time = false;
+    p.context = p.session = p.author = p.time = p.asks = false;
     p.compounds = p.synonyms = p.hypernyms = p.hyponyms = p.feedback = p.cooc = false;
     return p;
   }
@@ -164,6 +164,34 @@ TEST_F(SearchTest, NamedDateAddsRecordsOfThatDayWithoutTheWords) {
   EXPECT_EQ(got[2], "raw.jsonl:2");  // below the text matches
 }
 
+TEST_F(SearchTest, AQuestionRanksBelowTheRecordThatAnswersIt) {
+  // Another session each, so that no context or session part links them.
+  t_.Write("raw.jsonl", Turn("1", 1, "Ben", "Which flaky test fails?") +
+                            Turn("2", 1, "Ana", "The flaky test fails on a timeout every night"));
+  t_.Write("memory/decisions/flaky.md", "Does the flaky test fail?\n");
+  RankingParams off = Plain();
+  RankingParams on = Plain();
+  on.asks = true;
+  // Off: the shorter record first; on, the question keeps ask_weight (0.8)
+  // of its text. A Markdown file is not a turn and never asks.
+  EXPECT_EQ(Ask("flaky test fails", off, 3),
+            (std::vector<std::string>{"flaky", "raw.jsonl:1", "raw.jsonl:2"}));
+  EXPECT_EQ(Ask("flaky test fails", on, 3),
+            (std::vector<std::string>{"flaky", "raw.jsonl:2", "raw.jsonl:1"}));
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx && idx->Update());
+  SearchOptions o;
+  o.params = on;
+  auto hits = Search(*idx, "flaky test fails", o);
+  ASSERT_TRUE(hits);
+  ASSERT_EQ(hits->size(), 3u);
+  EXPECT_FALSE((*hits)[0].doc.asks);
+  EXPECT_DOUBLE_EQ((*hits)[0].score.asks, 1);
+  EXPECT_FALSE((*hits)[1].doc.asks);
+  EXPECT_TRUE((*hits)[2].doc.asks);
+  EXPECT_DOUBLE_EQ((*hits)[2].score.asks, on.ask_weight);
+}
+
 TEST_F(SearchTest, ExplainPartsAddUp) {
   t_.Write("raw.jsonl", Turn("1", 1, "Ben", "Where should we go camping?") +
                             Turn("1", 2, "Ana", "The lake, we camped there yesterday"));
@@ -238,7 +266,8 @@ TEST_F(SearchTest, IrregularVerbFormFoundAndNamedByExplain) {
            "{\"text\":\"she bought a bike\"}\n");
   EXPECT_EQ(Ask("who bought bread", Plain()),
             (std::vector<std::string>{"raw.jsonl:1", "raw.jsonl:3"}));
-  EXPECT_EQ(Ask("buying a bike", Plain()), (std::vector<std::string>{"raw.jsonl:3", "raw.jsonl:1"}));
+  EXPECT_EQ(Ask("buying a bike", Plain()),
+            (std::vector<std::string>{"raw.jsonl:3", "raw.jsonl:1"}));
   auto idx = index::Index::Open(t_.path());
   ASSERT_TRUE(idx->Update());
   SearchOptions o;

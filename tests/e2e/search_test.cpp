@@ -138,9 +138,29 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
   std::vector<std::string> parts;
   for (const auto& [k, v] : j[0]["explain"].items()) parts.push_back(k);
   EXPECT_EQ(parts, (std::vector<std::string>{"total", "text", "expansion", "context", "session",
-                                             "author", "time", "expansions"}));
+                                             "author", "time", "asks", "expansions"}));
   auto bad = Lore({"search", kRepo, "x", "--scope", "nowhere"}, Opts());
   EXPECT_EQ(bad.exit_code, 2);
+}
+
+TEST_F(SearchE2E, ExplainShowsAQuestionWeighedBelowItsAnswer) {
+  ASSERT_EQ(
+      Lore({"append-review", kRepo}, Opts(R"({"summary":"why is the build red?"})")).exit_code, 0);
+  ASSERT_EQ(Lore({"append-review", kRepo},
+                 Opts(R"({"summary":"the build is red because the cache is stale"})"))
+                .exit_code,
+            0);
+  auto r = Lore({"search", kRepo, "build", "red", "--explain"}, Opts());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("raw.jsonl:2  raw/review\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("time 0.0000 (asks: text and expansion x 0.8000)\n"
+                       "    summary: why is the build red?\n"),
+            std::string::npos)
+      << r.out;
+  Json j = Search({"build", "red", "--explain"});
+  ASSERT_EQ(j.size(), 2u);
+  EXPECT_EQ(j[0]["explain"]["asks"].get<double>(), 1);
+  EXPECT_EQ(j[1]["explain"]["asks"].get<double>(), 0.8);
 }
 
 TEST_F(SearchE2E, ExplainNamesExpansionTermsAndExpandSwitchesThemOff) {

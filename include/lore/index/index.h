@@ -98,6 +98,7 @@ struct Doc {
   int64_t id = 0;
   Record record;             // `words` is left empty
   int time_expressions = 0;  // TimeExpressions() of the record's words
+  bool asks = false;         // a JSON Lines record whose words end with a question (Asks())
   int length = 0;            // tokens in the record's searched text
 };
 

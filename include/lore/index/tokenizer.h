@@ -5,10 +5,9 @@
 // are lower-cased (ASCII and Latin-1). Tokens are the words that are not stop
 // words (nor one ASCII letter), optionally reduced to their stem by the
 // Snowball English stemmer, an irregular verb form first read as its verb
-// ("bought" -> "buy": WordNet's exception list, which no suffix rule reaches). Tokens never contain ASCII punctuation or spaces,
-// so a token is always safe inside a double-quoted FTS5 string, and tokens
-// joined by spaces are split back into the same tokens by FTS5's `ascii`
-// tokenizer.
+// ("bought" -> "buy": WordNet's exception list, which no suffix rule reaches). Tokens never contain
+// ASCII punctuation or spaces, so a token is always safe inside a double-quoted FTS5 string, and
+// tokens joined by spaces are split back into the same tokens by FTS5's `ascii` tokenizer.
 #pragma once
 
 #include <string>
@@ -18,9 +17,9 @@
 namespace lore::index {
 
 enum class Stemming {
-  kOff,             // words as written
-  kSnowballEnglish, // the Snowball English stem
-  kEnglish,         // an irregular verb form read as its verb, then the Snowball stem
+  kOff,              // words as written
+  kSnowballEnglish,  // the Snowball English stem
+  kEnglish,          // an irregular verb form read as its verb, then the Snowball stem
 };
 
 // Every word of `text`, lower-cased, in order (stop words included).
@@ -58,5 +57,11 @@ std::string TokenString(std::string_view text, Stemming stemming);
 // (1900-2099), "yesterday", "last week", "ago"… (English). Stored per record
 // so that a question about when can prefer records that say when.
 int TimeExpressions(std::string_view text);
+
+// True when the last mark that ends a sentence in `text` (. ! ? … and their
+// full-width forms) is a question mark: the record asks rather than tells
+// ("That's great! What did you do?"). Stored per record of a JSON Lines log,
+// so that ranking can weigh a question below the records that answer it.
+bool Asks(std::string_view text);
 
 }  // namespace lore::index

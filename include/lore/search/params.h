@@ -55,6 +55,13 @@ struct RankingParams {
   int date_candidates = 50;
   double date_prior = 0.05;
 
+  // Asking: a record of a JSON Lines log whose words end with a question
+  // (index::Asks: "What did you do?") keeps ask_weight of its text and
+  // expansion parts; it still lends its full score to the records after it
+  // (context), where the answer usually is.
+  bool asks = true;
+  double ask_weight = 0.8;
+
   // Query expansion (search/expansion.h): tokens the query does not hold,
   // each searched with a weight below the query's own (1) on its BM25 part,
   // shown as the `expansion` part. An expansion token held by more than

@@ -29,6 +29,9 @@ inline constexpr int kDefaultLimit = 20;
 
 struct ScoreParts {
   double text = 0, expansion = 0, context = 0, session = 0, author = 0, time = 0;
+  // Not a part: the factor text and expansion were weighed by (ask_weight for
+  // a record that asks, else 1).
+  double asks = 1;
   double Total() const { return text + expansion + context + session + author + time; }
 };
 
