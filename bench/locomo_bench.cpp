@@ -200,72 +200,49 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
 }
 
 bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
+  using P = lore::search::RankingParams;
+  static const std::map<std::string, double P::*> kDoubles = {
+      {"k1", &P::k1},
+      {"b", &P::b},
+      {"context_weight", &P::context_weight},
+      {"context_decay", &P::context_decay},
+      {"context_forward", &P::context_forward},
+      {"session_weight", &P::session_weight},
+      {"name_text_weight", &P::name_text_weight},
+      {"author_boost", &P::author_boost},
+      {"time_boost", &P::time_boost},
+      {"date_boost", &P::date_boost},
+      {"date_prior", &P::date_prior},
+      {"ask_weight", &P::ask_weight},
+      {"expansion_max_df", &P::expansion_max_df},
+      {"compound_weight", &P::compound_weight},
+      {"synonym_weight", &P::synonym_weight},
+      {"hypernym_weight", &P::hypernym_weight},
+      {"hyponym_weight", &P::hyponym_weight},
+      {"feedback_weight", &P::feedback_weight},
+      {"cooc_weight", &P::cooc_weight},
+  };
+  static const std::map<std::string, int P::*> kInts = {
+      {"candidates", &P::candidates},           {"context_window", &P::context_window},
+      {"date_candidates", &P::date_candidates}, {"max_synonyms", &P::max_synonyms},
+      {"max_hyponyms", &P::max_hyponyms},       {"feedback_docs", &P::feedback_docs},
+      {"feedback_terms", &P::feedback_terms},   {"cooc_terms", &P::cooc_terms},
+      {"cooc_window", &P::cooc_window},         {"cooc_min_support", &P::cooc_min_support},
+      {"cooc_sample", &P::cooc_sample},
+  };
   size_t eq = kv.find('=');
-  if (eq == std::string::npos) return false;
   std::string k = kv.substr(0, eq);
-  double v = std::atof(kv.c_str() + eq + 1);
-  if (k == "k1")
-    p->k1 = v;
-  else if (k == "b")
-    p->b = v;
-  else if (k == "candidates")
-    p->candidates = static_cast<int>(v);
-  else if (k == "context_window")
-    p->context_window = static_cast<int>(v);
-  else if (k == "context_weight")
-    p->context_weight = v;
-  else if (k == "context_decay")
-    p->context_decay = v;
-  else if (k == "name_text_weight")
-    p->name_text_weight = v;
-  else if (k == "author_boost")
-    p->author_boost = v;
-  else if (k == "time_boost")
-    p->time_boost = v;
-  else if (k == "date_boost")
-    p->date_boost = v;
-  else if (k == "session_weight")
-    p->session_weight = v;
-  else if (k == "context_forward")
-    p->context_forward = v;
-  else if (k == "expansion_max_df")
-    p->expansion_max_df = v;
-  else if (k == "compound_weight")
-    p->compound_weight = v;
-  else if (k == "synonym_weight")
-    p->synonym_weight = v;
-  else if (k == "max_synonyms")
-    p->max_synonyms = static_cast<int>(v);
-  else if (k == "hypernym_weight")
-    p->hypernym_weight = v;
-  else if (k == "date_candidates")
-    p->date_candidates = static_cast<int>(v);
-  else if (k == "date_prior")
-    p->date_prior = v;
-  else if (k == "ask_weight")
-    p->ask_weight = v;
-  else if (k == "hyponym_weight")
-    p->hyponym_weight = v;
-  else if (k == "max_hyponyms")
-    p->max_hyponyms = static_cast<int>(v);
-  else if (k == "feedback_docs")
-    p->feedback_docs = static_cast<int>(v);
-  else if (k == "feedback_terms")
-    p->feedback_terms = static_cast<int>(v);
-  else if (k == "feedback_weight")
-    p->feedback_weight = v;
-  else if (k == "cooc_weight")
-    p->cooc_weight = v;
-  else if (k == "cooc_terms")
-    p->cooc_terms = static_cast<int>(v);
-  else if (k == "cooc_window")
-    p->cooc_window = static_cast<int>(v);
-  else if (k == "cooc_min_support")
-    p->cooc_min_support = static_cast<int>(v);
-  else if (k == "cooc_sample")
-    p->cooc_sample = static_cast<int>(v);
-  else
+  double v = eq == std::string::npos ? 0 : std::atof(kv.c_str() + eq + 1);
+  if (auto d = kDoubles.find(k); eq != std::string::npos && d != kDoubles.end()) {
+    p->*(d->second) = v;
+  } else if (auto n = kInts.find(k); eq != std::string::npos && n != kInts.end()) {
+    p->*(n->second) = static_cast<int>(v);
+  } else {
+    std::fprintf(stderr,
+                 "locomo_bench: --set wants NAME=VALUE with a parameter of search/params.h: '%s'\n",
+                 kv.c_str());
     return false;
+  }
   return true;
 }
 
