@@ -11,7 +11,9 @@
 #include "lore/consolidate/journal.h"
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/rules_engine.h"
+#include "lore/consolidate/run_state.h"
 #include "lore/consolidate/runner.h"
+#include "lore/distill/distill.h"
 #include "lore/fs/fd.h"
 #include "lore/store/store.h"
 #include "proc/process.h"
@@ -29,6 +31,19 @@ struct ConsolidateArgs {
   bool team_locked = false;  // run by lore-team under the team's advisory lock
   std::string engine;        // empty: from config.toml
 };
+
+// After a consolidation that changed memory, okf/ is distilled again, so that
+// the bundle the SessionStart context names is never behind memory. A failure
+// is a warning and is recorded on the run (lore status, the next context).
+void RefreshBundle(const store::Store& store, const cons::ConsolidateReport& report) {
+  bool changed = false;
+  for (const auto& r : report.runs) changed = changed || (r.outcome == "ok" && !r.changed.empty());
+  if (!changed) return;
+  auto summary = distill::Distill(store);
+  std::string error = summary ? "" : summary.error().Format();
+  if (!summary) ReportWarning(summary.error());
+  if (auto s = cons::RecordDistill(store, error); !s) ReportWarning(s.error());
+}
 
 Result<store::Store> OpenStore(const std::string& repo) {
   LORE_ASSIGN(store::Store store, store::Store::Locate(repo, store::Env::FromProcess()));
@@ -112,6 +127,7 @@ int RunConsolidate(const ConsolidateArgs& a) {
   auto text = cons::DescribeReport(*report, *settings);
   for (const auto& line : text.lines) Print(line);
   cons::RemoveTrash(report->trash);  // after the report: the caller need not wait for it
+  RefreshBundle(*store, *report);
   return text.exit_code;
 }
 

@@ -68,7 +68,18 @@ int RunExtract(const ExtractArgs& a) {
   o.dry_run = a.dry_run;
   o.now = now;
   auto outcome = extract::Extract(*store, o, rules);
-  if (!outcome) return ReportError(outcome.error());
+  if (!outcome) {
+    // Detached under a hook nobody reads this run's stderr: leave a record.
+    if (!a.dry_run) {
+      auto session = extract::SessionOf(a.transcript, a.session);
+      (void)extract::RecordExtractFailure(*store, session ? *session : a.session,
+                                          outcome.error(), now);
+    }
+    return ReportError(outcome.error());
+  }
+  if (!a.dry_run) {
+    if (auto s = extract::ClearExtractFailure(*store); !s) ReportWarning(s.error());
+  }
   Print(extract::OutcomeJson(*outcome, a.dry_run));
   if (a.then_consolidate && !a.dry_run) return ExecConsolidate(a.repo);
   return kExitOk;

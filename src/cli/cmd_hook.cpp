@@ -153,9 +153,21 @@ int SessionEnd() {
     ReportWarning(reminder.error());
     return kExitOk;
   }
-  if (!call.payload.transcript_path.empty()) {  // extract the rest, detached
-    auto started = Start(
-        hook::ExtractCommand(*call.store, SelfBinary(), call.repo, call.payload, false), "extract");
+  // Extract the rest and consolidate, detached: the next session starts from
+  // this one's briefing. Nothing new past the cursor: only what is staged.
+  const std::string binary = SelfBinary();
+  bool started_one = false;
+  if (!call.payload.transcript_path.empty()) {
+    auto command = hook::ExtractCommand(*call.store, binary, call.repo, call.payload,
+                                        /*then_consolidate=*/true);
+    if (!command || !command->empty()) {
+      auto started = Start(command, "extract");
+      if (!started) ReportWarning(started.error());
+      started_one = true;
+    }
+  }
+  if (!started_one) {
+    auto started = Start(hook::FlushCommand(*call.store, binary, call.repo), "consolidation");
     if (!started) ReportWarning(started.error());
   }
   if (!reminder->empty()) Print(*reminder);
@@ -165,12 +177,15 @@ int SessionEnd() {
 constexpr HookVerb kHooks[] = {
     {"pre-tool-use", "PreToolUse: audit `lore propose` shell calls into events.jsonl", PreToolUse},
     {"session-start",
-     "SessionStart: print the digest's path, the summary's head and pending proposals as context",
+     "SessionStart: print the briefing, an index of the rest of memory and pending proposals as "
+     "context",
      SessionStart},
     {"pre-compact",
      "PreCompact: extract the transcript, then `lore consolidate --flush`, in the background",
      PreCompact},
-    {"session-end", "SessionEnd: extract the rest of the transcript; remind of proposals",
+    {"session-end",
+     "SessionEnd: extract the rest of the transcript and consolidate, in the background; remind "
+     "of proposals",
      SessionEnd},
     {"stop",
      "Stop: extract in the background once the transcript grew past memory.extract_threshold",

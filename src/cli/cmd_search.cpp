@@ -53,7 +53,8 @@ std::string HitText(const search::Hit& h, bool explain) {
     out += "  score " + Fixed(s.Total()) + " = text " + Fixed(s.text) + " + expansion " +
            Fixed(s.expansion) + " + context " + Fixed(s.context) + " + session " +
            Fixed(s.session) + " + author " + Fixed(s.author) + " + time " + Fixed(s.time) +
-           (s.asks != 1 ? " (asks: text and expansion x " + Fixed(s.asks) + ")" : "") + "\n";
+           (s.asks != 1 ? " (asks: text and expansion x " + Fixed(s.asks) + ")" : "") +
+           (s.trace != 1 ? " (trace: text and expansion x " + Fixed(s.trace) + ")" : "") + "\n";
     if (!h.expansions.empty()) {
       out += "  expanded:";
       for (const auto& e : h.expansions) {
@@ -196,7 +197,7 @@ void RegisterSearchCommands(Registry& r) {
   s->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   s->add_option("query", a->query, "The words to search for (any text)")->required();
   s->add_option("--scope", a->scope, "What to search")
-      ->check(CLI::IsMember({"memory", "knowledge", "learnings", "raw", "okf", "all"}))
+      ->check(CLI::IsMember({"memory", "knowledge", "learnings", "raw", "okf", "sessions", "all"}))
       ->capture_default_str();
   s->add_option("--kind", a->kind,
                 "Only records of this kind (decision, request, a knowledge kind…)");

@@ -8,6 +8,7 @@
 #include "lore/consolidate/topic.h"
 #include "lore/consolidate/uuid.h"
 #include "lore/consolidate/workspace_lint.h"
+#include "lore/text/utf8.h"
 
 namespace lore::consolidate {
 namespace detail {
@@ -67,6 +68,7 @@ void AppendBullet(std::string& body, const std::string& line) {
 
 doc::Record NewDecision(const TimedEntry& e, const StagedDecision& d) {
   doc::Record r = doc::NewRecord(Kind::kDecision, e.time);
+  r.fields.created_at = r.fields.updated_at = StampOf(e, d.origin);
   r.fields.status = "resolved";
   r.fields.sources = std::vector<doc::Source>{e.entry.source};
   r.body = DecisionBody(d);
@@ -93,6 +95,42 @@ Result<std::string> FreeSuccessor(RulesContext& ctx, const std::string& topic,
 }
 
 }  // namespace
+
+std::string StampOf(const TimedEntry& e, const ItemOrigin& origin) {
+  return origin.at.empty() ? e.stamp : origin.at;
+}
+
+void CapSources(std::optional<std::vector<doc::Source>>& sources) {
+  if (!sources || sources->size() <= kMaxSources) return;
+  std::vector<doc::Source> kept{sources->front()};
+  kept.insert(kept.end(), sources->end() - static_cast<long>(kMaxSources - 1), sources->end());
+  *sources = std::move(kept);
+}
+
+void CapBullets(std::string& body, size_t max_bullets, size_t max_chars) {
+  auto count = [&] {
+    size_t n = 0, pos = 0;
+    while (pos < body.size()) {
+      if (body.compare(pos, 2, "- ") == 0) ++n;
+      size_t nl = body.find('\n', pos);
+      if (nl == std::string::npos) break;
+      pos = nl + 1;
+    }
+    return n;
+  };
+  size_t bullets = count();
+  while (bullets > 0 && (bullets > max_bullets || text::CodePointCount(body) > max_chars)) {
+    size_t pos = 0;
+    while (pos < body.size() && body.compare(pos, 2, "- ") != 0) {
+      size_t nl = body.find('\n', pos);
+      pos = nl == std::string::npos ? body.size() : nl + 1;
+    }
+    if (pos >= body.size()) break;
+    size_t nl = body.find('\n', pos);
+    body.erase(pos, nl == std::string::npos ? std::string::npos : nl + 1 - pos);
+    --bullets;
+  }
+}
 
 bool AddSource(std::optional<std::vector<doc::Source>>& sources, const doc::Source& s) {
   if (!sources) sources.emplace();
@@ -135,7 +173,7 @@ Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecisio
     ctx.set.Create(Kind::kDecision, next, NewDecision(e, d));
     current->fields.status = "replaced";
     current->fields.replaced_by = next;
-    current->fields.updated_at = e.stamp;
+    current->fields.updated_at = std::max(current->fields.updated_at.value_or(""), StampOf(e, d.origin));
     ctx.set.Touch(Kind::kDecision, slug);
     ctx.notes.push_back("superseded memory/decisions/" + slug + ".md by " + next + ".md");
     return Ok();
@@ -156,7 +194,9 @@ Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecisio
     changed = true;
   }
   if (changed) {
-    current->fields.updated_at = e.stamp;
+    CapBullets(current->body, kMaxBullets, kBodyLimit - 500);
+    CapSources(current->fields.sources);
+    current->fields.updated_at = std::max(current->fields.updated_at.value_or(""), StampOf(e, d.origin));
     ctx.set.Touch(Kind::kDecision, slug);
     ctx.notes.push_back("updated memory/decisions/" + slug + ".md");
   }
@@ -169,6 +209,7 @@ Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest&
   LORE_ASSIGN(doc::Record * rec, ctx.set.Get(Kind::kRequest, slug));
   if (!rec) {
     doc::Record r = doc::NewRecord(Kind::kRequest, e.time);
+    r.fields.created_at = r.fields.updated_at = StampOf(e, q.origin);
     r.fields.sources = std::vector<doc::Source>{e.entry.source};
     r.body = "# " + OneLine(q.intent) + "\n\n";
     if (q.target && !OneLine(*q.target).empty()) r.body += "Target: " + OneLine(*q.target) + "\n\n";
@@ -184,7 +225,9 @@ Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest&
   }
   changed = AddSource(rec->fields.sources, e.entry.source) || changed;
   if (changed) {
-    rec->fields.updated_at = e.stamp;
+    CapBullets(rec->body, kMaxBullets, kBodyLimit - 500);
+    CapSources(rec->fields.sources);
+    rec->fields.updated_at = std::max(rec->fields.updated_at.value_or(""), StampOf(e, q.origin));
     ctx.set.Touch(Kind::kRequest, slug);
     ctx.notes.push_back("updated memory/requests/" + slug + ".md");
   }
@@ -194,10 +237,14 @@ Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest&
 }  // namespace detail
 
 Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace& ws) {
-  detail::RulesContext ctx{ws, detail::RecordSet(ws), *in.settings, {}, {}, false};
+  detail::RulesContext ctx{ws, detail::RecordSet(ws), *in.settings, in.store, {}, {}, false};
   std::vector<detail::TimedEntry> timed;
   for (const auto& c : in.entries) {
-    text::TimePoint t = UuidV7Time(c.id).value_or(in.now);
+    std::optional<text::TimePoint> session;
+    for (const auto& s : {c.entry.ended_at, c.entry.started_at}) {
+      if (!session && !s.empty()) session = text::ParseIso(s);
+    }
+    text::TimePoint t = session ? *session : UuidV7Time(c.id).value_or(in.now);
     t = std::chrono::time_point_cast<std::chrono::seconds>(t);
     timed.push_back({c.entry, t, text::UtcSeconds(t)});
   }
@@ -206,7 +253,11 @@ Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace&
     for (const auto& q : e.entry.requests) LORE_TRY(detail::ApplyRequest(ctx, e, q));
     LORE_TRY(detail::ApplyKnowledge(ctx, e));
   }
-  LORE_TRY(detail::ApplySummary(ctx, timed));
+  // The records this run created are listed from the workspace from here on.
+  LORE_TRY(ctx.set.Flush());
+  LORE_TRY(detail::ApplyGotchas(ctx, timed));
+  LORE_TRY(ctx.set.Flush());
+  LORE_TRY(detail::ApplyBriefing(ctx, timed));
   LORE_TRY(ctx.set.Flush());
   // What the engine wrote must pass the linter like any other write.
   for (const auto& c : ws.Changes()) {

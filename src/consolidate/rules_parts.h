@@ -15,24 +15,42 @@ struct RulesContext {
   Workspace& ws;
   RecordSet set;
   const Settings& settings;
+  const store::Store* store;  // for the session logs; null in tests without one
   std::vector<std::string> notes;
   // knowledge slugs by the session ids of their last_sources (built once).
   std::map<std::string, std::vector<std::string>> knowledge_by_session;
   bool knowledge_indexed = false;
 };
 
-// One staged entry with its time.
+// One staged entry with its time: the session's (its `ended_at`), else when
+// it was staged.
 struct TimedEntry {
   const StagedEntry& entry;
   text::TimePoint time;
   std::string stamp;  // RFC 3339 seconds of `time`
 };
 
+// An item's own time stamp, else its entry's.
+std::string StampOf(const TimedEntry& e, const ItemOrigin& origin);
+
 Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecision& d);
 Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest& q);
-// Discussions of every entry and the run's attempts, into memory/summary.md.
-Status ApplySummary(RulesContext& ctx, const std::vector<TimedEntry>& entries);
 Status ApplyKnowledge(RulesContext& ctx, const TimedEntry& e);
+// Failures whose signature recurs across sessions, into knowledge/gotcha-*.md.
+Status ApplyGotchas(RulesContext& ctx, const std::vector<TimedEntry>& entries);
+// memory/summary.md rewritten as the briefing.
+Status ApplyBriefing(RulesContext& ctx, const std::vector<TimedEntry>& entries);
+
+// Limits that keep every body lore writes within the linter's.
+inline constexpr size_t kMaxBullets = 12;  // rationale or summary lines of a decision or request
+inline constexpr size_t kMaxSources = 10;  // sources of a record: its first and latest ones
+inline constexpr size_t kBodyLimit = 8000;  // the linter's limit for a body
+
+// Keeps the first source and the latest kMaxSources - 1.
+void CapSources(std::optional<std::vector<doc::Source>>& sources);
+// Drops the oldest "- " bullet lines of `body` until it has at most
+// `max_bullets` and at most `max_chars` code points.
+void CapBullets(std::string& body, size_t max_bullets, size_t max_chars);
 
 // Adds `s` to `sources` unless present; true when added.
 bool AddSource(std::optional<std::vector<doc::Source>>& sources, const doc::Source& s);

@@ -17,7 +17,8 @@ Json ToJson(const RunRecord& r) {
               {"started_at", r.started_at},   {"finished_at", r.finished_at},
               {"outcome", r.outcome},         {"consumed_ids", r.consumed_ids},
               {"changed", r.changed},         {"notes", r.notes},
-              {"invalid_ids", r.invalid_ids}, {"error", r.error.empty() ? Json() : Json(r.error)}};
+              {"invalid_ids", r.invalid_ids}, {"error", r.error.empty() ? Json() : Json(r.error)},
+              {"distill_error", r.distill_error.empty() ? Json() : Json(r.distill_error)}};
 }
 
 std::string Text(const Json& j, const char* key) {
@@ -69,8 +70,15 @@ Result<std::optional<RunRecord>> ReadLastRun(const store::Store& store) {
   RunRecord run{Text(r, "run_id"),      Text(r, "engine"),  Text(r, "started_at"),
                 Text(r, "finished_at"), Text(r, "outcome"), List(r, "consumed_ids"),
                 List(r, "changed"),     List(r, "notes"),   List(r, "invalid_ids"),
-                Text(r, "error")};
+                Text(r, "error"),       Text(r, "distill_error")};
   return std::optional<RunRecord>(std::move(run));
+}
+
+Status RecordDistill(const store::Store& store, const std::string& error) {
+  LORE_ASSIGN(auto last, ReadLastRun(store));
+  if (!last || last->distill_error == error) return Ok();
+  last->distill_error = error;
+  return WriteLastRun(store, *last);
 }
 
 }  // namespace lore::consolidate

@@ -98,7 +98,7 @@ RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& en
   // state, a few times at most, then the run fails with nothing changed.
   for (int attempt = 1;; ++attempt) {
     Workspace ws(store.dir());
-    RunInput in{rec.run_id, now, loaded.entries, &settings};
+    RunInput in{rec.run_id, now, loaded.entries, &settings, &store};
     auto notes = engine.Run(in, ws);
     if (!notes) return finish(&notes.error());
     auto changes = ws.Changes();

@@ -1,8 +1,11 @@
 #include "lore/consolidate/staged_entry.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "lore/json/reader.h"
+#include "lore/text/time.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate {
@@ -79,6 +82,37 @@ struct Reader {
     }
     return &*it;
   }
+
+  // An optional string member: absent or null gives "".
+  Result<std::string> OptText(const Json& obj, const std::string& where, const char* key) const {
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) return std::string();
+    if (!it->is_string()) return Bad(where + "." + key, "must be a string");
+    return it->get<std::string>();
+  }
+
+  // An optional RFC 3339 time stamp, normalised to seconds ("" when absent).
+  Result<std::string> OptTime(const Json& obj, const std::string& where, const char* key) const {
+    LORE_ASSIGN(std::string s, OptText(obj, where, key));
+    if (s.empty()) return s;
+    auto t = text::ParseIso(s);
+    if (!t) return Bad(where.empty() ? key : where + "." + key, "must be an RFC 3339 time");
+    return text::UtcSeconds(*t);
+  }
+
+  // `lines` ([first, last]) and `at` of an item.
+  Result<ItemOrigin> Origin(const Json& obj, const std::string& where) const {
+    ItemOrigin o;
+    if (auto r = obj.find("lines"); r != obj.end() && !r->is_null()) {
+      if (!r->is_array() || r->size() != 2 || !(*r)[0].is_number_unsigned() ||
+          !(*r)[1].is_number_unsigned() || (*r)[0].get<uint64_t>() > (*r)[1].get<uint64_t>()) {
+        return Bad(where + ".lines", "must be [first, last] with first <= last");
+      }
+      o.lines = doc::Range{(*r)[0].get<uint64_t>(), (*r)[1].get<uint64_t>()};
+    }
+    LORE_ASSIGN(o.at, OptTime(obj, where, "at"));
+    return o;
+  }
 };
 
 Result<doc::Source> ReadSource(const Reader& rd, const Json& root) {
@@ -111,11 +145,12 @@ Status ReadDecisions(const Reader& rd, const Json& root, StagedEntry& e) {
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& d = (*list)[i];
     std::string at = "decisions[" + std::to_string(i) + "]";
-    LORE_TRY(rd.Keys(d, at, {"options", "chosen", "rationale"}));
+    LORE_TRY(rd.Keys(d, at, {"options", "chosen", "rationale", "lines", "at"}));
     StagedDecision out;
     LORE_ASSIGN(out.options, rd.Strings(d, at, "options"));
     LORE_ASSIGN(out.chosen, rd.Text(d, at, "chosen", true));
     LORE_ASSIGN(out.rationale, rd.Text(d, at, "rationale", false));
+    LORE_ASSIGN(out.origin, rd.Origin(d, at));
     e.decisions.push_back(std::move(out));
   }
   return Ok();
@@ -127,10 +162,11 @@ Status ReadDiscussions(const Reader& rd, const Json& root, StagedEntry& e) {
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& d = (*list)[i];
     std::string at = "discussions[" + std::to_string(i) + "]";
-    LORE_TRY(rd.Keys(d, at, {"topic", "points"}));
+    LORE_TRY(rd.Keys(d, at, {"topic", "points", "lines", "at"}));
     StagedDiscussion out;
     LORE_ASSIGN(out.topic, rd.Text(d, at, "topic", true));
     LORE_ASSIGN(out.points, rd.Strings(d, at, "points"));
+    LORE_ASSIGN(out.origin, rd.Origin(d, at));
     e.discussions.push_back(std::move(out));
   }
   return Ok();
@@ -142,7 +178,8 @@ Status ReadAttempts(const Reader& rd, const Json& root, StagedEntry& e) {
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& a = (*list)[i];
     std::string at = "attempts[" + std::to_string(i) + "]";
-    LORE_TRY(rd.Keys(a, at, {"action", "result", "succeeded"}));
+    LORE_TRY(rd.Keys(a, at,
+                     {"action", "result", "succeeded", "cause", "fix", "files", "lines", "at"}));
     StagedAttempt out;
     LORE_ASSIGN(out.action, rd.Text(a, at, "action", true));
     LORE_ASSIGN(out.result, rd.Text(a, at, "result", false));
@@ -150,6 +187,12 @@ Status ReadAttempts(const Reader& rd, const Json& root, StagedEntry& e) {
     if (s == a.end()) return rd.Bad(at + ".succeeded", "is missing");
     if (!s->is_boolean()) return rd.Bad(at + ".succeeded", "must be true or false");
     out.succeeded = s->get<bool>();
+    LORE_ASSIGN(out.cause, rd.OptText(a, at, "cause"));
+    LORE_ASSIGN(out.fix, rd.OptText(a, at, "fix"));
+    if (a.contains("files") && !a["files"].is_null()) {
+      LORE_ASSIGN(out.files, rd.Strings(a, at, "files"));
+    }
+    LORE_ASSIGN(out.origin, rd.Origin(a, at));
     e.attempts.push_back(std::move(out));
   }
   return Ok();
@@ -161,7 +204,7 @@ Status ReadRequests(const Reader& rd, const Json& root, StagedEntry& e) {
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& q = (*list)[i];
     std::string at = "requests[" + std::to_string(i) + "]";
-    LORE_TRY(rd.Keys(q, at, {"intent", "target", "summary"}));
+    LORE_TRY(rd.Keys(q, at, {"intent", "target", "summary", "lines", "at"}));
     StagedRequest out;
     LORE_ASSIGN(out.intent, rd.Text(q, at, "intent", true));
     LORE_ASSIGN(out.summary, rd.Text(q, at, "summary", true));
@@ -170,9 +213,41 @@ Status ReadRequests(const Reader& rd, const Json& root, StagedEntry& e) {
       if (!t->is_string()) return rd.Bad(at + ".target", "must be a string or null");
       if (!t->get<std::string>().empty()) out.target = t->get<std::string>();
     }
+    LORE_ASSIGN(out.origin, rd.Origin(q, at));
     e.requests.push_back(std::move(out));
   }
   return Ok();
+}
+
+Status ReadOutcomes(const Reader& rd, const Json& root, StagedEntry& e) {
+  LORE_ASSIGN(const Json* list, rd.List(root, "outcomes"));
+  if (!list) return Ok();
+  for (size_t i = 0; i < list->size(); ++i) {
+    const Json& o = (*list)[i];
+    std::string at = "outcomes[" + std::to_string(i) + "]";
+    LORE_TRY(rd.Keys(o, at, {"kind", "what", "ok", "detail", "lines", "at"}));
+    StagedOutcome out;
+    LORE_ASSIGN(out.kind, rd.Text(o, at, "kind", true));
+    static constexpr std::string_view kKinds[] = {"commit", "push",    "pr",    "test",
+                                                  "build",  "install", "remove"};
+    if (std::find(std::begin(kKinds), std::end(kKinds), out.kind) == std::end(kKinds)) {
+      return rd.Bad(at + ".kind", "must be commit, push, pr, test, build, install or remove");
+    }
+    LORE_ASSIGN(out.what, rd.Text(o, at, "what", true));
+    auto ok = o.find("ok");
+    if (ok == o.end() || !ok->is_boolean()) return rd.Bad(at + ".ok", "must be true or false");
+    out.ok = ok->get<bool>();
+    LORE_ASSIGN(out.detail, rd.OptText(o, at, "detail"));
+    LORE_ASSIGN(out.origin, rd.Origin(o, at));
+    e.outcomes.push_back(std::move(out));
+  }
+  return Ok();
+}
+
+// `lines` and `at` of an item, when set.
+void PutOrigin(const ItemOrigin& o, Json& j) {
+  if (o.lines) j["lines"] = Json::array({o.lines->from, o.lines->to});
+  if (!o.at.empty()) j["at"] = o.at;
 }
 
 }  // namespace
@@ -204,13 +279,18 @@ Result<StagedEntry> ParseStagedEntry(std::string_view text, const std::string& p
         "send exactly one JSON object {source, decisions, discussions, attempts, requests}");
   }
   Reader rd{path};
-  LORE_TRY(rd.Keys(root, "", {"source", "decisions", "discussions", "attempts", "requests"}));
+  LORE_TRY(rd.Keys(root, "",
+                   {"source", "started_at", "ended_at", "decisions", "discussions", "attempts",
+                    "requests", "outcomes"}));
   StagedEntry e;
   LORE_ASSIGN(e.source, ReadSource(rd, root));
+  LORE_ASSIGN(e.started_at, rd.OptTime(root, "", "started_at"));
+  LORE_ASSIGN(e.ended_at, rd.OptTime(root, "", "ended_at"));
   LORE_TRY(ReadDecisions(rd, root, e));
   LORE_TRY(ReadDiscussions(rd, root, e));
   LORE_TRY(ReadAttempts(rd, root, e));
   LORE_TRY(ReadRequests(rd, root, e));
+  LORE_TRY(ReadOutcomes(rd, root, e));
   return e;
 }
 
@@ -218,26 +298,45 @@ std::string RenderStagedEntry(const StagedEntry& e) {
   Json j = Json::object();
   j["source"] = {{"session_id", e.source.session_id},
                  {"range", Json::array({e.source.range.from, e.source.range.to})}};
+  if (!e.started_at.empty()) j["started_at"] = e.started_at;
+  if (!e.ended_at.empty()) j["ended_at"] = e.ended_at;
   j["decisions"] = Json::array();
   for (const auto& d : e.decisions) {
-    j["decisions"].push_back(
-        {{"options", d.options}, {"chosen", d.chosen}, {"rationale", d.rationale}});
+    Json x = {{"options", d.options}, {"chosen", d.chosen}, {"rationale", d.rationale}};
+    PutOrigin(d.origin, x);
+    j["decisions"].push_back(std::move(x));
   }
   j["discussions"] = Json::array();
   for (const auto& d : e.discussions) {
-    j["discussions"].push_back({{"topic", d.topic}, {"points", d.points}});
+    Json x = {{"topic", d.topic}, {"points", d.points}};
+    PutOrigin(d.origin, x);
+    j["discussions"].push_back(std::move(x));
   }
   j["attempts"] = Json::array();
   for (const auto& a : e.attempts) {
-    j["attempts"].push_back(
-        {{"action", a.action}, {"result", a.result}, {"succeeded", a.succeeded}});
+    Json x = {{"action", a.action}, {"result", a.result}, {"succeeded", a.succeeded}};
+    if (!a.cause.empty()) x["cause"] = a.cause;
+    if (!a.fix.empty()) x["fix"] = a.fix;
+    if (!a.files.empty()) x["files"] = a.files;
+    PutOrigin(a.origin, x);
+    j["attempts"].push_back(std::move(x));
   }
   j["requests"] = Json::array();
   for (const auto& q : e.requests) {
     Json r = {{"intent", q.intent}};
     if (q.target) r["target"] = *q.target;
     r["summary"] = q.summary;
+    PutOrigin(q.origin, r);
     j["requests"].push_back(std::move(r));
+  }
+  if (!e.outcomes.empty()) {
+    j["outcomes"] = Json::array();
+    for (const auto& o : e.outcomes) {
+      Json x = {{"kind", o.kind}, {"what", o.what}, {"ok", o.ok}};
+      if (!o.detail.empty()) x["detail"] = o.detail;
+      PutOrigin(o.origin, x);
+      j["outcomes"].push_back(std::move(x));
+    }
   }
   return j.dump(-1, ' ', false, Json::error_handler_t::strict) + "\n";
 }

@@ -3,9 +3,11 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 
 #include "lore/consolidate/uuid.h"
 #include "lore/fs/atomic_file.h"
@@ -38,6 +40,13 @@ bool CleanEntry(StagedEntry* entry) {
   for (auto& a : entry->attempts) {
     clean(&a.action);
     clean(&a.result);
+    clean(&a.cause);
+    clean(&a.fix);
+    for (auto& f : a.files) clean(&f);
+  }
+  for (auto& o : entry->outcomes) {
+    clean(&o.what);
+    clean(&o.detail);
   }
   for (auto& r : entry->requests) {
     clean(&r.intent);
@@ -61,6 +70,16 @@ std::string StagedPath(const store::Store& store, std::string_view id) {
 }
 
 Result<std::string> Stage(const store::Store& store, std::string_view input, text::TimePoint now) {
+  LORE_ASSIGN(std::string text, PrepareEntry(input));
+  LORE_TRY(EnsureStagingDir(store));
+  std::string id = NewUuidV7(now);
+  std::string path = StagedPath(store, id);
+  // The temporary file AtomicFile makes is a dot file, ignored by ListStaged.
+  LORE_TRY(fs::WriteFileAtomic(path, text));
+  return id;
+}
+
+Result<std::string> PrepareEntry(std::string_view input) {
   LORE_ASSIGN(StagedEntry entry, ParseStagedEntry(input, "<stdin>"));
   std::string text = RenderStagedEntry(entry);
   if (CleanEntry(&entry)) {
@@ -74,12 +93,41 @@ Result<std::string> Stage(const store::Store& store, std::string_view input, tex
       return tl::unexpected(std::move(e));
     }
   }
-  LORE_TRY(EnsureStagingDir(store));
-  std::string id = NewUuidV7(now);
-  std::string path = StagedPath(store, id);
-  // The temporary file AtomicFile makes is a dot file, ignored by ListStaged.
-  LORE_TRY(fs::WriteFileAtomic(path, text));
-  return id;
+  return text;
+}
+
+namespace {
+
+std::string TentativePath(const store::Store& store, std::string_view name) {
+  return fs::Join(fs::Join(store.Path(kStagingDir), kPendingDir), std::string(name) + ".json");
+}
+
+}  // namespace
+
+Status WriteTentative(const store::Store& store, std::string_view name, std::string_view text) {
+  LORE_ASSIGN(std::string dir, EnsureStagingDir(store));
+  const std::string pending = fs::Join(dir, kPendingDir);
+  LORE_TRY(fs::RefuseSymlink(pending, "staging/.pending folder"));
+  LORE_TRY(fs::MakeDirs(pending, 0700));
+  return fs::WriteFileAtomic(TentativePath(store, name), text);
+}
+
+Result<bool> Publish(const store::Store& store, std::string_view name, std::string_view id) {
+  const std::string from = TentativePath(store, name);
+  const std::string to = StagedPath(store, id);
+  if (::rename(from.c_str(), to.c_str()) != 0) {
+    if (errno == ENOENT) return false;  // published before
+    return tl::unexpected(fs::ErrnoError(errno, "cannot publish the staged entry", from));
+  }
+  LORE_TRY(fs::SyncDir(store.Path(kStagingDir)));
+  return true;
+}
+
+Status DropTentative(const store::Store& store, std::string_view name) {
+  const std::string path = TentativePath(store, name);
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot remove", path));
+  return Ok();
 }
 
 Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {

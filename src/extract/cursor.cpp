@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lore/activity/session_log.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
@@ -34,18 +35,6 @@ std::string Hex(uint64_t v) {
   return buf;
 }
 
-// A file name for any session id: the id itself when it is short and plain,
-// else its plain characters and a hash.
-std::string FileName(std::string_view id) {
-  std::string plain;
-  for (char c : id) {
-    bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
-    plain += ok ? c : '_';
-  }
-  if (plain == id && !plain.empty() && plain.size() <= 100) return plain + ".json";
-  return plain.substr(0, 60) + "-" + Hex(Fnv1a(id)) + ".json";
-}
-
 Error Damaged(const std::string& path, const std::string& why) {
   return Error{ErrorCode::kCorrupt, "extract cursor " + why, path, 0,
                "remove it to extract that session's transcript from its first line"};
@@ -54,7 +43,7 @@ Error Damaged(const std::string& path, const std::string& why) {
 }  // namespace
 
 std::string CursorPath(const store::Store& store, std::string_view session_id) {
-  return fs::Join(store.Path(kCursorDir), FileName(session_id));
+  return fs::Join(store.Path(kCursorDir), activity::SessionFileStem(session_id) + ".json");
 }
 
 Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_view session_id) {
@@ -73,6 +62,7 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   c.session_id = json::StringOr(*j, "session_id", "");
   c.transcript = json::StringOr(*j, "transcript", "");
   c.staged_id = json::StringOr(*j, "staged_id", "");
+  c.publish = json::StringOr(*j, "publish", "");
   auto line = json::Int(*j, "line", 0);
   auto offset = json::Int(*j, "offset", 0);
   const auto* id = json::Find(*j, "identity");
@@ -114,14 +104,7 @@ Status WriteCursor(const store::Store& store, const Cursor& c) {
   j["line"] = c.line;
   j["offset"] = c.offset;
   j["staged_id"] = c.staged_id;
-  if (c.pending) {
-    j["pending"] = {{"first", c.pending->first},
-                    {"last", c.pending->last},
-                    {"offset", c.pending->offset},
-                    {"started_at_ms", c.pending->started_at_ms}};
-  } else {
-    j["pending"] = nullptr;
-  }
+  if (!c.publish.empty()) j["publish"] = c.publish;
   return fs::WriteFileAtomic(CursorPath(store, c.session_id),
                              j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
 }

@@ -8,8 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/consolidate/run_lock.h"
-#include "lore/consolidate/run_state.h"
+#include "lore/activity/session_log.h"
 #include "lore/consolidate/staging.h"
 #include "lore/consolidate/test_hook.h"
 #include "lore/consolidate/uuid.h"
@@ -83,26 +82,6 @@ Result<bool> StagedAlready(const store::Store& store, const std::string& session
   return false;
 }
 
-// True when a consolidation took (or is taking) an entry staged at or after `since_ms`.
-Result<bool> ConsumedSince(const store::Store& store, int64_t since_ms) {
-  std::vector<std::string> ids;
-  LORE_ASSIGN(auto last, cons::ReadLastRun(store));
-  if (last) ids = last->consumed_ids;
-  LORE_ASSIGN(auto lock, cons::InspectRunLock(store));
-  if (lock) ids.insert(ids.end(), lock->body.consumed_ids.begin(), lock->body.consumed_ids.end());
-  for (const auto& id : ids) {
-    auto t = cons::UuidV7Time(id);
-    if (!t) continue;
-    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t->time_since_epoch()).count();
-    if (ms >= since_ms) return true;
-  }
-  return false;
-}
-
-int64_t Millis(text::TimePoint t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
-
 // Whether the cursor still describes this file; the reason when it does not.
 Result<std::string> Mismatch(int fd, uint64_t size, const Cursor& c, const std::string& path) {
   LORE_ASSIGN(Identity now, IdentityOf(fd, c.identity.prefix_bytes, path));
@@ -167,6 +146,105 @@ Result<uint64_t> Growth(const store::Store& store, const std::string& transcript
   return size - cursor->offset;
 }
 
+namespace {
+
+// The session log's side of a run: logged events are appended in batches of
+// about kLogBatchBytes, each ending with the span of lines it covers, so that
+// a run over a transcript of any size holds one batch at a time.
+class LogWriter {
+ public:
+  LogWriter(const store::Store& store, std::string session, bool dry_run)
+      : store_(store), session_(std::move(session)), dry_run_(dry_run) {}
+
+  void Line(const log::StreamedLine& l, const ParsedLine& p) {
+    if (span_.first == 0) span_.first = l.number;
+    span_.last = l.number;
+    read_bytes_ += l.length + 1;
+    if (!p.at.empty()) {
+      if (span_.started_at.empty()) span_.started_at = p.at;
+      span_.ended_at = p.at;
+    }
+    if (!p.branch.empty()) span_.branch = p.branch;
+    if (span_.cwd.empty() && !p.cwd.empty()) span_.cwd = p.cwd;
+  }
+
+  // The event as logged (what the engine is given too), or nullopt.
+  std::optional<Event> Add(const Event& e) {
+    auto logged = builder_.Add(e);
+    if (!logged) return logged;
+    pending_bytes_ += logged->text.size() + logged->detail.size() + 64;
+    batch_.push_back(*logged);
+    ++events_;
+    return logged;
+  }
+
+  bool Full() const { return pending_bytes_ >= kLogBatchBytes; }
+
+  Status Flush() {
+    if (span_.first == 0) return Ok();
+    bytes_ += activity::FitToBudget(batch_, activity::LogBudget(read_bytes_));
+    if (!dry_run_) LORE_TRY(activity::AppendSessionLog(store_, session_, span_, batch_));
+    batch_.clear();
+    pending_bytes_ = 0;
+    read_bytes_ = 0;
+    activity::Span next;
+    next.branch = span_.branch;
+    next.cwd = span_.cwd;
+    span_ = next;
+    return Ok();
+  }
+
+  int64_t events() const { return events_; }
+  uint64_t bytes() const { return bytes_; }
+
+ private:
+  static constexpr size_t kLogBatchBytes = size_t{1} << 20;
+  const store::Store& store_;
+  std::string session_;
+  bool dry_run_;
+  activity::LogBuilder builder_;
+  activity::Span span_;
+  std::vector<Event> batch_;
+  size_t pending_bytes_ = 0;
+  uint64_t read_bytes_ = 0;
+  int64_t events_ = 0;
+  uint64_t bytes_ = 0;
+};
+
+// Finishes what a run before this one left: publishes the entry its cursor
+// names (or finds it published already), or, for a cursor of an earlier
+// version with a pending range, moves past the range when its entry is in
+// staging and reads it again otherwise. Returns what happened ("" when
+// nothing was left).
+Result<std::string> Recover(const store::Store& store, const std::string& stem, Cursor& cursor,
+                            uint64_t size) {
+  std::string what;
+  if (!cursor.publish.empty()) {
+    LORE_ASSIGN(bool published, cons::Publish(store, stem, cursor.publish));
+    what = published ? "published" : "staged";
+    cursor.publish.clear();
+  } else {
+    // A tentative entry no cursor names was never published: a run died
+    // before moving its cursor, and this one reads the range again.
+    LORE_TRY(cons::DropTentative(store, stem));
+  }
+  if (cursor.pending) {
+    const Pending p = *cursor.pending;
+    LORE_ASSIGN(bool staged, StagedAlready(store, cursor.session_id, p.first, p.last));
+    if (staged && p.offset <= size) {
+      what = "staged";
+      cursor.line = p.last;
+      cursor.offset = p.offset;
+    } else {
+      what = "retried";
+    }
+    cursor.pending.reset();
+  }
+  return what;
+}
+
+}  // namespace
+
 Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& engine) {
   LORE_ASSIGN(fs::Fd fd, OpenTranscript(o.transcript));
   LORE_ASSIGN(const uint64_t size, SizeOf(fd.get(), o.transcript));
@@ -176,6 +254,7 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
   } else {
     out.session_id = o.session;
   }
+  const std::string stem = activity::SessionFileStem(out.session_id);
   // One extract per session at a time: a second waits, then sees the moved cursor.
   std::optional<fs::FileLock> lock;
   if (!o.dry_run) {
@@ -192,33 +271,23 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
   cursor.session_id = out.session_id;
   bool dirty = false;  // the cursor must be written even when nothing is staged
   if (found) {
+    if (!o.dry_run) {
+      LORE_ASSIGN(out.recovered, Recover(store, stem, *found, size));
+      dirty = !out.recovered.empty();
+    }
     LORE_ASSIGN(out.restarted, Mismatch(fd.get(), size, *found, o.transcript));
     if (out.restarted.empty()) {
       cursor = *found;
     } else {
       dirty = true;
     }
-  }
-  if (cursor.pending) {
-    const Pending p = *cursor.pending;
-    LORE_ASSIGN(bool staged, StagedAlready(store, out.session_id, p.first, p.last));
-    bool consumed = false;
-    if (!staged) {
-      LORE_ASSIGN(consumed, ConsumedSince(store, p.started_at_ms));
-    }
-    if ((staged || consumed) && p.offset <= size) {
-      out.recovered = staged ? "staged" : "consumed";
-      cursor.line = p.last;
-      cursor.offset = p.offset;
-    } else {
-      out.recovered = "retried";
-    }
-    cursor.pending.reset();
-    dirty = true;
+  } else if (!o.dry_run) {
+    LORE_TRY(cons::DropTentative(store, stem));
   }
   cursor.transcript = fs::Absolute(o.transcript);
   const int64_t first = cursor.line + 1;
-  std::optional<Error> failed;  // the engine's error, which ends the run
+  LogWriter writer(store, out.session_id, o.dry_run);
+  std::optional<Error> failed;  // the engine's or the log's error, which ends the run
   LORE_ASSIGN(log::StreamEnd end, log::StreamLines(
                                       fd.get(), cursor.offset, first, size, o.transcript,
                                       [&](const log::StreamedLine& l) {
@@ -226,12 +295,22 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
                                         if (l.oversized) {
                                           ++out.counts.oversized;
                                           ++out.counts.skipped;
+                                          writer.Line(l, ParsedLine{});
                                           return true;
                                         }
                                         ParsedLine p = ParseTranscriptLine(l.text, l.number);
                                         Count(p, out.counts);
+                                        writer.Line(l, p);
                                         for (const Event& e : p.events) {
-                                          if (auto s = engine.Take(e); !s) {
+                                          auto logged = writer.Add(e);
+                                          if (!logged) continue;
+                                          if (auto s = engine.Take(*logged); !s) {
+                                            failed = s.error();
+                                            return false;
+                                          }
+                                        }
+                                        if (writer.Full()) {
+                                          if (auto s = writer.Flush(); !s) {
                                             failed = s.error();
                                             return false;
                                           }
@@ -240,6 +319,10 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
                                       },
                                       o.limits));
   if (failed) return Fail(*failed);
+  // The session log holds every line read before the cursor may pass them.
+  LORE_TRY(writer.Flush());
+  out.logged = writer.events();
+  out.log_bytes = writer.bytes();
   if (end.last_line < first) {
     out.status = "nothing-new";
     if (dirty && !o.dry_run) {
@@ -262,22 +345,25 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
     return out;
   }
   cursor.identity = identity;
+  cursor.line = end.last_line;
+  cursor.offset = end.end;
   if (IsEmpty(entry)) {
     out.status = "nothing-new";
-    cursor.line = end.last_line;
-    cursor.offset = end.end;
     LORE_TRY(WriteCursor(store, cursor));
     return out;
   }
-  Cursor pending = cursor;
-  pending.pending = Pending{first, end.last_line, end.end, Millis(o.now)};
-  LORE_TRY(WriteCursor(store, pending));
+  // Exactly once: the entry waits aside, the cursor moves past the range
+  // naming it, and only then does it become visible to consolidation.
+  LORE_ASSIGN(std::string text, cons::PrepareEntry(out.entry));
+  out.staged_id = cons::NewUuidV7(o.now);
+  LORE_TRY(cons::WriteTentative(store, stem, text));
   LORE_TRY(cons::TestHook("extract-after-pending"));
-  LORE_ASSIGN(out.staged_id, cons::Stage(store, out.entry, o.now));
-  LORE_TRY(cons::TestHook("extract-after-stage"));
-  cursor.line = end.last_line;
-  cursor.offset = end.end;
   cursor.staged_id = out.staged_id;
+  cursor.publish = out.staged_id;
+  LORE_TRY(WriteCursor(store, cursor));
+  LORE_TRY(cons::TestHook("extract-after-stage"));
+  LORE_TRY(cons::Publish(store, stem, out.staged_id));
+  cursor.publish.clear();
   LORE_TRY(WriteCursor(store, cursor));
   out.status = "staged";
   return out;
@@ -293,6 +379,7 @@ std::string OutcomeJson(const Outcome& o, bool with_entry) {
   j["counts"] = {{"lines", c.lines},         {"used", c.used},          {"skipped", c.skipped},
                  {"harness", c.harness},     {"unknown", c.unknown},    {"malformed", c.malformed},
                  {"oversized", c.oversized}, {"sidechain", c.sidechain}};
+  j["session_log"] = {{"events", o.logged}, {"bytes", o.log_bytes}};
   if (!o.restarted.empty()) j["restarted"] = o.restarted;
   if (!o.recovered.empty()) j["recovered"] = o.recovered;
   if (with_entry && !o.entry.empty()) {

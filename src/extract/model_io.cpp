@@ -5,11 +5,15 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/extract/engine.h"
-#include "lore/extract/excerpt.h"
+#include "lore/activity/excerpt.h"
 #include "lore/json/reader.h"
 
 namespace lore::extract {
 namespace {
+
+using activity::Excerpt;
+using activity::FirstErrorLine;
+using activity::FirstLine;
 
 using Json = nlohmann::ordered_json;
 
@@ -47,6 +51,10 @@ std::string Digester::Line(const Event& e) {
       return at + "person: " + Excerpt(e.text, kDigestTextBytes);
     case EventKind::kAssistantText:
       return at + "agent: " + Excerpt(e.text, kDigestTextBytes);
+    case EventKind::kCompaction:
+      return at + "summary of the earlier context: " + Excerpt(e.text, kDigestTextBytes);
+    case EventKind::kInterrupt:
+      return at + "person: (interrupted the agent)";
     case EventKind::kToolUse:
       if (!Wanted(e.tool_name)) return "";
       if (wanted_.size() >= 256) wanted_.pop_front();
@@ -58,7 +66,10 @@ std::string Digester::Line(const Event& e) {
       auto it = std::find(wanted_.begin(), wanted_.end(), e.tool_id);
       if (it == wanted_.end()) return "";
       wanted_.erase(it);
-      bool failed = e.is_error || (e.exit_code && *e.exit_code != 0);
+      if (e.status == ResultStatus::kRejected) return at + "result: declined by the person";
+      if (e.status == ResultStatus::kInterrupted) return at + "result: interrupted by the person";
+      if (e.status == ResultStatus::kDenied) return at + "result: not permitted";
+      bool failed = e.failed();
       std::string line = failed ? FirstErrorLine(e.text, kDigestDetailBytes)
                                 : FirstLine(e.text, kDigestDetailBytes);
       return at + (failed ? "result (failed): " : "result: ") + line;
@@ -116,6 +127,7 @@ void MergeLists(consolidate::StagedEntry& into, consolidate::StagedEntry more) {
   Append(into.discussions, more.discussions);
   Append(into.attempts, more.attempts);
   Append(into.requests, more.requests);
+  Append(into.outcomes, more.outcomes);
 }
 
 }  // namespace lore::extract

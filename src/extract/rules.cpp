@@ -6,20 +6,30 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/extract/excerpt.h"
+#include "lore/activity/excerpt.h"
+#include "lore/activity/turns.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 
 namespace lore::extract {
 namespace {
 
+using activity::Excerpt;
+using activity::FirstLine;
+using activity::FirstPath;
+using activity::FirstSentence;
+using activity::MainSentence;
+using consolidate::ItemOrigin;
 using consolidate::StagedAttempt;
 using consolidate::StagedDecision;
 using consolidate::StagedDiscussion;
+using consolidate::StagedOutcome;
 using consolidate::StagedRequest;
 
 constexpr size_t kMaxCalls = 256;           // tool calls awaiting a result
 constexpr size_t kMaxAssistantKept = 8192;  // of the agent's last words
+constexpr size_t kShortReplyWords = 12;     // a reply this short can answer a question
+constexpr size_t kMaxCandidates = 512;      // items of one list held before the ranking
 
 std::string Lower(std::string_view s) {
   std::string out(s);
@@ -35,6 +45,14 @@ std::string_view Trim(std::string_view s) {
 }
 
 bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+ItemOrigin Origin(int64_t first, int64_t last, const std::string& at) {
+  ItemOrigin o;
+  if (first > 0 && last >= first)
+    o.lines = doc::Range{static_cast<uint64_t>(first), static_cast<uint64_t>(last)};
+  o.at = at;
+  return o;
+}
 
 // Phrasings by which the person states a choice: the chosen thing follows.
 constexpr std::array<std::string_view, 12> kChoicePhrases = {
@@ -71,101 +89,6 @@ std::optional<size_t> FindChoice(const std::string& low, size_t* len) {
   return std::nullopt;
 }
 
-// Named options listed by the agent: "1. **SQLite** — …", "- Option A: …", "A) …".
-std::vector<std::string> NamedOptions(std::string_view text) {
-  std::vector<std::string> out;
-  size_t pos = 0;
-  while (pos < text.size() && out.size() < kMaxOptions) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = Trim(text.substr(pos, end - pos));
-    pos = end + 1;
-    size_t skip = 0;
-    if (line.size() > 3 && std::isdigit(static_cast<unsigned char>(line[0])) &&
-        (line[1] == '.' || line[1] == ')') && line[2] == ' ') {
-      skip = 3;
-    } else if (StartsWith(line, "- **") || StartsWith(line, "* **")) {
-      skip = 2;
-    } else if (StartsWith(line, "**Option") || StartsWith(line, "Option ")) {
-      skip = 0;
-    } else {
-      continue;
-    }
-    std::string_view label = line.substr(skip);
-    size_t stop = label.size();
-    for (std::string_view s : {":", " — ", " - ", " – ", "("}) {
-      size_t p = label.find(s);
-      if (p != std::string_view::npos && p > 0) stop = std::min(stop, p);
-    }
-    std::string cleaned;
-    for (char c : label.substr(0, stop))
-      if (c != '*' && c != '`') cleaned += c;
-    std::string ex = Excerpt(cleaned, kShortExcerpt);
-    if (!ex.empty()) out.push_back(std::move(ex));
-  }
-  if (out.size() < 2) out.clear();
-  return out;
-}
-
-bool IsQuestion(std::string_view text) {
-  std::string_view t = Trim(text);
-  if (t.empty()) return false;
-  std::string low = Lower(t.substr(0, 32));
-  for (std::string_view ask :
-       {"can you ", "could you ", "would you ", "will you ", "please ", "can we ", "could we "}) {
-    if (StartsWith(low, ask)) return false;  // a request put politely
-  }
-  // A question: its first line ends with '?', or it opens with a question word and holds one.
-  std::string first = FirstLine(t, 4096);
-  if (!first.empty() && first.back() == '?') return true;
-  // Openings that are never an order: a question even without its '?'.
-  for (std::string_view w :
-       {"why ", "does ", "is there ", "is it ", "are there ", "should we ", "should i "}) {
-    if (StartsWith(low, w)) return true;
-  }
-  for (std::string_view w :
-       {"how ", "what ", "which ", "should ", "is ", "are ", "do ", "where ", "when "}) {
-    if (StartsWith(low, w)) return t.find('?') != std::string_view::npos;
-  }
-  return false;
-}
-
-// A short line of the agent's answer, for a discussion's points.
-std::vector<std::string> Points(std::string_view text, size_t room) {
-  std::vector<std::string> out;
-  size_t pos = 0;
-  while (pos < text.size() && out.size() < room) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = Trim(text.substr(pos, end - pos));
-    pos = end + 1;
-    if (line.empty() || StartsWith(line, "```") || StartsWith(line, "#")) continue;
-    std::string p = FirstSentence(line, kLongExcerpt);
-    if (p.size() < 24) p = Excerpt(line, kLongExcerpt);  // "No." says little alone
-    if (p.size() >= 8) out.push_back(std::move(p));
-  }
-  return out;
-}
-
-size_t Words(std::string_view s) {
-  size_t n = 0;
-  bool in = false;
-  for (char c : s) {
-    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-    if (!space && !in) ++n;
-    in = !space;
-  }
-  return n;
-}
-
-// The agent's last sentence when it is a question ("… or treat that as empty too?").
-std::string ClosingQuestion(std::string_view text) {
-  std::string_view t = Trim(text);
-  if (t.empty() || t.back() != '?') return "";
-  size_t start = t.find_last_of(".!\n", t.size() - 2);
-  return Excerpt(start == std::string_view::npos ? t : t.substr(start + 1), kLongExcerpt);
-}
-
 // A reply that answers a yes/no question.
 bool IsYesNo(const std::string& low) {
   for (std::string_view w : {"yes", "yeah", "yep", "no", "nope", "sure", "correct"}) {
@@ -177,12 +100,30 @@ bool IsYesNo(const std::string& low) {
   return false;
 }
 
+// True when the words of a short reply (past "yes", "let's", …) are in the
+// question: the person picked one of the things it named.
+bool NamedIn(std::string_view reply, std::string_view question) {
+  std::string r = Lower(reply), q = Lower(question);
+  for (std::string_view lead : {"yes, ", "yes ", "ok, ", "ok ", "let's ", "please "}) {
+    if (StartsWith(r, lead)) r = r.substr(lead.size());
+  }
+  while (!r.empty() && (r.back() == '.' || r.back() == '!')) r.pop_back();
+  return r.size() >= 3 && q.find(r) != std::string::npos;
+}
+
 bool IsFileTool(const std::string& name) {
   return name == "Edit" || name == "Write" || name == "MultiEdit" || name == "NotebookEdit";
 }
 
 bool Wanted(const std::string& name) {
-  return name == "Bash" || IsFileTool(name) || name == "ExitPlanMode" || name == "AskUserQuestion";
+  return name == "Bash" || IsFileTool(name) || name == "ExitPlanMode" ||
+         name == "AskUserQuestion" || name == "Task" || name == "Agent" || name == "WebFetch";
+}
+
+std::string Action(const std::string& tool, const std::string& detail) {
+  if (tool == "Bash") return FirstLine(detail, kLongExcerpt);
+  if (tool == "ExitPlanMode") return "the plan: " + FirstLine(detail, kShortExcerpt);
+  return tool + " " + Excerpt(detail, kLongExcerpt - tool.size() - 1);
 }
 
 // The plan's title (first non-blank line without '#') and the rest's first sentences.
@@ -213,9 +154,17 @@ std::vector<StagedDecision> AnsweredQuestions(const std::string& questions_json,
   for (const auto& q : *qs) {
     std::string question = json::StringOr(q, "question", "");
     if (question.empty()) continue;
-    std::string key = "\"" + question + "\"=\"";
+    std::string key = "\"" + activity::Excerpt(question, 4096) + "\"=\"";
     size_t at = result.find(key);
-    if (at == std::string_view::npos) continue;
+    if (at == std::string_view::npos) {
+      // The result squeezes white space the question may hold: match on its start.
+      std::string head = "\"" + activity::Excerpt(question, 60);
+      at = result.find(head);
+      if (at == std::string_view::npos) continue;
+      at = result.find("\"=\"", at);
+      if (at == std::string_view::npos) continue;
+      key = "\"=\"";
+    }
     size_t start = at + key.size();
     size_t end = result.find('"', start);
     if (end == std::string_view::npos) continue;
@@ -234,15 +183,59 @@ std::vector<StagedDecision> AnsweredQuestions(const std::string& questions_json,
   return out;
 }
 
+// One item of any list, for ranking.
+struct Ranked {
+  int rank;      // lower first
+  int64_t line;  // transcript order within a rank
+  size_t bytes;
+  size_t index;  // into its list
+  char list;     // 'a' attempts, 'o' outcomes, 'd' decisions, 'q' requests, 's' discussions
+};
+
+size_t Bytes(const StagedDecision& d) {
+  size_t n = d.chosen.size() + d.rationale.size() + 48;
+  for (const auto& o : d.options) n += o.size() + 3;
+  return n;
+}
+size_t Bytes(const StagedDiscussion& d) {
+  size_t n = d.topic.size() + 32;
+  for (const auto& p : d.points) n += p.size() + 3;
+  return n;
+}
+size_t Bytes(const StagedAttempt& a) {
+  size_t n = a.action.size() + a.result.size() + a.cause.size() + a.fix.size() + 80;
+  for (const auto& f : a.files) n += f.size() + 3;
+  return n;
+}
+size_t Bytes(const StagedRequest& q) {
+  return q.intent.size() + q.summary.size() + (q.target ? q.target->size() : 0) + 48;
+}
+size_t Bytes(const StagedOutcome& o) { return o.what.size() + o.detail.size() + 64; }
+
+template <class T>
+int64_t LineOf(const T& item) {
+  return item.origin.lines ? static_cast<int64_t>(item.origin.lines->from) : 0;
+}
+
+template <class T>
+std::vector<T> Keep(std::vector<T>& list, const std::vector<bool>& keep) {
+  std::vector<T> out;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (keep[i]) out.push_back(std::move(list[i]));
+  }
+  return out;
+}
+
 }  // namespace
 
 bool IsEmpty(const consolidate::StagedEntry& e) {
-  return e.decisions.empty() && e.discussions.empty() && e.attempts.empty() && e.requests.empty();
+  return e.decisions.empty() && e.discussions.empty() && e.attempts.empty() &&
+         e.requests.empty() && e.outcomes.empty();
 }
 
 template <class T>
 void RulesEngine::Push(std::vector<T>& list, T item) {
-  if (list.size() >= kMaxItems) {
+  if (list.size() >= kMaxCandidates) {
     ++dropped_;
     return;
   }
@@ -254,36 +247,71 @@ void RulesEngine::CloseDiscussion() {
   open_.reset();
 }
 
-void RulesEngine::Person(const std::string& text) {
+void RulesEngine::Person(const Event& e) {
   CloseDiscussion();
-  const std::string low = Lower(text);
+  const std::string& text = e.text;
+  const std::string low = Lower(text.substr(0, 4096));
+  const std::string asked = activity::ClosingQuestion(last_assistant_);
+  std::vector<std::string> markers;
+  const std::vector<std::string> options =
+      activity::ListedOptions(last_assistant_, 9, &markers);
+  const std::string agent = std::move(last_assistant_);
+  const int64_t agent_line = last_assistant_line_;
+  last_assistant_.clear();
+  const ItemOrigin own = Origin(e.line, e.line, e.at);
+  const ItemOrigin with_question = Origin(agent_line > 0 ? agent_line : e.line, e.line, e.at);
   size_t len = 0;
   if (auto at = FindChoice(low, &len)) {
     StagedDecision d;
     d.chosen = ChosenAfter(text, *at + len);
-    d.options = NamedOptions(last_assistant_);
+    d.options = options;
+    if (d.options.size() > kMaxOptions) d.options.resize(kMaxOptions);
     d.rationale = Excerpt(text, kLongExcerpt);
+    d.origin = own;
     if (!d.chosen.empty()) return Push(entry_.decisions, std::move(d));
   }
-  if (std::string asked = ClosingQuestion(last_assistant_); !asked.empty() && IsYesNo(low)) {
+  const bool short_reply = activity::WordCount(text) <= kShortReplyWords;
+  const bool choice_question =
+      !options.empty() || Lower(asked).find(" or ") != std::string::npos;
+  if (short_reply && choice_question) {
+    // "2", "B", "yes, force push": the person picks from what the agent offered.
+    if (auto i = activity::ChosenOption(text, options, markers)) {
+      StagedDecision d;
+      d.options = options;
+      if (d.options.size() > kMaxOptions) d.options.resize(kMaxOptions);
+      d.chosen = Excerpt(options[*i], kShortExcerpt);
+      d.rationale = asked.empty() ? Excerpt(FirstSentence(agent, kLongExcerpt), kLongExcerpt)
+                                  : asked;
+      d.origin = with_question;
+      return Push(entry_.decisions, std::move(d));
+    }
+    if (!asked.empty() && !activity::IsQuestion(text) && NamedIn(text, asked)) {
+      // "force push" to "Should I force push or rebase?": a choice it named.
+      StagedDecision d;
+      d.chosen = Excerpt(text, kShortExcerpt);
+      d.rationale = asked;
+      d.origin = with_question;
+      return Push(entry_.decisions, std::move(d));
+    }
+  }
+  if (!asked.empty() && short_reply && IsYesNo(low)) {
     // The person settles the agent's question: "yes, treat it as empty".
     StagedDecision d;
     d.chosen = Excerpt(text, kShortExcerpt);
     d.rationale = asked;
-    last_assistant_.clear();
+    d.origin = with_question;
     return Push(entry_.decisions, std::move(d));
   }
-  last_assistant_.clear();
-  if (IsQuestion(text)) {
-    open_ = StagedDiscussion{Excerpt(text, kShortExcerpt), {}};
+  if (activity::IsQuestion(text)) {
+    open_ = StagedDiscussion{Excerpt(text, kShortExcerpt), {}, own};
     return;
   }
-  // "ok", "thanks", "continue": nothing to remember.
-  if (Words(text) < 3 && FirstPath(text).empty()) return;
+  if (activity::IsAcknowledgement(text)) return;  // "ok", "thanks", "continue"
   StagedRequest r;
   r.intent = MainSentence(text, kShortExcerpt);
   r.summary = Excerpt(text, kLongExcerpt);
   if (std::string path = FirstPath(text); !path.empty()) r.target = Excerpt(path, kShortExcerpt);
+  r.origin = own;
   if (r.intent.empty() || r.summary.empty()) return;
   for (const auto& q : entry_.requests) {
     if (q.summary == r.summary) return;  // said again
@@ -291,11 +319,23 @@ void RulesEngine::Person(const std::string& text) {
   Push(entry_.requests, std::move(r));
 }
 
-void RulesEngine::Assistant(const std::string& text) {
-  last_assistant_ = text.substr(0, kMaxAssistantKept);
+void RulesEngine::Assistant(const Event& e) {
+  last_assistant_ = e.text.substr(0, kMaxAssistantKept);
+  last_assistant_line_ = e.line;
   if (!open_ || open_->points.size() >= kMaxPoints) return;
-  for (auto& p : Points(text, kMaxPoints - open_->points.size()))
-    open_->points.push_back(std::move(p));
+  size_t pos = 0;
+  const std::string& text = e.text;
+  while (pos < text.size() && open_->points.size() < kMaxPoints) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line = Trim(std::string_view(text).substr(pos, end - pos));
+    pos = end + 1;
+    if (line.empty() || StartsWith(line, "```") || StartsWith(line, "#")) continue;
+    std::string p = FirstSentence(line, kLongExcerpt);
+    if (p.size() < 24) p = Excerpt(line, kLongExcerpt);  // "No." says little alone
+    if (p.size() >= 8) open_->points.push_back(std::move(p));
+  }
+  if (open_->origin.lines) open_->origin.lines->to = static_cast<uint64_t>(e.line);
 }
 
 void RulesEngine::OnResult(const Event& e) {
@@ -304,28 +344,32 @@ void RulesEngine::OnResult(const Event& e) {
   if (it == calls_.end()) return;
   Call call = std::move(*it);
   calls_.erase(it);
-  bool exit_failed = e.exit_code && *e.exit_code != 0;
-  if (StartsWith(Trim(e.text), "Exit code ") && !StartsWith(Trim(e.text), "Exit code 0"))
-    exit_failed = true;
-  if (call.name == "Bash") {
-    StagedAttempt a;
-    a.action = FirstLine(call.detail, kLongExcerpt);
-    a.succeeded = !e.is_error && !exit_failed;
-    a.result = a.succeeded ? FirstLine(e.text, kLongExcerpt) : FirstErrorLine(e.text, kLongExcerpt);
-    if (!a.action.empty()) Push(entry_.attempts, std::move(a));
-  } else if (IsFileTool(call.name)) {
-    StagedAttempt a;
-    a.action = call.name + " " + Excerpt(call.detail, kLongExcerpt - call.name.size() - 1);
-    a.succeeded = !e.is_error;
-    a.result = a.succeeded ? "" : FirstErrorLine(e.text, kLongExcerpt);
-    Push(entry_.attempts, std::move(a));
-  } else if (call.name == "ExitPlanMode") {
-    if (e.is_error || call.detail.empty()) return;  // the person did not approve it
+  const ItemOrigin origin = Origin(call.line, e.line, e.at);
+  if (e.status == ResultStatus::kRejected) {
+    // The person declined the action: a decision, never a failure. (Declining
+    // the agent's questions only means they answered otherwise, in the chat.)
+    if (call.name == "AskUserQuestion") return;
+    StagedDecision d;
+    d.chosen = Excerpt("Declined: " + (call.note.empty() ? Action(call.name, call.detail)
+                                                         : call.note),
+                       kShortExcerpt);
+    d.rationale = !e.reason.empty() ? Excerpt(e.reason, kLongExcerpt)
+                                    : Excerpt(call.intent, kLongExcerpt);
+    d.origin = origin;
+    Push(entry_.decisions, std::move(d));
+    return;
+  }
+  if (e.status != ResultStatus::kOk) return;
+  if (call.name == "ExitPlanMode") {
+    if (call.detail.empty()) return;
     StagedDecision d = PlanDecision(call.detail);
+    d.origin = origin;
     if (!d.chosen.empty()) Push(entry_.decisions, std::move(d));
   } else if (call.name == "AskUserQuestion") {
-    if (e.is_error) return;
-    for (auto& d : AnsweredQuestions(call.detail, e.text)) Push(entry_.decisions, std::move(d));
+    for (auto& d : AnsweredQuestions(call.detail, e.text)) {
+      d.origin = origin;
+      Push(entry_.decisions, std::move(d));
+    }
   }
 }
 
@@ -333,20 +377,31 @@ Status RulesEngine::Take(const Event& e) {
   // A subagent's branch holds the agent's prompt to it and its own steps, not
   // the person's words; its answer comes back to the main thread as a tool result.
   if (e.sidechain) return Ok();
+  if (!e.at.empty()) {
+    if (first_at_.empty() || e.at < first_at_) first_at_ = e.at;
+    if (e.at > last_at_) last_at_ = e.at;
+  }
+  episodes_.Take(e);
+  outcomes_.Take(e);
   switch (e.kind) {
     case EventKind::kPersonText:
-      Person(e.text);
+      Person(e);
       break;
     case EventKind::kAssistantText:
-      Assistant(e.text);
+      Assistant(e);
       break;
     case EventKind::kToolUse:
       if (!Wanted(e.tool_name)) break;
       if (calls_.size() >= kMaxCalls) calls_.pop_front();
-      calls_.push_back({e.tool_id, e.tool_name, e.detail});
+      calls_.push_back({e.tool_id, e.tool_name, e.detail, e.note, e.line,
+                        FirstSentence(last_assistant_, kLongExcerpt)});
       break;
     case EventKind::kToolResult:
       OnResult(e);
+      break;
+    case EventKind::kCompaction:
+    case EventKind::kInterrupt:
+      CloseDiscussion();
       break;
   }
   return Ok();
@@ -354,6 +409,67 @@ Status RulesEngine::Take(const Event& e) {
 
 Result<consolidate::StagedEntry> RulesEngine::Finish() {
   CloseDiscussion();
+  for (const auto& ep : episodes_.Finish()) {
+    StagedAttempt a;
+    a.action = Excerpt(ep.action, kLongExcerpt);
+    a.result = activity::Cut(ep.error, kLongExcerpt);  // lines kept: its signature reads them
+    a.succeeded = false;
+    a.cause = ep.cause;
+    a.fix = Excerpt(ep.fix, kLongExcerpt);
+    a.files = ep.files;
+    a.origin = Origin(ep.first_line, ep.last_line, ep.at);
+    if (!a.action.empty()) entry_.attempts.push_back(std::move(a));
+  }
+  for (const auto& o : outcomes_.Finish()) {
+    StagedOutcome x;
+    x.kind = o.kind;
+    x.what = o.what;
+    x.ok = o.ok;
+    x.detail = o.detail;
+    x.origin = Origin(o.first_line, o.last_line, o.at);
+    if (!x.what.empty()) entry_.outcomes.push_back(std::move(x));
+  }
+  // Rank every item and keep the best within the budget.
+  std::vector<Ranked> all;
+  for (size_t i = 0; i < entry_.attempts.size(); ++i) {
+    const auto& a = entry_.attempts[i];
+    all.push_back({a.fix.empty() ? 3 : 0, LineOf(a), Bytes(a), i, 'a'});
+  }
+  for (size_t i = 0; i < entry_.outcomes.size(); ++i)
+    all.push_back({1, LineOf(entry_.outcomes[i]), Bytes(entry_.outcomes[i]), i, 'o'});
+  for (size_t i = 0; i < entry_.decisions.size(); ++i)
+    all.push_back({2, LineOf(entry_.decisions[i]), Bytes(entry_.decisions[i]), i, 'd'});
+  for (size_t i = 0; i < entry_.requests.size(); ++i)
+    all.push_back({4, LineOf(entry_.requests[i]), Bytes(entry_.requests[i]), i, 'q'});
+  for (size_t i = 0; i < entry_.discussions.size(); ++i)
+    all.push_back({5, LineOf(entry_.discussions[i]), Bytes(entry_.discussions[i]), i, 's'});
+  std::stable_sort(all.begin(), all.end(), [](const Ranked& a, const Ranked& b) {
+    return a.rank != b.rank ? a.rank < b.rank : a.line < b.line;
+  });
+  std::vector<bool> ka(entry_.attempts.size()), ko(entry_.outcomes.size()),
+      kd(entry_.decisions.size()), kq(entry_.requests.size()), ks(entry_.discussions.size());
+  size_t used = 0;
+  for (const Ranked& r : all) {
+    if (used + r.bytes > kEntryBudget) {
+      ++dropped_;
+      continue;
+    }
+    used += r.bytes;
+    switch (r.list) {
+      case 'a': ka[r.index] = true; break;
+      case 'o': ko[r.index] = true; break;
+      case 'd': kd[r.index] = true; break;
+      case 'q': kq[r.index] = true; break;
+      default: ks[r.index] = true; break;
+    }
+  }
+  entry_.attempts = Keep(entry_.attempts, ka);
+  entry_.outcomes = Keep(entry_.outcomes, ko);
+  entry_.decisions = Keep(entry_.decisions, kd);
+  entry_.requests = Keep(entry_.requests, kq);
+  entry_.discussions = Keep(entry_.discussions, ks);
+  entry_.started_at = first_at_;
+  entry_.ended_at = last_at_;
   return std::move(entry_);
 }
 

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lore/consolidate/run_state.h"
 #include "lore/doc/frontmatter.h"
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
@@ -23,13 +24,10 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-struct Limits {
-  size_t summary_lines, summary_bytes;
-  bool digest;  // include okf/index.md's body
-};
-
-constexpr Limits kStartup{20, 2000, false};
-constexpr Limits kAfterCompact{80, 8000, true};
+// How much of the SessionStart context the briefing may take, and what the
+// index of the rest may take beside it.
+constexpr size_t kContextMax = 8000;  // characters: about 2,000 tokens
+constexpr size_t kSummaryReadMax = 64 * 1024;  // bytes of memory/summary.md read at most
 
 bool StoreExists(const store::Store& s) {
   struct stat st;
@@ -38,34 +36,115 @@ bool StoreExists(const store::Store& s) {
 
 std::string Text(const Json& j, const char* key) { return json::StringOr(j, key, ""); }
 
-// The body of a Markdown file with frontmatter: at most `max_lines` lines
-// and `max_bytes` bytes (cut at a line), blank runs squeezed. A missing file
-// is empty.
-Result<std::string> BodyHead(const std::string& path, size_t max_lines, size_t max_bytes) {
+// The body of a Markdown file with frontmatter, read whole up to
+// kSummaryReadMax bytes, invalid UTF-8 replaced, lore's briefing markers
+// dropped and blank runs squeezed. A missing file is empty.
+Result<std::string> Body(const std::string& path) {
   if (!fs::Exists(path)) return std::string();
   LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  if (text.size() > kSummaryReadMax) text.resize(text::PrefixBytes(text, kSummaryReadMax).size());
+  if (!text::IsValidUtf8(text)) text = text::ReplaceInvalidUtf8(text);
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
   std::string out;
-  size_t lines = 0, pos = 0;
-  std::string_view body = split.body;
   bool blank = true;
-  while (pos < body.size() && lines < max_lines) {
+  size_t pos = 0;
+  std::string_view body = split.body;
+  while (pos < body.size()) {
     size_t end = body.find('\n', pos);
     if (end == std::string_view::npos) end = body.size();
     std::string_view line = body.substr(pos, end - pos);
     pos = end + 1;
+    if (line.rfind("<!-- lore:briefing", 0) == 0 || line.rfind("<!-- /lore:briefing", 0) == 0)
+      continue;
     bool is_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
     if (is_blank && blank) continue;
-    if (out.size() + line.size() + 1 > max_bytes) {
-      out += "…\n";
-      break;
-    }
     out.append(line);
     out += '\n';
     blank = is_blank;
-    ++lines;
   }
   while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+// `text` cut at a line end to at most `max` bytes (a cut is marked).
+std::string Fit(std::string text, size_t max) {
+  if (text.size() <= max) return text;
+  std::string_view cut = text::PrefixBytes(text, max > 40 ? max - 40 : 0);
+  size_t nl = cut.rfind('\n');
+  if (nl != std::string_view::npos) cut = cut.substr(0, nl);
+  return std::string(cut) + "\n(… the rest is in memory/summary.md)";
+}
+
+// How many entries named `*<suffix>` folder `dir` holds (and, when `prefix`
+// is given, how many of them start with it); one readdir.
+std::pair<int64_t, int64_t> CountFiles(const std::string& dir, std::string_view suffix,
+                                       std::string_view prefix = {}) {
+  int64_t n = 0, with_prefix = 0;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return {0, 0};
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name.empty() || name[0] == '.' || name.size() <= suffix.size() ||
+        name.substr(name.size() - suffix.size()) != suffix)
+      continue;
+    ++n;
+    if (!prefix.empty() && name.substr(0, prefix.size()) == prefix) ++with_prefix;
+  }
+  ::closedir(d);
+  return {n, with_prefix};
+}
+
+std::string Plural(int64_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+// One line when the last background work failed: memory may be stale.
+std::string StaleLine(const store::Store& store) {
+  auto first_line = [](const std::string& s) {
+    std::string line = s.substr(0, s.find('\n'));
+    return line.size() > 300 ? std::string(text::PrefixBytes(line, 300)) + "…" : line;
+  };
+  if (auto last = consolidate::ReadLastRun(store); last && *last) {
+    const auto& r = **last;
+    if (r.outcome == "failed") {
+      return "lore: memory may be stale: the last consolidation failed at " + r.finished_at +
+             ": " + first_line(r.error) + " (lore status shows it).";
+    }
+  }
+  if (auto f = extract::LastExtractFailure(store); f && *f) {
+    return "lore: memory may be stale: extracting session " + (*f)->session_id.substr(0, 8) +
+           " failed at " + (*f)->at + ": " + first_line((*f)->error) + " (lore status shows it).";
+  }
+  if (auto last = consolidate::ReadLastRun(store); last && *last && !(*last)->distill_error.empty())
+    return "lore: okf/ was not refreshed after the last consolidation: " +
+           first_line((*last)->distill_error) + ".";
+  return "";
+}
+
+// The index of what more memory holds, with the way to reach it.
+std::string MoreLine(const store::Store& store, std::string_view repo) {
+  auto [decisions, d0] = CountFiles(store.Path("memory/decisions"), ".md");
+  auto [requests, r0] = CountFiles(store.Path("memory/requests"), ".md");
+  auto [knowledge, gotchas] = CountFiles(store.Path("knowledge"), ".md", "gotcha-");
+  auto [sessions, s0] = CountFiles(store.Path("sessions"), ".jsonl");
+  std::vector<std::string> parts;
+  if (decisions) parts.push_back(Plural(decisions, "decision", "decisions"));
+  if (requests) parts.push_back(Plural(requests, "request", "requests"));
+  if (knowledge) {
+    std::string k = Plural(knowledge, "knowledge page", "knowledge pages");
+    if (gotchas) k += " (" + Plural(gotchas, "gotcha", "gotchas") + ")";
+    parts.push_back(k);
+  }
+  if (sessions) parts.push_back(Plural(sessions, "session log", "session logs"));
+  std::string list;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    list += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  }
+  std::string out = "More in lore's memory";
+  out += list.empty() ? "" : ": " + list;
+  out += ". Look details up with the `search` tool of lore's MCP server (scopes all, memory, "
+         "knowledge, sessions, learnings, raw, okf) or run: lore search " +
+         std::string(repo) + " <words>.";
   return out;
 }
 
@@ -139,23 +218,21 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
                                         std::string_view repo) {
   if (!StoreExists(store)) return std::string();
   LORE_TRY(store.Check(store::RawCheck::kSkip));
-  const Limits& lim = source == "compact" ? kAfterCompact : kStartup;
-  LORE_ASSIGN(std::string summary,
-              BodyHead(store.Path("memory/summary.md"), lim.summary_lines, lim.summary_bytes));
-  LORE_ASSIGN(std::string digest, BodyHead(store.index_path(), 60, 4096));
-  LORE_ASSIGN(int64_t pending, PendingProposals(store));
-  if (summary.empty() && digest.empty() && pending == 0) return std::string();
-
-  std::string out = "lore memory for " + store.key() + ": the distilled digest is " +
-                    store.index_path() +
-                    " (read it, and the pages it links, before work that touches past reviews, "
-                    "decisions or conventions). To look something up, use the `search` tool of "
-                    "lore's MCP server (scope all, memory, knowledge, learnings, raw or okf) or "
-                    "run: lore search " +
-                    std::string(repo) + " <words>.";
-  if (!summary.empty()) out += "\n\nSummary (memory/summary.md):\n" + summary;
-  if (lim.digest && !digest.empty()) out += "\n\nDigest (okf/index.md):\n" + digest;
-  if (pending > 0) out += "\n\n" + PendingLine(pending, repo);
+  LORE_ASSIGN(std::string briefing, Body(store.Path("memory/summary.md")));
+  auto pending = PendingProposals(store);
+  const std::string stale = StaleLine(store);
+  if (briefing.empty() && (!pending || *pending == 0) && stale.empty()) return std::string();
+  std::string tail = "\n\n" + MoreLine(store, repo);
+  if (pending && *pending > 0) tail += "\n\n" + PendingLine(*pending, repo);
+  if (!stale.empty()) tail += "\n\n" + stale;
+  std::string head = "lore memory for " + store.key() +
+                     (source == "compact" ? " (after the compaction)" : "") + ":";
+  size_t room = kContextMax > head.size() + tail.size() + 2
+                    ? kContextMax - head.size() - tail.size() - 2
+                    : 0;
+  std::string out = head;
+  if (!briefing.empty()) out += "\n\n" + Fit(std::move(briefing), room);
+  out += tail;
   return out;
 }
 

@@ -128,7 +128,7 @@ struct Index::Impl {
   std::string path;
   IndexOptions opts;
   Db db;
-  std::optional<Stmt> stats, get, get_text, length, before, after, tokens, max_id, dated,
+  std::optional<Stmt> stats, get, get_text, length, shape, before, after, tokens, max_id, dated,
       generation, learned;
 };
 
@@ -299,6 +299,24 @@ Result<int> Index::Length(int64_t id) {
   int len = static_cast<int>(st.Int(0));
   st.Reset();
   return len;
+}
+
+Result<Index::Shape> Index::ShapeOf(int64_t id) {
+  if (!impl_->shape) {
+    LORE_ASSIGN(impl_->shape, impl_->db.Prepare("SELECT len, scope, kind FROM docs WHERE id = ?1"));
+  }
+  Stmt& st = *impl_->shape;
+  st.Reset();
+  st.Bind(1, id);
+  LORE_ASSIGN(bool row, st.Step());
+  if (!row) return Fail(ErrorCode::kNotFound, "no such record in the index", impl_->path);
+  Shape out;
+  out.length = static_cast<int>(st.Int(0));
+  std::string_view kind = st.Text(2);
+  out.trace = st.Int(1) == static_cast<int64_t>(Scope::kSessions) &&
+              (kind == "tool" || kind == "result");
+  st.Reset();
+  return out;
 }
 
 Result<std::vector<std::string>> Index::Tokens(int64_t id) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
+#include "lore/activity/session_log.h"
 #include "lore/doc/frontmatter.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
@@ -16,8 +17,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr std::array<std::string_view, 5> kScopeNames = {"memory", "knowledge", "learnings", "raw",
-                                                         "okf"};
+constexpr std::array<std::string_view, 6> kScopeNames = {"memory", "knowledge", "learnings",
+                                                         "raw",    "okf",       "sessions"};
 
 // Keys of a JSON record that are its ranking fields or bookkeeping, not text.
 constexpr std::array<std::string_view, 6> kAuthorKeys = {"speaker",           "author", "agent",
@@ -118,6 +119,61 @@ std::string Render(const Json& v) {
   return v.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+// One turn of a session log: its text, labelled by who said or did it.
+Record FromSessionLine(const std::string& rel, int64_t line_no, std::string_view line) {
+  Record r;
+  r.scope = Scope::kSessions;
+  r.file = rel;
+  r.line = line_no;
+  r.slug = rel + ":" + std::to_string(line_no);
+  activity::LogLine l;
+  if (!activity::ParseLogLine(line, &l) || l.is_span) return r;
+  const activity::Event& e = l.event;
+  std::string_view stem = std::string_view(rel).substr(rel.rfind('/') + 1);
+  if (stem.size() > 6) stem.remove_suffix(6);  // ".jsonl"
+  r.session = std::string(stem);
+  r.position = e.line;
+  if (!e.at.empty()) r.time = ToSeconds(e.at);
+  switch (e.kind) {
+    case activity::EventKind::kPersonText:
+      r.kind = "person";
+      r.author = "person";
+      r.text = "person: " + e.text;
+      r.words = e.text;
+      break;
+    case activity::EventKind::kAssistantText:
+      r.kind = "agent";
+      r.text = "agent: " + e.text;
+      r.words = e.text;
+      break;
+    case activity::EventKind::kCompaction:
+      r.kind = "compaction";
+      r.text = "summary of the earlier context: " + e.text;
+      r.words = e.text;
+      break;
+    case activity::EventKind::kToolUse:
+      r.kind = "tool";
+      r.text = e.tool_name + ": " + e.detail;
+      if (!e.note.empty()) r.text += "\n(" + e.note + ")";
+      r.words = e.tool_name + "\n" + e.detail + "\n" + e.note;
+      break;
+    case activity::EventKind::kToolResult: {
+      r.kind = "result";
+      if (e.text.empty() && e.reason.empty()) return r;  // nothing to find
+      std::string status(activity::StatusName(e.status));
+      r.text = "result " + status;
+      if (e.exit_code) r.text += " (exit " + std::to_string(*e.exit_code) + ")";
+      if (!e.reason.empty()) r.text += ": the person said: " + e.reason;
+      if (!e.text.empty()) r.text += ":\n" + e.text;
+      r.words = status + "\n" + e.reason + "\n" + e.text;
+      break;
+    }
+    case activity::EventKind::kInterrupt:
+      return r;
+  }
+  return r;
+}
+
 }  // namespace
 
 std::string_view ScopeName(Scope s) { return kScopeNames[static_cast<size_t>(s)]; }
@@ -152,6 +208,7 @@ Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
 }
 
 Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::string_view line) {
+  if (scope == Scope::kSessions) return FromSessionLine(rel, line_no, line);
   Record r;
   r.scope = scope;
   r.file = rel;

@@ -40,19 +40,21 @@ void AddIfFile(int dirfd, const char* name, const std::string& rel, Scope scope,
 }
 
 void ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
-                const std::string& kind, std::vector<SourceFile>* out) {
+                const std::string& kind, std::vector<SourceFile>* out,
+                std::string_view ext = ".md") {
   DIR* d = ::opendir(fs::Join(dir, sub).c_str());
   if (d == nullptr) return;
   std::string rel = sub + "/";
   while (dirent* e = ::readdir(d)) {
     std::string_view name = e->d_name;
-    if (name.empty() || name[0] == '.' || name.size() < 4 ||
-        name.substr(name.size() - 3) != ".md" || (e->d_type != DT_REG && e->d_type != DT_UNKNOWN)) {
+    if (name.empty() || name[0] == '.' || name.size() <= ext.size() ||
+        name.substr(name.size() - ext.size()) != ext ||
+        (e->d_type != DT_REG && e->d_type != DT_UNKNOWN)) {
       continue;  // a folder, a symlink or another kind of entry is never indexed
     }
     rel.resize(sub.size() + 1);
     rel += name;
-    AddIfFile(::dirfd(d), e->d_name, rel, scope, kind, false, out);
+    AddIfFile(::dirfd(d), e->d_name, rel, scope, kind, ext == ".jsonl", out);
   }
   ::closedir(d);
 }
@@ -79,6 +81,7 @@ std::vector<SourceFile> ScanSources(const std::string& dir) {
   ScanFolder(dir, "memory/requests", Scope::kMemory, "request", &out);
   ScanFolder(dir, "knowledge", Scope::kKnowledge, "", &out);
   ScanFolder(dir, "okf", Scope::kOkf, "", &out);
+  ScanFolder(dir, "sessions", Scope::kSessions, "", &out, ".jsonl");
   // In the order of the `files` table's key, so that IsCurrent can walk both
   // side by side (and records get ids in the same order on every machine).
   std::sort(out.begin(), out.end(),
@@ -272,7 +275,9 @@ Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const 
   while (lines_in.Next(&line)) {
     lines = line.number;
     if (log::IsBlank(line.text)) continue;
-    LORE_TRY(w.Add(FromJsonLine(src.scope, src.rel, line.number, line.text)));
+    Record r = FromJsonLine(src.scope, src.rel, line.number, line.text);
+    if (src.scope == Scope::kSessions && r.words.empty()) continue;  // a span, a bare result
+    LORE_TRY(w.Add(r));
   }
   int64_t done = start + static_cast<int64_t>(end);
   LORE_ASSIGN(std::string tail,

@@ -59,21 +59,35 @@ Status Validate(const LogPaths& paths) {
 }
 
 Result<AppendResult> Append(const LogPaths& paths, std::string_view line) {
-  if (line.find('\n') != std::string_view::npos) {
-    return Fail(ErrorCode::kInternal, "a log line may not contain a newline", paths.log);
+  return AppendLines(paths, {std::string(line)});
+}
+
+Result<AppendResult> AppendLines(const LogPaths& paths, const std::vector<std::string>& lines) {
+  size_t bytes = 2;
+  for (const auto& line : lines) {
+    if (line.find('\n') != std::string::npos) {
+      return Fail(ErrorCode::kInternal, "a log line may not contain a newline", paths.log);
+    }
+    bytes += line.size() + 1;
   }
   LORE_ASSIGN(fs::Fd fd, fs::Open(paths.log, O_RDWR | O_APPEND));
   LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, paths.log));
   Identity known;
   AppendResult result;
   LORE_TRY(Refresh(paths, fd.get(), &known, &result.revalidated));
+  if (lines.empty()) {
+    result.line = known.lines;
+    return result;
+  }
 
   std::string buf;
-  buf.reserve(line.size() + 2);
+  buf.reserve(bytes);
   if (!known.ends_with_newline) buf += '\n';
-  buf.append(line);
-  buf += '\n';
-  // One write(2) of the whole line: O_APPEND makes it land at the end as a unit.
+  for (const auto& line : lines) {
+    buf.append(line);
+    buf += '\n';
+  }
+  // One write(2) of all the lines: O_APPEND makes them land at the end as a unit.
   ssize_t n;
   do {
     n = ::write(fd.get(), buf.data(), buf.size());
@@ -94,7 +108,7 @@ Result<AppendResult> Append(const LogPaths& paths, std::string_view line) {
   struct stat st;
   if (::fstat(fd.get(), &st) == 0) {
     Identity after = IdentityOf(st);
-    after.lines = known.lines + 1;
+    after.lines = known.lines + static_cast<int64_t>(lines.size());
     after.ends_with_newline = true;
     if (after.size == known.size + buf.size()) Remember(fd.get(), paths, after);
     result.line = after.lines;

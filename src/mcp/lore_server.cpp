@@ -39,7 +39,7 @@ std::vector<ToolSpec> Specs() {
        "(with 'all'), slug, kind, file, line, excerpt.",
        Obj({{"query", Str("What to look for, in plain words", 1000)},
             {"scope", Json{{"type", "string"},
-                           {"enum", {"all", "memory", "knowledge", "learnings", "raw", "okf"}},
+                           {"enum", {"all", "memory", "knowledge", "learnings", "raw", "okf", "sessions"}},
                            {"description", "Where to search (default all)"}}},
             {"limit", Json{{"type", "integer"},
                            {"minimum", 1},

@@ -34,10 +34,12 @@ size_t BodyStart(const std::vector<std::string_view>& lines) {
 
 }  // namespace
 
-Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
-                    const std::unordered_map<std::string, double>& weights,
-                    index::Stemming stemming, int radius) {
-  auto lines = SplitLines(text);
+namespace {
+
+// The index of the best line of `lines` (see MakeExcerpt).
+size_t BestLine(const std::vector<std::string_view>& lines,
+                const std::unordered_map<std::string, double>& weights,
+                index::Stemming stemming) {
   size_t best = lines.size();
   double best_score = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -54,6 +56,16 @@ Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
     while (best + 1 < lines.size() && Blank(lines[best])) ++best;
     if (best >= lines.size()) best = 0;
   }
+  return best;
+}
+
+}  // namespace
+
+Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
+                    const std::unordered_map<std::string, double>& weights,
+                    index::Stemming stemming, int radius) {
+  auto lines = SplitLines(text);
+  size_t best = BestLine(lines, weights, stemming);
   size_t from = best >= static_cast<size_t>(radius) ? best - radius : 0;
   size_t to = std::min(lines.size(), best + radius + 1);
   Excerpt e;
@@ -61,6 +73,47 @@ Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
   for (size_t i = from; i < to; ++i) {
     if (i > from) e.text += '\n';
     e.text.append(lines[i]);
+  }
+  return e;
+}
+
+Excerpt MakeTurnExcerpt(std::string_view text, int64_t first_line,
+                        const std::unordered_map<std::string, double>& weights,
+                        index::Stemming stemming, size_t max_bytes) {
+  auto lines = SplitLines(text);
+  size_t best = BestLine(lines, weights, stemming);
+  Excerpt e;
+  e.line = first_line + static_cast<int64_t>(best);
+  if (text.size() <= max_bytes) {
+    size_t end = text.size();
+    while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
+    e.text = std::string(text.substr(0, end));
+    return e;
+  }
+  size_t from = best, to = best + 1;
+  size_t bytes = lines[best].size();
+  for (bool after = true;; after = !after) {
+    bool grew = false;
+    for (int side = 0; side < 2 && !grew; ++side, after = !after) {
+      if (after && to < lines.size() && bytes + lines[to].size() + 1 <= max_bytes) {
+        bytes += lines[to++].size() + 1;
+        grew = true;
+      } else if (!after && from > 0 && bytes + lines[from - 1].size() + 1 <= max_bytes) {
+        bytes += lines[--from].size() + 1;
+        grew = true;
+      }
+    }
+    if (!grew) break;
+  }
+  for (size_t i = from; i < to; ++i) {
+    if (i > from) e.text += '\n';
+    e.text.append(lines[i]);
+  }
+  if (e.text.size() > max_bytes) {
+    // One line longer than the whole budget: its start.
+    size_t cut = max_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(e.text[cut]) & 0xC0) == 0x80) --cut;
+    e.text.resize(cut);
   }
   return e;
 }

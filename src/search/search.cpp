@@ -106,8 +106,13 @@ class Ranker {
       const index::Match& m = ms.matches[rough[k].second];
       std::pair<double, double> s{rough[k].first, 0};
       if (k < exact) {
-        LORE_ASSIGN(int length, idx_.Length(m.id));
-        s = score(m, length);
+        LORE_ASSIGN(index::Index::Shape shape, idx_.ShapeOf(m.id));
+        s = score(m, shape.length);
+        if (p_.trace && shape.trace) {
+          s.first *= p_.trace_weight;
+          s.second *= p_.trace_weight;
+          traced_.insert(m.id);
+        }
         ranked.emplace_back(s.first + s.second, m.id);
         uint32_t mask = 0;
         for (size_t i = 0; i < searched.size(); ++i) {
@@ -218,6 +223,7 @@ class Ranker {
         sp.text *= sp.asks;
         sp.expansion *= sp.asks;
       }
+      if (traced_.count(it->first)) sp.trace = p_.trace_weight;  // weighed when scored
       double base = sp.text + sp.expansion + sp.context + sp.session;
       if (!names_.empty() && ByName(*d)) sp.author = p_.author_boost * base;
       if (when && d->time_expressions > 0) sp.time += p_.time_boost * base;
@@ -262,8 +268,12 @@ class Ranker {
         }
       }
       if (opts_.excerpts) {
-        Excerpt e = MakeExcerpt(h.doc.record.text, h.doc.record.line, weights, idx_.stemming());
-        bool log = h.doc.record.scope == index::Scope::kRaw ||
+        const bool turn = h.doc.record.scope == index::Scope::kSessions;
+        Excerpt e = turn ? MakeTurnExcerpt(h.doc.record.text, h.doc.record.line, weights,
+                                           idx_.stemming())
+                         : MakeExcerpt(h.doc.record.text, h.doc.record.line, weights,
+                                       idx_.stemming());
+        bool log = turn || h.doc.record.scope == index::Scope::kRaw ||
                    h.doc.record.scope == index::Scope::kLearnings;
         h.line = log ? h.doc.record.line : e.line;  // a log record is one line of its file
         h.excerpt = std::move(e.text);
@@ -289,6 +299,7 @@ class Ranker {
   // The expansions each exactly scored record holds (bits over the searched terms).
   std::vector<int> searched_expansion_;  // per searched term: its expansion (or reading) or -1
   std::unordered_map<int64_t, uint32_t> mask_;  // bits over the searched terms
+  std::unordered_set<int64_t> traced_;          // trace records, weighed by trace_weight
   std::vector<std::pair<double, int64_t>> top_;
   std::unordered_map<int64_t, ScoreParts> parts_;
   std::unordered_map<int64_t, index::Doc> docs_;
@@ -339,7 +350,8 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
         {"total", Round(hit.score.Total())},       {"text", Round(hit.score.text)},
         {"expansion", Round(hit.score.expansion)}, {"context", Round(hit.score.context)},
         {"session", Round(hit.score.session)},     {"author", Round(hit.score.author)},
-        {"time", Round(hit.score.time)},           {"asks", Round(hit.score.asks)}};
+        {"time", Round(hit.score.time)},           {"asks", Round(hit.score.asks)},
+        {"trace", Round(hit.score.trace)}};
     Json terms = Json::array();
     for (const auto& e : hit.expansions) {
       terms.push_back({{"term", e.token},

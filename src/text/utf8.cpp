@@ -83,4 +83,25 @@ std::string_view PrefixBytes(std::string_view s, size_t max_bytes) {
   return s.substr(0, n);
 }
 
+std::string ReplaceInvalidUtf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  while (!s.empty()) {
+    size_t bad = 0;
+    if (IsValidUtf8(s, &bad)) {
+      out.append(s);
+      break;
+    }
+    out.append(s.substr(0, bad));
+    out += "\xEF\xBF\xBD";
+    // Skip the byte that starts the bad sequence and its continuation bytes.
+    size_t skip = 1;
+    while (bad + skip < s.size() && (static_cast<unsigned char>(s[bad + skip]) & 0xC0) == 0x80 &&
+           skip < 4)
+      ++skip;
+    s.remove_prefix(bad + skip);
+  }
+  return out;
+}
+
 }  // namespace lore::text

@@ -11,6 +11,7 @@
 #include "lore/consolidate/staged_entry.h"
 #include "lore/consolidate/workspace.h"
 #include "lore/error.h"
+#include "lore/store/store.h"
 #include "lore/text/time.h"
 
 namespace lore::consolidate {
@@ -25,6 +26,7 @@ struct RunInput {
   text::TimePoint now;
   std::vector<ConsumedEntry> entries;  // oldest first
   const Settings* settings = nullptr;
+  const store::Store* store = nullptr;  // read-only: session logs for the briefing
 };
 
 class Engine {

@@ -1,7 +1,8 @@
 // The outcome of the last consolidation run, kept in
 // `staging/.consolidation.state.json` for `lore status`:
 //   {"last_run": {"run_id", "engine", "started_at", "finished_at", "outcome",
-//                 "consumed_ids", "changed", "notes", "invalid_ids", "error"}}
+//                 "consumed_ids", "changed", "notes", "invalid_ids", "error",
+//                 "distill_error"}}
 #pragma once
 
 #include <optional>
@@ -24,6 +25,7 @@ struct RunRecord {
   std::vector<std::string> notes;         // what the engine did, one line each
   std::vector<std::string> invalid_ids;   // entries moved to staging/.invalid/
   std::string error;                      // why it failed
+  std::string distill_error;              // why the okf/ bundle was not refreshed after it
 };
 
 // The record as a JSON object (keys in the order above).
@@ -33,5 +35,9 @@ std::string RenderRunRecord(const RunRecord& run);
 Status WriteLastRun(const store::Store& store, const RunRecord& run);
 // The last run, or nullopt when none was recorded.
 Result<std::optional<RunRecord>> ReadLastRun(const store::Store& store);
+
+// Records on the last run that distilling okf/ after it failed (empty
+// `error`: it succeeded).
+Status RecordDistill(const store::Store& store, const std::string& error);
 
 }  // namespace lore::consolidate

@@ -18,7 +18,7 @@ struct Settings {
   std::string engine = "rules";   // engine: "rules" or "llm"
   int64_t max_lint_failures = 3;  // max_lint_failures: rejected writes before an LLM run aborts
   int64_t summary_max_chars =
-      16000;  // summary_max_chars: the rules engine keeps the summary body under this
+      6000;  // summary_max_chars: the briefing the rules engine writes as the summary, at most
   // [memory]
   std::string model;  // consolidation_model: the LLM engine's model
   // [llm]: the OpenAI-compatible endpoint of the LLM engine.

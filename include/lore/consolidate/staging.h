@@ -21,6 +21,8 @@ inline constexpr std::string_view kStateName = ".consolidation.state.json";
 inline constexpr std::string_view kJournalName = ".consolidation.journal";
 inline constexpr std::string_view kFlushName = ".flush-requested";
 inline constexpr std::string_view kInvalidDir = ".invalid";
+// Entries an extract prepared and has not published yet (never consumed).
+inline constexpr std::string_view kPendingDir = ".pending";
 
 struct StagedFile {
   std::string id;  // the UUIDv7, without ".json"
@@ -39,6 +41,22 @@ Result<std::string> EnsureStagingDir(const store::Store& store);
 // and writes it, in canonical form, to `staging/<uuidv7>.json` atomically.
 // Returns the new id.
 Result<std::string> Stage(const store::Store& store, std::string_view input, text::TimePoint now);
+
+// The canonical text of `input` as Stage would write it: validated, private
+// spans and secrets removed (a field left empty by that is an error).
+Result<std::string> PrepareEntry(std::string_view input);
+
+// The two steps by which an extract stages exactly once (docs/extract.md,
+// "Crash safety"): WriteTentative puts the prepared entry aside as
+// `staging/.pending/<name>.json`, where no consolidation sees it; once the
+// extract's cursor has moved past the range, Publish renames it to
+// `staging/<id>.json`. Publish of an entry already published (no tentative
+// file left) does nothing and returns false.
+Status WriteTentative(const store::Store& store, std::string_view name, std::string_view text);
+Result<bool> Publish(const store::Store& store, std::string_view name, std::string_view id);
+// Removes a tentative entry that will never be published (a run that died
+// before moving its cursor); a missing one is fine.
+Status DropTentative(const store::Store& store, std::string_view name);
 
 // The staged entries, oldest first (ids are time-ordered). Only names that
 // are UUIDv7s followed by ".json" count; temporary and run files are ignored.

@@ -3,11 +3,14 @@
 //
 //   {"session_id": "…", "transcript": "/abs/path.jsonl",
 //    "identity": {"dev": 2049, "ino": 1234, "prefix_bytes": 4096, "prefix_hash": "…"},
-//    "line": 120, "offset": 48213, "staged_id": "…",
-//    "pending": {"first": 121, "last": 180, "offset": 60001, "started_at_ms": 1764…}}
+//    "line": 120, "offset": 48213, "staged_id": "…", "publish": "019b…"}
 //
-// `pending` is written before an entry is staged and cleared after; a run
-// that finds it knows that the previous one may have died in between.
+// `publish` names the entry of the range just passed that still waits in
+// `staging/.pending/` to be published: the cursor moves past a range before
+// its entry becomes visible to consolidation, so that a run that dies in
+// between leaves an entry that the next run publishes, never one it stages
+// twice or loses (docs/extract.md, "Crash safety"). Earlier versions wrote a
+// `pending` range instead; it is still read.
 #pragma once
 
 #include <cstdint>
@@ -42,7 +45,8 @@ struct Cursor {
   int64_t line = 0;     // last line extracted (0: none)
   uint64_t offset = 0;  // byte offset past it
   std::string staged_id;
-  std::optional<Pending> pending;
+  std::string publish;             // an entry to publish (see above); empty: none
+  std::optional<Pending> pending;  // written by earlier versions only
 };
 
 // The cursor file's path for `session_id` (a name safe for any id).

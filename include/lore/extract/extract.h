@@ -52,8 +52,10 @@ struct Outcome {
   std::string staged_id;
   std::string entry;      // the rendered entry (staged or, for a dry run, printed)
   std::string restarted;  // why the cursor was dropped, when it was
-  std::string recovered;  // what a pending range from a dead run turned out to be
+  std::string recovered;  // what a run that died left: "published", "staged" or "retried"
   Counts counts;
+  int64_t logged = 0;      // events appended to the session log
+  uint64_t log_bytes = 0;  // the bytes they take
 };
 
 Result<Outcome> Extract(const store::Store& store, const Options& options, Engine& engine);
@@ -63,6 +65,18 @@ std::string OutcomeJson(const Outcome& outcome, bool with_entry);
 
 // The session id of `transcript` as Extract would choose it.
 Result<std::string> SessionOf(const std::string& transcript, const std::string& flag);
+
+// A failed extract (the hooks run it detached, where nobody reads its
+// stderr) leaves `extract/.failed.json` {"at", "session_id", "error"},
+// removed by the next extract that succeeds: `lore status` and the next
+// SessionStart context say that memory may be stale, and why.
+struct ExtractFailure {
+  std::string at, session_id, error;
+};
+Status RecordExtractFailure(const store::Store& store, const std::string& session_id,
+                            const Error& error, text::TimePoint now);
+Status ClearExtractFailure(const store::Store& store);
+Result<std::optional<ExtractFailure>> LastExtractFailure(const store::Store& store);
 
 // Bytes the transcript holds past the session's cursor (its whole size when
 // never extracted or replaced since), for the Stop hook. Cheap: one stat,

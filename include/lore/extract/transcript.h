@@ -2,9 +2,14 @@
 // 10) as the events Phase 1 extraction cares about.
 //
 // A line gives zero or more events: what the person typed, what the agent
-// said, the tools it called and the tools' answers. Everything else (progress,
-// snapshots, thinking, system lines, harness text, the compaction summary,
-// unknown types) gives none and is classified, so that the caller can count it.
+// said, the tools it called and the tools' answers, the summary a compaction
+// left and the person's interruptions. Everything else (progress, snapshots,
+// thinking, system lines, harness text, unknown types) gives none and is
+// classified, so that the caller can count it.
+//
+// Every text an event carries is already clean: private spans and secrets
+// removed, ANSI escapes and control characters dropped, the harness's
+// reminders and instructions cut out (activity/clean.h).
 #pragma once
 
 #include <cstdint>
@@ -13,36 +18,14 @@
 #include <string_view>
 #include <vector>
 
+#include "lore/activity/event.h"
+
 namespace lore::extract {
 
-enum class EventKind {
-  kPersonText,     // a user line the person typed
-  kAssistantText,  // the agent's words
-  kToolUse,        // the agent called a tool
-  kToolResult,     // a tool's answer (in a user line)
-};
-
-struct Event {
-  EventKind kind = EventKind::kPersonText;
-  int64_t line = 0;
-  bool sidechain = false;
-  std::string text;                  // person/assistant text; a tool result's text (bounded)
-  std::string tool_name;             // kToolUse: Bash, Edit, ExitPlanMode, AskUserQuestion, ...
-  std::string tool_id;               // kToolUse: id; kToolResult: tool_use_id
-  std::string detail;                // kToolUse: Bash command, file path, plan, questions (as JSON)
-  bool is_error = false;             // kToolResult
-  std::optional<int64_t> exit_code;  // kToolResult from toolUseResult, when given
-};
-
-inline Event MakeEvent(EventKind kind, int64_t line, bool sidechain = false,
-                       std::string text = {}) {
-  Event e;
-  e.kind = kind;
-  e.line = line;
-  e.sidechain = sidechain;
-  e.text = std::move(text);
-  return e;
-}
+using activity::Event;
+using activity::EventKind;
+using activity::MakeEvent;
+using activity::ResultStatus;
 
 enum class LineClass {
   kUsed,       // gave events
@@ -55,11 +38,15 @@ enum class LineClass {
 struct ParsedLine {
   LineClass cls = LineClass::kQuiet;
   std::string session_id;  // the line's sessionId, when it has one
+  std::string branch;      // gitBranch, when it has one
+  std::string cwd;         // cwd, when it has one
+  std::string at;          // timestamp, RFC 3339 seconds, when it has a valid one
   bool sidechain = false;  // isSidechain
   std::vector<Event> events;
 };
 
-// How much of a tool result's text an event keeps (its first bytes).
+// How much of a tool result's text an event keeps (its first and last bytes:
+// a command's verdict is often its last line).
 inline constexpr size_t kMaxResultText = 4096;
 
 // Parses one transcript line (without its '\n') numbered `number`.

@@ -156,6 +156,13 @@ class Index {
   Result<int64_t> RecordsAtMost();
   // The number of tokens in the text of record `id`.
   Result<int> Length(int64_t id);
+  // The record's length and whether it is a session log's trace (a tool call
+  // or its result: search::RankingParams::trace).
+  struct Shape {
+    int length = 0;
+    bool trace = false;
+  };
+  Result<Shape> ShapeOf(int64_t id);
   // Records of the same file and session as `doc` (none when it has no
   // session): up to `window` before and `window` after it (without text).
   Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);

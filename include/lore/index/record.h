@@ -14,8 +14,9 @@
 
 namespace lore::index {
 
-// Where a record comes from; also the --scope names.
-enum class Scope { kMemory, kKnowledge, kLearnings, kRaw, kOkf };
+// Where a record comes from; also the --scope names. (Stored as numbers in
+// index.sqlite: new scopes go at the end.)
+enum class Scope { kMemory, kKnowledge, kLearnings, kRaw, kOkf, kSessions };
 
 std::string_view ScopeName(Scope s);
 std::optional<Scope> ParseScope(std::string_view name);
@@ -52,7 +53,10 @@ Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
 inline constexpr size_t kMaxIndexedLineBytes = size_t{1} << 20;
 
 // A record from one JSON Lines line (`line_no` is 1-based). Lines that are not
-// JSON objects (or too large, see above) are indexed as plain text.
+// JSON objects (or too large, see above) are indexed as plain text. A line of
+// a session log (scope kSessions, activity/session_log.h) is one turn: what
+// the person or the agent said, a tool call or its outcome; a span line and a
+// result without text give a record with no words, which is not indexed.
 Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::string_view line);
 
 }  // namespace lore::index

@@ -50,6 +50,10 @@ Status Validate(const LogPaths& paths);
 // write starts with one so that lines never join.
 Result<AppendResult> Append(const LogPaths& paths, std::string_view line);
 
+// Appends several lines in the one write(2) of Append: all of them land, in
+// order and together, or none does. `line` of the result is the last one's.
+Result<AppendResult> AppendLines(const LogPaths& paths, const std::vector<std::string>& lines);
+
 // Reads and checks every line, returning one Error per bad line (at most
 // `max_problems`); an I/O failure is a single Error.
 std::vector<Error> CheckAll(const LogPaths& paths, size_t max_problems = 1000);

@@ -25,4 +25,12 @@ Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
                     const std::unordered_map<std::string, double>& weights,
                     index::Stemming stemming, int radius = kExcerptRadius);
 
+// The excerpt of a whole turn (a session log's record): all of `text` when
+// it holds at most `max_bytes`, else its best line (chosen as above) with the
+// lines around it, alternately after and before, while they fit.
+inline constexpr size_t kTurnExcerptBytes = 1500;
+Excerpt MakeTurnExcerpt(std::string_view text, int64_t first_line,
+                        const std::unordered_map<std::string, double>& weights,
+                        index::Stemming stemming, size_t max_bytes = kTurnExcerptBytes);
+
 }  // namespace lore::search

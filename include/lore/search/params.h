@@ -62,6 +62,16 @@ struct RankingParams {
   bool asks = true;
   double ask_weight = 0.8;
 
+  // Trace: a session log's tool call or tool result (a command, its output)
+  // keeps trace_weight of its text and expansion parts. What the person and
+  // the agent said explains what happened; the trace only shows it, and its
+  // raw words (a command repeating the query's words, an error printed ten
+  // times) would otherwise outrank the explanation. The weight applies before
+  // anything else: what it lends its neighbours (context) is weighed too, so
+  // that a run of repeated output cannot lift itself.
+  bool trace = true;
+  double trace_weight = 0.5;
+
   // Query expansion (search/expansion.h): tokens the query does not hold,
   // each searched with a weight below the query's own (1) on its BM25 part,
   // shown as the `expansion` part. An expansion token held by more than

@@ -32,6 +32,9 @@ struct ScoreParts {
   // Not a part: the factor text and expansion were weighed by (ask_weight for
   // a record that asks, else 1).
   double asks = 1;
+  // Not a part either: trace_weight for a session log's tool call or result,
+  // else 1.
+  double trace = 1;
   double Total() const { return text + expansion + context + session + author + time; }
 };
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace lore::text {
@@ -20,5 +21,8 @@ std::string_view PrefixCodePoints(std::string_view s, size_t max_code_points);
 // The longest prefix of `s` of at most `max_bytes` that does not end inside a
 // UTF-8 sequence.
 std::string_view PrefixBytes(std::string_view s, size_t max_bytes);
+
+// `s` with every invalid UTF-8 sequence replaced by U+FFFD.
+std::string ReplaceInvalidUtf8(std::string_view s);
 
 }  // namespace lore::text

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace lore::extract {
+namespace lore::activity {
 
 // `text` with runs of white space squeezed and trimmed, at most `max_bytes`
 // (cut at the last whole code point; at a space when one is near the end).
@@ -31,4 +31,28 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes);
 // or a name with an extension), verbatim; empty when none.
 std::string FirstPath(std::string_view text);
 
-}  // namespace lore::extract
+// `text` as it is (lines kept) when it fits `max_bytes`, else its first bytes
+// cut at a code point, at a line end or space near the end when there is one,
+// followed by "…".
+std::string Cut(std::string_view text, size_t max_bytes);
+
+// The telling lines of a failed command's output, at most `max_bytes`: from
+// the first line naming an error, failure or missing thing, up to five
+// non-blank lines (the harness's "Exit code N" left out); else its first
+// non-blank lines.
+std::string FailureLines(std::string_view output, size_t max_bytes);
+
+// A command's output shortened to its first and last three non-blank lines
+// ("…" between them), at most `max_bytes`.
+std::string HeadTail(std::string_view output, size_t max_bytes);
+
+// The prose of an agent's Markdown message on one line, at most `max_bytes`:
+// headings kept as words, table rows, rules, code fences and decorations
+// ("★ Insight ───") dropped, emphasis and backquotes removed, list items
+// joined with "; ".
+std::string Gist(std::string_view text, size_t max_bytes);
+
+// True when `line` names an error, a failure or a missing thing.
+bool NamesAnError(std::string_view line);
+
+}  // namespace lore::activity

@@ -1,12 +1,13 @@
-#include "lore/extract/excerpt.h"
+#include "lore/activity/excerpt.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <vector>
 
 #include "lore/text/utf8.h"
 
-namespace lore::extract {
+namespace lore::activity {
 namespace {
 
 bool Space(char c) {
@@ -180,4 +181,125 @@ std::string FirstPath(std::string_view text) {
   return "";
 }
 
-}  // namespace lore::extract
+}  // namespace lore::activity
+
+namespace lore::activity {
+namespace {
+
+// The non-blank lines of `text` (a "Exit code N" line and <tool_use_error>
+// tags left out), each without trailing white space.
+std::vector<std::string_view> TellingLines(std::string_view text) {
+  std::vector<std::string_view> out;
+  ForLines(text, [&](std::string_view line) {
+    if (Blank(line) || ExitCodeLine(line)) return false;
+    for (std::string_view tag : {"<tool_use_error>", "</tool_use_error>"}) {
+      if (size_t p = line.find(tag); p != std::string_view::npos) {
+        std::string_view rest = line.substr(p + tag.size());
+        line = p == 0 ? rest : line.substr(0, p);
+      }
+    }
+    size_t end = line.find_last_not_of(" \t\r");
+    if (end == std::string_view::npos) return false;
+    out.push_back(line.substr(0, end + 1));
+    return false;
+  });
+  return out;
+}
+
+std::string JoinLines(const std::vector<std::string_view>& lines, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to && i < lines.size(); ++i) {
+    if (!out.empty()) out += '\n';
+    out.append(lines[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Cut(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  if (max_bytes < 8) return std::string(text::PrefixBytes(text, max_bytes));
+  std::string_view cut = text::PrefixBytes(text, max_bytes - 3);  // room for "…"
+  size_t at = cut.find_last_of(" \n\t");
+  if (at != std::string_view::npos && at > cut.size() * 4 / 5) cut = cut.substr(0, at);
+  while (!cut.empty() && Space(cut.back())) cut.remove_suffix(1);
+  return std::string(cut) + "…";
+}
+
+bool NamesAnError(std::string_view line) {
+  static constexpr std::array<std::string_view, 18> kWords = {
+      "error",    "fatal",     "traceback", "exception",    "panic",   "segmentation",
+      "fail",     "not found", "denied",    "no such file", "cannot",  "can't",
+      "unable",   "refused",   "rejected",  "timed out",    "invalid", "required"};
+  std::string low = Lower(line.substr(0, 512));
+  for (std::string_view w : kWords) {
+    if (low.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string FailureLines(std::string_view output, size_t max_bytes) {
+  auto lines = TellingLines(output);
+  size_t from = 0;
+  for (size_t i = 0; i < lines.size() && i < 200; ++i) {
+    if (NamesAnError(lines[i])) {
+      from = i;
+      break;
+    }
+  }
+  return Cut(JoinLines(lines, from, from + 5), max_bytes);
+}
+
+std::string HeadTail(std::string_view output, size_t max_bytes) {
+  auto lines = TellingLines(output);
+  if (lines.size() <= 6) return Cut(JoinLines(lines, 0, lines.size()), max_bytes);
+  const size_t half = max_bytes / 2;
+  std::string head = Cut(JoinLines(lines, 0, 3), half);
+  std::string tail = JoinLines(lines, lines.size() - 3, lines.size());
+  if (tail.size() > half) tail = std::string(text::PrefixBytes(tail, half - 3)) + "…";
+  return head + "\n…\n" + tail;
+}
+
+std::string Gist(std::string_view text, size_t max_bytes) {
+  std::string out;
+  bool fence = false;
+  ForLines(text, [&](std::string_view line) {
+    size_t a = line.find_first_not_of(" \t");
+    if (a == std::string_view::npos) return false;
+    line = line.substr(a);
+    if (line.substr(0, 3) == "```") {
+      fence = !fence;
+      return false;
+    }
+    if (fence || line[0] == '|' || line.substr(0, 3) == "---" || line.substr(0, 3) == "===" ||
+        line.find("\u2500\u2500") != std::string_view::npos)  // "───": a decoration
+      return false;
+    while (!line.empty() && (line[0] == '#' || line[0] == '>' || line[0] == ' ')) line.remove_prefix(1);
+    bool item = false;
+    if (line.size() > 2 && (line[0] == '-' || line[0] == '*' || line[0] == '+') && line[1] == ' ') {
+      line.remove_prefix(2);
+      item = true;
+    } else if (line.size() > 3 && std::isdigit(static_cast<unsigned char>(line[0])) &&
+               (line[1] == '.' || line[1] == ')') && line[2] == ' ') {
+      line.remove_prefix(3);
+      item = true;
+    }
+    std::string clean;
+    for (char c : line) {
+      if (c != '*' && c != '`' && c != '_') clean += c;
+    }
+    clean = Excerpt(clean, max_bytes);
+    if (clean.empty()) return false;
+    if (!out.empty()) {
+      char last = out.back();
+      out += (item || last == ':' || last == '.' || last == '!' || last == '?') ? (item ? "; " : " ")
+                                                                                 : ". ";
+    }
+    out += clean;
+    return out.size() > max_bytes + 64;
+  });
+  return Excerpt(out, max_bytes);
+}
+
+}  // namespace lore::activity

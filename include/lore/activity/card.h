@@ -1,0 +1,60 @@
+// A session at a glance, read off its session log: when it ran, what the
+// person asked for, what the agent said last, what was committed, pushed,
+// tested and built, what failed (fixed or not), which files it edited and
+// what it left to do. The briefing's view of recent sessions
+// (consolidate/briefing.cpp) is made of cards.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lore/activity/episodes.h"
+#include "lore/activity/outcomes.h"
+#include "lore/activity/session_log.h"
+
+namespace lore::activity {
+
+// One exchange: what the person asked for and what the agent reported at
+// the end of its work on it (its last words before the person's next
+// request; an acknowledgement such as "continue" does not end a turn).
+struct Turn {
+  std::string ask, report;
+  int64_t line = 0;
+  std::string at;
+};
+
+struct SessionCard {
+  std::string session_id;
+  std::string started_at, ended_at;  // RFC 3339 seconds; empty when the log has none
+  std::string branch, cwd;
+  int64_t first_line = 0, last_line = 0;
+  std::string task;                // the first thing the person asked for
+  std::vector<Turn> turns;         // every request and the agent's report on it (bounded)
+  std::string closing;             // the agent's last words
+  std::vector<std::string> instructions;  // the person's standing instructions ("always …")
+  std::vector<std::pair<std::string, int>> places;  // paths worked with, most used first
+  bool ended_interrupted = false;  // the person interrupted or declined at the very end
+  std::vector<Outcome> outcomes;
+  std::vector<Episode> episodes;
+  std::vector<std::pair<std::string, int>> files;  // files edited, most edits first
+  std::vector<std::string> open_todos;             // the last todo list's unfinished items
+  std::vector<std::string> declined;               // calls the person declined
+
+  // Episodes still failing at the session's end.
+  std::vector<const Episode*> Unresolved() const;
+};
+
+// Reads the card of one session log.
+SessionCard ReadCard(const SessionLog& log);
+
+// One failed call of a session, with the signature of its error
+// (activity/episodes.h): what a gotcha is found by across sessions.
+struct FailureSeen {
+  std::string session_id, at, action, error, signature;
+  int64_t first_line = 0, last_line = 0;
+};
+std::vector<FailureSeen> Failures(const SessionLog& log);
+
+}  // namespace lore::activity

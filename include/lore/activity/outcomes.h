@@ -1,0 +1,48 @@
+// Outcomes: what a session's shell commands achieved that a developer asks
+// about later: commits (with their messages), pushes, pull requests, test and
+// build runs, packages installed or removed system-wide (docs/extract.md,
+// "Outcomes").
+//
+// A command counts by the program and sub-command its stages run (`git
+// commit`, `git push`, `gh pr create`, a test runner, a build tool), whatever
+// wraps it (`cd x && …`, `sudo`, pipes). Its result decides `ok`; "nothing to
+// commit" is no commit at all.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/activity/event.h"
+
+namespace lore::activity {
+
+struct Outcome {
+  std::string kind;    // commit | push | pr | test | build | install | remove
+  std::string what;    // the commit message, where the push went, the command
+  bool ok = true;
+  std::string detail;  // the result's telling line: "[main 2828430] …", "! [rejected] …", "12 passed"
+  int64_t first_line = 0, last_line = 0;
+  std::string at;
+};
+
+// The kind of outcome a shell command is, or "" when none.
+std::string OutcomeKind(std::string_view command);
+
+class OutcomeReader {
+ public:
+  void Take(const Event& event);
+  std::vector<Outcome> Finish() { return std::move(out_); }
+
+ private:
+  struct Call {
+    std::string id, command, kind;
+    int64_t line = 0;
+  };
+  std::deque<Call> calls_;
+  std::vector<Outcome> out_;
+};
+
+}  // namespace lore::activity

@@ -1,0 +1,45 @@
+// Reading the person's turns against the agent's last words: whether a turn
+// is a question, an acknowledgement, or an answer choosing one of the options
+// the agent offered (docs/extract.md, "Decisions in prose").
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lore::activity {
+
+// "ok", "thanks", "continue", "go ahead", "yes" and the like: a turn that
+// asks for nothing new. Punctuation and case do not matter.
+bool IsAcknowledgement(std::string_view text);
+
+// A question: its first line ends with '?', or it opens with why/does/is
+// there/is it/are there/should we/should I, or with how/what/which/should/
+// is/are/do/where/when and holds a '?'. "can you …", "could you …",
+// "please …" are requests put politely, not questions.
+bool IsQuestion(std::string_view text);
+
+// The options the agent's message lists: "1. **A** — …", "2) B", "- **A**: …",
+// "Option A: …", "A) …" / "B) …" lines, at most `max` of them, each its label
+// (cut to 160 bytes, emphasis removed); empty when fewer than two. `markers`,
+// when given, receives each option's number or letter ("1", "B"; "" for a
+// bullet).
+std::vector<std::string> ListedOptions(std::string_view text, size_t max = 9,
+                                       std::vector<std::string>* markers = nullptr);
+
+// The agent's closing question (its last sentence, when it ends with '?').
+std::string ClosingQuestion(std::string_view text);
+
+// What a short reply chooses among `options`: an option's marker ("2",
+// "option B"), else its position ("the second", "b"), else the words of one
+// option's label ("force push" for "Force push the branch"). nullopt when it
+// names none of them.
+std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std::string>& options,
+                                   const std::vector<std::string>& markers = {});
+
+// Number of white-space separated words.
+size_t WordCount(std::string_view s);
+
+}  // namespace lore::activity

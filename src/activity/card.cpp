@@ -1,0 +1,338 @@
+#include "lore/activity/card.h"
+
+#include <algorithm>
+#include <map>
+
+#include "lore/activity/excerpt.h"
+#include "lore/activity/turns.h"
+
+namespace lore::activity {
+namespace {
+
+constexpr size_t kTaskBytes = 300;
+constexpr size_t kAskBytes = 200;
+constexpr size_t kReportBytes = 700;
+constexpr size_t kClosingBytes = 700;
+constexpr size_t kMaxTurns = 24;
+constexpr size_t kMaxFiles = 8;
+constexpr size_t kMaxPlaces = 12;
+constexpr size_t kMaxDeclined = 5;
+constexpr size_t kMaxInstructions = 6;
+
+bool IsFileTool(std::string_view t) {
+  return t == "Edit" || t == "Write" || t == "MultiEdit" || t == "NotebookEdit";
+}
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+struct Success {
+  std::string tool, detail, action;
+  int64_t line;
+};
+
+// The sentences of a person's turn that set a rule for later work ("always
+// run the hooks", "never push to main", "from now on use pnpm").
+std::vector<std::string> Instructions(std::string_view text) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (pos < text.size() && out.size() < 3) {
+    size_t end = text.find_first_of(".!?\n", pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view sentence = text.substr(pos, end - pos);
+    const bool asks = end < text.size() && text[end] == '?';
+    pos = end + 1;
+    if (asks || IsQuestion(sentence)) continue;  // "how do we make sure …?" asks, sets nothing
+    std::string low = Lower(sentence.substr(0, 400));
+    size_t a = low.find_first_not_of(" \t-*");
+    if (a == std::string::npos) continue;
+    low = low.substr(a);
+    for (std::string_view lead : {"please ", "and ", "also ", "but ", "ok ", "ok, "}) {
+      if (StartsWith(low, lead)) low = low.substr(lead.size());
+    }
+    bool rule = false;
+    for (std::string_view w : {"always ", "never ", "don't ", "do not ", "make sure ",
+                               "remember to ", "from now on", "going forward", "in future",
+                               "in the future"}) {
+      if (StartsWith(low, w)) rule = true;
+    }
+    rule = rule || low.find(" always ") != std::string::npos ||
+           low.find("from now on") != std::string::npos;
+    if (rule) out.push_back(Excerpt(sentence, kAskBytes));
+  }
+  return out;
+}
+
+// Paths a shell command works with: where it changes to, the scripts it runs.
+void ShellPlaces(std::string_view command, std::map<std::string, int>* places) {
+  std::string_view first = command.substr(0, command.find('\n'));
+  size_t pos = 0;
+  while (pos < first.size()) {
+    while (pos < first.size() && (first[pos] == ' ' || first[pos] == ';' || first[pos] == '&' ||
+                                  first[pos] == '|' || first[pos] == '('))
+      ++pos;
+    size_t end = first.find_first_of(" ;&|)", pos);
+    if (end == std::string_view::npos) end = first.size();
+    if (end == pos) {  // a ')' alone
+      ++pos;
+      continue;
+    }
+    std::string_view word = first.substr(pos, end - pos);
+    pos = end;
+    if (word == "cd" || word == "pushd") {
+      size_t a = first.find_first_not_of(' ', pos);
+      if (a == std::string_view::npos) break;
+      size_t b = first.find_first_of(" ;&|)", a);
+      std::string_view target = first.substr(a, (b == std::string_view::npos ? first.size() : b) - a);
+      if (target.size() > 1 && target.front() == '"' && target.back() == '"')
+        target = target.substr(1, target.size() - 2);
+      if (target.size() > 1 && target != "..") ++(*places)[std::string(target)];
+      pos = b == std::string_view::npos ? first.size() : b;
+    } else if ((StartsWith(word, "./") || StartsWith(word, "~/") || StartsWith(word, "/")) &&
+               word.find('.') != std::string_view::npos && word.size() > 3) {
+      ++(*places)[std::string(word)];
+    } else if (word.size() > 4 && (word.find('/') != std::string_view::npos) &&
+               (word.ends_with(".py") || word.ends_with(".sh") || word.ends_with(".js") ||
+                word.ends_with(".ts") || word.ends_with(".rb") || word.ends_with(".ps1"))) {
+      ++(*places)[std::string(word)];
+    }
+  }
+}
+
+// True for a sentence that only says what comes next ("Now let me audit TCC
+// permissions:", "Let me check the logs.").
+bool Announces(std::string_view sentence) {
+  std::string low = Lower(sentence.substr(0, 40));
+  for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
+                             "now, let me ", "first, let me ", "next, let me ", "now i need to ",
+                             "i need to ", "i'm going to ", "now i'm going to "}) {
+    if (StartsWith(low, w)) return true;
+  }
+  return !sentence.empty() && sentence.back() == ':';
+}
+
+// The sentences of a one-line gist that do not only announce.
+std::string Statements(std::string_view gist) {
+  std::string out;
+  size_t pos = 0;
+  while (pos < gist.size()) {
+    size_t end = pos;
+    while (end < gist.size()) {
+      char c = gist[end];
+      if ((c == '.' || c == '!' || c == '?' || c == ':' || c == ';') &&
+          (end + 1 == gist.size() || gist[end + 1] == ' ')) {
+        ++end;
+        break;
+      }
+      ++end;
+    }
+    std::string_view sentence = gist.substr(pos, end - pos);
+    while (!sentence.empty() && sentence.front() == ' ') sentence.remove_prefix(1);
+    pos = end;
+    if (sentence.empty() || Announces(sentence)) continue;
+    if (!out.empty()) out += ' ';
+    out.append(sentence);
+  }
+  return out;
+}
+
+// A long report cut to its first third and last two thirds of `max` bytes.
+std::string Shorten(std::string_view report, size_t max) {
+  std::string head = Excerpt(report, max / 3);
+  std::string_view tail = report.substr(report.size() - std::min(report.size(), max * 2 / 3));
+  while (!tail.empty() && (static_cast<unsigned char>(tail.front()) & 0xC0) == 0x80)
+    tail.remove_prefix(1);
+  size_t sp = tail.find(' ');
+  if (sp != std::string_view::npos && sp < 40) tail.remove_prefix(sp + 1);
+  return head + " … " + std::string(tail);
+}
+
+}  // namespace
+
+std::vector<const Episode*> SessionCard::Unresolved() const {
+  std::vector<const Episode*> out;
+  for (const auto& e : episodes) {
+    if (!e.fixed()) out.push_back(&e);
+  }
+  return out;
+}
+
+SessionCard ReadCard(const SessionLog& log) {
+  SessionCard card;
+  card.session_id = log.session_id;
+  if (!log.spans.empty()) {
+    card.started_at = log.spans.front().started_at;
+    card.ended_at = log.spans.back().ended_at;
+    card.cwd = log.spans.front().cwd;
+    card.first_line = log.spans.front().first;
+    card.last_line = log.spans.back().last;
+    for (const auto& s : log.spans) {
+      if (!s.branch.empty()) card.branch = s.branch;
+      if (card.started_at.empty()) card.started_at = s.started_at;
+      if (!s.ended_at.empty()) card.ended_at = s.ended_at;
+    }
+  }
+  EpisodeReader episodes;
+  OutcomeReader outcomes;
+  struct Call {
+    std::string tool, detail;
+  };
+  std::map<std::string, Call> calls;
+  std::map<std::string, int> edits, places;
+  std::vector<Success> successes;
+  std::string last_todos;
+  bool last_was_stop = false;
+  for (const Event& e : log.events) {
+    episodes.Take(e);
+    outcomes.Take(e);
+    if (card.started_at.empty() && !e.at.empty()) card.started_at = e.at;
+    if (!e.at.empty() && e.at > card.ended_at) card.ended_at = e.at;
+    switch (e.kind) {
+      case EventKind::kPersonText: {
+        last_was_stop = false;
+        if (IsAcknowledgement(e.text)) break;
+        for (auto& rule : Instructions(e.text)) {
+          if (card.instructions.size() < kMaxInstructions &&
+              std::find(card.instructions.begin(), card.instructions.end(), rule) ==
+                  card.instructions.end())
+            card.instructions.push_back(std::move(rule));
+        }
+        if (card.task.empty()) card.task = Excerpt(e.text, kTaskBytes);
+        std::string ask =
+            card.turns.empty() ? Excerpt(e.text, kTaskBytes) : MainSentence(e.text, kAskBytes);
+        if (!card.turns.empty() && card.turns.back().ask == ask) break;  // said again
+        if (card.turns.size() < kMaxTurns) {
+          Turn t;
+          t.ask = std::move(ask);
+          t.line = e.line;
+          t.at = e.at;
+          card.turns.push_back(std::move(t));
+        }
+        break;
+      }
+      case EventKind::kAssistantText: {
+        card.closing = Gist(e.text, kClosingBytes);
+        last_was_stop = false;
+        if (card.turns.empty()) break;
+        // What the agent reported on the request: what it said over the
+        // turn, without the sentences that only announce what comes next.
+        std::string said = Statements(Gist(e.text, kReportBytes * 2));
+        if (said.empty()) break;
+        std::string& report = card.turns.back().report;
+        report += (report.empty() ? "" : " ") + said;
+        if (report.size() > 3 * kReportBytes) report = Shorten(report, kReportBytes);
+        break;
+      }
+      case EventKind::kToolUse:
+        if (calls.size() > 512) calls.clear();
+        calls[e.tool_id] = {e.tool_name, e.detail};
+        if (e.tool_name == "TodoWrite") last_todos = e.detail;
+        if (e.tool_name == "Bash") ShellPlaces(e.detail, &places);
+        if ((IsFileTool(e.tool_name) || e.tool_name == "Read") && !e.detail.empty())
+          ++places[e.detail];
+        break;
+      case EventKind::kToolResult: {
+        auto it = calls.find(e.tool_id);
+        if (it == calls.end()) break;
+        const Call& c = it->second;
+        last_was_stop = e.status == ResultStatus::kRejected;
+        if (e.status == ResultStatus::kRejected && card.declined.size() < kMaxDeclined &&
+            c.tool != "AskUserQuestion") {
+          std::string what = c.tool == "Bash" ? FirstLine(c.detail, kAskBytes)
+                                              : c.tool + " " + Excerpt(c.detail, kAskBytes);
+          card.declined.push_back(std::move(what));
+        }
+        if (e.status == ResultStatus::kOk) {
+          if (IsFileTool(c.tool) && !c.detail.empty()) ++edits[c.detail];
+          if (c.tool == "Bash" || IsFileTool(c.tool)) {
+            std::string action = c.tool == "Bash" ? FirstLine(c.detail, 200)
+                                                  : c.tool + " " + Excerpt(c.detail, 200);
+            successes.push_back({c.tool, c.detail, std::move(action), e.line});
+          }
+        }
+        calls.erase(it);
+        break;
+      }
+      case EventKind::kInterrupt:
+        last_was_stop = true;
+        break;
+      case EventKind::kCompaction:
+        break;
+    }
+  }
+  for (auto& t : card.turns) {
+    if (t.report.size() > kReportBytes) t.report = Shorten(t.report, kReportBytes);
+  }
+  card.ended_interrupted = last_was_stop;
+  card.episodes = episodes.Finish();
+  card.outcomes = outcomes.Finish();
+  // A failure the session fixed later, after the episode had closed (the
+  // person stepped in, other work came between): a call that answers it.
+  for (auto& ep : card.episodes) {
+    if (ep.fixed()) continue;
+    for (const auto& s : successes) {
+      if (s.line > ep.last_line && Answers(ep.tool, ep.detail, s.tool, s.detail)) {
+        ep.fix = s.action;
+        break;
+      }
+    }
+  }
+  auto ranked = [](const std::map<std::string, int>& m, size_t max) {
+    std::vector<std::pair<std::string, int>> v(m.begin(), m.end());
+    std::stable_sort(v.begin(), v.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
+    if (v.size() > max) v.resize(max);
+    return v;
+  };
+  card.files = ranked(edits, kMaxFiles);
+  card.places = ranked(places, kMaxPlaces);
+  size_t pos = 0;
+  while (pos < last_todos.size()) {
+    size_t end = last_todos.find('\n', pos);
+    if (end == std::string::npos) end = last_todos.size();
+    std::string_view item = std::string_view(last_todos).substr(pos, end - pos);
+    pos = end + 1;
+    if (item.substr(0, 4) == "[ ] " || item.substr(0, 4) == "[>] ")
+      card.open_todos.push_back(Excerpt(item.substr(4), kAskBytes));
+  }
+  return card;
+}
+
+std::vector<FailureSeen> Failures(const SessionLog& log) {
+  std::vector<FailureSeen> out;
+  std::map<std::string, std::pair<std::string, std::string>> calls;  // id -> tool, detail
+  std::map<std::string, int64_t> call_line;
+  for (const Event& e : log.events) {
+    if (e.kind == EventKind::kToolUse) {
+      if (e.tool_name != "Bash" && !IsFileTool(e.tool_name)) continue;
+      if (calls.size() > 512) {
+        calls.clear();
+        call_line.clear();
+      }
+      calls[e.tool_id] = {e.tool_name, e.detail};
+      call_line[e.tool_id] = e.line;
+    } else if (e.kind == EventKind::kToolResult && e.failed()) {
+      auto it = calls.find(e.tool_id);
+      if (it == calls.end()) continue;
+      FailureSeen f;
+      f.session_id = log.session_id;
+      f.at = e.at;
+      f.action = it->second.first == "Bash"
+                     ? FirstLine(it->second.second, 200)
+                     : it->second.first + " " + Excerpt(it->second.second, 200);
+      f.error = e.text;
+      f.signature = ErrorSignature(e.text);
+      f.first_line = call_line[e.tool_id];
+      f.last_line = e.line;
+      if (!f.signature.empty() && out.size() < 1024) out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+}  // namespace lore::activity

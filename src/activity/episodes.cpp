@@ -1,0 +1,402 @@
+#include "lore/activity/episodes.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "lore/activity/excerpt.h"
+
+namespace lore::activity {
+namespace {
+
+constexpr size_t kMaxCalls = 256;
+constexpr size_t kCauseBytes = 300;
+constexpr size_t kActionBytes = 200;
+constexpr size_t kErrorBytes = 300;
+constexpr size_t kMaxFiles = 8;
+constexpr size_t kMaxEpisodes = 512;
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool IsFileTool(std::string_view t) {
+  return t == "Edit" || t == "Write" || t == "MultiEdit" || t == "NotebookEdit";
+}
+
+bool Tracked(std::string_view t) { return t == "Bash" || IsFileTool(t); }
+
+// Splits a shell command's last pipeline stage into words (quotes kept
+// inside words, so that a message is one word).
+std::vector<std::string_view> Words(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < s.size() && out.size() < 16) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+    size_t start = i;
+    char quote = 0;
+    while (i < s.size()) {
+      char c = s[i];
+      if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == ' ' || c == '\t') {
+        break;
+      }
+      ++i;
+    }
+    if (i > start) out.push_back(s.substr(start, i - start));
+  }
+  return out;
+}
+
+// The stages of a shell command: split on unquoted "&&", "||", ";" and line
+// ends, each without what it pipes into ("npm test | tail" is "npm test"),
+// set-up stages (cd, export, source, set, pushd) left out.
+std::vector<std::string_view> Stages(std::string_view command) {
+  std::vector<std::string_view> out;
+  auto add = [&](std::string_view st) {
+    size_t a = st.find_first_not_of(" \t");
+    if (a == std::string_view::npos) return;
+    st = st.substr(a);
+    for (std::string_view w : {"cd ", "export ", "source ", "set ", ". ", "pushd ", "popd"}) {
+      if (StartsWith(st, w)) return;
+    }
+    if (out.size() < 16) out.push_back(st);
+  };
+  size_t start = 0;
+  char quote = 0;
+  bool piped = false;  // past an unquoted '|' of this stage
+  size_t stage_end = std::string_view::npos;
+  for (size_t i = 0; i <= command.size(); ++i) {
+    char c = i < command.size() ? command[i] : '\n';
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      quote = c;
+      continue;
+    }
+    bool cut = c == '\n' || c == ';' ||
+               ((c == '&' || c == '|') && i + 1 < command.size() && command[i + 1] == c);
+    if (cut) {
+      add(command.substr(start, (piped ? stage_end : i) - start));
+      if (c != '\n' && c != ';') ++i;
+      start = i + 1;
+      piped = false;
+      continue;
+    }
+    if (c == '|' && !piped) {
+      piped = true;
+      stage_end = i;
+    }
+  }
+  return out;
+}
+
+// The words of a stage that say what it does: without sudo, env, variable
+// assignments and redirections of the standard streams.
+std::vector<std::string_view> Meaningful(std::string_view stage) {
+  std::vector<std::string_view> out;
+  bool program = false;
+  for (std::string_view w : Words(stage)) {
+    if (!program && (w == "sudo" || w == "env" || w == "command" || w == "time" ||
+                     w == "nohup" || (w.find('=') != std::string_view::npos && w.front() != '-' &&
+                                      w.front() != '\'' && w.front() != '"'))) {
+      continue;
+    }
+    program = true;
+    if (w == "2>&1" || w == "2>/dev/null" || w == ">/dev/null" || w == "&>/dev/null") continue;
+    out.push_back(w);
+  }
+  return out;
+}
+
+std::string Basename(std::string_view p) {
+  size_t slash = p.find_last_of("/\\");
+  return std::string(slash == std::string_view::npos ? p : p.substr(slash + 1));
+}
+
+bool AnnouncesOnly(std::string_view sentence) {
+  std::string low = Lower(sentence.substr(0, 40));
+  for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
+                             "now, let me ", "first, let me ", "next, ", "ok", "okay", "great",
+                             "perfect", "good", "excellent", "now i need to ", "i need to "}) {
+    if (StartsWith(low, w)) return true;
+  }
+  return false;
+}
+
+std::string ProgramOf(const std::vector<std::string_view>& words) {
+  return words.empty() ? "" : Lower(Basename(words[0]));
+}
+
+// The sub-command: the second word when it is a plain word (push, test, install).
+std::string SubcommandOf(const std::vector<std::string_view>& words) {
+  if (words.size() < 2) return "";
+  std::string_view next = words[1];
+  if (next.empty() || !std::isalpha(static_cast<unsigned char>(next[0])) ||
+      next.find_first_of("/.=:") != std::string_view::npos || next.size() > 24)
+    return "";
+  return Lower(next);
+}
+
+// True when most words of the shorter stage are in the other one.
+bool Overlap(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+  if (a.empty() || b.empty()) return false;
+  size_t common = 0;
+  for (auto x : a) {
+    if (std::find(b.begin(), b.end(), x) != b.end()) ++common;
+  }
+  return common * 5 >= std::min(a.size(), b.size()) * 3;
+}
+
+// True when the success of call `ok` answers the failure of call `failed`:
+// the same file for a file tool; for shell commands, a stage of `ok` that
+// runs the same program or sub-command as the failing command's first stage
+// on mostly the same words ("git pull --rebase && git push" after "git push";
+// "bun install -g x" after "npm install -g x").
+bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_view ok_tool,
+                 std::string_view ok) {
+  if (tool != "Bash" || ok_tool != "Bash") {
+    return tool == ok_tool && Basename(failed) == Basename(ok);
+  }
+  auto fs = Stages(failed);
+  if (fs.empty()) return false;
+  auto f = Meaningful(fs.front());
+  const std::string prog = ProgramOf(f), sub = SubcommandOf(f);
+  for (std::string_view stage : Stages(ok)) {
+    auto w = Meaningful(stage);
+    bool same = ProgramOf(w) == prog || (!sub.empty() && SubcommandOf(w) == sub);
+    if (same && Overlap(f, w)) return true;
+  }
+  return false;
+}
+
+// The agent's first sentence after a failure saying it went well after all
+// ("Both are installed successfully!", "Pushed!"): the failure was resolved.
+bool ReportsSuccess(std::string_view text) {
+  std::string first = Lower(FirstSentence(text, 200));
+  for (std::string_view w : {"but ", "fail", "error", "not ", "n't ", "issue", "problem"}) {
+    if (first.find(w) != std::string::npos) return false;
+  }
+  for (std::string_view w : {"success", "installed", "done", "pushed", "fixed", "resolved",
+                             "works now", "now works", "working now", "complete", "\u2705"}) {
+    if (first.find(w) != std::string::npos) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool Answers(std::string_view tool, std::string_view failed, std::string_view ok_tool,
+             std::string_view ok) {
+  return AnswersImpl(tool, failed, ok_tool, ok);
+}
+
+std::string CommandKey(std::string_view tool, std::string_view detail) {
+  if (tool != "Bash") return Lower(std::string(tool) + " " + Basename(detail));
+  auto stages = Stages(detail);
+  if (stages.empty()) return Lower(detail.substr(0, 40));
+  auto w = Meaningful(stages.front());
+  std::string key = ProgramOf(w);
+  if (std::string sub = SubcommandOf(w); !sub.empty()) key += " " + sub;
+  return key;
+}
+
+std::string ErrorSignature(std::string_view error) {
+  std::string line = FirstErrorLine(error, 400);
+  if (line.empty()) return "";
+  std::string out;
+  out.reserve(line.size());
+  for (size_t i = 0; i < line.size();) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    if (std::isdigit(c) || (std::isxdigit(c) && i + 6 < line.size() &&
+                            std::all_of(line.begin() + static_cast<long>(i),
+                                        line.begin() + static_cast<long>(i + 7),
+                                        [](char x) { return std::isxdigit(static_cast<unsigned char>(x)); }))) {
+      while (i < line.size() && std::isxdigit(static_cast<unsigned char>(line[i]))) ++i;
+      if (out.empty() || out.back() != '#') out += '#';
+      continue;
+    }
+    if (c == '\'' || c == '"' || c == '`') {
+      size_t close = line.find(static_cast<char>(c), i + 1);
+      if (close != std::string::npos && close - i < 120) {
+        out += "'*'";
+        i = close + 1;
+        continue;
+      }
+    }
+    if (c == '/' || c == '\\') {
+      // A path: keep its last part only.
+      size_t end = i;
+      while (end < line.size() && !std::isspace(static_cast<unsigned char>(line[end])) &&
+             line[end] != ':' && line[end] != ',' && line[end] != ')')
+        ++end;
+      std::string_view path(line.data() + i, end - i);
+      size_t slash = path.find_last_of("/\\");
+      out += "…/";
+      out += path.substr(slash + 1);
+      i = end;
+      continue;
+    }
+    if (std::isspace(c)) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+      ++i;
+      continue;
+    }
+    out += static_cast<char>(std::tolower(c));
+    ++i;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return Excerpt(out, 160);
+}
+
+std::string Diagnosis(std::string_view text, size_t max_bytes) {
+  std::string out;
+  size_t pos = 0;
+  int kept = 0;
+  while (pos < text.size() && kept < 2) {
+    // A sentence: up to ". ", "? ", "! ", ":\n" or a line end.
+    size_t end = pos;
+    while (end < text.size()) {
+      char c = text[end];
+      if (c == '\n') break;
+      if ((c == '.' || c == '!' || c == '?') &&
+          (end + 1 == text.size() || text[end + 1] == ' ' || text[end + 1] == '\n')) {
+        ++end;
+        break;
+      }
+      ++end;
+    }
+    std::string s = Excerpt(text.substr(pos, end - pos), max_bytes);
+    pos = end + 1;
+    if (s.empty() || s[0] == '#' || s[0] == '`' || s[0] == '|') continue;
+    if (s.back() == ':') {  // "Let me fix it:" introduces a block
+      if (out.empty()) continue;
+      break;
+    }
+    if (AnnouncesOnly(s)) {
+      if (out.empty()) continue;
+      break;
+    }
+    if (!out.empty()) out += ' ';
+    out += s;
+    ++kept;
+    if (out.size() >= max_bytes / 2) break;
+  }
+  return Excerpt(out, max_bytes);
+}
+
+void EpisodeReader::Close() {
+  if (open_ && done_.size() < kMaxEpisodes) done_.push_back(std::move(*open_));
+  open_.reset();
+  open_key_.clear();
+  open_detail_.clear();
+  calls_since_ = 0;
+  texts_since_ = 0;
+}
+
+void EpisodeReader::OnResult(const Event& e) {
+  auto it = std::find_if(calls_.begin(), calls_.end(),
+                         [&](const Call& c) { return c.id == e.tool_id; });
+  if (it == calls_.end()) return;
+  Call call = std::move(*it);
+  calls_.erase(it);
+  if (!Tracked(call.tool)) return;
+  if (e.status != ResultStatus::kOk && e.status != ResultStatus::kFailed) return;
+  const std::string key = CommandKey(call.tool, call.detail);
+  (void)key;
+  const std::string action =
+      call.tool == "Bash" ? FirstLine(call.detail, kActionBytes)
+                          : call.tool + " " + Excerpt(call.detail, kActionBytes);
+  if (e.status == ResultStatus::kFailed) {
+    std::string error = FailureLines(e.text, kErrorBytes);
+    // An exit code with no word of output teaches nothing.
+    if (error.empty()) return;
+    if (open_ && (Answers(open_->tool, open_detail_, call.tool, call.detail) ||
+                  ErrorSignature(error) == ErrorSignature(open_->error))) {
+      ++open_->repeats;
+      open_->last_line = e.line;
+      return;
+    }
+    Close();
+    Episode ep;
+    ep.tool = call.tool;
+    ep.detail = Cut(call.detail, 2000);
+    ep.action = action;
+    ep.error = std::move(error);
+    ep.exit_code = e.exit_code;
+    ep.first_line = call.line;
+    ep.last_line = e.line;
+    ep.at = e.at;
+    if (IsFileTool(call.tool)) ep.files.push_back(call.detail);
+    open_ = std::move(ep);
+    open_key_ = key;
+    open_detail_ = call.detail;
+    return;
+  }
+  if (!open_) return;
+  ++calls_since_;
+  if (IsFileTool(call.tool)) {
+    if (open_->files.size() < kMaxFiles &&
+        std::find(open_->files.begin(), open_->files.end(), call.detail) == open_->files.end()) {
+      open_->files.push_back(call.detail);
+    }
+    open_->last_line = e.line;
+    if (open_->tool != "Bash" && Answers(open_->tool, open_detail_, call.tool, call.detail)) {
+      open_->fix = action;  // a refused edit, done again: fixed
+      Close();
+    }
+  } else if (Answers(open_->tool, open_detail_, call.tool, call.detail)) {
+    open_->fix = action;
+    open_->last_line = e.line;
+    Close();
+    return;
+  }
+  if (open_ && calls_since_ >= kMaxCallsOpen) Close();
+}
+
+void EpisodeReader::Take(const Event& e) {
+  if (e.sidechain) return;
+  switch (e.kind) {
+    case EventKind::kToolUse:
+      if (calls_.size() >= kMaxCalls) calls_.pop_front();
+      calls_.push_back({e.tool_id, e.tool_name, e.detail, e.line});
+      break;
+    case EventKind::kToolResult:
+      OnResult(e);
+      break;
+    case EventKind::kAssistantText:
+      if (open_ && open_->cause.empty() && texts_since_ < 3) {
+        ++texts_since_;
+        if (ReportsSuccess(e.text)) {
+          open_.reset();  // resolved after all: neither a lesson nor a problem
+          Close();
+          break;
+        }
+        open_->cause = Diagnosis(e.text, kCauseBytes);
+        if (!open_->cause.empty()) open_->last_line = std::max(open_->last_line, e.line);
+      }
+      break;
+    case EventKind::kPersonText:
+    case EventKind::kCompaction:
+      Close();
+      break;
+    case EventKind::kInterrupt:
+      break;
+  }
+}
+
+std::vector<Episode> EpisodeReader::Finish() {
+  Close();
+  return std::move(done_);
+}
+
+}  // namespace lore::activity

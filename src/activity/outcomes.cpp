@@ -1,0 +1,250 @@
+#include "lore/activity/outcomes.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "lore/activity/excerpt.h"
+
+namespace lore::activity {
+namespace {
+
+constexpr size_t kMaxCalls = 256;
+constexpr size_t kWhatBytes = 200;
+constexpr size_t kDetailBytes = 200;
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// True when `needle` occurs in `hay` as whole words (a command's words).
+bool HasWords(std::string_view hay, std::string_view needle) {
+  size_t at = 0;
+  while ((at = hay.find(needle, at)) != std::string_view::npos) {
+    bool left = at == 0 || hay[at - 1] == ' ' || hay[at - 1] == '\t' || hay[at - 1] == '(' ||
+                hay[at - 1] == ';' || hay[at - 1] == '&' || hay[at - 1] == '|' ||
+                hay[at - 1] == '/' || hay[at - 1] == '\n';
+    size_t end = at + needle.size();
+    bool right = end == hay.size() || hay[end] == ' ' || hay[end] == '\t' || hay[end] == ';' ||
+                 hay[end] == '&' || hay[end] == '|' || hay[end] == '\n' || hay[end] == ')';
+    if (left && right) return true;
+    at = end;
+  }
+  return false;
+}
+
+constexpr std::array<std::string_view, 27> kTests = {
+    "pytest",      "python -m pytest", "python3 -m pytest", "npm test",    "npm run test",
+    "yarn test",   "pnpm test",        "jest",              "vitest",      "go test",
+    "cargo test",  "ctest",            "make test",         "make check",  "mvn test",
+    "gradle test", "./gradlew test",   "rspec",             "phpunit",     "dotnet test",
+    "mix test",    "tox",              "bats",              "swift test",  "deno test",
+    "bun test",    "python -m unittest"};
+constexpr std::array<std::string_view, 17> kBuilds = {
+    "cmake --build", "ninja",          "cargo build",   "go build",       "npm run build",
+    "yarn build",    "pnpm build",     "tsc",           "mvn package",    "gradle build",
+    "./gradlew build", "docker build", "swift build",   "xcodebuild",     "dotnet build",
+    "make",          "bun run build"};
+
+// The message of `git commit -m "…"` (its first line), or "".
+std::string CommitMessage(std::string_view command) {
+  size_t at = command.find(" -m");
+  if (at == std::string_view::npos) at = command.find(" --message");
+  if (at == std::string_view::npos) return "";
+  std::string_view rest = command.substr(at);
+  size_t q = rest.find_first_of("\"'");
+  if (q == std::string_view::npos) return "";
+  rest = rest.substr(q + 1);
+  // A here-document: the message is the text after its first line.
+  if (StartsWith(rest, "$(cat <<")) {
+    size_t nl = rest.find('\n');
+    if (nl == std::string_view::npos) return "";
+    rest = rest.substr(nl + 1);
+  }
+  size_t end = rest.find_first_of("\"'\n");
+  return Excerpt(rest.substr(0, end), kWhatBytes);
+}
+
+// The line of `output` that tells the outcome: one holding any of `marks`
+// (first match wins), else "".
+std::string LineWith(std::string_view output, std::initializer_list<std::string_view> marks) {
+  size_t pos = 0;
+  std::string_view found;
+  while (pos < output.size() && found.empty()) {
+    size_t end = output.find('\n', pos);
+    if (end == std::string_view::npos) end = output.size();
+    std::string_view line = output.substr(pos, end - pos);
+    pos = end + 1;
+    for (std::string_view m : marks) {
+      if (line.find(m) != std::string_view::npos) {
+        found = line;
+        break;
+      }
+    }
+  }
+  return Excerpt(found, kDetailBytes);
+}
+
+// A test or build run's verdict line: the last line naming counts or a verdict.
+std::string VerdictLine(std::string_view output) {
+  std::string best;
+  size_t pos = 0;
+  while (pos < output.size()) {
+    size_t end = output.find('\n', pos);
+    if (end == std::string_view::npos) end = output.size();
+    std::string_view line = output.substr(pos, end - pos);
+    pos = end + 1;
+    std::string low = Lower(line.substr(0, 300));
+    for (std::string_view m : {"passed", "failed", "tests", "test result", "error", "ok ", "fail",
+                               "built target", "build succeeded", "finished", "success"}) {
+      if (low.find(m) != std::string::npos) {
+        best = Excerpt(line, kDetailBytes);
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+// Package managers and the sub-commands by which they install or remove.
+struct Manager {
+  std::string_view program;
+  bool global_only;  // counts only with -g / --global (a project's own dependencies do not)
+};
+constexpr std::array<Manager, 22> kManagers = {{
+    {"brew", false},   {"npm", true},     {"pnpm", true},    {"yarn", true},   {"bun", true},
+    {"pip", false},    {"pip3", false},   {"pipx", false},   {"apt", false},   {"apt-get", false},
+    {"dnf", false},    {"yum", false},    {"opkg", false},   {"apk", false},   {"winget", false},
+    {"choco", false},  {"scoop", false},  {"cargo", false},  {"gem", false},   {"mas", false},
+    {"snap", false},   {"flatpak", false},
+}};
+
+// "install" or "remove" when a stage of `c` (lower case) installs or removes
+// packages system-wide; `*what` receives the packages named.
+std::string PackageKind(std::string_view c, std::string* what) {
+  size_t pos = 0;
+  while (pos < c.size()) {
+    size_t end = c.find_first_of(";&|\n", pos);
+    if (end == std::string_view::npos) end = c.size();
+    std::string_view stage = c.substr(pos, end - pos);
+    pos = end + 1;
+    std::vector<std::string_view> words;
+    size_t i = 0;
+    while (i < stage.size() && words.size() < 24) {
+      while (i < stage.size() && stage[i] == ' ') ++i;
+      size_t j = stage.find(' ', i);
+      if (j == std::string_view::npos) j = stage.size();
+      if (j > i) words.push_back(stage.substr(i, j - i));
+      i = j;
+    }
+    size_t k = 0;
+    while (k < words.size() && (words[k] == "sudo" || words[k].find('=') != std::string_view::npos))
+      ++k;
+    if (k + 1 >= words.size()) continue;
+    std::string_view prog = words[k];
+    if (size_t slash = prog.rfind('/'); slash != std::string_view::npos) prog = prog.substr(slash + 1);
+    const Manager* m = nullptr;
+    for (const auto& x : kManagers) {
+      if (x.program == prog) m = &x;
+    }
+    if (!m) continue;
+    std::string_view sub = words[k + 1];
+    if (prog == "yarn" && sub == "global" && k + 2 < words.size()) sub = words[k + 2];
+    std::string kind;
+    if (sub == "install" || sub == "add" || sub == "upgrade" || sub == "reinstall")
+      kind = "install";
+    else if (sub == "uninstall" || sub == "remove" || sub == "purge" || sub == "rm")
+      kind = "remove";
+    if (kind.empty()) continue;
+    bool global = false;
+    std::string pkgs;
+    for (size_t w = k + 2; w < words.size(); ++w) {
+      std::string_view x = words[w];
+      if (x == "-g" || x == "--global" || x == "global") global = true;
+      if (x.empty() || x[0] == '-' || x == "global" || x.find('>') != std::string_view::npos)
+        continue;
+      pkgs += (pkgs.empty() ? "" : " ") + std::string(x);
+    }
+    if (m->global_only && !global && !(prog == "yarn" && words[k + 1] == "global")) continue;
+    *what = std::string(prog) + " " + kind + " " + pkgs;
+    return kind;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string OutcomeKind(std::string_view command) {
+  std::string c = Lower(command.substr(0, 2000));
+  std::string what;
+  if (std::string kind = PackageKind(c, &what); !kind.empty()) return kind;
+  if (HasWords(c, "git commit")) return "commit";
+  if (HasWords(c, "git push")) return "push";
+  if (HasWords(c, "gh pr create")) return "pr";
+  for (std::string_view t : kTests) {
+    if (HasWords(c, t)) return "test";
+  }
+  for (std::string_view b : kBuilds) {
+    if (HasWords(c, b)) return "build";
+  }
+  return "";
+}
+
+void OutcomeReader::Take(const Event& e) {
+  if (e.sidechain) return;
+  if (e.kind == EventKind::kToolUse) {
+    if (e.tool_name != "Bash") return;
+    std::string kind = OutcomeKind(e.detail);
+    if (kind.empty()) return;
+    if (calls_.size() >= kMaxCalls) calls_.pop_front();
+    calls_.push_back({e.tool_id, e.detail, std::move(kind), e.line});
+    return;
+  }
+  if (e.kind != EventKind::kToolResult) return;
+  auto it = std::find_if(calls_.begin(), calls_.end(),
+                         [&](const Call& c) { return c.id == e.tool_id; });
+  if (it == calls_.end()) return;
+  Call call = std::move(*it);
+  calls_.erase(it);
+  if (e.status != ResultStatus::kOk && e.status != ResultStatus::kFailed) return;
+  Outcome o;
+  o.kind = call.kind;
+  o.ok = e.status == ResultStatus::kOk;
+  o.first_line = call.line;
+  o.last_line = e.line;
+  o.at = e.at;
+  const std::string failure = o.ok ? "" : FirstErrorLine(e.text, kDetailBytes);
+  if (call.kind == "commit") {
+    if (e.text.find("nothing to commit") != std::string::npos ||
+        e.text.find("no changes added to commit") != std::string::npos)
+      return;  // no commit was made
+    o.what = CommitMessage(call.command);
+    o.detail = o.ok ? LineWith(e.text, {"] ", "create mode"}) : failure;
+    if (o.what.empty() && o.ok) {
+      // "[main 2828430] Update docs": the message follows the bracket.
+      size_t b = o.detail.find("] ");
+      if (b != std::string::npos) o.what = o.detail.substr(b + 2);
+    }
+  } else if (call.kind == "install" || call.kind == "remove") {
+    std::string what;
+    PackageKind(Lower(call.command.substr(0, 2000)), &what);
+    o.what = Excerpt(what, kWhatBytes);
+    o.detail = o.ok ? "" : failure;
+  } else if (call.kind == "push") {
+    o.what = FirstLine(call.command, kWhatBytes);
+    o.detail = o.ok ? LineWith(e.text, {"->", "Everything up-to-date"})
+                    : LineWith(e.text, {"[rejected]", "rejected", "error:", "fatal:"});
+    if (!o.ok && o.detail.empty()) o.detail = failure;
+  } else {
+    o.what = FirstLine(call.command, kWhatBytes);
+    o.detail = o.ok ? VerdictLine(e.text) : (VerdictLine(e.text).empty() ? failure : VerdictLine(e.text));
+  }
+  if (o.what.empty()) o.what = FirstLine(call.command, kWhatBytes);
+  if (out_.size() < 512) out_.push_back(std::move(o));
+}
+
+}  // namespace lore::activity

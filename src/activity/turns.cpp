@@ -1,0 +1,237 @@
+#include "lore/activity/turns.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include "lore/activity/excerpt.h"
+
+namespace lore::activity {
+namespace {
+
+constexpr size_t kLabelBytes = 160;
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view Trim(std::string_view s) {
+  size_t a = s.find_first_not_of(" \t\r\n");
+  if (a == std::string_view::npos) return {};
+  size_t b = s.find_last_not_of(" \t\r\n");
+  return s.substr(a, b - a + 1);
+}
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// Lowercase letters, digits and single spaces: "Yes, go ahead!" -> "yes go ahead".
+std::string Plain(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || u >= 0x80 || c == '\'') {
+      out += static_cast<char>(std::tolower(u));
+    } else if (!out.empty() && out.back() != ' ') {
+      out += ' ';
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// The label of an option line (the text after its marker), emphasis removed,
+// up to its first ":", " — ", " - ", " – " or "(".
+std::string Label(std::string_view rest) {
+  size_t stop = rest.size();
+  for (std::string_view s : {":", " — ", " - ", " – ", " ("}) {
+    size_t p = rest.find(s);
+    if (p != std::string_view::npos && p > 0) stop = std::min(stop, p);
+  }
+  std::string cleaned;
+  for (char c : rest.substr(0, stop)) {
+    if (c != '*' && c != '`' && c != '_') cleaned += c;
+  }
+  return Excerpt(cleaned, kLabelBytes);
+}
+
+// The ordinal a reply names: "2", "#2", "option 2", "the second", "b" (1-based), or 0.
+size_t Ordinal(const std::string& plain, size_t count) {
+  static constexpr std::array<std::string_view, 9> kWords = {
+      "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"};
+  std::string s = plain;
+  for (std::string_view p : {"option ", "the ", "number ", "choice ", "go with ", "use "}) {
+    if (StartsWith(s, p)) s = s.substr(p.size());
+  }
+  size_t sp = s.find(' ');
+  std::string head = s.substr(0, sp);
+  if (!head.empty() && std::all_of(head.begin(), head.end(),
+                                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    size_t n = head.size() > 3 ? 0 : std::stoul(head);
+    return n >= 1 && n <= count ? n : 0;
+  }
+  if (head.size() == 1 && head[0] >= 'a' && head[0] <= 'i') {
+    size_t n = static_cast<size_t>(head[0] - 'a') + 1;
+    return n <= count && (sp == std::string::npos || s.size() <= 12) ? n : 0;
+  }
+  for (size_t i = 0; i < kWords.size(); ++i) {
+    if (head == kWords[i]) return i + 1 <= count ? i + 1 : 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+size_t WordCount(std::string_view s) {
+  size_t n = 0;
+  bool in = false;
+  for (char c : s) {
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (!space && !in) ++n;
+    in = !space;
+  }
+  return n;
+}
+
+bool IsAcknowledgement(std::string_view text) {
+  static constexpr std::array<std::string_view, 37> kAcks = {
+      "hi",          "hello",    "hey",       "hi there",   "hello there", "good morning",
+      "yo",
+      "ok",          "okay",     "k",         "thanks",     "thank you",  "thx",
+      "ty",          "continue", "go on",     "go ahead",   "proceed",    "cool",
+      "great",       "nice",     "perfect",   "awesome",    "done",       "got it",
+      "sounds good", "lgtm",     "yes",       "yep",        "yeah",       "sure",
+      "y",           "ok thanks", "thanks a lot", "please continue", "keep going", "carry on"};
+  std::string p = Plain(text);
+  if (p.empty()) return true;
+  for (std::string_view a : kAcks) {
+    if (p == a) return true;
+  }
+  return false;
+}
+
+bool IsQuestion(std::string_view text) {
+  std::string_view t = Trim(text);
+  if (t.empty()) return false;
+  std::string low = Lower(t.substr(0, 32));
+  for (std::string_view ask :
+       {"can you ", "could you ", "would you ", "will you ", "please ", "can we ", "could we "}) {
+    if (StartsWith(low, ask)) return false;
+  }
+  std::string first = FirstLine(t, 4096);
+  if (!first.empty() && first.back() == '?') return true;
+  for (std::string_view w :
+       {"why ", "does ", "is there ", "is it ", "are there ", "should we ", "should i "}) {
+    if (StartsWith(low, w)) return true;
+  }
+  for (std::string_view w :
+       {"how ", "what ", "which ", "should ", "is ", "are ", "do ", "where ", "when "}) {
+    if (StartsWith(low, w)) return t.find('?') != std::string_view::npos;
+  }
+  return false;
+}
+
+std::vector<std::string> ListedOptions(std::string_view text, size_t max,
+                                       std::vector<std::string>* markers) {
+  std::vector<std::string> out, marks;
+  size_t pos = 0;
+  while (pos < text.size() && out.size() < max) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = Trim(text.substr(pos, end - pos));
+    pos = end + 1;
+    while (StartsWith(line, "**") || StartsWith(line, "#")) {
+      line.remove_prefix(line[0] == '#' ? 1 : 2);
+      line = Trim(line);
+    }
+    std::string_view rest;
+    std::string mark;
+    if (line.size() > 3 && std::isdigit(static_cast<unsigned char>(line[0])) &&
+        (line[1] == '.' || line[1] == ')') && line[2] == ' ') {
+      rest = line.substr(3);
+      mark = std::string(1, line[0]);
+    } else if (line.size() > 3 && line[0] >= 'A' && line[0] <= 'I' && line[1] == ')' &&
+               line[2] == ' ') {
+      rest = line.substr(3);
+      mark = std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(line[0]))));
+    } else if (StartsWith(line, "- **") || StartsWith(line, "* **")) {
+      rest = line.substr(2);
+      std::string_view inner = Trim(rest.substr(2));
+      if (StartsWith(inner, "Option ") && inner.size() > 7 && std::isalnum(static_cast<unsigned char>(inner[7])))
+        mark = Lower(inner.substr(7, 1));
+    } else if (StartsWith(line, "Option ")) {
+      rest = line;
+      if (line.size() > 7 && std::isalnum(static_cast<unsigned char>(line[7])))
+        mark = Lower(line.substr(7, 1));
+    } else {
+      continue;
+    }
+    std::string label = Label(rest);
+    if (!label.empty()) {
+      out.push_back(std::move(label));
+      marks.push_back(std::move(mark));
+    }
+  }
+  if (out.size() < 2) {
+    out.clear();
+    marks.clear();
+  }
+  if (markers) *markers = std::move(marks);
+  return out;
+}
+
+std::string ClosingQuestion(std::string_view text) {
+  std::string_view t = Trim(text);
+  while (!t.empty() && (t.back() == '*' || t.back() == '_')) t.remove_suffix(1);
+  if (t.empty() || t.back() != '?') return "";
+  size_t start = t.find_last_of(".!\n", t.size() - 2);
+  return Excerpt(start == std::string_view::npos ? t : t.substr(start + 1), 400);
+}
+
+std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std::string>& options,
+                                   const std::vector<std::string>& markers) {
+  if (options.empty()) return std::nullopt;
+  std::string p = Plain(reply);
+  // "yes, force push", "ok let's go with 2": the choice follows.
+  for (bool again = true; again;) {
+    again = false;
+    for (std::string_view w : {"yes ", "yeah ", "ok ", "okay ", "sure ", "let's ", "lets ",
+                               "please ", "go with ", "i'd ", "we'll ", "i'll "}) {
+      if (StartsWith(p, w) && p.size() > w.size()) {
+        p = p.substr(w.size());
+        again = true;
+      }
+    }
+  }
+  if (p.empty()) return std::nullopt;
+  // An option's own marker: "B", "option b", "2".
+  {
+    std::string head = p;
+    for (std::string_view pre : {"option ", "number ", "choice "}) {
+      if (StartsWith(head, pre)) head = head.substr(pre.size());
+    }
+    head = head.substr(0, head.find(' '));
+    bool any = false;
+    for (size_t i = 0; i < markers.size() && i < options.size(); ++i) {
+      any = any || !markers[i].empty();
+      if (!markers[i].empty() && markers[i] == head) return i;
+    }
+    if (any && head.size() == 1) return std::nullopt;  // a marker the agent did not use
+  }
+  if (size_t n = Ordinal(p, options.size())) return n - 1;
+  // The words of one option's label, and of no other.
+  std::optional<size_t> found;
+  for (size_t i = 0; i < options.size(); ++i) {
+    std::string label = Plain(options[i]);
+    if (label.empty()) continue;
+    bool named = p.find(label) != std::string::npos ||
+                 (p.size() >= 4 && (" " + label + " ").find(" " + p + " ") != std::string::npos);
+    if (!named) continue;
+    if (found) return std::nullopt;  // two options named: not a choice
+    found = i;
+  }
+  return found;
+}
+
+}  // namespace lore::activity
