@@ -5,7 +5,8 @@
 //
 // An extracted item is right when it matches a label not matched before:
 // requests by a label text inside the summary, attempts by the action text
-// inside the action and the same `succeeded`, decisions by the label inside
+// inside the action and the same `succeeded` (attempts are the failures the
+// engine keeps as episodes), decisions by the label inside
 // `chosen`, discussions by the label inside the topic. Precision = right
 // items / extracted items; recall = matched labels / labels. --verbose lists
 // the misses on both sides (the weak spots in docs/extract.md).
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "lore/activity/session_log.h"
 #include "lore/extract/rules.h"
 #include "lore/extract/transcript.h"
 
@@ -54,10 +56,13 @@ StagedEntry RunRules(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::string line;
   lore::extract::RulesEngine rules;
+  lore::activity::LogBuilder log;  // the engine sees events as they are logged
   int64_t n = 0;
   while (std::getline(in, line)) {
     auto parsed = lore::extract::ParseTranscriptLine(line, ++n);
-    for (const auto& e : parsed.events) (void)rules.Take(e);
+    for (const auto& e : parsed.events) {
+      if (auto logged = log.Add(e)) (void)rules.Take(*logged);
+    }
   }
   return *rules.Finish();
 }

@@ -25,11 +25,15 @@ bool Bounded(const std::string& s, size_t max) {
   return s.size() <= max && lore::text::IsValidUtf8(s);
 }
 
-void CheckEntry(cons::StagedEntry entry, uint64_t last_line) {
-  LORE_FUZZ_CHECK(entry.decisions.size() <= ex::kMaxItems);
-  LORE_FUZZ_CHECK(entry.discussions.size() <= ex::kMaxItems);
-  LORE_FUZZ_CHECK(entry.attempts.size() <= ex::kMaxItems);
-  LORE_FUZZ_CHECK(entry.requests.size() <= ex::kMaxItems);
+// `capped`: the LLM engine's lists, kMaxItems each; the rules engine ranks
+// its items within kEntryBudget instead.
+void CheckEntry(cons::StagedEntry entry, uint64_t last_line, bool capped) {
+  if (capped) {
+    LORE_FUZZ_CHECK(entry.decisions.size() <= ex::kMaxItems);
+    LORE_FUZZ_CHECK(entry.discussions.size() <= ex::kMaxItems);
+    LORE_FUZZ_CHECK(entry.attempts.size() <= ex::kMaxItems);
+    LORE_FUZZ_CHECK(entry.requests.size() <= ex::kMaxItems);
+  }
   if (ex::IsEmpty(entry)) return;
   entry.source.session_id = "fuzz";
   entry.source.range = {1, std::max<uint64_t>(1, last_line)};
@@ -56,7 +60,12 @@ void CheckRulesItems(const cons::StagedEntry& e) {
   for (const auto& a : e.attempts) {
     LORE_FUZZ_CHECK(Bounded(a.action, ex::kLongExcerpt));
     LORE_FUZZ_CHECK(Bounded(a.result, ex::kLongExcerpt));
+    LORE_FUZZ_CHECK(Bounded(a.fix, ex::kLongExcerpt));
+    LORE_FUZZ_CHECK(lore::text::IsValidUtf8(a.cause) && a.cause.size() <= 300);
   }
+  size_t bytes = 0;
+  for (const auto& r : e.requests) bytes += r.intent.size() + r.summary.size();
+  LORE_FUZZ_CHECK(bytes <= ex::kEntryBudget);
   for (const auto& r : e.requests) {
     LORE_FUZZ_CHECK(Bounded(r.intent, ex::kShortExcerpt));
     LORE_FUZZ_CHECK(Bounded(r.summary, ex::kLongExcerpt));
@@ -79,7 +88,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const ex::Event& e : parsed.events) {
       LORE_FUZZ_CHECK(e.line == number);
       LORE_FUZZ_CHECK(lore::text::IsValidUtf8(e.text) && lore::text::IsValidUtf8(e.detail));
-      if (e.kind == ex::EventKind::kToolResult) LORE_FUZZ_CHECK(e.text.size() <= ex::kMaxResultText);
+      if (e.kind == ex::EventKind::kToolResult)
+        LORE_FUZZ_CHECK(e.text.size() <= ex::kMaxResultText + 8);  // head, "\n…\n", tail
       const std::string line = digest.Line(e);
       LORE_FUZZ_CHECK(line.find('\n') == std::string::npos);
       LORE_FUZZ_CHECK(line.size() <= ex::kDigestTextBytes + 128);
@@ -89,13 +99,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto entry = rules.Finish();
   LORE_FUZZ_CHECK(entry.has_value());
   CheckRulesItems(*entry);
-  CheckEntry(*std::move(entry), static_cast<uint64_t>(number));
+  CheckEntry(*std::move(entry), static_cast<uint64_t>(number), /*capped=*/false);
 
   auto answer = ex::ParseModelAnswer(text);
   if (!answer) {
     LORE_FUZZ_CHECK(!answer.error().what.empty());
   } else {
-    CheckEntry(*std::move(answer), 1);
+    CheckEntry(*std::move(answer), 1, /*capped=*/true);
   }
   return 0;
 }

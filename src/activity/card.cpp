@@ -113,7 +113,7 @@ bool Announces(std::string_view sentence) {
                              "i need to ", "i'm going to ", "now i'm going to "}) {
     if (StartsWith(low, w)) return true;
   }
-  return !sentence.empty() && sentence.back() == ':';
+  return false;
 }
 
 // The sentences of a one-line gist that do not only announce.
@@ -124,7 +124,7 @@ std::string Statements(std::string_view gist) {
     size_t end = pos;
     while (end < gist.size()) {
       char c = gist[end];
-      if ((c == '.' || c == '!' || c == '?' || c == ':' || c == ';') &&
+      if ((c == '.' || c == '!' || c == '?' || c == ';') &&
           (end + 1 == gist.size() || gist[end + 1] == ' ')) {
         ++end;
         break;

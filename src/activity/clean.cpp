@@ -52,7 +52,9 @@ size_t EscapeLength(std::string_view s) {
     }
     return 2;
   }
-  return 2;  // ESC and one byte (charset selection, keypad modes, …)
+  // A character set designation: ESC, one of ( ) * + - . /, and its set.
+  if (std::string_view("()*+-./").find(s[1]) != std::string_view::npos) return std::min<size_t>(3, s.size());
+  return 2;  // ESC and one byte (keypad modes, …)
 }
 
 struct Block {

@@ -147,9 +147,19 @@ std::string SubcommandOf(const std::vector<std::string_view>& words) {
   return Lower(next);
 }
 
-// True when most words of the shorter stage are in the other one.
-bool Overlap(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
-  if (a.empty() || b.empty()) return false;
+// The words of a stage past its program and sub-command: what it works on.
+std::vector<std::string_view> Arguments(const std::vector<std::string_view>& words) {
+  size_t skip = words.empty() ? 0 : SubcommandOf(words).empty() ? 1 : 2;
+  return std::vector<std::string_view>(words.begin() + static_cast<long>(std::min(skip, words.size())),
+                                       words.end());
+}
+
+// True when two stages work on the same things: the failing one names no
+// argument, or most arguments of the one with fewer are in the other's.
+bool Overlap(const std::vector<std::string_view>& failed, const std::vector<std::string_view>& ok) {
+  auto a = Arguments(failed), b = Arguments(ok);
+  if (a.empty()) return true;  // "git push", "make": any later run of it answers
+  if (b.empty()) return false;
   size_t common = 0;
   for (auto x : a) {
     if (std::find(b.begin(), b.end(), x) != b.end()) ++common;
@@ -262,7 +272,19 @@ std::string Diagnosis(std::string_view text, size_t max_bytes) {
   std::string out;
   size_t pos = 0;
   int kept = 0;
+  bool fence = false;
   while (pos < text.size() && kept < 2) {
+    if (text.substr(pos, 3) == "```") {  // a code block says nothing by itself
+      fence = !fence;
+      size_t nl = text.find('\n', pos);
+      pos = nl == std::string_view::npos ? text.size() : nl + 1;
+      continue;
+    }
+    if (fence) {
+      size_t nl = text.find('\n', pos);
+      pos = nl == std::string_view::npos ? text.size() : nl + 1;
+      continue;
+    }
     // A sentence: up to ". ", "? ", "! ", ":\n" or a line end.
     size_t end = pos;
     while (end < text.size()) {

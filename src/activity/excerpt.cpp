@@ -275,6 +275,7 @@ std::string Gist(std::string_view text, size_t max_bytes) {
     if (fence || line[0] == '|' || line.substr(0, 3) == "---" || line.substr(0, 3) == "===" ||
         line.find("\u2500\u2500") != std::string_view::npos)  // "───": a decoration
       return false;
+    const bool heading = line[0] == '#';
     while (!line.empty() && (line[0] == '#' || line[0] == '>' || line[0] == ' ')) line.remove_prefix(1);
     bool item = false;
     if (line.size() > 2 && (line[0] == '-' || line[0] == '*' || line[0] == '+') && line[1] == ' ') {
@@ -285,18 +286,31 @@ std::string Gist(std::string_view text, size_t max_bytes) {
       line.remove_prefix(3);
       item = true;
     }
+    // Emphasis and code marks go; a single '*' or '_' may be part of a name
+    // (a glob, snake_case) and stays.
     std::string clean;
-    for (char c : line) {
-      if (c != '*' && c != '`' && c != '_') clean += c;
+    for (size_t i = 0; i < line.size(); ++i) {
+      if (line[i] == '`') continue;
+      if ((line[i] == '*' || line[i] == '_') && i + 1 < line.size() && line[i + 1] == line[i]) {
+        ++i;
+        continue;
+      }
+      clean += line[i];
     }
     clean = Excerpt(clean, max_bytes);
     if (clean.empty()) return false;
     if (!out.empty()) {
       char last = out.back();
-      out += (item || last == ':' || last == '.' || last == '!' || last == '?') ? (item ? "; " : " ")
-                                                                                 : ". ";
+      if (item && last != '.' && last != ':' && last != '!' && last != '?')
+        out += "; ";
+      else if (item || last == ':' || last == '.' || last == '!' || last == '?')
+        out += " ";
+      else
+        out += ". ";
     }
     out += clean;
+    if (heading && out.back() != '.' && out.back() != '!' && out.back() != '?' && out.back() != ':')
+      out += '.';
     return out.size() > max_bytes + 64;
   });
   return Excerpt(out, max_bytes);

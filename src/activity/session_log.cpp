@@ -174,6 +174,7 @@ std::string RenderEvent(const Event& e) {
 std::string RenderSpan(const Span& s) {
   Json j;
   j["turn"] = "span";
+  if (!s.session_id.empty()) j["session_id"] = s.session_id;
   j["lines"] = Json::array({s.first, s.last});
   if (!s.started_at.empty()) j["started_at"] = s.started_at;
   if (!s.ended_at.empty()) j["ended_at"] = s.ended_at;
@@ -196,8 +197,13 @@ bool ParseLogLine(std::string_view text, LogLine* out) {
     auto a = json::AsInt((*lines)[0], 0), b = json::AsInt((*lines)[1], 0);
     if (!a || !b || *a > *b) return false;
     out->is_span = true;
-    out->span = Span{*a, *b, json::StringOr(j, "started_at", ""), json::StringOr(j, "ended_at", ""),
-                     json::StringOr(j, "branch", ""), json::StringOr(j, "cwd", "")};
+    out->span = Span{*a,
+                     *b,
+                     json::StringOr(j, "session_id", ""),
+                     json::StringOr(j, "started_at", ""),
+                     json::StringOr(j, "ended_at", ""),
+                     json::StringOr(j, "branch", ""),
+                     json::StringOr(j, "cwd", "")};
     return true;
   }
   Event e;
@@ -369,6 +375,7 @@ Result<SessionLog> ReadSessionLog(const std::string& path, std::string_view sess
   }
   SessionLog out;
   out.session_id = std::string(session_id);
+  bool named = false;  // the first span's session id replaces the file's name
   LORE_TRY(log::StreamLines(
       fd.get(), 0, 1, static_cast<uint64_t>(st.st_size), path,
       [&](const log::StreamedLine& sl) {
@@ -377,8 +384,13 @@ Result<SessionLog> ReadSessionLog(const std::string& path, std::string_view sess
           if (!sl.text.empty() || sl.oversized) ++out.skipped;
           return true;
         }
-        if (l.is_span)
+        if (l.is_span) {
+          if (!named && !l.span.session_id.empty()) {
+            out.session_id = l.span.session_id;
+            named = true;
+          }
           out.spans.push_back(std::move(l.span));
+        }
         else
           out.events.push_back(std::move(l.event));
         return true;

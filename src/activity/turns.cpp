@@ -44,6 +44,11 @@ std::string Plain(std::string_view s) {
 // The label of an option line (the text after its marker), emphasis removed,
 // up to its first ":", " — ", " - ", " – " or "(".
 std::string Label(std::string_view rest) {
+  // "**Rebase** onto main": the bold words are the option's name.
+  if (StartsWith(rest, "**")) {
+    size_t close = rest.find("**", 2);
+    if (close != std::string_view::npos && close > 2) rest = rest.substr(2, close - 2);
+  }
   size_t stop = rest.size();
   for (std::string_view s : {":", " — ", " - ", " – ", " ("}) {
     size_t p = rest.find(s);

@@ -2,6 +2,7 @@
 // (docs/extract.md). The rules engine runs here; `--engine llm` hands the
 // verb to lore-llm. `--then-consolidate` (what the hooks start, detached)
 // flushes consolidation after a successful extract, in the same process chain.
+#include <iostream>
 #include <memory>
 
 #include "cli/command.h"
@@ -21,6 +22,7 @@ struct ExtractArgs {
   std::string repo, transcript, session, engine;
   bool dry_run = false;
   bool then_consolidate = false;
+  bool rebuild = false;
 };
 
 std::vector<std::string> LlmArgs(const ExtractArgs& a) {
@@ -46,10 +48,31 @@ int ExecConsolidate(const std::string& repo) {
   return ReportError(proc::Exec({*exe, "consolidate", repo, "--flush", "--foreground"}));
 }
 
+int RunRebuild(const store::Store& store, const ExtractArgs& a) {
+  auto outcome = extract::Rebuild(store, a.session, std::chrono::system_clock::now());
+  if (!outcome) return ReportError(outcome.error());
+  Print(extract::RebuildJson(*outcome));
+  if (a.then_consolidate) return ExecConsolidate(a.repo);
+  return kExitOk;
+}
+
 int RunExtract(const ExtractArgs& a) {
   auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
   if (!store) return ReportError(store.error());
   const auto now = std::chrono::system_clock::now();
+  if (a.rebuild) {
+    if (!a.transcript.empty() || a.dry_run || a.engine == "llm") {
+      std::cerr << "lore: --rebuild reads the session logs with the rules engine: leave out "
+                   "--transcript, --dry-run and --engine llm\n";
+      return kExitUsage;
+    }
+    if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
+    return RunRebuild(*store, a);
+  }
+  if (a.transcript.empty()) {
+    std::cerr << "lore: extract needs --transcript FILE (or --rebuild)\n";
+    return kExitUsage;
+  }
   if (!a.dry_run) {
     if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
   }
@@ -93,14 +116,16 @@ void RegisterExtractCommands(Registry& r) {
       r.Add("extract", "Extract an agent transcript's new lines into one staged entry (Phase 1)",
             [a]() { return RunExtract(*a); });
   cmd->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
-  cmd->add_option("--transcript", a->transcript, "The agent's session transcript (.jsonl)")
-      ->required();
+  cmd->add_option("--transcript", a->transcript, "The agent's session transcript (.jsonl)");
   cmd->add_option("--session", a->session,
                   "The session id (default: the transcript's sessionId, else its file name)");
   cmd->add_option("--engine", a->engine,
                   "rules (no model) or llm (default: memory.extract_engine, rules)")
       ->check(CLI::IsMember({"rules", "llm"}));
   cmd->add_flag("--dry-run", a->dry_run, "Print the entry; stage nothing, move no cursor");
+  cmd->add_flag("--rebuild", a->rebuild,
+                "Stage again from the store's session logs (all, or --session's) with the rules "
+                "engine of today; no transcript needed");
   cmd->add_flag("--then-consolidate", a->then_consolidate,
                 "After extracting, run 'lore consolidate --flush' (what the hooks start)");
 }

@@ -161,9 +161,11 @@ struct Section {
 
 std::string RenderBriefing(const BriefingInput& in) {
   std::string head = "# Briefing\n\n";
-  std::string project = "Project `" + in.project + "`: " + std::to_string(in.sessions) +
-                        (in.sessions == 1 ? " session" : " sessions");
-  if (!in.first_date.empty()) project += " since " + in.first_date;
+  std::string project = "Project `" + in.project + "`";
+  if (in.sessions > 0) {
+    project += ": " + std::to_string(in.sessions) + (in.sessions == 1 ? " session" : " sessions");
+    if (!in.first_date.empty()) project += " since " + in.first_date;
+  }
   if (!in.recent.empty()) {
     const auto& last = in.recent.front();
     project += "; the last on " + When(last.ended_at.empty() ? last.started_at : last.ended_at);

@@ -136,6 +136,61 @@ std::string GotchaSlug(const std::string& signature) {
   return slug;
 }
 
+constexpr std::string_view kDiscussions = "Discussions";
+constexpr size_t kOutsideChars = 10000;  // the summary outside the briefing, lore's lines cut first
+
+// Adds the discussion as a line "- **<topic>**: p1; p2", or extends the line
+// of the same topic with the points it lacks. True when changed.
+bool AddDiscussion(BulletBody& body, const StagedDiscussion& d) {
+  std::string key = "- **" + OneLine(d.topic) + "**";
+  long at = body.Find(kDiscussions, key + ":");
+  if (at < 0 && body.Has(kDiscussions, key)) at = body.Find(kDiscussions, key);
+  if (at < 0) {
+    std::string line = key;
+    std::string sep = ": ";
+    for (const auto& p : d.points) {
+      line += sep + OneLine(p);
+      sep = "; ";
+    }
+    body.Add(kDiscussions, std::move(line));
+    return true;
+  }
+  std::string& line = body.Line(at);
+  bool changed = false;
+  for (const auto& p : d.points) {
+    std::string point = OneLine(p);
+    if (line.find(point, key.size()) != std::string::npos) continue;
+    line += (line.size() == key.size() ? ": " : "; ") + point;
+    changed = true;
+  }
+  return changed;
+}
+
+// The discussions of entries whose session left no log (staged by another
+// tool): the briefing cannot show them, so they become lines of a
+// Discussions section after it (seed 002: a discussion becomes a decision or
+// a summary line), the oldest dropped past kOutsideChars.
+bool AddUnloggedDiscussions(const RulesContext& ctx, const std::vector<TimedEntry>& entries,
+                            std::string* body) {
+  BulletBody bullets(*body);
+  bool changed = false;
+  for (const auto& e : entries) {
+    if (e.entry.discussions.empty()) continue;
+    if (ctx.store &&
+        fs::Exists(activity::SessionLogPath(*ctx.store, e.entry.source.session_id)))
+      continue;
+    for (const auto& d : e.entry.discussions) changed = AddDiscussion(bullets, d) || changed;
+  }
+  if (!changed) return false;
+  // What lies outside the briefing stays under kOutsideChars: the oldest
+  // discussion lines go first (a person's own text is never cut).
+  while (text::CodePointCount(WithBriefing(bullets.Render(), "")) > kOutsideChars &&
+         bullets.DropOldest(kDiscussions)) {
+  }
+  *body = bullets.Render();
+  return true;
+}
+
 std::string SeenLine(const activity::FailureSeen& f, const std::string& fix) {
   std::string line = "- " + f.at.substr(0, 10) + ", session " + f.session_id.substr(0, 8) +
                      " (lines " + std::to_string(f.first_line) + "-" +
@@ -279,10 +334,10 @@ Status ApplyBriefing(RulesContext& ctx, const std::vector<TimedEntry>& entries) 
   }
   LORE_ASSIGN(in.decisions, RecentDecisions(ctx));
   LORE_ASSIGN(in.gotchas, Gotchas(ctx));
-  if (in.recent.empty() && in.decisions.empty() && in.gotchas.empty()) return Ok();
-
   LORE_ASSIGN(doc::Record * rec, ctx.set.Get(Kind::kSummary, doc::kSummarySlug));
   std::string old = rec ? rec->body : std::string();
+  const bool discussed = AddUnloggedDiscussions(ctx, entries, &old);
+  if (in.recent.empty() && in.decisions.empty() && in.gotchas.empty() && !discussed) return Ok();
   // The person's own text is kept; the briefing shrinks to leave the whole
   // body within the linter's limit, so that no store can wedge on it.
   std::string without = WithBriefing(old, "");

@@ -100,13 +100,6 @@ std::string StampOf(const TimedEntry& e, const ItemOrigin& origin) {
   return origin.at.empty() ? e.stamp : origin.at;
 }
 
-void CapSources(std::optional<std::vector<doc::Source>>& sources) {
-  if (!sources || sources->size() <= kMaxSources) return;
-  std::vector<doc::Source> kept{sources->front()};
-  kept.insert(kept.end(), sources->end() - static_cast<long>(kMaxSources - 1), sources->end());
-  *sources = std::move(kept);
-}
-
 void CapBullets(std::string& body, size_t max_bullets, size_t max_chars) {
   auto count = [&] {
     size_t n = 0, pos = 0;
@@ -195,7 +188,6 @@ Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecisio
   }
   if (changed) {
     CapBullets(current->body, kMaxBullets, kBodyLimit - 500);
-    CapSources(current->fields.sources);
     current->fields.updated_at = std::max(current->fields.updated_at.value_or(""), StampOf(e, d.origin));
     ctx.set.Touch(Kind::kDecision, slug);
     ctx.notes.push_back("updated memory/decisions/" + slug + ".md");
@@ -226,7 +218,6 @@ Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest&
   changed = AddSource(rec->fields.sources, e.entry.source) || changed;
   if (changed) {
     CapBullets(rec->body, kMaxBullets, kBodyLimit - 500);
-    CapSources(rec->fields.sources);
     rec->fields.updated_at = std::max(rec->fields.updated_at.value_or(""), StampOf(e, q.origin));
     ctx.set.Touch(Kind::kRequest, slug);
     ctx.notes.push_back("updated memory/requests/" + slug + ".md");

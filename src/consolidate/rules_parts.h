@@ -41,13 +41,12 @@ Status ApplyGotchas(RulesContext& ctx, const std::vector<TimedEntry>& entries);
 // memory/summary.md rewritten as the briefing.
 Status ApplyBriefing(RulesContext& ctx, const std::vector<TimedEntry>& entries);
 
-// Limits that keep every body lore writes within the linter's.
+// Limits that keep every body lore writes within the linter's. (Sources are
+// never dropped: each says where a record came from, and the linter only
+// warns about many.)
 inline constexpr size_t kMaxBullets = 12;  // rationale or summary lines of a decision or request
-inline constexpr size_t kMaxSources = 10;  // sources of a record: its first and latest ones
 inline constexpr size_t kBodyLimit = 8000;  // the linter's limit for a body
 
-// Keeps the first source and the latest kMaxSources - 1.
-void CapSources(std::optional<std::vector<doc::Source>>& sources);
 // Drops the oldest "- " bullet lines of `body` until it has at most
 // `max_bullets` and at most `max_chars` code points.
 void CapBullets(std::string& body, size_t max_bullets, size_t max_chars);

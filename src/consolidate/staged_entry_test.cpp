@@ -64,13 +64,38 @@ TEST(StagedEntry, ErrorsNameTheField) {
   EXPECT_EQ(Err("{" + src + R"(,"discussions":{}})"),
             "staged entry field discussions must be a list" + tail);
   EXPECT_EQ(Err("{" + src + R"(,"decison":[]})"),
-            "staged entry field decison is not a known field (expected one of: source, decisions, "
-            "discussions, attempts, requests)" +
+            "staged entry field decison is not a known field (expected one of: source, started_at, "
+            "ended_at, decisions, discussions, attempts, requests, outcomes)" +
                 tail);
   EXPECT_EQ(Err("{" + src + R"(,"discussions":[{"topic":"t","points":["p"],"extra":1}]})"),
             "staged entry field discussions[0].extra is not a known field (expected one of: topic, "
-            "points)" +
+            "points, lines, at)" +
                 tail);
+  EXPECT_EQ(Err("{" + src + R"(,"attempts":[{"action":"a","result":"","succeeded":false,"lines":[9,3]}]})"),
+            "staged entry field attempts[0].lines must be [first, last] with first <= last" + tail);
+  EXPECT_EQ(Err("{" + src + R"(,"outcomes":[{"kind":"deploy","what":"x","ok":true}]})"),
+            "staged entry field outcomes[0].kind must be commit, push, pr, test, build, install or "
+            "remove" +
+                tail);
+  EXPECT_EQ(Err("{" + src + R"(,"started_at":"yesterday"})"),
+            "staged entry field started_at must be an RFC 3339 time" + tail);
+}
+
+TEST(StagedEntry, TheKeysLoreAddedRoundTrip) {
+  const std::string text =
+      R"({"source":{"session_id":"s","range":[1,9]},"started_at":"2025-01-02T03:04:05Z",)"
+      R"("ended_at":"2025-01-02T03:05:00Z","decisions":[{"options":[],"chosen":"c","rationale":"r",)"
+      R"("lines":[2,3],"at":"2025-01-02T03:04:06Z"}],"discussions":[],"attempts":[{"action":"make",)"
+      R"("result":"error: x","succeeded":false,"cause":"why","fix":"make all","files":["a.c"],)"
+      R"("lines":[4,8]}],"requests":[],"outcomes":[{"kind":"commit","what":"Fix","ok":true,)"
+      R"("detail":"[main 1234567] Fix","lines":[8,9]}]})"
+      "\n";
+  auto e = ParseStagedEntry(text, "x.json");
+  ASSERT_TRUE(e) << e.error().Format();
+  EXPECT_EQ(e->attempts[0].cause, "why");
+  EXPECT_EQ(e->attempts[0].files, std::vector<std::string>{"a.c"});
+  EXPECT_EQ(e->outcomes[0].kind, "commit");
+  EXPECT_EQ(RenderStagedEntry(*e), text);
 }
 
 TEST(StagedEntry, RefusesInvalidUtf8AndHugeInput) {

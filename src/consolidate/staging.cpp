@@ -123,11 +123,11 @@ Result<bool> Publish(const store::Store& store, std::string_view name, std::stri
   return true;
 }
 
-Status DropTentative(const store::Store& store, std::string_view name) {
+Result<bool> DropTentative(const store::Store& store, std::string_view name) {
   const std::string path = TentativePath(store, name);
-  if (::unlink(path.c_str()) != 0 && errno != ENOENT)
-    return tl::unexpected(fs::ErrnoError(errno, "cannot remove", path));
-  return Ok();
+  if (::unlink(path.c_str()) == 0) return true;
+  if (errno == ENOENT) return false;
+  return tl::unexpected(fs::ErrnoError(errno, "cannot remove", path));
 }
 
 Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {

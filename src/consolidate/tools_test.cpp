@@ -144,7 +144,9 @@ TEST(Prompt, HoldsEntriesMemoryAndReportButNoKnowledge) {
   Workspace ws(t.path());
   Settings s;
   s.llm_prompt_memory_chars = 100;
-  RunInput in{"r", {}, {{kId, StagedEntry{{"s1", {1, 2}}, {}, {}, {}, {}}}}, &s};
+  StagedEntry entry;
+  entry.source = {"s1", {1, 2}};
+  RunInput in{"r", {}, {{kId, entry}}, &s, nullptr};
   auto p = BuildPrompt(in, ws, CandidateReport{{}, "[]"});
   ASSERT_TRUE(p);
   EXPECT_NE(p->user.find("\"id\": \"" + std::string(kId) + "\""), std::string::npos);

@@ -142,6 +142,8 @@ Status ReadMemory(const store::Store& store, Inputs* in, std::vector<Error>* war
     if (end == std::string::npos) end = body.size();
     std::string line = OneLine(std::string_view(body).substr(pos, end - pos), 100000);
     pos = end + 1;
+    if (line.rfind("<!-- lore:briefing", 0) == 0 || line.rfind("<!-- /lore:briefing", 0) == 0)
+      continue;  // the markers of lore's briefing (consolidate/briefing.h)
     if (!line.empty()) in->summary_lines.push_back(std::move(line));
   }
   return Ok();

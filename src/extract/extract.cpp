@@ -154,7 +154,9 @@ namespace {
 class LogWriter {
  public:
   LogWriter(const store::Store& store, std::string session, bool dry_run)
-      : store_(store), session_(std::move(session)), dry_run_(dry_run) {}
+      : store_(store), session_(std::move(session)), dry_run_(dry_run) {
+    span_.session_id = session_;
+  }
 
   void Line(const log::StreamedLine& l, const ParsedLine& p) {
     if (span_.first == 0) span_.first = l.number;
@@ -188,6 +190,7 @@ class LogWriter {
     pending_bytes_ = 0;
     read_bytes_ = 0;
     activity::Span next;
+    next.session_id = session_;
     next.branch = span_.branch;
     next.cwd = span_.cwd;
     span_ = next;
@@ -226,7 +229,8 @@ Result<std::string> Recover(const store::Store& store, const std::string& stem, 
   } else {
     // A tentative entry no cursor names was never published: a run died
     // before moving its cursor, and this one reads the range again.
-    LORE_TRY(cons::DropTentative(store, stem));
+    LORE_ASSIGN(bool dropped, cons::DropTentative(store, stem));
+    if (dropped) what = "retried";
   }
   if (cursor.pending) {
     const Pending p = *cursor.pending;
@@ -282,7 +286,8 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
       dirty = true;
     }
   } else if (!o.dry_run) {
-    LORE_TRY(cons::DropTentative(store, stem));
+    LORE_ASSIGN(bool dropped, cons::DropTentative(store, stem));
+    if (dropped) out.recovered = "retried";
   }
   cursor.transcript = fs::Absolute(o.transcript);
   const int64_t first = cursor.line + 1;

@@ -2,26 +2,36 @@
 
 #include <gtest/gtest.h>
 
-#include "lore/extract/excerpt.h"
+#include "lore/activity/excerpt.h"
 #include "lore/extract/transcript.h"
 
 namespace lore::extract {
 namespace {
 
-Event Person(const std::string& t) { return MakeEvent(EventKind::kPersonText, 1, false, t); }
-Event Agent(const std::string& t) { return MakeEvent(EventKind::kAssistantText, 2, false, t); }
+using activity::Excerpt;
+using activity::FirstErrorLine;
+using activity::FirstPath;
+
+int64_t next_line = 0;
+
+Event Person(const std::string& t) { return MakeEvent(EventKind::kPersonText, ++next_line, false, t); }
+Event Agent(const std::string& t) {
+  return MakeEvent(EventKind::kAssistantText, ++next_line, false, t);
+}
 Event Use(const std::string& id, const std::string& name, const std::string& detail) {
-  Event e = MakeEvent(EventKind::kToolUse, 3);
+  Event e = MakeEvent(EventKind::kToolUse, ++next_line);
   e.tool_id = id;
   e.tool_name = name;
   e.detail = detail;
   return e;
 }
-Event Res(const std::string& id, const std::string& text, bool err) {
-  Event e = MakeEvent(EventKind::kToolResult, 4);
+Event Res(const std::string& id, const std::string& text,
+          ResultStatus status = ResultStatus::kOk) {
+  Event e = MakeEvent(EventKind::kToolResult, ++next_line);
   e.tool_id = id;
   e.text = text;
-  e.is_error = err;
+  e.status = status;
+  e.at = "2026-01-17T10:0" + std::to_string(next_line % 10) + ":00Z";
   return e;
 }
 
@@ -43,43 +53,103 @@ TEST(RulesEngineTest, RequestKeepsTheWordsAndTheTarget) {
             "Fix the flaky test in tests/net_test.cpp. It fails one run in ten.");
 }
 
-TEST(RulesEngineTest, ShellCommandsFailedAndSucceeded) {
-  auto e =
-      Extracted({Use("a", "Bash", "make test"),
-                 Res("a", "Exit code 2\nbuilding...\nsrc/x.c:3: error: expected ';'\nmore", true),
-                 Use("b", "Bash", "make"), Res("b", "ok\n", false)});
-  ASSERT_EQ(e.attempts.size(), 2u);
-  EXPECT_EQ(e.attempts[0].action, "make test");
-  EXPECT_FALSE(e.attempts[0].succeeded);
-  EXPECT_EQ(e.attempts[0].result, "src/x.c:3: error: expected ';'");
-  EXPECT_TRUE(e.attempts[1].succeeded);
+TEST(RulesEngineTest, ShortTurnsAreRequestsAcknowledgementsAreNot) {
+  auto e = Extracted({Person("Implement PROJ-42"), Person("force push"), Person("thanks"),
+                      Person("ok")});
+  ASSERT_EQ(e.requests.size(), 2u);
+  EXPECT_EQ(e.requests[0].summary, "Implement PROJ-42");
+  EXPECT_EQ(e.requests[1].summary, "force push");
 }
 
-TEST(RulesEngineTest, ExitCodeInTheTextMeansFailure) {
-  auto e = Extracted({Use("a", "Bash", "false"), Res("a", "Exit code 1\n", false)});
+TEST(RulesEngineTest, AFailureItsDiagnosisAndItsFixAreOneAttempt) {
+  auto e = Extracted(
+      {Use("a", "Bash", "make test"),
+       Res("a", "Exit code 2\nbuilding...\nsrc/x.c:3: error: expected ';'\nmore",
+           ResultStatus::kFailed),
+       Agent("The macro in x.h lost its semicolon when I renamed it. Let me put it back."),
+       Use("b", "Edit", "/repo/src/x.h"), Res("b", "The file was updated"),
+       Use("c", "Bash", "make test"), Res("c", "100% tests passed")});
   ASSERT_EQ(e.attempts.size(), 1u);
-  EXPECT_FALSE(e.attempts[0].succeeded);
+  const auto& a = e.attempts[0];
+  EXPECT_EQ(a.action, "make test");
+  EXPECT_FALSE(a.succeeded);
+  EXPECT_EQ(a.result, "src/x.c:3: error: expected ';'\nmore");
+  EXPECT_EQ(a.cause, "The macro in x.h lost its semicolon when I renamed it.");
+  EXPECT_EQ(a.fix, "make test");
+  EXPECT_EQ(a.files, std::vector<std::string>{"/repo/src/x.h"});
+  ASSERT_TRUE(a.origin.lines);
+  EXPECT_LT(a.origin.lines->from, a.origin.lines->to);
+  EXPECT_FALSE(a.origin.at.empty());
+  ASSERT_EQ(e.outcomes.size(), 2u);  // both runs are outcomes: failed, then passed
+  EXPECT_EQ(e.outcomes[1].kind, "test");
+  EXPECT_FALSE(e.outcomes[0].ok);
+  EXPECT_TRUE(e.outcomes[1].ok);
 }
 
-TEST(RulesEngineTest, ApprovedPlanIsADecisionARejectedOneIsNot) {
-  auto e = Extracted({Use("p", "ExitPlanMode", "# Cache in SQLite\n1. Add a table."),
-                      Res("p", "User has approved your plan.", false),
-                      Use("q", "ExitPlanMode", "# Other plan"), Res("q", "rejected", true)});
+TEST(RulesEngineTest, ARejectedCallIsTheDecliningNeverAFailure) {
+  Event use = Use("r", "Bash", "brew reinstall claude-code");
+  use.note = "Reinstall Claude Code";
+  Event res = Res("r", "", ResultStatus::kRejected);
+  auto e = Extracted({Agent("The cask lags behind. I'll reinstall it."), use, res});
+  EXPECT_TRUE(e.attempts.empty());
   ASSERT_EQ(e.decisions.size(), 1u);
-  EXPECT_EQ(e.decisions[0].chosen, "Cache in SQLite");
-  EXPECT_EQ(e.decisions[0].rationale, "1. Add a table.");
+  EXPECT_EQ(e.decisions[0].chosen, "Declined: Reinstall Claude Code");
+  EXPECT_EQ(e.decisions[0].rationale, "The cask lags behind.");
+  // Declining the agent's questions is no decision: the person answers in the chat.
+  auto q = Extracted({Use("q", "AskUserQuestion", R"([{"question":"Which?"}])"),
+                      Res("q", "", ResultStatus::kRejected)});
+  EXPECT_TRUE(q.decisions.empty());
+}
+
+TEST(RulesEngineTest, NothingToCommitAndInterruptionsAreNotFailures) {
+  auto e = Extracted({Use("a", "Bash", "git commit -am x"), Res("a", "nothing to commit"),
+                      Use("b", "Bash", "sleep 60"), Res("b", "", ResultStatus::kInterrupted)});
+  EXPECT_TRUE(e.attempts.empty());
+  EXPECT_TRUE(e.outcomes.empty());
+}
+
+TEST(RulesEngineTest, ANumberAnswersTheAgentsNumberedOptions) {
+  auto e = Extracted({Agent("How should I proceed?\n1. **Rebase** onto main\n2. **Force push** "
+                            "the branch\n3. **Stop** here"),
+                      Person("2")});
+  ASSERT_EQ(e.decisions.size(), 1u);
+  EXPECT_EQ(e.decisions[0].chosen, "Force push");
+  EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"Rebase", "Force push", "Stop"}));
+  EXPECT_EQ(e.decisions[0].rationale, "How should I proceed?");
+  EXPECT_TRUE(e.requests.empty());
+}
+
+TEST(RulesEngineTest, AShortAnswerNamingAChoiceOfTheQuestion) {
+  auto e = Extracted({Agent("The remote moved on. Should I rebase or force push?"),
+                      Person("force push")});
+  ASSERT_EQ(e.decisions.size(), 1u);
+  EXPECT_EQ(e.decisions[0].chosen, "force push");
+  EXPECT_EQ(e.decisions[0].rationale, "Should I rebase or force push?");
+  // A reply naming nothing the agent offered is a request.
+  auto r = Extracted({Agent("What would you like to work on?"), Person("open the M-Claude repo")});
+  EXPECT_TRUE(r.decisions.empty());
+  EXPECT_EQ(r.requests.size(), 1u);
 }
 
 TEST(RulesEngineTest, AnsweredQuestionWithOptions) {
   auto e = Extracted(
       {Use("q", "AskUserQuestion",
            R"([{"question":"Which DB?","options":[{"label":"SQLite"},{"label":"Postgres"}]}])"),
-       Res("q",
-           R"(User has answered your questions: "Which DB?"="Postgres". You can now continue.)",
-           false)});
+       Res("q", R"(User has answered your questions: "Which DB?"="Postgres". You can now continue.)")});
   ASSERT_EQ(e.decisions.size(), 1u);
   EXPECT_EQ(e.decisions[0].chosen, "Postgres");
   EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"SQLite", "Postgres"}));
+}
+
+TEST(RulesEngineTest, ApprovedPlanIsADecisionARejectedOneIsDeclined) {
+  auto e = Extracted({Use("p", "ExitPlanMode", "# Cache in SQLite\n1. Add a table."),
+                      Res("p", "User has approved your plan."),
+                      Use("q", "ExitPlanMode", "# Other plan"),
+                      Res("q", "", ResultStatus::kRejected)});
+  ASSERT_EQ(e.decisions.size(), 2u);
+  EXPECT_EQ(e.decisions[0].chosen, "Cache in SQLite");
+  EXPECT_EQ(e.decisions[0].rationale, "1. Add a table.");
+  EXPECT_EQ(e.decisions[1].chosen, "Declined: the plan: # Other plan");
 }
 
 TEST(RulesEngineTest, ChoiceAmongTheAgentsNamedOptions) {
@@ -114,17 +184,33 @@ TEST(RulesEngineTest, AYesToTheAgentsQuestionIsADecision) {
 TEST(RulesEngineTest, SidechainsAndOtherToolsAreLeftOut) {
   Event side = Person("the agent's prompt to a subagent");
   side.sidechain = true;
-  auto e = Extracted({side, Use("r", "Read", "/x"), Res("r", "file contents", false)});
+  auto e = Extracted({side, Use("r", "Read", "/x"), Res("r", "file contents")});
   EXPECT_TRUE(IsEmpty(e));
 }
 
-TEST(RulesEngineTest, ListsAreBounded) {
+TEST(RulesEngineTest, TheBudgetRanksFixedFailuresFirst) {
   std::vector<Event> many;
-  for (int i = 0; i < 50; ++i) many.push_back(Person("Do task number " + std::to_string(i)));
+  for (int i = 0; i < 400; ++i)
+    many.push_back(Person("Do task number " + std::to_string(i) + " " + std::string(100, 'x')));
+  many.push_back(Use("a", "Bash", "make"));
+  many.push_back(Res("a", "error: no rule to make target", ResultStatus::kFailed));
+  many.push_back(Use("b", "Bash", "make all"));
+  many.push_back(Res("b", "built"));
   RulesEngine r;
   for (const auto& e : many) ASSERT_TRUE(r.Take(e).has_value());
-  EXPECT_EQ(r.Finish()->requests.size(), kMaxItems);
-  EXPECT_EQ(r.dropped(), 30);
+  auto e = r.Finish();
+  ASSERT_TRUE(e);
+  ASSERT_EQ(e->attempts.size(), 1u);  // kept first, though it came last
+  EXPECT_EQ(e->attempts[0].fix, "make all");
+  EXPECT_LT(e->requests.size(), 400u);
+  EXPECT_GT(r.dropped(), 0);
+  EXPECT_EQ(e->requests.front().summary.substr(0, 16), "Do task number 0");  // in order
+}
+
+TEST(RulesEngineTest, TheEntryCarriesTheSessionsTimes) {
+  auto e = Extracted({Use("a", "Bash", "ls"), Res("a", "x"), Use("b", "Bash", "ls"), Res("b", "y")});
+  EXPECT_FALSE(e.started_at.empty());
+  EXPECT_LE(e.started_at, e.ended_at);
 }
 
 TEST(ExcerptTest, CutsOnUtf8BoundariesAndSqueezesSpace) {
@@ -151,12 +237,44 @@ TEST(TranscriptTest, ClassifiesLines) {
                 .cls,
             LineClass::kHarness);
   auto p = ParseTranscriptLine(
-      R"({"type":"user","sessionId":"s","message":{"content":[{"type":"text","text":"hi<system-reminder>x</system-reminder>"}]}})",
+      R"({"type":"user","sessionId":"s","timestamp":"2026-01-17T10:00:00.123Z","gitBranch":"dev","message":{"content":[{"type":"text","text":"hi<system-reminder>x</system-reminder>"}]}})",
       7);
   ASSERT_EQ(p.events.size(), 1u);
   EXPECT_EQ(p.events[0].text, "hi");
   EXPECT_EQ(p.events[0].line, 7);
+  EXPECT_EQ(p.events[0].at, "2026-01-17T10:00:00Z");
   EXPECT_EQ(p.session_id, "s");
+  EXPECT_EQ(p.branch, "dev");
+}
+
+TEST(TranscriptTest, HarnessWordsCommandsInterruptsAndCompactions) {
+  auto slash = ParseTranscriptLine(
+      R"({"type":"user","message":{"content":"<command-name>/review-pr</command-name><command-args>12</command-args>"}})",
+      1);
+  ASSERT_EQ(slash.events.size(), 1u);
+  EXPECT_EQ(slash.events[0].text, "/review-pr 12");
+  auto interrupt = ParseTranscriptLine(
+      R"({"type":"user","message":{"content":[{"type":"text","text":"[Request interrupted by user]"}]}})",
+      2);
+  ASSERT_EQ(interrupt.events.size(), 1u);
+  EXPECT_EQ(interrupt.events[0].kind, EventKind::kInterrupt);
+  auto compact = ParseTranscriptLine(
+      R"({"type":"user","isCompactSummary":true,"message":{"content":"This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nWe fixed the cache.\nPlease continue the conversation from where we left it off."}})",
+      3);
+  ASSERT_EQ(compact.events.size(), 1u);
+  EXPECT_EQ(compact.events[0].kind, EventKind::kCompaction);
+  EXPECT_EQ(compact.events[0].text, "We fixed the cache.");
+  auto rejected = ParseTranscriptLine(
+      R"({"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","is_error":true,"content":"The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed."}]}})",
+      4);
+  ASSERT_EQ(rejected.events.size(), 1u);
+  EXPECT_EQ(rejected.events[0].status, ResultStatus::kRejected);
+  EXPECT_EQ(rejected.events[0].text, "");
+  auto colours = ParseTranscriptLine(
+      R"({"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"t","content":"\u001b[31mred\u001b[0m <system-reminder>x</system-reminder>"}]}})",
+      5);
+  ASSERT_EQ(colours.events.size(), 1u);
+  EXPECT_EQ(colours.events[0].text, "red");
 }
 
 }  // namespace

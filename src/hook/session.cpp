@@ -136,14 +136,16 @@ std::string MoreLine(const store::Store& store, std::string_view repo) {
     parts.push_back(k);
   }
   if (sessions) parts.push_back(Plural(sessions, "session log", "session logs"));
+  if (auto has = store.HasContent(); has && *has)
+    parts.push_back("the distilled digest " + store.index_path());
   std::string list;
   for (size_t i = 0; i < parts.size(); ++i) {
     list += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
   }
-  std::string out = "More in lore's memory";
-  out += list.empty() ? "" : ": " + list;
-  out += ". Look details up with the `search` tool of lore's MCP server (scopes all, memory, "
-         "knowledge, sessions, learnings, raw, okf) or run: lore search " +
+  std::string out = list.empty() ? "Look things up in lore's memory"
+                                 : "More in lore's memory: " + list + ". Look details up";
+  out += " with the `search` tool of lore's MCP server (scopes all, memory, knowledge, sessions, "
+         "learnings, raw, okf) or run: lore search " +
          std::string(repo) + " <words>.";
   return out;
 }

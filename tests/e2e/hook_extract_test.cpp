@@ -106,7 +106,10 @@ TEST_F(HookExtractTest, PreCompactExtractsThenConsolidatesAndTheNextSessionSeesI
   ASSERT_EQ(start.exit_code, 0) << start.err;
   Json j = Json::parse(start.out, nullptr, false);
   std::string ctx = j["hookSpecificOutput"]["additionalContext"].get<std::string>();
-  EXPECT_NE(ctx.find("Summary (memory/summary.md)"), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("# Briefing"), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("## Last sessions"), std::string::npos) << ctx;
+  // distill ran after the consolidation: the digest the context names has content.
+  EXPECT_NE(ctx.find("the distilled digest"), std::string::npos) << ctx;
 }
 
 // A transcript extracted to its end starts no extract, but what waits in
@@ -127,12 +130,22 @@ TEST_F(HookExtractTest, PreCompactWithNothingNewStillFlushes) {
   EXPECT_EQ(CursorLine(), 32);
 }
 
-TEST_F(HookExtractTest, SessionEndExtractsTheRest) {
+TEST_F(HookExtractTest, SessionEndExtractsTheRestConsolidatesAndDistills) {
   auto r = Hook("session-end", "SessionEnd", t_ / "plan.jsonl");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
   ASSERT_TRUE(WaitFor([&] { return CursorLine() == 32; }));
-  EXPECT_EQ(StagedCount(), 1u);
+  ASSERT_TRUE(WaitFor([&] {
+    return StagedCount() == 0 && stdfs::exists(Store("memory/summary.md")) &&
+           !stdfs::exists(Store("staging/.consolidation.lock"));
+  }));
+  ASSERT_TRUE(WaitFor([&] {
+    std::ifstream in(Store("okf/index.md"));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return text.find("## Summary") != std::string::npos &&
+           text.find("lore:briefing") == std::string::npos;
+  })) << "distill runs after the consolidation";
+  EXPECT_TRUE(stdfs::exists(Store("sessions/9a7e4410-22c3-4f0a-8d1e-77b3c2e9f002.jsonl")));
 }
 
 TEST_F(HookExtractTest, StopExtractsOnlyPastTheThreshold) {
@@ -152,7 +165,8 @@ TEST_F(HookExtractTest, StopExtractsOnlyPastTheThreshold) {
   std::ofstream(transcript, std::ios::app) << line(std::string(3000, 'a') + " long request.");
   auto above = Hook("stop", "Stop", transcript);
   EXPECT_EQ(above.err, "");
-  ASSERT_TRUE(WaitFor([&] { return CursorLine() == 34; }));
+  // The cursor moves past a range before its entry is published: wait for both.
+  ASSERT_TRUE(WaitFor([&] { return CursorLine() == 34 && StagedCount() >= 2; }));
   EXPECT_EQ(StagedCount(), 2u) << "the first Stop must not have extracted line 33 alone";
 }
 

@@ -79,15 +79,16 @@ TEST_F(HookSessionTest, SessionStartInjectsPointerSummaryAndPending) {
   Json j = Json::parse(r.out);
   EXPECT_EQ(j["hookSpecificOutput"]["hookEventName"], "SessionStart");
   std::string ctx = j["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  // The summary (the briefing) whole, then an index of the rest of memory.
   EXPECT_EQ(ctx,
-            "lore memory for github.com_acme_widgets: the distilled digest is " + store() +
-                "/okf/index.md (read it, and the pages it links, before work that touches past "
-                "reviews, decisions or conventions). To look something up, use the `search` tool "
-                "of lore's MCP server (scope all, memory, knowledge, learnings, raw or okf) or "
-                "run: lore search " +
+            "lore memory for github.com_acme_widgets:\n\n# Summary\n\n"
+            "The widgets service caches pages.\n\nMore in lore's memory: the distilled digest " +
+                store() +
+                "/okf/index.md. Look details up with the `search` tool of lore's MCP server "
+                "(scopes all, memory, knowledge, sessions, learnings, raw, okf) or run: lore "
+                "search " +
                 repo() +
-                " <words>.\n\nSummary (memory/summary.md):\n# Summary\n\n"
-                "The widgets service caches pages.\n\n1 proposed learning awaits review by the "
+                " <words>.\n\n1 proposed learning awaits review by the "
                 "person. When they agree, run the /lore-review command, or: lore review " +
                 repo() +
                 " --batches --json, ask each batch's input with AskUserQuestion in order, then "
@@ -95,16 +96,37 @@ TEST_F(HookSessionTest, SessionStartInjectsPointerSummaryAndPending) {
                 repo() + " --session <this session's id> --answers -");
 }
 
-TEST_F(HookSessionTest, SessionStartAfterCompactReinjectsTheDigest) {
+TEST_F(HookSessionTest, SessionStartAfterCompactReinjectsTheBriefing) {
   FillStore();
   auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"compact")")));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::string ctx =
       Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
-  EXPECT_NE(ctx.find("\n\nDigest (okf/index.md):\n# github.com_acme_widgets memory\n"),
-            std::string::npos)
+  EXPECT_EQ(ctx.rfind("lore memory for github.com_acme_widgets (after the compaction):\n\n# "
+                      "Summary\n\nThe widgets service caches pages.\n\n",
+                      0),
+            0u)
       << ctx;
-  EXPECT_NE(ctx.find("[Gotchas](gotchas.md)"), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("the distilled digest " + store() + "/okf/index.md"), std::string::npos);
+}
+
+TEST_F(HookSessionTest, SessionStartKeepsItsBudgetAndSurvivesBadBytes) {
+  FillStore();
+  // A summary far over the budget, with an invalid UTF-8 byte in it.
+  std::string body;
+  for (int i = 0; i < 400; ++i) body += "- line " + std::to_string(i) + " of the summary\n";
+  body += "bad \xff byte\n";
+  t_.Write(std::string("stores/") + kKey + "/memory/summary.md",
+           "---\nupdated_at: 2026-10-01T00:00:00Z\n---\n" + body);
+  auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"startup")")));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  std::string ctx =
+      Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_LE(ctx.size(), 8000u);
+  EXPECT_NE(ctx.find("- line 0 of the summary"), std::string::npos);
+  EXPECT_NE(ctx.find("(… the rest is in memory/summary.md)"), std::string::npos);
+  EXPECT_NE(ctx.find("1 proposed learning awaits review"), std::string::npos);  // never dropped
 }
 
 TEST_F(HookSessionTest, SessionStartWithoutMemorySaysNothing) {

@@ -48,7 +48,7 @@ std::string HeadTail(std::string_view output, size_t max_bytes);
 
 // The prose of an agent's Markdown message on one line, at most `max_bytes`:
 // headings kept as words, table rows, rules, code fences and decorations
-// ("★ Insight ───") dropped, emphasis and backquotes removed, list items
+// ("★ Insight ───") dropped, "**", "__" and backquotes removed, list items
 // joined with "; ".
 std::string Gist(std::string_view text, size_t max_bytes);
 

@@ -11,7 +11,8 @@
 //   {"turn":"result","line":27,"at":"…","id":"ABcd1234","status":"failed","exit":1,"text":"…"}
 //   {"turn":"compaction","line":90,"at":"…","text":"…"}
 //   {"turn":"interrupt","line":148,"at":"…"}
-//   {"turn":"span","lines":[1,199],"started_at":"…","ended_at":"…","branch":"main","cwd":"…"}
+//   {"turn":"span","session_id":"…","lines":[1,199],"started_at":"…","ended_at":"…",
+//    "branch":"main","cwd":"…"}
 //
 // Every text is bounded (LogBuilder's caps: no tool output or file content is
 // ever kept whole) and already clean (extract/transcript.h): redacted, without
@@ -51,6 +52,7 @@ struct LogCaps {
 // and where the session worked.
 struct Span {
   int64_t first = 0, last = 0;
+  std::string session_id;
   std::string started_at, ended_at;
   std::string branch, cwd;
 };

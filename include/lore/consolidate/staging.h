@@ -55,8 +55,8 @@ Result<std::string> PrepareEntry(std::string_view input);
 Status WriteTentative(const store::Store& store, std::string_view name, std::string_view text);
 Result<bool> Publish(const store::Store& store, std::string_view name, std::string_view id);
 // Removes a tentative entry that will never be published (a run that died
-// before moving its cursor); a missing one is fine.
-Status DropTentative(const store::Store& store, std::string_view name);
+// before moving its cursor); true when there was one.
+Result<bool> DropTentative(const store::Store& store, std::string_view name);
 
 // The staged entries, oldest first (ids are time-ordered). Only names that
 // are UUIDv7s followed by ".json" count; temporary and run files are ignored.

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "lore/error.h"
 #include "lore/extract/engine.h"
@@ -65,6 +66,20 @@ std::string OutcomeJson(const Outcome& outcome, bool with_entry);
 
 // The session id of `transcript` as Extract would choose it.
 Result<std::string> SessionOf(const std::string& transcript, const std::string& flag);
+
+// `lore extract --rebuild`: stages again, from the session logs alone (the
+// transcripts may be long gone), one entry per span of each log (the lines
+// one extract read), with the rules engine as it is now. The sources are the
+// original ones, so a consolidation of the new entries updates what the old
+// ones made rather than adding to it. `session` (when not empty) limits it
+// to that session.
+struct RebuildOutcome {
+  int64_t sessions = 0, spans = 0, staged = 0;
+  std::vector<std::string> staged_ids;
+};
+Result<RebuildOutcome> Rebuild(const store::Store& store, const std::string& session,
+                               text::TimePoint now);
+std::string RebuildJson(const RebuildOutcome& outcome);
 
 // A failed extract (the hooks run it detached, where nobody reads its
 // stderr) leaves `extract/.failed.json` {"at", "session_id", "error"},

@@ -1,0 +1,174 @@
+#include "lore/activity/session_log.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "lore/activity/card.h"
+#include "support/temp_dir.h"
+
+namespace lore::activity {
+namespace {
+
+Event Use(int64_t line, const std::string& id, const std::string& tool, const std::string& detail) {
+  Event e = MakeEvent(EventKind::kToolUse, line);
+  e.tool_id = id;
+  e.tool_name = tool;
+  e.detail = detail;
+  return e;
+}
+
+Event Result(int64_t line, const std::string& id, ResultStatus status, const std::string& text,
+             std::optional<int64_t> exit = std::nullopt) {
+  Event e = MakeEvent(EventKind::kToolResult, line);
+  e.tool_id = id;
+  e.status = status;
+  e.text = text;
+  e.exit_code = exit;
+  return e;
+}
+
+TEST(LogBuilder, KeepsWordsAndTheOutcomeOfCallsNeverFileContents) {
+  LogBuilder b;
+  auto read = b.Add(Use(1, "toolu_0123456789abcdef", "Read", "/repo/big.txt"));
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->tool_id, "456789abcdef");  // enough to pair the result
+  auto contents = b.Add(Result(2, "toolu_0123456789abcdef", ResultStatus::kOk, "secret-ish file"));
+  ASSERT_TRUE(contents);
+  EXPECT_EQ(contents->text, "");
+  b.Add(Use(3, "b", "Bash", "make"));
+  std::string out;
+  for (int i = 1; i <= 50; ++i) out += "line " + std::to_string(i) + "\n";
+  auto ok = b.Add(Result(4, "b", ResultStatus::kOk, out));
+  EXPECT_EQ(ok->text, "line 1\nline 2\nline 3\n…\nline 48\nline 49\nline 50");
+  b.Add(Use(5, "c", "Bash", "grep -r x ."));
+  auto nomatch = b.Add(Result(6, "c", ResultStatus::kFailed, "Exit code 1", 1));
+  EXPECT_EQ(nomatch->status, ResultStatus::kOk);  // a search without a match
+  b.Add(Use(7, "d", "Bash", "make test"));
+  auto failed = b.Add(Result(8, "d", ResultStatus::kFailed, "Exit code 2\nok 1\nFAILED: t2\n", 2));
+  EXPECT_EQ(failed->text, "FAILED: t2");
+  Event side = MakeEvent(EventKind::kPersonText, 9, /*sidechain=*/true, "subagent prompt");
+  EXPECT_FALSE(b.Add(side));
+  auto said = b.Add(MakeEvent(EventKind::kAssistantText, 10, false, std::string(9000, 'x')));
+  EXPECT_LE(said->text.size(), LogCaps{}.agent + 3);
+}
+
+TEST(LogBuilder, LinesRoundTrip) {
+  Event e = Use(7, "abc", "Bash", "git push");
+  e.note = "Push the branch";
+  e.at = "2026-01-17T10:00:00Z";
+  LogLine l;
+  ASSERT_TRUE(ParseLogLine(RenderEvent(e), &l));
+  EXPECT_FALSE(l.is_span);
+  EXPECT_EQ(l.event.tool_name, "Bash");
+  EXPECT_EQ(l.event.detail, "git push");
+  EXPECT_EQ(l.event.note, "Push the branch");
+  EXPECT_EQ(l.event.at, e.at);
+  Event r = Result(8, "abc", ResultStatus::kRejected, "");
+  r.reason = "not now";
+  ASSERT_TRUE(ParseLogLine(RenderEvent(r), &l));
+  EXPECT_EQ(l.event.status, ResultStatus::kRejected);
+  EXPECT_EQ(l.event.reason, "not now");
+  Span s{3, 9, "s1", "2026-01-17T10:00:00Z", "2026-01-17T10:05:00Z", "main", "/repo"};
+  ASSERT_TRUE(ParseLogLine(RenderSpan(s), &l));
+  EXPECT_TRUE(l.is_span);
+  EXPECT_EQ(l.span.first, 3);
+  EXPECT_EQ(l.span.last, 9);
+  EXPECT_EQ(l.span.branch, "main");
+  EXPECT_EQ(l.span.session_id, "s1");
+  EXPECT_FALSE(ParseLogLine(R"({"turn":"other","line":1})", &l));
+  EXPECT_FALSE(ParseLogLine("not json", &l));
+}
+
+TEST(LogBuilder, FitsTheBudget) {
+  std::vector<Event> events;
+  for (int i = 0; i < 40; ++i)
+    events.push_back(MakeEvent(EventKind::kAssistantText, i + 1, false, std::string(3000, 'a')));
+  size_t bytes = FitToBudget(events, 16 * 1024);
+  EXPECT_LE(bytes, 16u * 1024);
+  EXPECT_EQ(LogBudget(1000), 16u * 1024);
+  EXPECT_EQ(LogBudget(1'000'000), 150'000u);
+}
+
+class SessionLogTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    store::Env env;
+    env.lore_home = t_ / "stores";
+    store_ = *store::Store::Locate("github.com/acme/widgets", env);
+    ASSERT_TRUE(store_->Ensure(std::chrono::system_clock::now()));
+  }
+  testing::TempDir t_;
+  std::optional<store::Store> store_;
+};
+
+TEST_F(SessionLogTest, AppendsOnceEvenWhenARunIsRepeated) {
+  std::vector<Event> events{MakeEvent(EventKind::kPersonText, 1, false, "fix it"),
+                            MakeEvent(EventKind::kAssistantText, 2, false, "done")};
+  Span span{1, 3, "s1", "", "", "main", "/repo"};
+  ASSERT_TRUE(AppendSessionLog(*store_, "s1", span, events));
+  ASSERT_TRUE(AppendSessionLog(*store_, "s1", span, events));  // a rerun after a crash
+  EXPECT_EQ(*LoggedThrough(SessionLogPath(*store_, "s1")), 3);
+  std::vector<Event> more{MakeEvent(EventKind::kPersonText, 4, false, "now test it")};
+  ASSERT_TRUE(AppendSessionLog(*store_, "s1", Span{3, 4, "s1", "", "", "", ""}, more));  // overlaps
+  auto log = ReadSessionLog(SessionLogPath(*store_, "s1"), "s1");
+  ASSERT_TRUE(log) << log.error().Format();
+  ASSERT_EQ(log->events.size(), 3u);
+  EXPECT_EQ(log->events[2].text, "now test it");
+  ASSERT_EQ(log->spans.size(), 2u);
+  EXPECT_EQ(log->spans[1].first, 4);
+  EXPECT_EQ(log->skipped, 0);
+  auto files = ListSessionLogs(*store_);
+  ASSERT_TRUE(files);
+  ASSERT_EQ(files->size(), 1u);
+  EXPECT_EQ((*files)[0].stem, "s1");
+}
+
+TEST_F(SessionLogTest, ACutOffAppendIsFoundPastByTheLargestSpan) {
+  const std::string path = SessionLogPath(*store_, "s2");
+  ASSERT_TRUE(AppendSessionLog(*store_, "s2", Span{1, 5, "s2", "", "", "", ""},
+                               {MakeEvent(EventKind::kPersonText, 2, false, "a")}));
+  std::ofstream(path, std::ios::app) << R"({"turn":"person","line":6,"text":"torn)";
+  EXPECT_EQ(*LoggedThrough(path), 5);
+}
+
+TEST(SessionFiles, StemsAreSafeForAnyId) {
+  EXPECT_EQ(SessionFileStem("9a7e4410-22c3"), "9a7e4410-22c3");
+  std::string odd = SessionFileStem("../x y/z");
+  EXPECT_EQ(odd.find('/'), std::string::npos);
+  EXPECT_NE(SessionFileStem("a/b"), SessionFileStem("a_b"));
+}
+
+TEST(Cards, TurnsReportsInstructionsAndState) {
+  SessionLog log;
+  log.session_id = "s1";
+  log.spans.push_back(
+      Span{1, 20, "s1", "2026-01-17T10:00:00Z", "2026-01-17T11:00:00Z", "main", "/r"});
+  auto say = [&](EventKind k, int64_t line, const std::string& t) {
+    log.events.push_back(MakeEvent(k, line, false, t));
+  };
+  say(EventKind::kPersonText, 1, "hi");
+  say(EventKind::kPersonText, 2, "Add a cache. Always run the tests before you commit.");
+  say(EventKind::kAssistantText, 3, "Let me look at the code.");
+  say(EventKind::kAssistantText, 4, "Added an LRU cache in src/cache.c. Let me run the tests:");
+  Event todo = Use(5, "t", "TodoWrite", "[x] Add the cache\n[ ] Document it");
+  log.events.push_back(todo);
+  log.events.push_back(Result(6, "t", ResultStatus::kOk, ""));
+  log.events.push_back(Use(7, "e", "Edit", "/r/src/cache.c"));
+  log.events.push_back(Result(8, "e", ResultStatus::kOk, ""));
+  say(EventKind::kPersonText, 9, "continue");
+  say(EventKind::kAssistantText, 10, "All 12 tests pass.");
+  auto card = ReadCard(log);
+  EXPECT_EQ(card.task, "Add a cache. Always run the tests before you commit.");
+  ASSERT_EQ(card.turns.size(), 1u);  // "hi" and "continue" start none
+  EXPECT_EQ(card.turns[0].report, "Added an LRU cache in src/cache.c. All 12 tests pass.");
+  EXPECT_EQ(card.instructions, std::vector<std::string>{"Always run the tests before you commit"});
+  EXPECT_EQ(card.open_todos, std::vector<std::string>{"Document it"});
+  ASSERT_EQ(card.files.size(), 1u);
+  EXPECT_EQ(card.files[0].first, "/r/src/cache.c");
+  EXPECT_EQ(card.branch, "main");
+  EXPECT_EQ(card.closing, "All 12 tests pass.");
+}
+
+}  // namespace
+}  // namespace lore::activity

@@ -1,0 +1,82 @@
+#include "consolidate/briefing.h"
+
+#include <gtest/gtest.h>
+
+#include "lore/text/utf8.h"
+
+namespace lore::consolidate::detail {
+namespace {
+
+activity::SessionCard Card(int n, int turns) {
+  activity::SessionCard c;
+  c.session_id = std::to_string(n) + "aaaaaaa-bbbb";
+  c.started_at = "2026-01-1" + std::to_string(n) + "T10:00:00Z";
+  c.ended_at = "2026-01-1" + std::to_string(n) + "T11:00:00Z";
+  c.first_line = 1;
+  c.last_line = 100;
+  c.task = "task " + std::to_string(n);
+  for (int i = 0; i < turns; ++i) {
+    c.turns.push_back({"request " + std::to_string(i) + " of session " + std::to_string(n),
+                       std::string(500, 'r') + " reported", i + 1, c.started_at});
+  }
+  c.open_todos = {"write the docs"};
+  activity::Episode ep;
+  ep.tool = "Bash";
+  ep.action = "make test";
+  ep.error = "error: undefined reference to `cache_get'";
+  ep.at = c.started_at;
+  c.episodes.push_back(ep);
+  return c;
+}
+
+BriefingInput Input(size_t budget) {
+  BriefingInput in;
+  in.project = "github.com_acme_widgets";
+  in.sessions = 9;
+  in.first_date = "2026-01-02";
+  for (int i = 6; i >= 1; --i) in.recent.push_back(Card(i, 8));
+  for (int i = 0; i < 30; ++i) in.earlier.push_back({"2026-01-0" + std::to_string(i % 9 + 1), "s", "old"});
+  for (int i = 0; i < 10; ++i) in.decisions.push_back({"2026-01-15", "SQLite", "Postgres", "one file"});
+  in.instructions.push_back({"2026-01-15", "Always run the tests before you commit"});
+  in.gotchas.push_back({"gotcha-x", "When `make` fails with x: y worked"});
+  in.budget = budget;
+  return in;
+}
+
+TEST(Briefing, StaysWithinItsBudgetAndSaysWhatMatters) {
+  for (size_t budget : {1000u, 3000u, 6000u, 20000u}) {
+    std::string b = RenderBriefing(Input(budget));
+    EXPECT_LE(text::CodePointCount(b), budget) << budget;
+    EXPECT_EQ(b.rfind(kBriefingStart, 0), 0u);
+    EXPECT_NE(b.find(kBriefingEnd), std::string::npos);
+  }
+  std::string b = RenderBriefing(Input(6000));
+  EXPECT_NE(b.find("## Last sessions"), std::string::npos);
+  EXPECT_NE(b.find("session 6aaaaaaa"), std::string::npos);
+  EXPECT_NE(b.find("Still open on its todo list: write the docs"), std::string::npos);
+  EXPECT_NE(b.find("## Open problems"), std::string::npos);
+  EXPECT_NE(b.find("undefined reference"), std::string::npos);
+  EXPECT_NE(b.find("Always run the tests"), std::string::npos);
+  EXPECT_NE(b.find("SQLite (over Postgres): one file"), std::string::npos);
+  EXPECT_NE(b.find("knowledge/gotcha-x.md"), std::string::npos);
+  // The latest session first, with its request and its report.
+  EXPECT_LT(b.find("session 6aaaaaaa"), b.find("session 5aaaaaaa"));
+  EXPECT_NE(b.find("request 0 of session 6"), std::string::npos);
+  EXPECT_EQ(b, RenderBriefing(Input(6000)));  // the same inputs, the same bytes
+}
+
+TEST(Briefing, ARewriteReplacesOnlyLoresPart) {
+  std::string first = WithBriefing("", "<!-- lore:briefing -->\nv1\n<!-- /lore:briefing -->\n");
+  std::string person = first + "\n## My notes\nkeep this\n";
+  std::string second =
+      WithBriefing(person, "<!-- lore:briefing -->\nv2\n<!-- /lore:briefing -->\n");
+  EXPECT_EQ(second, "<!-- lore:briefing -->\nv2\n<!-- /lore:briefing -->\n\n## My notes\nkeep this\n");
+  EXPECT_EQ(WithBriefing(second, "<!-- lore:briefing -->\nv2\n<!-- /lore:briefing -->\n"), second);
+  // A summary of an earlier version: its text stays after the briefing.
+  EXPECT_EQ(WithBriefing("# Summary\n\n## Discussions\n- a\n", "B\n"),
+            "B\n\n# Summary\n\n## Discussions\n- a\n");
+  EXPECT_EQ(WithBriefing("# Summary\n", "B\n"), "B\n");
+}
+
+}  // namespace
+}  // namespace lore::consolidate::detail
