@@ -10,6 +10,14 @@
 // (TMPDIR).
 //
 //   consolidate_bench [--runs 7] [--records 10000] [--entries 1000] [--lore PATH]
+//   consolidate_bench --sessions 500 [--runs 7] [--lore PATH]
+//
+// With --sessions N (issue 24): a store of N session logs (sessions/*.jsonl,
+// 40 turns each: requests, the agent's reports, shell calls, one failure in
+// ten sessions recurring) and one staged entry of the latest session whose
+// attempt fails with that recurring error, so that a run reads every log's
+// ends, the six latest logs whole for the briefing, and the latest 200 for the
+// gotcha: one consolidation's wall time and peak memory.
 //
 // The store: 6,000 decisions (topics t0..t5999),
 // 3,000 requests, 999 knowledge pages (a third with last_sources in the staged
@@ -239,10 +247,59 @@ void PrintSeries(const std::string& title, const std::vector<Sample>& samples) {
   std::fflush(stdout);
 }
 
+// One session log of 40 turns, dated day `n`.
+std::string SessionLog(int n) {
+  char day[32];
+  std::snprintf(day, sizeof day, "2026-%02d-%02dT10:", 1 + (n / 28) % 12, 1 + n % 28);
+  std::string out;
+  int line = 0;
+  auto at = [&] {
+    char t[64];
+    std::snprintf(t, sizeof t, "%s%02d:%02dZ", day, line / 60 % 60, line % 60);
+    return std::string(t);
+  };
+  for (int k = 0; k < 10; ++k) {
+    ++line;
+    out += R"({"turn":"person","line":)" + std::to_string(line) + R"(,"at":")" + at() +
+           R"(","text":"Request )" + std::to_string(k) + " of session " + std::to_string(n) +
+           ": " + Pad(k) + "\"}\n";
+    ++line;
+    out += R"({"turn":"tool","line":)" + std::to_string(line) + R"(,"at":")" + at() +
+           R"(","tool":"Bash","id":"id)" + std::to_string(line) + R"(","input":"make test"})" + "\n";
+    ++line;
+    bool fail = k == 3 && n % 10 == 0;
+    out += R"({"turn":"result","line":)" + std::to_string(line) + R"(,"at":")" + at() +
+           R"(","id":"id)" + std::to_string(line - 1) + R"(","status":")" +
+           (fail ? "failed" : "ok") + R"(","text":")" +
+           (fail ? "error: undefined reference to 'cache_get'" : "100% tests passed") + "\"}\n";
+    ++line;
+    out += R"({"turn":"agent","line":)" + std::to_string(line) + R"(,"at":")" + at() +
+           R"(","text":"Done with request )" + std::to_string(k) + ". " + Pad(k * 7) + " " +
+           Pad(k * 11) + "\"}\n";
+  }
+  out += R"({"turn":"span","session_id":"sess-)" + std::to_string(n) + R"(","lines":[1,)" +
+         std::to_string(line) + R"(],"started_at":")" + day + R"(00:00Z","ended_at":")" + at() +
+         "\"}\n";
+  return out;
+}
+
+void BuildSessions(const stdfs::path& dir, int sessions) {
+  for (int n = 0; n < sessions; ++n) {
+    Put(dir / "sessions" / ("sess-" + std::to_string(n) + ".jsonl"), SessionLog(n));
+  }
+  int last = sessions - 1;
+  Put(dir / "staging" / "01a22be5-a500-7000-8000-000000000001.json",
+      R"({"source":{"session_id":"sess-)" + std::to_string(last) +
+          R"(","range":[1,40]},"decisions":[],"discussions":[],"attempts":[{"action":"make test",)"
+          R"("result":"error: undefined reference to 'cache_get'","succeeded":false}],)"
+          R"("requests":[{"intent":"Request 0","summary":"Request 0 of the last session"}]})" +
+          std::string("\n"));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int runs = 7, records = 10000, entries = 1000;
+  int runs = 7, records = 10000, entries = 1000, sessions = 0;
   std::string lore = LORE_BINARY;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string a = argv[i];
@@ -250,6 +307,7 @@ int main(int argc, char** argv) {
     if (a == "--records") records = std::atoi(argv[i + 1]);
     if (a == "--entries") entries = std::atoi(argv[i + 1]);
     if (a == "--lore") lore = argv[i + 1];  // another build, for comparisons
+    if (a == "--sessions") sessions = std::atoi(argv[i + 1]);
     if (a == "--template") {  // only build the store and its entries there, for profiling
       BuildStore(stdfs::path(argv[i + 1]) / kKey, records);
       Put(stdfs::path(argv[i + 1]) / kKey / "raw.jsonl", "");
@@ -262,6 +320,18 @@ int main(int argc, char** argv) {
   stdfs::path base =
       stdfs::temp_directory_path() / ("lore-consolidate-bench-" + std::to_string(::getpid()));
   stdfs::path tmpl = base / "template" / kKey;
+  if (sessions > 0) {
+    BuildSessions(tmpl, sessions);
+    Put(tmpl / "raw.jsonl", "");
+    Put(tmpl / "okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
+    std::printf("rules engine: 1 staged entry into a store of %d session logs, %d runs (%s)\n",
+                sessions, runs, lore.c_str());
+    PrintSeries("one consolidation (the briefing and the gotcha read the session logs):",
+                RunSeries(lore, base, "sessions", runs, false));
+    std::error_code ec;
+    stdfs::remove_all(base, ec);
+    return 0;
+  }
   BuildStore(tmpl, records);
   Put(tmpl / "raw.jsonl", "");
   Put(tmpl / "okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");

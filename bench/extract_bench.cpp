@@ -172,10 +172,19 @@ int main(int argc, char** argv) {
     std::error_code ec;
     stdfs::remove_all(dir + "/home", ec);
     auto r = Spawn(extract);
-    std::printf("  %4llu MB (%lld rounds): %8.1f ms  %7.1f MB/s  peak RSS %6.1f MiB%s\n",
-                static_cast<unsigned long long>(bytes >> 20), static_cast<long long>(rounds),
-                r.wall_ms, (bytes / 1048576.0) / (r.wall_ms / 1000.0), r.maxrss_kib / 1024.0,
-                r.ok ? "" : "  FAILED");
+    // The session log this run wrote, as a share of the transcript.
+    uint64_t log_bytes = 0;
+    for (const auto& e : stdfs::recursive_directory_iterator(dir + "/home", ec)) {
+      if (e.is_regular_file() && e.path().extension() == ".jsonl" &&
+          e.path().parent_path().filename() == "sessions")
+        log_bytes += e.file_size();
+    }
+    std::printf(
+        "  %4llu MB (%lld rounds): %8.1f ms  %7.1f MB/s  peak RSS %6.1f MiB  session log %.2f MB "
+        "(%.1f %%)%s\n",
+        static_cast<unsigned long long>(bytes >> 20), static_cast<long long>(rounds), r.wall_ms,
+        (bytes / 1048576.0) / (r.wall_ms / 1000.0), r.maxrss_kib / 1024.0, log_bytes / 1048576.0,
+        100.0 * static_cast<double>(log_bytes) / static_cast<double>(bytes), r.ok ? "" : "  FAILED");
     std::fflush(stdout);
   }
 

@@ -1,6 +1,7 @@
 // The rules engine's briefing (memory/summary.md) and gotchas (knowledge/),
 // read from the store's session logs (see rules_engine.h).
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -69,11 +70,24 @@ void ReadDecisionBody(std::string_view body, std::string* chosen, std::string* o
   }
 }
 
+// The decisions most recently made or changed. Only the newest files are
+// parsed (by modification time, this run's changes first): a store of
+// thousands of decisions costs a stat each, not a parse each. Among those,
+// the order is the records' own updated_at.
 Result<std::vector<BriefingInput::Decision>> RecentDecisions(RulesContext& ctx) {
   std::vector<std::pair<std::string, BriefingInput::Decision>> all;
-  LORE_ASSIGN(auto slugs, ctx.ws.ListSlugs(std::string(doc::KindDir(Kind::kDecision))));
-  for (const auto& slug : slugs) {
+  LORE_ASSIGN(auto names, ctx.ws.ListSlugs(std::string(doc::KindDir(Kind::kDecision))));
+  std::vector<std::pair<int64_t, std::string>> newest;
+  for (auto& slug : names) {
     if (!doc::IsValidSlug(slug)) continue;
+    auto at = ctx.ws.ChangedAt(doc::RelPath(Kind::kDecision, slug));
+    if (!at || *at == INT64_MIN) continue;  // the linter reports what cannot be read
+    newest.emplace_back(*at, std::move(slug));
+  }
+  std::stable_sort(newest.begin(), newest.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& [changed_at, slug] : newest) {
+    if (all.size() >= 2 * kBriefingDecisions) break;
     auto rec = ctx.set.Get(Kind::kDecision, slug);
     if (!rec || !*rec) continue;  // one the linter reports; never the briefing's failure
     const doc::Record& r = **rec;

@@ -82,10 +82,11 @@ Result<std::string> FreeSuccessor(RulesContext& ctx, const std::string& topic,
   for (int n = 1; n < 10000; ++n) {
     std::string cand = base;
     if (n > 1) {
-      std::string suffix = "-" + std::to_string(n);
-      cand = base.substr(0, std::min(base.size(), 64 - suffix.size()));
+      std::string suffix(1, '-');  // "-2" to "-9999"
+      suffix += std::to_string(n);
+      cand.resize(std::min(cand.size(), 64 - suffix.size()));
       while (!cand.empty() && cand.back() == '-') cand.pop_back();
-      cand += suffix;
+      cand.append(suffix);
     }
     LORE_ASSIGN(doc::Record * taken, ctx.set.Get(Kind::kDecision, cand));
     if (!taken) return cand;

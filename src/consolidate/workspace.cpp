@@ -134,6 +134,16 @@ Result<std::vector<std::string>> Workspace::ListSlugs(const std::string& rel_dir
   return out;
 }
 
+Result<int64_t> Workspace::ChangedAt(const std::string& rel) {
+  if (auto it = files_.find(rel); it != files_.end()) {
+    if (it->second.current != it->second.original) return INT64_MAX;
+    if (!it->second.id.exists) return INT64_MIN;
+    return it->second.id.mtime_ns;
+  }
+  LORE_ASSIGN(FileId id, IdentifyFile(fs::Join(dir_, rel)));
+  return id.exists ? id.mtime_ns : INT64_MIN;
+}
+
 std::vector<Workspace::Change> Workspace::Changes() const {
   std::vector<Change> out;
   for (const auto& [rel, e] : files_) {

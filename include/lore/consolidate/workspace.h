@@ -61,6 +61,11 @@ class Workspace {
   // The folder is read once per workspace (the run's snapshot of it).
   Result<std::vector<std::string>> ListSlugs(const std::string& rel_dir);
 
+  // When `rel` last changed: its modification time on disk (nanoseconds), or
+  // INT64_MAX when this run changed it. Lets a reader look at the newest
+  // records first without parsing every one. A missing file: INT64_MIN.
+  Result<int64_t> ChangedAt(const std::string& rel);
+
   struct Change {
     std::string rel;
     std::string bytes;
