@@ -176,9 +176,11 @@ ParsedLine ParseTranscriptLine(std::string_view text, int64_t number) {
   }
   if (!out.events.empty()) out.cls = LineClass::kUsed;
   // Nothing of a private span or a secret goes further: not into an excerpt,
-  // a dry run's output or what the LLM engine sends to a model.
+  // a dry run's output or what the LLM engine sends to a model. A span runs
+  // across the text blocks of the message.
+  redact::MessageCleaner texts;
   for (Event& e : out.events) {
-    if (e.kind != EventKind::kToolResult) e.text = redact::Clean(e.text);
+    if (e.kind != EventKind::kToolResult) e.text = texts.Next(e.text);
     e.detail = redact::Clean(e.detail);
   }
   return out;
