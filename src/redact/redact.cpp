@@ -69,40 +69,49 @@ void Add(Finding f, std::vector<Finding>* out) {
   out->push_back(f);
 }
 
-// One attempt of the rules that byte s[i] may start.
-bool TryAt(std::string_view s, size_t i, internal::ContextRules* context, internal::Match* m) {
+// One attempt of the rules that byte s[i], a trigger `t`, may start (a look
+// at the byte after or before it first: most of these bytes start nothing).
+bool TryAt(std::string_view s, size_t i, internal::Trigger t, internal::ContextRules* context,
+           internal::Match* m) {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  switch (internal::kTriggers.at[p[i]]) {
+  const unsigned char next = i + 1 < s.size() ? p[i + 1] : 0;
+  switch (t) {
     case internal::Trigger::kToken:  // where no token byte precedes (ScanSecrets)
-      return i + 2 < s.size() && internal::MayStartToken(p[i], p[i + 1], p[i + 2]) &&
+      return i + 2 < s.size() && internal::MayStartToken(p[i], next, p[i + 2]) &&
              internal::TryTokenRules(s, i, m);
     case internal::Trigger::kSeparator:
       return context->At(i, m);
     case internal::Trigger::kDash:
+      if (next != '-' && next != 'p' && next != 'u') return false;
       return internal::TryDashRules(s, i, m) || context->Flag(i, m);
     case internal::Trigger::kTilde:
-      return internal::TryTildeRule(s, i, m);
+      return i > 0 && p[i - 1] == 'Q' && internal::TryTildeRule(s, i, m);
     case internal::Trigger::kDot:
-      return internal::TryDotRule(s, i, m);
+      return next == 'a' && internal::TryDotRule(s, i, m);
     case internal::Trigger::kNone:
       break;
   }
   return false;
 }
 
-// Bytes of a word: [A-Za-z0-9]. No rule is triggered inside a run of them.
-struct WordTable {
-  bool at[256] = {};
-  constexpr WordTable() {
-    for (int c = 0; c < 256; ++c) at[c] = internal::IsAlnum(static_cast<unsigned char>(c));
+// Bytes of a word ([A-Za-z0-9]: no rule is triggered inside a run of them)
+// and of a token ([A-Za-z0-9_-]), as tables.
+struct ByteClasses {
+  bool word[256] = {};
+  bool token[256] = {};
+  constexpr ByteClasses() {
+    for (int c = 0; c < 256; ++c) {
+      word[c] = internal::IsAlnum(static_cast<unsigned char>(c));
+      token[c] = internal::IsTok(static_cast<unsigned char>(c));
+    }
   }
 };
-constexpr WordTable kWord;
+constexpr ByteClasses kBytes;
 
 // The end of the run of letters and digits at p[i] ('_' ends it: an AWS key
 // id may follow one).
 size_t WordEnd(const unsigned char* p, size_t i, size_t n) {
-  while (i < n && kWord.at[p[i]]) ++i;
+  while (i < n && kBytes.word[p[i]]) ++i;
   return i;
 }
 
@@ -111,18 +120,19 @@ void ScanSecrets(std::string_view s, size_t base, std::vector<Finding>* out) {
   internal::ContextRules context(s);
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const size_t n = s.size();
+  internal::Match m;
   for (size_t i = 0; i < n;) {
-    while (i < n && internal::kTriggers.at[p[i]] == internal::Trigger::kNone) ++i;
+    internal::Trigger t = internal::Trigger::kNone;
+    while (i < n && (t = internal::kTriggers.at[p[i]]) == internal::Trigger::kNone) ++i;
     if (i == n) break;
-    internal::Match m;
-    const bool letter = internal::kTriggers.at[p[i]] == internal::Trigger::kToken;
+    const bool letter = t == internal::Trigger::kToken;
     bool hit;
-    if (letter && i > 0 && internal::IsTok(p[i - 1])) {
+    if (letter && i > 0 && kBytes.token[p[i - 1]]) {
       // A letter inside a token starts no rule but an AWS key id, which may
       // follow '_' or '-'.
-      hit = p[i] == 'A' && !internal::IsAlnum(p[i - 1]) && internal::TryAwsKey(s, i, &m);
+      hit = p[i] == 'A' && !kBytes.word[p[i - 1]] && internal::TryAwsKey(s, i, &m);
     } else {
-      hit = TryAt(s, i, &context, &m);
+      hit = TryAt(s, i, t, &context, &m);
     }
     if (!hit) {
       i = letter ? WordEnd(p, i + 1, n) : i + 1;  // the rest of a word starts nothing

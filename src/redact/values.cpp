@@ -7,10 +7,6 @@
 namespace lore::redact {
 namespace {
 
-constexpr std::string_view kSecretNames[] = {"password",   "passwd",      "passphrase", "secret",
-                                             "token",      "api_key",     "apikey",     "api-key",
-                                             "access_key", "private_key", "credential", "creds"};
-
 constexpr size_t kMinValue = 8;
 constexpr size_t kMaxValue = 1024;
 constexpr double kMinEntropy = 2.5;  // bits per byte
@@ -38,7 +34,7 @@ double Entropy(std::string_view v) {
 
 // `l` holds `word` at `i` (short words: a loop is cheaper than memcmp).
 bool HasAt(std::string_view l, size_t i, std::string_view word) {
-  if (l.size() - i < word.size()) return false;
+  if (i > l.size() || l.size() - i < word.size()) return false;
   for (size_t k = 0; k < word.size(); ++k) {
     if (l[i + k] != word[k]) return false;
   }
@@ -49,16 +45,35 @@ bool EndsIn(std::string_view l, std::string_view word) {
   return l.size() >= word.size() && HasAt(l, l.size() - word.size(), word);
 }
 
-// True when `lower` (`name` in lower case) holds one of kSecretNames or ends
+// True when one of the keywords of IsSecretName starts at l[i]: password,
+// passwd, passphrase, private_key, secret, token, api_key, apikey, api-key,
+// access_key, credential, creds.
+bool KeywordAt(std::string_view l, size_t i) {
+  switch (l[i]) {
+    case 'p':
+      return (HasAt(l, i, "pass") &&
+              (HasAt(l, i + 4, "word") || HasAt(l, i + 4, "wd") || HasAt(l, i + 4, "phrase"))) ||
+             HasAt(l, i, "private_key");
+    case 's':
+      return HasAt(l, i, "secret");
+    case 't':
+      return HasAt(l, i, "token");
+    case 'a':
+      return (HasAt(l, i, "api") &&
+              (HasAt(l, i + 3, "_key") || HasAt(l, i + 3, "key") || HasAt(l, i + 3, "-key"))) ||
+             HasAt(l, i, "access_key");
+    case 'c':
+      return HasAt(l, i, "cred") && (HasAt(l, i + 4, "ential") || HasAt(l, i + 4, "s"));
+    default:
+      return false;
+  }
+}
+
+// True when `lower` (`name` in lower case) holds one of the keywords or ends
 // in one of the words of IsSecretName.
 bool HasSecretWord(std::string_view name, std::string_view l) {
-  // One pass: only a keyword's first letter starts a comparison.
   for (size_t i = 0; i + 3 <= l.size(); ++i) {
-    const char c = l[i];
-    if (c != 'p' && c != 's' && c != 't' && c != 'a' && c != 'c') continue;
-    for (std::string_view k : kSecretNames) {
-      if (k[0] == c && HasAt(l, i, k)) return true;
-    }
+    if (KeywordAt(l, i)) return true;
   }
   // "key", "encryption_key", "apiKey", "ssh-key"; "auth", "basicAuth".
   if (EndsIn(l, "key") || EndsIn(l, "auth")) return true;
