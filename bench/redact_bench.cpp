@@ -108,5 +108,19 @@ int main(int argc, char** argv) {
   Throughput("\"<private>\" repeated", Fill(bytes, "<private>"));
   Throughput("\"<private\" repeated", Fill(bytes, "<private"));
   Throughput("'A' repeated", std::string(bytes, 'A'));
+  // The triggers of the rules added for issue 25.
+  Throughput("\"--password \" repeated", Fill(bytes, "--password "));
+  Throughput("\"mysql -pAb12Cd34Ef \" repeated", Fill(bytes, "mysql -pAb12Cd34Ef "));
+  Throughput("\"curl -u a:Ab12Cd34Ef \" repeated", Fill(bytes, "curl -u a:Ab12Cd34Ef "));
+  Throughput("\"-p\" repeated", Fill(bytes, "-p"));
+  Throughput("\"Authorization: \" repeated", Fill(bytes, "Authorization: "));
+  Throughput("\"x://\" then \"a@\" repeated", "x://" + Fill(bytes, "a@"));
+  Throughput("\"12345:A\" repeated", Fill(bytes, "12345:A"));
+  Throughput("\"1Q~\" repeated", Fill(bytes, "1Q~"));
+  Throughput("\".atlasv1.\" repeated", Fill(bytes, ".atlasv1."));
+  Throughput("\"SG.\" repeated", Fill(bytes, "SG."));
+  Throughput("\"fm2_/\" repeated", Fill(bytes, "fm2_/"));
+  Throughput("\"0123456789abcdef-us1 \" repeated", Fill(bytes, "0123456789abcdef-us1 "));
+  Throughput("\"sk_live_ \" repeated", Fill(bytes, "sk_live_ "));
   return sink == 42 ? 1 : 0;
 }

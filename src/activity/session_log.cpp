@@ -19,6 +19,7 @@
 #include "lore/json/reader.h"
 #include "lore/log/checked_log.h"
 #include "lore/log/line_stream.h"
+#include "lore/redact/redact.h"
 
 namespace lore::activity {
 namespace {
@@ -174,7 +175,7 @@ std::string RenderEvent(const Event& e) {
 std::string RenderSpan(const Span& s) {
   Json j;
   j["turn"] = "span";
-  if (!s.session_id.empty()) j["session_id"] = s.session_id;
+  if (!s.session_id.empty()) j["session_id"] = redact::Clean(s.session_id);
   j["lines"] = Json::array({s.first, s.last});
   if (!s.started_at.empty()) j["started_at"] = s.started_at;
   if (!s.ended_at.empty()) j["ended_at"] = s.ended_at;
@@ -235,7 +236,10 @@ bool ParseLogLine(std::string_view text, LogLine* out) {
   return true;
 }
 
-std::string SessionFileStem(std::string_view id) {
+std::string SessionFileStem(std::string_view raw_id) {
+  // A secret pasted as an id never reaches a file name.
+  const std::string cleaned = redact::CleanName(raw_id);
+  const std::string_view id = cleaned;
   std::string plain;
   for (char c : id) {
     bool ok = std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';

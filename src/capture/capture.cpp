@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/json/compact.h"
-#include "lore/redact/redact.h"
+#include "lore/redact/json.h"
 #include "lore/text/utf8.h"
 
 namespace lore::capture {
@@ -41,12 +41,9 @@ Result<std::string> MakeRecordLine(std::string_view input, Kind kind, text::Time
   std::vector<json::Member> set = {
       {"kind", json::Quote(kind == Kind::kReview ? "review" : "slicing")},
       {"recorded_at", json::Quote(text::UtcSeconds(now))}};
-  // Private spans and secrets never reach raw.jsonl: string values are
-  // cleaned (docs/secrets.md) before the line is appended.
-  const json::StringFilter clean = [](std::string_view name, std::string_view value,
-                                      std::string* out) {
-    return redact::CleanNamedValue(name, value, out);
-  };
+  // Private spans and secrets never reach raw.jsonl: keys and string values
+  // are cleaned (docs/secrets.md) before the line is appended.
+  const json::StringFilter clean = redact::CleanJsonString;
   auto line = json::CompactObjectWith(input, CaptureLimits(), set, {kStdin, 1, repair}, &clean);
   if (!line) {
     Error e = line.error();

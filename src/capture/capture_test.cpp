@@ -13,11 +13,12 @@ std::string Line(std::string_view input) {
   return line ? *line : "";
 }
 
-TEST(CaptureRedaction, StringValuesAreCleanedKeysAndNumbersKept) {
+// Keys are cleaned too (issue 25: a secret as a key reached raw.jsonl).
+TEST(CaptureRedaction, StringValuesAndKeysAreCleanedNumbersKept) {
   EXPECT_EQ(Line(R"({ "AKIAIOSFODNN7EXAMPLE": 1e400, "note": "key AKIAIOSFODNN7EXAMPLE",
                      "list": ["<private>x</private>kept", 12345678901234567890],
                      "password": "Zx8kq2LmP0wR7tYv", "deep": {"api_key": "Ab12Cd34Ef56"}})"),
-            R"({"AKIAIOSFODNN7EXAMPLE":1e400,"note":"key [REDACTED:aws-access-key]",)"
+            R"({"[REDACTED:aws-access-key]":1e400,"note":"key [REDACTED:aws-access-key]",)"
             R"("list":["kept",12345678901234567890],"password":"[REDACTED:assignment]",)"
             R"("deep":{"api_key":"[REDACTED:assignment]"},"kind":"review",)"
             R"("recorded_at":"2026-01-01T00:00:00Z"})");

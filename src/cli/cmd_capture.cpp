@@ -57,13 +57,17 @@ int RunCheck(const store::Store& store, bool repair) {
   return kExitOk;
 }
 
-// Lists every private span and secret in the store's files, one line each
-// ("<file>:<line>: secret (<rule>)", never the secret): exit 1 when any.
+// Lists every private span and secret in the store's files and file names,
+// one line each ("<file>:<line>: secret (<rule>)", "<file>: secret in the
+// file name (<rule>)"; never the secret, a name that holds one is shown
+// cleaned): exit 1 when any.
 int RunCheckSecrets(const store::Store& store) {
   auto found =
       redact::ScanTree(store.dir(), [&](const std::string& rel, int64_t line, redact::Rule rule) {
-        Print(fs::Join(store.dir(), rel) + ":" + std::to_string(line) + ": secret (" +
-              std::string(redact::RuleName(rule)) + ")");
+        const std::string path = fs::Join(store.dir(), rel);
+        const std::string what = "(" + std::string(redact::RuleName(rule)) + ")";
+        Print(line == 0 ? path + ": secret in the file name " + what
+                        : path + ":" + std::to_string(line) + ": secret " + what);
       });
   if (!found) return ReportError(found.error());
   if (*found > 0) {

@@ -4,6 +4,7 @@
 #include "lore/consolidate/tools.h"
 #include "lore/consolidate/workspace_lint.h"
 #include "lore/fs/fd.h"
+#include "lore/redact/redact.h"
 
 namespace lore::consolidate {
 namespace {
@@ -75,7 +76,12 @@ ToolOutcome ToolBox::Edit(const Json& args) {
   return Store(*sp, next, args);
 }
 
-ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Json& args) {
+ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view model_text, const Json& args) {
+  // What the model writes passes the redactor like everything else that
+  // enters the store (docs/secrets.md): an echoed secret or private span is
+  // gone before the record is parsed, linted and written.
+  const std::string text = redact::Clean(model_text);
+  const std::string after = text == model_text ? "" : " (after removing private spans and secrets)";
   // The entries named: their sources are the only ones lore will write.
   std::vector<doc::Source> named;
   std::vector<std::string> ids;
@@ -103,7 +109,7 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
   }
   auto parsed = doc::ParseRecord(sp.kind, text, file);
   if (!parsed) {
-    return Refuse("the linter refused the write", {"error: " + parsed.error().Format()});
+    return Refuse("the linter refused the write" + after, {"error: " + parsed.error().Format()});
   }
   doc::Record rec = std::move(*parsed);
   for (std::string_view key : {"sources", "last_sources"}) {
@@ -152,7 +158,7 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view text, const Jso
   if (!report) return Usage(report.error().Format());
   std::vector<std::string> findings;
   for (const auto& f : report->findings) findings.push_back(f.Format());
-  if (report->HasErrors()) return Refuse("the linter refused the write", findings);
+  if (report->HasErrors()) return Refuse("the linter refused the write" + after, findings);
   if (auto s = ws_.Write(sp.rel, bytes); !s) return Usage(s.error().Format());
   notes_.push_back("wrote " + sp.rel);
   Json ok = {{"ok", true}, {"path", sp.rel}};

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "lore/redact/redact.h"
+
 namespace lore::consolidate {
 namespace {
 
@@ -34,15 +36,24 @@ std::string TrimHyphens(std::string s) {
   return out;
 }
 
-// `joined` as a slug: exact when `exact` and short enough, else hashed.
+// `joined` as a slug: exact when `exact` and short enough, else hashed. A
+// slug is a file name: one in which the redactor finds a secret (lower case
+// and hyphens can make one, "sk-live-..."), is the hash alone.
 std::string Finish(const std::string& joined, bool exact) {
-  if (exact && !joined.empty() && joined.size() <= kMaxSlug) return joined;
+  if (exact && !joined.empty() && joined.size() <= kMaxSlug && redact::ScanName(joined).empty()) {
+    return joined;
+  }
   std::string kept;
   for (char c : joined) kept += SlugChar(c) ? c : '-';
   kept = TrimHyphens(kept);
   if (kept.size() > kCut) kept = TrimHyphens(kept.substr(0, kCut));
-  return kept.empty() ? Hash8(joined) : kept + "-" + Hash8(joined);
+  if (kept.empty() || !redact::ScanName(kept).empty()) return Hash8(joined);
+  return kept + "-" + Hash8(joined);
 }
+
+// The normalised form of `phrase` with its private spans and secrets
+// removed first: what a slug is made of.
+std::string Cleaned(std::string_view phrase) { return NormalisePhrase(redact::Clean(phrase)); }
 
 }  // namespace
 
@@ -64,7 +75,7 @@ std::string NormalisePhrase(std::string_view phrase) {
 }
 
 std::string SlugOfSet(std::vector<std::string> phrases) {
-  for (auto& p : phrases) p = NormalisePhrase(p);
+  for (auto& p : phrases) p = Cleaned(p);
   std::sort(phrases.begin(), phrases.end());
   phrases.erase(std::unique(phrases.begin(), phrases.end()), phrases.end());
   std::string joined;
@@ -84,14 +95,14 @@ std::string DecisionTopic(const std::vector<std::string>& options, std::string_v
 }
 
 std::string SuccessorSlug(std::string_view topic, std::string_view chosen) {
-  std::string c = NormalisePhrase(chosen);
+  std::string c = Cleaned(chosen);
   bool exact = !c.empty() && std::all_of(c.begin(), c.end(), SlugChar);
   return Finish(std::string(topic) + "-" + c, exact);
 }
 
 std::string RequestSlug(std::string_view intent, std::string_view target) {
-  std::string phrase = NormalisePhrase(intent);
-  std::string t = NormalisePhrase(target);
+  std::string phrase = Cleaned(intent);
+  std::string t = Cleaned(target);
   if (!t.empty()) phrase += "-" + t;
   bool exact = !phrase.empty() && std::all_of(phrase.begin(), phrase.end(), SlugChar);
   return Finish(phrase, exact);

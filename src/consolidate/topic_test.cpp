@@ -14,6 +14,24 @@ TEST(Topic, SameOptionsInAnyOrderOrSpellingAreOneTopic) {
   EXPECT_EQ(DecisionTopic({}, "Use Ninja"), "use-ninja");
 }
 
+// Issue 25: a slug is a file name and never holds a secret.
+TEST(Topic, SlugsHoldNoSecret) {
+  // A secret is removed before the slug is made: the hash is of what is left.
+  EXPECT_EQ(
+      RequestSlug("rotate AKIAIOSFODNN7EXAMPLE", "").rfind("rotate-redacted-aws-access-key-", 0),
+      0u);
+  EXPECT_EQ(DecisionTopic({"ghp_1234567890abcdefghijABCDEFGHIJ123456", "b"}, "b"),
+            DecisionTopic({"ghp_0000000000abcdefghijABCDEFGHIJ000000", "b"}, "b"));
+  // Lower case and hyphens can make a secret's shape: the slug is the hash alone.
+  for (std::string slug : {DecisionTopic({}, "SK PROJ abcDEF123ghiJKL456mnoPQR789"),
+                           RequestSlug("sk", "live abcdef0123456789abcdef"),
+                           SuccessorSlug("topic", "glpat 0123456789abcdefghij")}) {
+    EXPECT_EQ(slug.size(), 8u) << slug;
+    EXPECT_TRUE(doc::IsValidSlug(slug)) << slug;
+  }
+  EXPECT_EQ(DecisionTopic({}, "SK PROJ is a name"), "sk-proj-is-a-name");
+}
+
 TEST(Topic, LossySetsGetAHash) {
   std::string cpp = DecisionTopic({"C++", "Rust"}, "Rust");
   std::string c = DecisionTopic({"C", "Rust"}, "Rust");

@@ -1,5 +1,7 @@
 #include "lore/doc/slug.h"
 
+#include "lore/redact/redact.h"
+
 namespace lore::doc {
 namespace {
 
@@ -13,7 +15,8 @@ bool IsValidSlug(std::string_view slug) {
   for (char c : slug) {
     if (!IsAlnum(c) && c != '-') return false;
   }
-  return true;
+  // A file name never holds a secret (docs/secrets.md).
+  return redact::ScanName(slug).empty();
 }
 
 }  // namespace lore::doc

@@ -20,6 +20,12 @@ TEST(Slug, FollowsTheRule) {
     EXPECT_FALSE(IsValidSlug(bad)) << bad;
   }
   EXPECT_FALSE(IsValidSlug(over));
+  // A slug is a file name: one shaped like a secret is not valid (issue 25).
+  for (std::string_view secret : {"sk-proj-abc123def456ghi789jkl0", "glpat-0123456789abcdefghij",
+                                  "xoxb-1234567890-abcdefghijkl"}) {
+    EXPECT_FALSE(IsValidSlug(secret)) << secret;
+  }
+  EXPECT_TRUE(IsValidSlug("sk-proj-is-a-name"));
 }
 
 TEST(Kind, NamesPathsAndPlurals) {

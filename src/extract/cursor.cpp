@@ -15,6 +15,7 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/redact/redact.h"
 
 namespace lore::extract {
 namespace {
@@ -66,7 +67,7 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   auto line = json::Int(*j, "line", 0);
   auto offset = json::Int(*j, "offset", 0);
   const auto* id = json::Find(*j, "identity");
-  if (!line || !offset || !id || c.session_id != session_id) {
+  if (!line || !offset || !id || c.session_id != redact::Clean(session_id)) {
     return Fail(Damaged(path, "lacks line, offset, identity or this session's id"));
   }
   c.line = *line;
@@ -95,7 +96,7 @@ Status WriteCursor(const store::Store& store, const Cursor& c) {
   LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
   LORE_TRY(fs::MakeDirs(dir, 0700));
   Json j;
-  j["session_id"] = c.session_id;
+  j["session_id"] = redact::Clean(c.session_id);
   j["transcript"] = c.transcript;
   j["identity"] = {{"dev", c.identity.dev},
                    {"ino", c.identity.ino},

@@ -7,6 +7,7 @@
 #include "lore/extract/engine.h"
 #include "lore/activity/excerpt.h"
 #include "lore/json/reader.h"
+#include "lore/redact/redact.h"
 
 namespace lore::extract {
 namespace {
@@ -48,20 +49,21 @@ std::string Digester::Line(const Event& e) {
   const std::string at = "[L" + std::to_string(e.line) + "] ";
   switch (e.kind) {
     case EventKind::kPersonText:
-      return at + "person: " + Excerpt(e.text, kDigestTextBytes);
+      return redact::Clean(at + "person: " + Excerpt(e.text, kDigestTextBytes));
     case EventKind::kAssistantText:
-      return at + "agent: " + Excerpt(e.text, kDigestTextBytes);
+      return redact::Clean(at + "agent: " + Excerpt(e.text, kDigestTextBytes));
     case EventKind::kCompaction:
-      return at + "summary of the earlier context: " + Excerpt(e.text, kDigestTextBytes);
+      return redact::Clean(at + "summary of the earlier context: " +
+                          Excerpt(e.text, kDigestTextBytes));
     case EventKind::kInterrupt:
       return at + "person: (interrupted the agent)";
     case EventKind::kToolUse:
       if (!Wanted(e.tool_name)) return "";
       if (wanted_.size() >= 256) wanted_.pop_front();
       wanted_.push_back(e.tool_id);
-      return at + "tool " + e.tool_name + ": " +
-             Excerpt(e.detail,
-                     e.tool_name == "ExitPlanMode" ? kDigestTextBytes : kDigestDetailBytes);
+      return redact::Clean(
+          at + "tool " + e.tool_name + ": " +
+          Excerpt(e.detail, e.tool_name == "ExitPlanMode" ? kDigestTextBytes : kDigestDetailBytes));
     case EventKind::kToolResult: {
       auto it = std::find(wanted_.begin(), wanted_.end(), e.tool_id);
       if (it == wanted_.end()) return "";
@@ -72,7 +74,7 @@ std::string Digester::Line(const Event& e) {
       bool failed = e.failed();
       std::string line = failed ? FirstErrorLine(e.text, kDigestDetailBytes)
                                 : FirstLine(e.text, kDigestDetailBytes);
-      return at + (failed ? "result (failed): " : "result: ") + line;
+      return redact::Clean(at + (failed ? "result (failed): " : "result: ") + line);
     }
   }
   return "";

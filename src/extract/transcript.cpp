@@ -71,11 +71,12 @@ std::string PersonAction(std::string_view text) {
   return "";
 }
 
-// Cleans the text blocks of one message: private spans and secrets removed,
-// then escapes, control characters and the harness's words. A text that is
-// empty afterwards gives no event.
-std::string CleanText(std::string_view raw) {
-  return WithoutHarness(Readable(redact::Clean(raw)));
+// Cleans a text: private spans and secrets removed, then escapes, control
+// characters and the harness's words. The text blocks of one message go
+// through one `message` cleaner, so that a <private> span may run across
+// them. A text that is empty afterwards gives no event.
+std::string CleanText(std::string_view raw, redact::MessageCleaner* message = nullptr) {
+  return WithoutHarness(Readable(message ? message->Next(raw) : redact::Clean(raw)));
 }
 
 // A tool result's content (a string or text blocks): its first and last
@@ -168,7 +169,8 @@ Event Make(EventKind kind, int64_t number, const ParsedLine& line) {
   return e;
 }
 
-void PersonEvent(std::string_view raw, int64_t number, ParsedLine* out) {
+void PersonEvent(std::string_view raw, int64_t number, ParsedLine* out,
+                 redact::MessageCleaner* message = nullptr) {
   std::string_view t = TrimFront(raw);
   if (StartsWith(t, "[Request interrupted by user") || StartsWith(t, "[Request cancelled")) {
     out->events.push_back(Make(EventKind::kInterrupt, number, *out));
@@ -181,7 +183,7 @@ void PersonEvent(std::string_view raw, int64_t number, ParsedLine* out) {
   } else {
     text = std::string(raw);
   }
-  text = CleanText(text);
+  text = CleanText(text, message);
   if (TrimFront(text).empty()) return;
   Event e = Make(EventKind::kPersonText, number, *out);
   e.text = std::move(text);
@@ -220,10 +222,11 @@ void ResultEvent(const Json& j, const Json& b, int64_t number, ParsedLine* out) 
 void UserEvents(const Json& j, const Json& content, int64_t number, ParsedLine* out) {
   if (content.is_string()) return PersonEvent(content.get<std::string>(), number, out);
   if (!content.is_array()) return;
+  redact::MessageCleaner message;
   for (const Json& b : content) {
     std::string type = json::StringOr(b, "type", "");
     if (type == "text") {
-      if (auto t = json::String(b, "text")) PersonEvent(*t, number, out);
+      if (auto t = json::String(b, "text")) PersonEvent(*t, number, out, &message);
     } else if (type == "tool_result") {
       ResultEvent(j, b, number, out);
     }
@@ -256,8 +259,9 @@ void CompactionEvent(const Json& content, int64_t number, ParsedLine* out) {
 }
 
 void AssistantEvents(const Json& content, int64_t number, ParsedLine* out) {
+  redact::MessageCleaner message;
   auto say = [&](std::string_view raw) {
-    std::string text = CleanText(raw);
+    std::string text = CleanText(raw, &message);
     if (TrimFront(text).empty()) return;
     Event e = Make(EventKind::kAssistantText, number, *out);
     e.text = std::move(text);

@@ -119,17 +119,21 @@ std::optional<Json> ProposeEvent(const Json& payload, std::string_view env_wave,
   // The flags' values are hidden; secrets elsewhere in the command too.
   std::string argv = redact::Clean(Redact(command));
   if (text::IsValidUtf8(argv)) argv = std::string(text::PrefixCodePoints(argv, kArgvMax));
+  // Every other string of the event comes from the payload or the
+  // environment: it passes the redactor too.
+  auto cleaned = [](const std::string& s) { return Json(redact::Clean(s)); };
   Json e = Json::object();
   e["timestamp"] = text::UtcMillis(now);
   e["event"] = "memory.propose_invoked";
   e["session_id"] = payload.contains("session_id") && payload["session_id"].is_string()
-                        ? payload["session_id"]
+                        ? cleaned(payload["session_id"].get_ref<const std::string&>())
                         : Json(nullptr);
   auto wave = WaveOf(words, env_wave);
-  e["wave"] = wave ? Json(*wave) : Json(nullptr);
+  e["wave"] = wave ? cleaned(*wave) : Json(nullptr);
   e["argv_truncated"] = argv;
-  e["cwd"] = payload.contains("cwd") && payload["cwd"].is_string() ? payload["cwd"]
-                                                                   : Json(std::string(process_cwd));
+  e["cwd"] = cleaned(payload.contains("cwd") && payload["cwd"].is_string()
+                         ? payload["cwd"].get_ref<const std::string&>()
+                         : std::string(process_cwd));
   e["exit_code"] = nullptr;
   return e;
 }
@@ -145,7 +149,10 @@ Result<bool> RecordPreToolUse(std::string_view payload, const store::Env& env,
   const Json& j = *parsed;
   auto event = ProposeEvent(j, env_wave, process_cwd, now);
   if (!event) return false;
-  LORE_ASSIGN(store::Store store, store::Store::Locate((*event)["cwd"].get<std::string>(), env));
+  // The store of the payload's own cwd (the event holds it cleaned).
+  const std::string cwd = j.contains("cwd") && j["cwd"].is_string() ? j["cwd"].get<std::string>()
+                                                                    : std::string(process_cwd);
+  LORE_ASSIGN(store::Store store, store::Store::Locate(cwd, env));
   LORE_TRY(store.Ensure(now, store::RawCheck::kSkip));
   const auto paths = proposals::Paths::InStore(store.dir());
   // One write under an flock, without fdatasync: the hook must stay within

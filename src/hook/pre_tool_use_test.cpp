@@ -67,6 +67,23 @@ TEST(ProposeEventTest, EventShape) {
                             "", "/", {}));
 }
 
+// Issue 25: every string of the event passes the redactor.
+TEST(ProposeEventTest, SessionWaveAndCwdAreCleaned) {
+  Json payload = Json::parse(R"({"session_id":"s ghp_1234567890abcdefghijABCDEFGHIJ123456",
+      "cwd":"/w/<private>x</private>y","tool_input":{"command":
+      "lore propose . --wave 'W AKIAIOSFODNN7EXAMPLE' --subject s"}})");
+  auto e = ProposeEvent(payload, "", "/", {});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["session_id"], "s [REDACTED:github-token]");
+  EXPECT_EQ((*e)["wave"], "W [REDACTED:aws-access-key]");
+  EXPECT_EQ((*e)["cwd"], "/w/y");
+  EXPECT_EQ((*e)["argv_truncated"],
+            "lore propose . --wave 'W [REDACTED:aws-access-key]' --subject [REDACTED]");
+  payload = Json::parse(R"({"tool_input":{"command":"lore propose ."}})");
+  EXPECT_EQ((*ProposeEvent(payload, "npm_abcdefghijklmnopqrstuvwxyz0123456789", "/", {}))["wave"],
+            "[REDACTED:npm-token]");
+}
+
 TEST(ProposeEventTest, AppendsToTheStoreOfCwd) {
   testing::TempDir t;
   store::Env env;

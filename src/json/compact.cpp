@@ -1,5 +1,7 @@
 #include "lore/json/compact.h"
 
+#include <unordered_set>
+
 #include "json/scanner.h"
 #include "json/strings.h"
 
@@ -65,11 +67,11 @@ class Writer {
         return true;
       }
     }
+    if (filter_) return FilteredKey(raw, escaped);
     out += '"';
     AppendRaw(&out, raw);
     out += "\":";
     after_key_ = true;
-    if (filter_) name_ = escaped ? internal::DecodeString(raw) : std::string(raw);
     return true;
   }
   bool String(std::string_view raw, bool escaped) {
@@ -85,6 +87,30 @@ class Writer {
   bool Literal(std::string_view lexeme) { return Word(lexeme); }
 
  private:
+  // A key passed through the filter (with an empty name): kept as written,
+  // or replaced and written with Quote. A key equal to one written before in
+  // its object (two keys replaced alike) gets "~2", "~3", ...: the line keeps
+  // one member per key.
+  bool FilteredKey(std::string_view raw, bool escaped) {
+    name_ = escaped ? internal::DecodeString(raw) : std::string(raw);
+    std::string replaced;
+    const bool changed = (*filter_)(std::string_view(), name_, &replaced);
+    std::string key = changed ? replaced : name_;
+    std::unordered_set<std::string>& seen = keys_[first_.size()];
+    for (int n = 2; seen.count(key); ++n)
+      key = (changed ? replaced : name_) + "~" + std::to_string(n);
+    if (changed || key != name_) {
+      out += Quote(key);
+    } else {
+      out += '"';
+      AppendRaw(&out, raw);
+      out += '"';
+    }
+    out += ':';
+    seen.insert(std::move(key));
+    after_key_ = true;
+    return true;
+  }
   // Writes the filter's replacement of a string value, if it has one.
   bool Filtered(std::string_view raw, bool escaped) {
     std::string decoded = escaped ? internal::DecodeString(raw) : std::string();
@@ -119,6 +145,14 @@ class Writer {
     Separate();
     out += c;
     first_.push_back(true);
+    if (filter_) {
+      if (keys_.size() <= first_.size()) keys_.resize(first_.size() + 1);
+      keys_[first_.size()].clear();
+      // The members set at the top are taken: a replaced key never equals one.
+      if (members_ && depth_ == 0) {
+        for (const Member& m : *members_) keys_[first_.size()].insert(m.key);
+      }
+    }
     ++depth_;
     return true;
   }
@@ -156,6 +190,8 @@ class Writer {
   std::string name_;  // the key whose value comes next, when filtering
   std::vector<bool> seen_;
   std::vector<bool> first_;  // per open container: nothing written in it yet
+  // When filtering: per depth, the keys written in the object open there.
+  std::vector<std::unordered_set<std::string>> keys_;
   int depth_ = 0;
   bool after_key_ = false;
   bool skip_ = false;

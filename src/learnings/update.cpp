@@ -8,6 +8,7 @@
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
 #include "lore/proposals/append_file.h"
+#include "lore/redact/json.h"
 #include "proposals/archive_once.h"
 
 namespace lore::learnings {
@@ -94,10 +95,14 @@ Files Files::InStore(const std::string& d) {
                fs::Join(d, ".learnings-archive.pending")};
 }
 
-Result<PromoteResult> Promote(const Files& files, const std::vector<Candidate>& candidates,
+Result<PromoteResult> Promote(const Files& files, const std::vector<Candidate>& in,
                               const PromoteOptions& o) {
   PromoteResult r;
-  if (candidates.empty()) return r;
+  if (in.empty()) return r;
+  // A learning may come from a queue line another program wrote: nothing of
+  // it reaches learnings.jsonl before the redactor (docs/secrets.md).
+  std::vector<Candidate> candidates = in;
+  for (Candidate& c : candidates) redact::CleanJson(&c.learning);
   LORE_ASSIGN(Session s, Open(files, o.lock_timeout));
   // The live learnings by (type, subject): a line of the file, or one added
   // by this call (index into `added`).

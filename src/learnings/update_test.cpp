@@ -76,6 +76,20 @@ TEST_F(LearningsUpdateTest, PromotionAppendsOrConfirmsAndKeepsForeignLines) {
   for (const char* id : {"L1", "L2", "P1", "P2", "P3", "P4"}) EXPECT_TRUE(ids->count(id)) << id;
 }
 
+// Issue 25: a learning may come from a queue line another program wrote.
+TEST_F(LearningsUpdateTest, PromotedLearningsPassTheRedactor) {
+  Candidate c = Cand("P1", "convention", "key AKIAIOSFODNN7EXAMPLE");
+  c.learning["ghp_1234567890abcdefghijABCDEFGHIJ123456"] = "<private>x</private>kept";
+  PromoteOptions o;
+  o.now = now_;
+  auto r = Promote(f_, {c}, o);
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_EQ(r->appended, 1);
+  const std::string line = Read("learnings.jsonl");
+  EXPECT_NE(line.find("\"subject\":\"key [REDACTED:aws-access-key]\""), std::string::npos) << line;
+  EXPECT_NE(line.find("\"[REDACTED:github-token]\":\"kept\""), std::string::npos) << line;
+}
+
 TEST_F(LearningsUpdateTest, NoConfirmationOnlyAppends) {
   // A torn last line (a writer killed inside its append) is cut off first.
   t_.Write("learnings.jsonl", "{\"cut\":");

@@ -4,6 +4,7 @@
 
 #include "lore/llm/chat.h"
 #include "lore/llm/llm_engine.h"
+#include "lore/redact/redact.h"
 
 namespace lore::llm {
 
@@ -27,7 +28,9 @@ Result<std::string> WriteDigest(const store::Store& store, const consolidate::Se
     LORE_ASSIGN(Json reply, chat.Complete(messages, Json::array()));
     std::string body;
     if (reply.contains("content") && reply["content"].is_string()) {
-      body = reply["content"].get<std::string>();
+      // What the model wrote becomes okf/index.md, read at every session
+      // start: it passes the redactor first (docs/secrets.md).
+      body = redact::Clean(reply["content"].get_ref<const std::string&>());
     }
     auto checked = distill::CheckDigest(distill::WithDigest(index->second, body), linkable);
     if (checked) return body;

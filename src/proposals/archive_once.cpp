@@ -12,6 +12,7 @@
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/proposals/append_file.h"
+#include "lore/redact/json.h"
 
 namespace lore::proposals {
 namespace {
@@ -57,13 +58,18 @@ std::string RenderMarker(const Marker& m) {
 }
 
 // The archive chunk the spans of `bytes` make; nullopt when a span is outside.
+// Each line is archived as redact::CleanJsonLine leaves it: the bytes
+// themselves unless it holds a private span or a secret (a queue line
+// written by another program).
 std::optional<std::string> Chunk(std::string_view bytes, const std::vector<Span>& spans) {
   std::string out;
   for (const Span& s : spans) {
     if (s.offset > bytes.size() || s.length > bytes.size() - s.offset) return std::nullopt;
     std::string_view text = bytes.substr(s.offset, s.length);
-    out += text;
-    if (text.empty() || text.back() != '\n') out += '\n';
+    const bool newline = !text.empty() && text.back() == '\n';
+    if (newline) text.remove_suffix(1);
+    out += redact::CleanJsonLine(text);
+    out += '\n';
   }
   return out;
 }

@@ -63,6 +63,7 @@ std::optional<double> ParseConfidence(std::string_view text) {
 std::vector<std::string> SplitFilePaths(const std::vector<std::string>& values,
                                         std::vector<std::string>* errors) {
   std::vector<std::string> out;
+  std::vector<std::string> cleaned;  // the paths that held a private span or a secret
   for (const std::string& value : values) {
     size_t start = 0;
     while (start <= value.size()) {
@@ -70,10 +71,15 @@ std::vector<std::string> SplitFilePaths(const std::vector<std::string>& values,
       if (comma == std::string::npos) comma = value.size();
       std::string p(Trim(std::string_view(value).substr(start, comma - start)));
       start = comma + 1;
+      if (std::string c; redact::CleanNamedValue("", p, &c)) {
+        p = std::string(Trim(c));
+        cleaned.push_back(p);
+      }
       if (p.empty() || std::find(out.begin(), out.end(), p) != out.end()) continue;
       out.push_back(p);
     }
   }
+  const size_t before = errors->size();
   if (out.size() > kMaxFilePaths) {
     errors->push_back("--file-paths names " + std::to_string(out.size()) + " paths; at most " +
                       std::to_string(kMaxFilePaths) + " are allowed");
@@ -96,6 +102,9 @@ std::vector<std::string> SplitFilePaths(const std::vector<std::string>& values,
     }
     if (p.find_first_of("\r\n") != std::string::npos) {
       errors->push_back("--file-paths entry contains a newline");
+    }
+    if (errors->size() > before && std::find(cleaned.begin(), cleaned.end(), p) != cleaned.end()) {
+      errors->back() += " (after removing private spans and secrets)";
     }
   }
   return out;
@@ -146,6 +155,18 @@ Proposal CheckFlags(const ProposeFlags& f, std::string_view env_wave) {
     p.fields.wave_id = "W-dryrun";
   }
   p.fields.proposed_by_agent = f.agent;
+  // The wave and the agent pass the same gate. The wave names a file (its
+  // summary): it is cleaned as a name (redact::CleanName), and one that held
+  // a secret is no wave id any more and is refused.
+  if (std::string wave = redact::CleanName(p.fields.wave_id); wave != p.fields.wave_id) {
+    p.fields.wave_id = std::move(wave);
+    cleaned.push_back("wave_id");
+  }
+  if (std::string out; p.fields.proposed_by_agent &&
+                       redact::CleanNamedValue("", *p.fields.proposed_by_agent, &out)) {
+    p.fields.proposed_by_agent = std::move(out);
+    cleaned.push_back("proposed_by_agent");
+  }
   if (!f.file_paths.empty()) {
     p.fields.file_paths = SplitFilePaths(f.file_paths, &p.errors);
     if (p.fields.file_paths.empty()) p.errors.push_back("--file-paths names no path");

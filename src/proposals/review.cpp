@@ -20,6 +20,7 @@
 #include "lore/proposals/record.h"
 #include "lore/proposals/summary.h"
 #include "lore/proposals/write_lock.h"
+#include "lore/redact/json.h"
 #include "proposals/archive_once.h"
 
 namespace lore::proposals {
@@ -129,7 +130,9 @@ void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o
   std::string bytes;
   for (const auto& [entry, decision] : plan.decline) {
     text::TimePoint at = decision->at == text::TimePoint{} ? o.now : decision->at;
-    bytes += DumpJs(ToRejected(entry->record, decision->reason, at)) + "\n";
+    Json rejected = ToRejected(entry->record, decision->reason, at);
+    redact::CleanJson(&rejected);  // the line may come from another program
+    bytes += DumpJs(rejected) + "\n";
     r->declined_ids.push_back(entry->id);
   }
   auto file = AppendFile::Open(paths.rejected);

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <vector>
 
@@ -70,10 +71,23 @@ Result<int64_t> ScanTree(const std::string& dir, const TreeReport& report) {
   LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(dir));
   int64_t found = 0;
   for (const fs::TreeEntry& e : entries) {
+    // The entry's own name (its folder's was reported with the folder);
+    // the path is reported cleaned, so that the report never shows it.
+    const size_t slash = e.rel.rfind('/');
+    const std::string_view name =
+        std::string_view(e.rel).substr(slash == std::string::npos ? 0 : slash + 1);
+    const std::string shown = ScanName(e.rel).empty() ? e.rel : CleanName(e.rel);
+    std::vector<Rule> seen;
+    for (const Finding& f : ScanName(name)) {
+      if (std::find(seen.begin(), seen.end(), f.rule) != seen.end()) continue;
+      seen.push_back(f.rule);
+      ++found;
+      report(shown, 0, f.rule);
+    }
     if (e.type != fs::EntryType::kFile) continue;
     auto scanned = ScanFile(dir + "/" + e.rel, [&](int64_t line, Rule rule) {
       ++found;
-      report(e.rel, line, rule);
+      report(shown, line, rule);
     });
     // A file removed since the walk (a lock, a temporary file) held nothing.
     if (!scanned && scanned.error().code != ErrorCode::kNotFound) {

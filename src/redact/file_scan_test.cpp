@@ -41,5 +41,23 @@ TEST(RedactFileScan, TreeNamesFilesRelativeAndSkipsSymlinks) {
   EXPECT_EQ(seen, std::vector<std::string>{"memory/decisions/a.md:3:assignment"});
 }
 
+TEST(RedactFileScan, TreeScansNamesAndShowsThemCleaned) {
+  testing::TempDir t;
+  const std::string key = "sk_live_" + std::string("aB3dE5gH7jK9mN1pQ2sT4vW6");
+  t.Write("store/memory/decisions/" + key + ".md", "clean\nAKIAIOSFODNN7EXAMPLE\n");
+  t.Write("store/cursors/glpat-aB3dE5gH7jK9mN1pQ2sT/x.json", "{}\n");
+  t.Write("store/raw.jsonl", "{}\n");
+  std::vector<std::string> seen;
+  auto n = ScanTree(t / "store", [&](const std::string& rel, int64_t line, Rule r) {
+    seen.push_back(rel + ":" + std::to_string(line) + ":" + std::string(RuleName(r)));
+  });
+  ASSERT_TRUE(n);
+  EXPECT_EQ(*n, 3);
+  EXPECT_EQ(seen, (std::vector<std::string>{
+                      "cursors/[REDACTED:gitlab-token]:0:gitlab-token",
+                      "memory/decisions/[REDACTED:stripe-key].md:0:stripe-key",
+                      "memory/decisions/[REDACTED:stripe-key].md:2:aws-access-key"}));
+}
+
 }  // namespace
 }  // namespace lore::redact

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "redact/prefix_table.h"
 #include "redact/rules.h"
 
 namespace lore::redact {
@@ -25,26 +26,93 @@ size_t TagAt(std::string_view s, size_t i, bool close) {
   return j < s.size() && s[j] == '>' ? j + 1 - i : 0;
 }
 
-// The outermost private spans, tags included; an unclosed one runs to the end.
-std::vector<Finding> PrivateSpans(std::string_view s) {
+// The outermost private spans, tags included, with `*depth` spans open
+// before the text (the text's start is then inside one) and after it (an
+// unclosed one runs to the end).
+std::vector<Finding> PrivateSpans(std::string_view s, size_t* depth) {
   std::vector<Finding> out;
-  size_t depth = 0, start = 0;
+  size_t start = 0;
   for (size_t i = 0; i < s.size();) {
     const void* lt = std::memchr(s.data() + i, '<', s.size() - i);
     if (!lt) break;
     i = static_cast<size_t>(static_cast<const char*>(lt) - s.data());
     if (size_t n = TagAt(s, i, false)) {
-      if (depth++ == 0) start = i;
+      if ((*depth)++ == 0) start = i;
       i += n;
-    } else if (size_t c = depth > 0 ? TagAt(s, i, true) : 0) {
+    } else if (size_t c = *depth > 0 ? TagAt(s, i, true) : 0) {
       i += c;
-      if (--depth == 0) out.push_back({Rule::kPrivate, start, i - start});
+      if (--*depth == 0) out.push_back({Rule::kPrivate, start, i - start});
     } else {
       ++i;
     }
   }
-  if (depth > 0) out.push_back({Rule::kPrivate, start, s.size() - start});
+  if (*depth > 0) out.push_back({Rule::kPrivate, start, s.size() - start});
   return out;
+}
+
+std::vector<Finding> PrivateSpans(std::string_view s) {
+  size_t depth = 0;
+  return PrivateSpans(s, &depth);
+}
+
+// Adds `f` to `out`, merged with the findings it overlaps (a match may start
+// a few bytes before its trigger, or inside a value read again).
+void Add(Finding f, std::vector<Finding>* out) {
+  while (!out->empty() && out->back().offset + out->back().length > f.offset) {
+    const Finding last = out->back();
+    out->pop_back();
+    const size_t end = std::max(last.offset + last.length, f.offset + f.length);
+    if (last.offset <= f.offset) f.rule = last.rule;  // named by the one that starts first
+    f.offset = std::min(last.offset, f.offset);
+    f.length = end - f.offset;
+  }
+  out->push_back(f);
+}
+
+// One attempt of the rules that byte s[i], a trigger `t`, may start (a look
+// at the byte after or before it first: most of these bytes start nothing).
+bool TryAt(std::string_view s, size_t i, internal::Trigger t, internal::ContextRules* context,
+           internal::Match* m) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const unsigned char next = i + 1 < s.size() ? p[i + 1] : 0;
+  switch (t) {
+    case internal::Trigger::kToken:  // where no token byte precedes (ScanSecrets)
+      return i + 2 < s.size() && internal::MayStartToken(p[i], next, p[i + 2]) &&
+             internal::TryTokenRules(s, i, m);
+    case internal::Trigger::kSeparator:
+      return context->At(i, m);
+    case internal::Trigger::kDash:
+      if (next != '-' && next != 'p' && next != 'u') return false;
+      return internal::TryDashRules(s, i, m) || context->Flag(i, m);
+    case internal::Trigger::kTilde:
+      return i > 0 && p[i - 1] == 'Q' && internal::TryTildeRule(s, i, m);
+    case internal::Trigger::kDot:
+      return next == 'a' && internal::TryDotRule(s, i, m);
+    case internal::Trigger::kNone:
+      break;
+  }
+  return false;
+}
+
+// Bytes of a word ([A-Za-z0-9]: no rule is triggered inside a run of them)
+// and of a token ([A-Za-z0-9_-]), as tables.
+struct ByteClasses {
+  bool word[256] = {};
+  bool token[256] = {};
+  constexpr ByteClasses() {
+    for (int c = 0; c < 256; ++c) {
+      word[c] = internal::IsAlnum(static_cast<unsigned char>(c));
+      token[c] = internal::IsTok(static_cast<unsigned char>(c));
+    }
+  }
+};
+constexpr ByteClasses kBytes;
+
+// The end of the run of letters and digits at p[i] ('_' ends it: an AWS key
+// id may follow one).
+size_t WordEnd(const unsigned char* p, size_t i, size_t n) {
+  while (i < n && kBytes.word[p[i]]) ++i;
+  return i;
 }
 
 // The secrets of `s`, at offsets shifted by `base`.
@@ -52,28 +120,29 @@ void ScanSecrets(std::string_view s, size_t base, std::vector<Finding>* out) {
   internal::ContextRules context(s);
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const size_t n = s.size();
+  internal::Match m;
   for (size_t i = 0; i < n;) {
-    while (i < n && !internal::IsTrigger(p[i])) ++i;
+    internal::Trigger t = internal::Trigger::kNone;
+    while (i < n && (t = internal::kTriggers.at[p[i]]) == internal::Trigger::kNone) ++i;
     if (i == n) break;
-    internal::Match m;
-    const bool around = p[i] == ':' || p[i] == '=';
-    const bool hit = around ? context.At(i, &m)
-                            : internal::MayStartToken(s, i) && internal::TryTokenRules(s, i, &m);
+    const bool letter = t == internal::Trigger::kToken;
+    bool hit;
+    if (letter && i > 0 && kBytes.token[p[i - 1]]) {
+      // A letter inside a token starts no rule but an AWS key id, which may
+      // follow '_' or '-'.
+      hit = p[i] == 'A' && !kBytes.word[p[i - 1]] && internal::TryAwsKey(s, i, &m);
+    } else {
+      hit = TryAt(s, i, t, &context, &m);
+    }
     if (!hit) {
-      ++i;
+      i = letter ? WordEnd(p, i + 1, n) : i + 1;  // the rest of a word starts nothing
       continue;
     }
-    Finding f{m.rule, base + m.begin, m.end - m.begin};
-    if (!out->empty() && out->back().offset + out->back().length > f.offset) {
-      Finding& last = out->back();  // overlapping matches are one
-      last.length = std::max(last.offset + last.length, f.offset + f.length) - last.offset;
-    } else {
-      out->push_back(f);
-    }
+    Add(Finding{m.rule, base + m.begin, m.end - m.begin}, out);
     // A token is passed over; a value found by its context is read again
     // (still forwards: it starts after the trigger), so that a quote opened
     // before a secret cannot hide it.
-    i = around ? m.begin : m.end;
+    i = m.begin > i ? m.begin : m.end;
   }
 }
 
@@ -89,51 +158,9 @@ std::string Without(std::string_view text, const std::vector<Finding>& spans) {
   return kept;
 }
 
-}  // namespace
-
-std::string_view RuleName(Rule rule) {
-  switch (rule) {
-    case Rule::kPrivate:
-      return "private";
-    case Rule::kAwsAccessKey:
-      return "aws-access-key";
-    case Rule::kGithubToken:
-      return "github-token";
-    case Rule::kSlackToken:
-      return "slack-token";
-    case Rule::kOpenaiKey:
-      return "openai-key";
-    case Rule::kGoogleApiKey:
-      return "google-api-key";
-    case Rule::kPrivateKey:
-      return "private-key";
-    case Rule::kJwt:
-      return "jwt";
-    case Rule::kUrlPassword:
-      return "url-password";
-    case Rule::kAssignment:
-      return "assignment";
-  }
-  return "secret";
-}
-
-std::vector<Finding> Scan(std::string_view text) {
-  std::vector<Finding> spans = PrivateSpans(text);
-  std::vector<Finding> out;
-  size_t from = 0;
-  for (const Finding& span : spans) {
-    ScanSecrets(text.substr(from, span.offset - from), from, &out);
-    out.push_back(span);
-    from = span.offset + span.length;
-  }
-  ScanSecrets(text.substr(from), from, &out);
-  return out;
-}
-
-bool HasFindings(std::string_view text) { return !Scan(text).empty(); }
-
-std::string Clean(std::string_view text, std::vector<Finding>* findings) {
-  std::vector<Finding> spans = PrivateSpans(text);
+// Clean with `*depth` private spans open before `text` and after it.
+std::string CleanFrom(std::string_view text, size_t* depth, std::vector<Finding>* findings) {
+  std::vector<Finding> spans = PrivateSpans(text, depth);
   std::string kept;
   std::string_view rest = text;
   if (!spans.empty()) {
@@ -142,8 +169,10 @@ std::string Clean(std::string_view text, std::vector<Finding>* findings) {
     // few times, then everything from the first tag left to the end, so
     // that the result holds no span (Clean is idempotent).
     for (int pass = 0; pass < kMaxSpanPasses; ++pass) {
-      std::vector<Finding> again = PrivateSpans(kept);
+      size_t joined = 0;
+      std::vector<Finding> again = PrivateSpans(kept, &joined);
       if (again.empty()) break;
+      *depth += joined;  // a joined tag left open hides what follows too
       if (pass + 1 == kMaxSpanPasses) {
         kept.resize(again.front().offset);
       } else {
@@ -168,6 +197,40 @@ std::string Clean(std::string_view text, std::vector<Finding>* findings) {
     from = f.offset + f.length;
   }
   out.append(rest.substr(from));
+  return out;
+}
+
+}  // namespace
+
+std::vector<Finding> Scan(std::string_view text) {
+  std::vector<Finding> spans = PrivateSpans(text);
+  std::vector<Finding> out;
+  size_t from = 0;
+  for (const Finding& span : spans) {
+    ScanSecrets(text.substr(from, span.offset - from), from, &out);
+    out.push_back(span);
+    from = span.offset + span.length;
+  }
+  ScanSecrets(text.substr(from), from, &out);
+  return out;
+}
+
+bool HasFindings(std::string_view text) { return !Scan(text).empty(); }
+
+std::string Clean(std::string_view text, std::vector<Finding>* findings) {
+  size_t depth = 0;
+  return CleanFrom(text, &depth, findings);
+}
+
+std::string MessageCleaner::Next(std::string_view text) {
+  return CleanFrom(text, &depth_, nullptr);
+}
+
+std::vector<std::string> CleanMessage(const std::vector<std::string>& texts) {
+  MessageCleaner cleaner;
+  std::vector<std::string> out;
+  out.reserve(texts.size());
+  for (const std::string& t : texts) out.push_back(cleaner.Next(t));
   return out;
 }
 

@@ -7,10 +7,6 @@
 namespace lore::redact {
 namespace {
 
-constexpr std::string_view kSecretNames[] = {"password",   "passwd",      "passphrase", "secret",
-                                             "token",      "api_key",     "apikey",     "api-key",
-                                             "access_key", "private_key", "credential"};
-
 constexpr size_t kMinValue = 8;
 constexpr size_t kMaxValue = 1024;
 constexpr double kMinEntropy = 2.5;  // bits per byte
@@ -36,6 +32,80 @@ double Entropy(std::string_view v) {
   return h;
 }
 
+// `l` holds `word` at `i` (short words: a loop is cheaper than memcmp).
+bool HasAt(std::string_view l, size_t i, std::string_view word) {
+  if (i > l.size() || l.size() - i < word.size()) return false;
+  for (size_t k = 0; k < word.size(); ++k) {
+    if (l[i + k] != word[k]) return false;
+  }
+  return true;
+}
+
+bool EndsIn(std::string_view l, std::string_view word) {
+  return l.size() >= word.size() && HasAt(l, l.size() - word.size(), word);
+}
+
+// True when one of the keywords of IsSecretName starts at l[i]: password,
+// passwd, passphrase, private_key, secret, token, api_key, apikey, api-key,
+// access_key, credential, creds.
+bool KeywordAt(std::string_view l, size_t i) {
+  switch (l[i]) {
+    case 'p':
+      return (HasAt(l, i, "pass") &&
+              (HasAt(l, i + 4, "word") || HasAt(l, i + 4, "wd") || HasAt(l, i + 4, "phrase"))) ||
+             HasAt(l, i, "private_key");
+    case 's':
+      return HasAt(l, i, "secret");
+    case 't':
+      return HasAt(l, i, "token");
+    case 'a':
+      return (HasAt(l, i, "api") &&
+              (HasAt(l, i + 3, "_key") || HasAt(l, i + 3, "key") || HasAt(l, i + 3, "-key"))) ||
+             HasAt(l, i, "access_key");
+    case 'c':
+      return HasAt(l, i, "cred") && (HasAt(l, i + 4, "ential") || HasAt(l, i + 4, "s"));
+    default:
+      return false;
+  }
+}
+
+// True when `lower` (`name` in lower case) holds one of the keywords or ends
+// in one of the words of IsSecretName.
+bool HasSecretWord(std::string_view name, std::string_view l) {
+  for (size_t i = 0; i + 3 <= l.size(); ++i) {
+    if (KeywordAt(l, i)) return true;
+  }
+  // "key", "encryption_key", "apiKey", "ssh-key"; "auth", "basicAuth".
+  if (EndsIn(l, "key") || EndsIn(l, "auth")) return true;
+  // "DB_PASS", "smtpPass", "mysql_pwd": the last word of the name.
+  for (std::string_view word : {std::string_view("pass"), std::string_view("pwd")}) {
+    if (!EndsIn(l, word) || l.size() == word.size()) continue;
+    const char before = name[name.size() - word.size() - 1];
+    const char first = name[name.size() - word.size()];
+    const bool letter_before = (before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z');
+    if (!letter_before || (first >= 'A' && first <= 'Z' && before >= 'a' && before <= 'z')) {
+      return true;
+    }
+  }
+  return l == "pass";
+}
+
+// True when the last word of `name` ("token_file", "secretName", "KEY-ID")
+// says that its value names, counts or locates a secret rather than being one.
+bool NamesAboutSecret(std::string_view name, std::string_view lower) {
+  static constexpr std::string_view kWords[] = {"file", "path",   "dir",  "name", "id",
+                                                "url",  "uri",    "env",  "var",  "endpoint",
+                                                "type", "length", "size", "count"};
+  for (std::string_view w : kWords) {
+    if (lower.size() <= w.size() || !EndsIn(lower, w)) continue;
+    const size_t at = name.size() - w.size();
+    const char before = name[at - 1], first = name[at];
+    const bool camel = first >= 'A' && first <= 'Z' && before >= 'a' && before <= 'z';
+    if (before == '_' || before == '-' || before == '.' || camel) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool IsSecretName(std::string_view name) {
@@ -46,16 +116,7 @@ bool IsSecretName(std::string_view name) {
     lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
   }
   const std::string_view l(lower, name.size());
-  // One pass: only a keyword's first letter starts a comparison.
-  for (size_t i = 0; i + 3 <= l.size(); ++i) {
-    const char c = l[i];
-    if (c != 'p' && c != 's' && c != 't' && c != 'a' && c != 'c') continue;
-    for (std::string_view k : kSecretNames) {
-      if (k[0] == c && l.compare(i, k.size(), k) == 0) return true;
-    }
-  }
-  // "key", "encryption_key", "apiKey", "ssh-key": a name ending in "key".
-  return l.size() >= 3 && l.substr(l.size() - 3) == "key";
+  return HasSecretWord(name, l) && !NamesAboutSecret(name, l);
 }
 
 bool LooksSecret(std::string_view v, bool quoted) {

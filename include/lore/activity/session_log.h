@@ -96,8 +96,9 @@ struct LogLine {
 bool ParseLogLine(std::string_view text, LogLine* out);
 
 // The name lore gives a session's files (its session log, its extract
-// cursor): the id itself when it is plain and at most 100 bytes, else its
-// plain characters (60 at most) and a hash of the whole id.
+// cursor): the id (secrets in it cleaned, redact::CleanName) when it is plain
+// and at most 100 bytes, else its plain characters (60 at most) and a hash of
+// the cleaned id.
 std::string SessionFileStem(std::string_view session_id);
 
 // The log file of `session_id`.

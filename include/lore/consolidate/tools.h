@@ -64,7 +64,8 @@ class ToolBox {
   ToolOutcome Write(const nlohmann::ordered_json& args);
   ToolOutcome Edit(const nlohmann::ordered_json& args);
   ToolOutcome Search(const nlohmann::ordered_json& args, bool knowledge);
-  // The shared end of write and edit: the checks above, then the workspace.
+  // The shared end of write and edit: `text` without its private spans and
+  // secrets (redact::Clean), the checks above, then the workspace.
   ToolOutcome Store(const StorePath& path, std::string_view text,
                     const nlohmann::ordered_json& args);
 

@@ -9,6 +9,10 @@
 // 64 characters, the characters outside [a-z0-9-] are dropped, the rest is
 // cut to 55 characters and "-<8 hex digits>" of a hash of the whole is
 // appended, so that different sets never share a slug in practice.
+//
+// A slug is a file name: the phrases lose their private spans and secrets
+// first (redact::Clean), and a slug in which the redactor still finds one
+// (lower case and hyphens can make a secret's shape) is the hash alone.
 #pragma once
 
 #include <string>

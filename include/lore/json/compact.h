@@ -27,11 +27,13 @@ struct Member {
   std::string value_json;
 };
 
-// Rewrites string values on the way (the redaction of captures): called with
-// the name of the member the string is the value of (empty for an array
-// element) and the string's decoded text; returns true and sets `*out` to
-// replace it (written with Quote), false to keep the caller's bytes. Keys,
-// numbers and the values of `members` are never passed.
+// Rewrites strings on the way (the redaction of captures): called with the
+// name of the member the string is the value of (empty for an array element
+// and for a key) and the string's decoded text; returns true and sets `*out`
+// to replace it (written with Quote), false to keep the caller's bytes. Keys
+// are passed too (a replaced key that equals another key of its object gets
+// "~2", "~3", ...); numbers, the keys set by `members` and their values are
+// never passed.
 using StringFilter =
     std::function<bool(std::string_view name, std::string_view value, std::string* out)>;
 

@@ -2,7 +2,8 @@
 // conversation without tools: the prompt of distill/digest.h, then, while
 // the answer breaks a rule of CheckDigest, the broken rule is sent back and
 // the model answers again, up to `max_lint_failures` answers in all; then the
-// run fails and okf/ is left as it was.
+// run fails and okf/ is left as it was. Each answer loses its private spans
+// and secrets (redact::Clean) before it is checked and returned.
 #pragma once
 
 #include <string>

@@ -25,10 +25,11 @@ struct ProposeFlags {
 // (NaN, Infinity, hex, trailing text, empty).
 std::optional<double> ParseConfidence(std::string_view text);
 
-// The --file-paths values split on commas, trimmed, blanks dropped,
-// duplicates dropped (first kept), in order. Adds a message to `errors` for
-// more than 20 paths, a path over 256 chars, an absolute path, a ".."
-// segment, a glob character or a newline.
+// The --file-paths values split on commas, trimmed, private spans and
+// secrets removed (docs/secrets.md), blanks dropped, duplicates dropped
+// (first kept), in order. Adds a message to `errors` for more than 20 paths,
+// a path over 256 chars, an absolute path, a ".." segment, a glob character
+// (a "[REDACTED:...]" left by a secret is one) or a newline.
 std::vector<std::string> SplitFilePaths(const std::vector<std::string>& values,
                                         std::vector<std::string>* errors);
 
@@ -39,7 +40,10 @@ struct Proposal {
 };
 
 // Checks `flags` (with `env_wave` = $LORE_WAVE, empty when unset). Without a
-// known wave the record is checked with the wave "W-dryrun".
+// known wave the record is checked with the wave "W-dryrun". Every value
+// passes the redactor first: subject, insight, evidence, the wave, the agent
+// and the paths; a rule broken by what is left says so ("... (after removing
+// private spans and secrets)").
 Proposal CheckFlags(const ProposeFlags& flags, std::string_view env_wave);
 
 }  // namespace lore::proposals

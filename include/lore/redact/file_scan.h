@@ -19,12 +19,16 @@ using LineReport = std::function<void(int64_t line, Rule rule)>;
 // secret across a cut is not seen). Memory stays flat however long the file.
 Status ScanFile(const std::string& path, const LineReport& report);
 
-// Called per finding with the path of the file relative to the tree.
+// Called per finding with the path of the file relative to the tree (its
+// private spans and secrets removed: the report never shows one) and the
+// line, 0 for a finding in the entry's own name.
 using TreeReport = std::function<void(const std::string& rel, int64_t line, Rule rule)>;
 
-// Scans every regular file under `dir` (symlinks are not followed; the
-// derived index.sqlite too). Returns the number of findings; the first
-// error (a file that cannot be read) ends the scan.
+// Scans the name of every entry under `dir` (files, folders, symlinks: a
+// file name must never hold a secret either) and the contents of every
+// regular file (symlinks are not followed; the derived index.sqlite too).
+// Returns the number of findings; the first error (a file that cannot be
+// read) ends the scan.
 Result<int64_t> ScanTree(const std::string& dir, const TreeReport& report);
 
 }  // namespace lore::redact

@@ -22,17 +22,82 @@
 
 namespace lore::redact {
 
+// The rules of docs/secrets.md, one per kind of secret. The name of each
+// (RuleName) is what "[REDACTED:<name>]" and `lore check --secrets` show.
 enum class Rule {
   kPrivate,       // a <private> span (dropped, not replaced)
   kAwsAccessKey,  // AKIA/ASIA/... + 16 [0-9A-Z]
   kGithubToken,   // gh[pousr]_ + 36+ alnum; github_pat_ + 22+
-  kSlackToken,    // xox[abprs]- ...
+  kSlackToken,    // xox[abeoprs]-..., xoxe.xox?-..., xapp-...
   kOpenaiKey,     // sk-... and sk-proj-...
   kGoogleApiKey,  // AIza + 35
-  kPrivateKey,    // a PEM private key block
+  kPrivateKey,    // a PEM or PGP private key block, any case
   kJwt,           // eyJ... . eyJ... . ...
   kUrlPassword,   // the password of scheme://user:pass@host
   kAssignment,    // key/secret/token/password... = <high-entropy value>
+  // Rules added for issue 25 (docs/secrets.md lists prefix and shape of each).
+  kAnthropicKey,
+  kStripeKey,
+  kWebhookUrl,  // the secret path of a Slack, Discord or Teams webhook URL
+  kGitlabToken,
+  kNpmToken,
+  kHuggingfaceToken,
+  kSendgridKey,
+  kTwilioKey,
+  kDigitaloceanToken,
+  kPypiToken,
+  kAuthorization,  // the credentials of an Authorization header
+  kSecretFlag,     // --password X, --token 'X', mysql -pX, curl -u user:X
+  kAzureSecret,
+  kAlibabaKey,
+  kGoogleOauth,
+  kHerokuKey,
+  kFlyioToken,
+  kVaultToken,
+  kTerraformToken,
+  kDatabricksToken,
+  kCloudflareKey,
+  kOpenshiftToken,
+  kPulumiToken,
+  kPlanetscaleToken,
+  kDopplerToken,
+  kDynatraceToken,
+  kInfracostToken,
+  kAgeSecretKey,
+  kOnepasswordToken,
+  kYandexKey,
+  kGrafanaToken,
+  kHarnessToken,
+  kOctopusKey,
+  kSourcegraphToken,
+  kPrefectToken,
+  kPostmanToken,
+  kLinearKey,
+  kAtlassianToken,
+  kArtifactoryToken,
+  kReadmeToken,
+  kFrameioToken,
+  kClojarsToken,
+  kRubygemsToken,
+  kDockerhubToken,
+  kSentryToken,
+  kPerplexityKey,
+  kSettlemintToken,
+  kTypeformToken,
+  kScalingoToken,
+  kNotionToken,
+  kEasypostToken,
+  kAdobeSecret,
+  kDuffelToken,
+  kShippoToken,
+  kShopifyToken,
+  kSquareToken,
+  kFacebookToken,
+  kFlutterwaveKey,
+  kSendinblueKey,
+  kMailchimpKey,
+  kTelegramToken,
+  kLast = kTelegramToken,
 };
 
 // "private", "aws-access-key", "github-token", ...: the name in
@@ -59,6 +124,36 @@ bool HasFindings(std::string_view text);
 // secrets at their offsets in the text left after dropping private spans.
 std::string Clean(std::string_view text, std::vector<Finding>* findings = nullptr);
 
+// Cleans the texts of one message (its text blocks) in order, a private span
+// carried from one text to the next: a <private> opened in one text and not
+// closed there drops the start of the texts after it up to its </private>
+// (or all of them). Everything else is Clean's, text by text (a tag or a
+// secret split between two texts is not joined).
+class MessageCleaner {
+ public:
+  // The next text of the message, cleaned.
+  std::string Next(std::string_view text);
+
+ private:
+  size_t depth_ = 0;  // private spans open at the end of the texts so far
+};
+
+// MessageCleaner over `texts`, one result per text.
+std::vector<std::string> CleanMessage(const std::vector<std::string>& texts);
+
+// The findings of a file name (or any name made of words joined by '-',
+// '_', '.' or '/'): Scan's, and those of every part of it that starts after
+// one of those separators (a token glued to the word before, "topic-glpat-
+// ...", starts no rule in a text) and ends at the name's end or at one of
+// the next four separators (a key of a fixed length glued to the word after
+// it). In order, not overlapping.
+std::vector<Finding> ScanName(std::string_view name);
+
+// `name` with what ScanName finds removed: private spans dropped, secrets
+// replaced by "[REDACTED:<rule>]", again on what is left (a few passes) as
+// Clean does: what lore uses to make a file name or to show one.
+std::string CleanName(std::string_view name);
+
 // Clean for a value whose name is known (a JSON member, a flag): when `name`
 // is a secret's name (IsSecretName) and the whole cleaned value passes the
 // high-entropy test, the value becomes "[REDACTED:assignment]". Returns
@@ -67,7 +162,13 @@ bool CleanNamedValue(std::string_view name, std::string_view value, std::string*
 
 // True when `name` (case-insensitive) contains password, passwd,
 // passphrase, secret, token, api_key, apikey, api-key, access_key,
-// private_key or credential, or ends in "key" ("key", "encryption_key").
+// private_key, credential or creds, ends in "key" ("key", "encryption_key")
+// or "auth" ("auth", "basicAuth": Docker's config.json), or ends in "pass"
+// or "pwd" after a word boundary ("DB_PASS", "smtpPass", "mysql_pwd"; not
+// "bypass", nor "pwd" alone, the shell's working directory). A name whose
+// last word is file, path, dir, name, id, url, uri, env, var, endpoint,
+// type, length, size or count ("token_file", "secretName", "access_key_id",
+// "api_key_env") is about a secret, not one: false.
 bool IsSecretName(std::string_view name);
 
 // The value test of the assignment rule (docs/secrets.md): 8..1024 bytes,
