@@ -6,8 +6,8 @@
 #include "consolidate/rules_parts.h"
 #include "lore/consolidate/paths.h"
 #include "lore/consolidate/topic.h"
-#include "lore/consolidate/uuid.h"
 #include "lore/consolidate/workspace_lint.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::consolidate {
 namespace detail {
@@ -197,7 +197,7 @@ Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace&
   detail::RulesContext ctx{ws, detail::RecordSet(ws), *in.settings, {}, {}, false};
   std::vector<detail::TimedEntry> timed;
   for (const auto& c : in.entries) {
-    text::TimePoint t = UuidV7Time(c.id).value_or(in.now);
+    text::TimePoint t = sys::UuidV7Time(c.id).value_or(in.now);
     t = std::chrono::time_point_cast<std::chrono::seconds>(t);
     timed.push_back({c.entry, t, text::UtcSeconds(t)});
   }

@@ -1,7 +1,6 @@
 #include "lore/consolidate/run_lock.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,6 +12,7 @@
 
 #include "lore/consolidate/staging.h"
 #include "lore/json/reader.h"
+#include "lore/sys/process.h"
 
 namespace lore::consolidate {
 namespace {
@@ -64,17 +64,6 @@ std::optional<LockBody> ParseLockBody(std::string_view text) {
     }
   }
   return b;
-}
-
-std::string PodName() {
-  char buf[256] = {};
-  if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown";
-  return buf;
-}
-
-bool ProcessAlive(int64_t pid) {
-  if (pid <= 0) return false;
-  return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
 // How long a run refused by the lock waits for the holder's body: 40 x 5 ms.
@@ -167,7 +156,7 @@ Result<std::optional<LockView>> InspectRunLock(const store::Store& store) {
     return std::optional<LockView>(v);
   }
   v.body = *body;
-  v.alive = body->pod_name != PodName() || ProcessAlive(body->pid);
+  v.alive = body->pod_name != sys::HostName() || sys::ProcessAlive(body->pid);
   return std::optional<LockView>(v);
 }
 

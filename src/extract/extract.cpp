@@ -12,10 +12,10 @@
 #include "lore/consolidate/run_state.h"
 #include "lore/consolidate/staging.h"
 #include "lore/consolidate/test_hook.h"
-#include "lore/consolidate/uuid.h"
 #include "lore/extract/cursor.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::extract {
 namespace {
@@ -91,7 +91,7 @@ Result<bool> ConsumedSince(const store::Store& store, int64_t since_ms) {
   LORE_ASSIGN(auto lock, cons::InspectRunLock(store));
   if (lock) ids.insert(ids.end(), lock->body.consumed_ids.begin(), lock->body.consumed_ids.end());
   for (const auto& id : ids) {
-    auto t = cons::UuidV7Time(id);
+    auto t = sys::UuidV7Time(id);
     if (!t) continue;
     auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t->time_since_epoch()).count();
     if (ms >= since_ms) return true;

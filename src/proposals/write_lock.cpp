@@ -1,58 +1,27 @@
 #include "lore/proposals/write_lock.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
-#include <fstream>
-#include <random>
-#include <sstream>
 #include <thread>
 
 #include "lore/fs/fd.h"
 #include "lore/proposals/js_json.h"
+#include "lore/sys/process.h"
+#include "lore/sys/random.h"
 #include "lore/text/time.h"
 #include "lore/json/reader.h"
 
 namespace lore::proposals {
 namespace {
 
-// Seconds since the epoch at which `pid` started, or -1 when unknown.
-int64_t ProcessStart(int64_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return -1;
-  size_t close = line.rfind(')');
-  if (close == std::string::npos) return -1;
-  std::istringstream rest(line.substr(close + 2));
-  std::string field;
-  for (int i = 3; i <= 22 && rest >> field; ++i) {
-    if (i == 22) {
-      std::ifstream st("/proc/stat");
-      std::string key;
-      int64_t btime = -1;
-      while (st >> key) {
-        if (key == "btime") {
-          st >> btime;
-          break;
-        }
-      }
-      long hz = ::sysconf(_SC_CLK_TCK);
-      if (btime < 0 || hz <= 0) return -1;
-      return btime + std::strtoll(field.c_str(), nullptr, 10) / hz;
-    }
-  }
-  return -1;
-}
-
 std::string LockBody() {
   Json body = Json::object();
   body["pid"] = static_cast<int64_t>(::getpid());
-  body["host"] = HostName();
+  body["host"] = sys::HostName();
   body["acquiredAt"] = text::UtcMillis(std::chrono::system_clock::now());
   return DumpJs(body);
 }
@@ -92,12 +61,6 @@ bool RemoveStale(const std::string& path, int fd) {
 
 }  // namespace
 
-std::string HostName() {
-  char buf[256] = {0};
-  if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown";
-  return buf;
-}
-
 LockHolder ParseLockBody(std::string_view body) {
   LockHolder h;
   auto parsed = json::ParseOrdered(body, json::Limits{});
@@ -116,19 +79,17 @@ LockHolder ParseLockBody(std::string_view body) {
 
 HolderState Judge(const LockHolder& h, time_t lock_mtime) {
   if (!h.readable) return HolderState::kUnreadable;
-  if (h.host != HostName()) return HolderState::kForeign;
-  if (::kill(static_cast<pid_t>(h.pid), 0) != 0 && errno == ESRCH) return HolderState::kDead;
-  // The pid is in use: by the holder, unless that process started after the
-  // lock was taken (the holder died and its pid was given to another).
-  int64_t start = ProcessStart(h.pid);
-  if (start >= 0 && start > static_cast<int64_t>(lock_mtime) + 1) return HolderState::kDead;
-  return HolderState::kLive;
+  if (h.host != sys::HostName()) return HolderState::kForeign;
+  // Alive, unless its pid now names a process that started after the lock
+  // was taken (the holder died and its pid was given to another).
+  return sys::ProcessAliveSince(h.pid, std::chrono::system_clock::from_time_t(lock_mtime))
+             ? HolderState::kLive
+             : HolderState::kDead;
 }
 
 Result<WriteLock> WriteLock::Acquire(const std::string& path, std::chrono::milliseconds timeout) {
-  std::random_device rd;
   char suffix[32];
-  std::snprintf(suffix, sizeof suffix, "%d.%08x", static_cast<int>(::getpid()), rd());
+  std::snprintf(suffix, sizeof suffix, "%d.%08x", static_cast<int>(::getpid()), sys::Random32());
   const std::string temp =
       fs::Join(fs::Dirname(path), ".proposals-write.lock.tmp." + std::string(suffix));
   LORE_ASSIGN(fs::Fd tfd, fs::Open(temp, O_WRONLY | O_CREAT | O_EXCL, 0600));
@@ -143,7 +104,6 @@ Result<WriteLock> WriteLock::Acquire(const std::string& path, std::chrono::milli
 
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   auto pause = std::chrono::microseconds(200);
-  std::minstd_rand jitter(rd());
   LockHolder reclaimed;
   for (;;) {
     if (::link(temp.c_str(), path.c_str()) == 0) {
@@ -177,7 +137,7 @@ Result<WriteLock> WriteLock::Acquire(const std::string& path, std::chrono::milli
     if (std::chrono::steady_clock::now() >= deadline) {
       return tl::unexpected(BusyError(path, holder, state));
     }
-    std::this_thread::sleep_for(pause + std::chrono::microseconds(jitter() % 200));
+    std::this_thread::sleep_for(pause + std::chrono::microseconds(sys::Random32() % 200));
     if (pause < std::chrono::milliseconds(10)) pause *= 2;
   }
 }

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "lore/sys/process.h"
 #include "support/temp_dir.h"
 
 namespace lore::proposals {
@@ -40,7 +41,7 @@ TEST(WriteLockTest, TakesAndReleases) {
     LockHolder h = ParseLockBody(t.Read("proposals-write.lock"));
     EXPECT_TRUE(h.readable);
     EXPECT_EQ(h.pid, ::getpid());
-    EXPECT_EQ(h.host, HostName());
+    EXPECT_EQ(h.host, sys::HostName());
     EXPECT_EQ(Judge(h, ::time(nullptr)), HolderState::kLive);
     // A second taker times out while we hold it.
     auto second = WriteLock::Acquire(path, 50ms);
@@ -55,7 +56,7 @@ TEST(WriteLockTest, StaleHolderOnThisHostIsReclaimed) {
   testing::TempDir t;
   const std::string path = t / "proposals-write.lock";
   const pid_t dead = DeadPid();
-  t.Write("proposals-write.lock", Body(dead, HostName()));
+  t.Write("proposals-write.lock", Body(dead, sys::HostName()));
   auto lock = WriteLock::Acquire(path, 200ms);
   ASSERT_TRUE(lock) << lock.error().Format();
   EXPECT_EQ(lock->reclaimed().pid, dead);
@@ -70,7 +71,7 @@ TEST(WriteLockTest, LiveForeignAndUnreadableLocksAreLeftAlone) {
     std::string expect;
   };
   const Case cases[] = {
-      {Body(::getppid(), HostName()), "timed out waiting for the proposals write lock held by pid"},
+      {Body(::getppid(), sys::HostName()), "timed out waiting for the proposals write lock held by pid"},
       {Body(DeadPid(), "elsewhere.invalid"), "(another host)"},
       {"garbage", "a body lore cannot read"},
   };
@@ -92,7 +93,7 @@ TEST(WriteLockTest, LiveForeignAndUnreadableLocksAreLeftAlone) {
 }
 
 TEST(WriteLockTest, ReusedPidIsStale) {
-  LockHolder h = ParseLockBody(Body(::getpid(), HostName()));
+  LockHolder h = ParseLockBody(Body(::getpid(), sys::HostName()));
   // A lock older than this process cannot be this process's.
   EXPECT_EQ(Judge(h, 1000), HolderState::kDead);
   EXPECT_EQ(Judge(h, ::time(nullptr)), HolderState::kLive);

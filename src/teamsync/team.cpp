@@ -2,7 +2,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include "lore/config/config.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/sys/random.h"
 #include "lore/teamsync/lines.h"
 
 namespace lore::teamsync {
@@ -46,11 +46,9 @@ Result<std::string> MachineIdFile(const store::Store& store) {
   const std::string path = fs::Join(dir, "machine_id");
   if (!fs::Exists(path)) {
     LORE_TRY(fs::MakeDirs(dir, 0700));
-    unsigned char raw[8];
-    if (::getrandom(raw, sizeof raw, 0) != static_cast<ssize_t>(sizeof raw)) {
-      return tl::unexpected(fs::ErrnoError(errno, "cannot draw a machine id", path));
-    }
-    std::string id = Hex(std::string_view(reinterpret_cast<char*>(raw), sizeof raw));
+    char raw[8];
+    sys::RandomBytes(raw, sizeof raw);
+    std::string id = Hex(std::string_view(raw, sizeof raw));
     // Another sync may have made one meanwhile: its id wins.
     auto made = fs::WriteNewFile(path, id + "\n");
     if (!made && !fs::Exists(path)) return tl::unexpected(made.error());

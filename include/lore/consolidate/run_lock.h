@@ -35,9 +35,6 @@ std::string RenderLockBody(const LockBody& body);
 // Parses a body; nullopt when it is not one (empty, torn while written).
 std::optional<LockBody> ParseLockBody(std::string_view text);
 
-// This host's name (gethostname), the `pod_name` of lock bodies.
-std::string PodName();
-
 class RunLock {
  public:
   struct Attempt;
@@ -80,8 +77,5 @@ struct LockView {
   bool alive = false;
 };
 Result<std::optional<LockView>> InspectRunLock(const store::Store& store);
-
-// True when `pid` exists on this host.
-bool ProcessAlive(int64_t pid);
 
 }  // namespace lore::consolidate

@@ -32,9 +32,6 @@ struct LockHolder {
 
 enum class HolderState { kLive, kDead, kForeign, kUnreadable };
 
-// This machine's host name (gethostname).
-std::string HostName();
-
 // Parses a lock body.
 LockHolder ParseLockBody(std::string_view body);
 // Judges a holder: kDead only when it names this host and its process is
