@@ -105,10 +105,10 @@ int RunPropose(const ProposeArgs& a) {
   const Json record = proposals::MakeRecord(p.fields, sys::NewUuidV4(), now);
   auto r = proposals::Enqueue(proposals::Paths::InStore(store->dir()), record, *settings);
   if (!r) return EmitError(r.error());
-  if (r->reclaimed.pid != 0) {
+  if (r->reclaimed) {
     ReportWarning(Error{
         ErrorCode::kBusy,
-        "reclaimed a stale proposals write lock of dead pid " + std::to_string(r->reclaimed.pid),
+        "reclaimed a stale proposals write lock of dead pid " + std::to_string(r->reclaimed->pid),
         store->Path("proposals-write.lock"), 0, ""});
   }
   Json out = Json::object();

@@ -49,7 +49,8 @@ TEST(RunLock, ADeadHoldersLockIsReclaimed) {
   pid_t child = ::fork();
   if (child == 0) {
     auto a = RunLock::TryAcquire(store);
-    if (!a || !a->lock || !a->lock->Publish({::getpid(), sys::HostName(), "then", {"x"}})) ::_exit(1);
+    if (!a || !a->lock || !a->lock->Publish({::getpid(), sys::HostName(), "then", {"x"}}))
+      ::_exit(1);
     ::_exit(0);  // dies holding it: the file stays, the flock goes
   }
   int status = 0;

@@ -93,7 +93,7 @@ Status PushLog(Conn& conn, const store::Store& store, const teamsync::Settings& 
     const int64_t to = std::min(size, cursor.offset + kBatchBytes);
     if (to <= cursor.offset) break;
     LORE_ASSIGN(std::string data, ReadAt(fd.get(), cursor.offset, to, path));
-    (void)::flock(fd.get(), LOCK_UN);
+    fs::UnlockFd(fd.get());
     std::vector<teamsync::LineAt> lines;
     const int64_t end = teamsync::SplitComplete(data, cursor.offset, &lines);
     if (lines.empty()) break;  // a line still being written: the next push takes it
