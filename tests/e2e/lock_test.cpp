@@ -1,6 +1,7 @@
 // Black-box tests of lore's locks under concurrency (docs/formats.md,
-// "Locks"): an export is consistent while proposals are written, a review
-// never trips over a lock another process releases.
+// "Locks"): a hook never waits on a lock, an export is consistent while
+// proposals are written, a review never trips over a lock another process
+// releases.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/file.h>
@@ -67,6 +68,41 @@ class LockTest : public ::testing::Test {
   std::atomic<bool> stop_{false};
   std::atomic<int> writes_{0}, write_failures_{0};
 };
+
+// While another process holds the lock of events.jsonl, the audit hook gives
+// up at once (one warning line, exit 0) instead of waiting out the agent's
+// hook timeout; the holder's own append is whole.
+TEST_F(LockTest, PreToolUseGivesUpAtOnceWhileEventsJsonlIsLocked) {
+  stdfs::create_directories(t_ / "repo");
+  Json payload = {{"session_id", "s"},
+                  {"cwd", t_ / "repo"},
+                  {"tool_name", "Bash"},
+                  {"tool_input", {{"command", "lore propose . --subject x --wave W1"}}}};
+  ASSERT_EQ(Lore({"hook", "pre-tool-use"}, Opts(payload.dump())).exit_code, 0);
+  const std::string events =
+      t_ / ("stores/tmp_" + stdfs::path(t_.path()).filename().string() + "_repo/events.jsonl");
+  ASSERT_TRUE(stdfs::exists(events));
+
+  int fd = ::open(events.c_str(), O_WRONLY | O_APPEND);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX), 0);
+  const auto start = Clock::now();
+  auto r = Lore({"hook", "pre-tool-use"}, Opts(payload.dump()));
+  const auto took = Clock::now() - start;
+  const std::string mine = "{\"event\":\"the holder's own line\"}\n";
+  ASSERT_EQ(::write(fd, mine.data(), mine.size()), static_cast<ssize_t>(mine.size()));
+  ::close(fd);
+
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_LT(took, std::chrono::milliseconds(1000));  // was 10 s, the whole hook timeout
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("lore: warning: events.jsonl is locked by another lore process", 0), 0u)
+      << r.err;
+  std::string after = t_.Read(stdfs::relative(events, t_.path()));
+  ASSERT_EQ(std::count(after.begin(), after.end(), '\n'), 2) << after;
+  EXPECT_EQ(after.substr(after.size() - mine.size()), mine);
+}
 
 // An export holds the store lock, and so now do propose and review while
 // they create and remove their lock and summary files: every export
