@@ -116,9 +116,9 @@ Status PushLog(Conn& conn, const store::Store& store, const teamsync::Settings& 
 Result<PushReport> Push(Conn& conn, const store::Store& store, const teamsync::Settings& s) {
   const std::string dir = teamsync::TeamDir(store.dir());
   LORE_TRY(fs::MakeDirs(dir, 0700));
-  LORE_ASSIGN(fs::FileLock lock,
-              fs::FileLock::Acquire(fs::Join(dir, "sync.lock"), fs::LockMode::kExclusive));
-  const std::string state_path = fs::Join(dir, "push-state.json");
+  LORE_ASSIGN(fs::FileLock lock, fs::FileLock::Acquire(fs::Join(dir, teamsync::kSyncLockFile),
+                                                       fs::LockMode::kExclusive));
+  const std::string state_path = fs::Join(dir, teamsync::kPushStateFile);
   LORE_ASSIGN(teamsync::PushState state, teamsync::LoadPushState(state_path));
   PushReport report;
   for (const auto& log : teamsync::SyncedLogs()) {

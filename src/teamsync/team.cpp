@@ -12,6 +12,7 @@
 #include "lore/fs/fd.h"
 #include "lore/sys/random.h"
 #include "lore/teamsync/lines.h"
+#include "lore/teamsync/review.h"
 
 namespace lore::teamsync {
 namespace {
@@ -43,7 +44,7 @@ bool HasPasswordKey(std::string_view s) {
 
 Result<std::string> MachineIdFile(const store::Store& store) {
   const std::string dir = TeamDir(store.dir());
-  const std::string path = fs::Join(dir, "machine_id");
+  const std::string path = fs::Join(dir, kMachineIdFile);
   if (!fs::Exists(path)) {
     LORE_TRY(fs::MakeDirs(dir, 0700));
     char raw[8];
@@ -120,6 +121,18 @@ Result<std::optional<Settings>> LoadSettings(const store::Store& store) {
                                          "use 1 to 64 of a-z, 0-9, '-' and '_'"));
   }
   return std::optional<Settings>(std::move(s));
+}
+
+bool IsMachineState(std::string_view rel) {
+  if (rel == kReviewClaimFile) return true;
+  constexpr std::string_view kTeam = "team/";
+  if (rel.substr(0, kTeam.size()) != kTeam) return false;
+  const std::string_view name = rel.substr(kTeam.size());
+  for (std::string_view own :
+       {kMachineIdFile, kPushStateFile, kPullStateFile, kRecordsStateFile, kSyncLockFile}) {
+    if (name == own) return true;
+  }
+  return false;
 }
 
 std::string TeamDir(const std::string& store_dir) { return fs::Join(store_dir, "team"); }
