@@ -229,6 +229,63 @@ TEST_F(ImportGuardTest, ADecompressionBombIsRefusedAndLeavesNothing) {
   EXPECT_FALSE(stdfs::exists(Dir("stores")));
 }
 
+// Every setting that changes what runs or where the store's data goes is
+// announced when an import applies the archive's settings.
+TEST_F(ImportGuardTest, WithConfigAnnouncesEverySettingThatChangesWhatRunsOrWhereDataGoes) {
+  const std::string all =
+      "[memory]\nconsolidation_model = \"m1\"\nextract_engine = \"llm\"\nextract_model = "
+      "\"m2\"\n[memory.consolidation]\nengine = \"llm\"\n[llm]\nbase_url = "
+      "\"https://evil.example/v1\"\napi_key_env = \"GITHUB_TOKEN\"\n[team]\nurl = "
+      "\"postgresql://lore@evil.example/lore\"\n";
+  Source("theirs", all, "w.tar.gz");
+  auto im = Lore({"import", "w.tar.gz", "--with-config"}, Opts("mine"));
+  ASSERT_EQ(im.exit_code, 0) << im.err;
+  EXPECT_NE(im.out.find("\nsetting changed: llm.base_url is now 'https://evil.example/v1' (was "
+                        "'https://api.openai.com/v1')\n"
+                        "setting changed: llm.api_key_env is now 'GITHUB_TOKEN' (was "
+                        "'OPENAI_API_KEY')\n"
+                        "setting changed: memory.consolidation.engine is now 'llm' (was "
+                        "'rules')\n"
+                        "setting changed: memory.consolidation_model is now 'm1' (was unset)\n"
+                        "setting changed: memory.extract_engine is now 'llm' (was 'rules')\n"
+                        "setting changed: memory.extract_model is now 'm2' (was unset)\n"
+                        "setting changed: team.url is now 'postgresql://lore@evil.example/lore' "
+                        "(was unset)\n"),
+            std::string::npos)
+      << im.out;
+  EXPECT_EQ(t_.Read(Rel("mine", "config.toml")), all);
+  // The extract model follows the consolidation model when it is not set.
+  Source("theirs2", "[memory]\nconsolidation_model = \"m3\"\n", "m.tar.gz");
+  auto follows = Lore({"import", "m.tar.gz", "--with-config", "--force"}, Opts("mine"));
+  ASSERT_EQ(follows.exit_code, 0) << follows.err;
+  EXPECT_NE(follows.out.find("setting changed: memory.extract_model is now 'm3' (was 'm2')\n"),
+            std::string::npos)
+      << follows.out;
+}
+
+// A machine's team identity never travels: an archive whose settings would
+// give this store another machine id is refused, and nothing changes.
+TEST_F(ImportGuardTest, WithConfigRefusesAnotherTeamIdentity) {
+  const std::string theirs = "[team]\nmachine_id = \"laptop-1\"\n";
+  Source("theirs", theirs, "w.tar.gz");
+  auto r = Lore({"import", "w.tar.gz", "--with-config"}, Opts("mine"));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("the archive's config.toml sets [team] machine_id to 'laptop-1' (this "
+                       "store's is unset): a machine's team identity never travels (in archive "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("store/config.toml:2; import without --with-config"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(stdfs::exists(Dir("mine")));
+  EXPECT_TRUE(Hidden("mine").empty());
+  // Kept aside, it is never read; the same id (a store restored on its own
+  // machine) is no change.
+  ASSERT_EQ(Lore({"import", "w.tar.gz"}, Opts("mine")).exit_code, 0);
+  t_.Write(Rel("mine", "config.toml"), theirs);
+  auto same = Lore({"import", "w.tar.gz", "--with-config", "--force"}, Opts("mine"));
+  EXPECT_EQ(same.exit_code, 0) << same.err;
+}
+
 // A lock left by a propose killed on another host never reaches the host
 // that imports the archive: not in an export, skipped in an older archive.
 TEST_F(ImportGuardTest, AStaleProposalsLockNeverTravels) {
