@@ -111,14 +111,15 @@ TEST_F(LockTest, ExportWhileProposalsAreWritten) {
   ASSERT_EQ(Propose(0).exit_code, 0);
   StartWriter();
   int exports = 0;
-  for (const auto end = Clock::now() + std::chrono::milliseconds(1000); Clock::now() < end;) {
+  for (const auto end = Clock::now() + std::chrono::milliseconds(1000);
+       Clock::now() < end && (exports < 10 || writes_ < 10);) {
     auto r = Lore({"export", kRepo, "-o", t_ / "a.tar.gz"}, Opts());
     ASSERT_EQ(r.exit_code, 0) << "export " << exports << ": " << r.err;
     ++exports;
   }
   StopWriter();
-  EXPECT_GE(exports, 5);
-  EXPECT_GE(writes_, 5);
+  EXPECT_GE(exports, 3);
+  EXPECT_GE(writes_, 3);
   EXPECT_EQ(write_failures_, 0);
   RunOptions other = Opts();
   other.env["LORE_HOME"] = t_ / "other";
@@ -133,7 +134,8 @@ TEST_F(LockTest, ReviewWhileAnotherProcessTakesAndReleasesTheLock) {
   ASSERT_EQ(Propose(0).exit_code, 0);
   StartWriter();
   int reviews = 0;
-  for (const auto end = Clock::now() + std::chrono::milliseconds(1000); Clock::now() < end;) {
+  for (const auto end = Clock::now() + std::chrono::milliseconds(1000);
+       Clock::now() < end && (reviews < 10 || writes_ < 10);) {
     auto batches = Lore({"review", kRepo, "--batches"}, Opts());
     ASSERT_EQ(batches.exit_code, 0) << batches.err;
     auto r = Lore({"review", kRepo, "--session", "s2", "--approve-all"}, Opts());
@@ -142,6 +144,7 @@ TEST_F(LockTest, ReviewWhileAnotherProcessTakesAndReleasesTheLock) {
   }
   StopWriter();
   EXPECT_GE(reviews, 3);
+  EXPECT_GE(writes_, 3);
   EXPECT_EQ(write_failures_, 0);
   EXPECT_FALSE(stdfs::exists(Store("proposals-write.lock")));
 }
