@@ -28,6 +28,7 @@
 #include "lore/proposals/collect.h"
 #include "lore/proposals/js_json.h"
 #include "lore/proposals/record.h"
+#include "lore/sys/uuid.h"
 
 namespace {
 
@@ -108,7 +109,7 @@ std::string QueueOf(int lines) {
                               0.8,
                               std::nullopt,
                               {"src/a.cc"}};
-    out += lore::proposals::DumpJs(lore::proposals::MakeRecord(f, lore::proposals::NewUuidV4(),
+    out += lore::proposals::DumpJs(lore::proposals::MakeRecord(f, lore::sys::NewUuidV4(),
                                                                std::chrono::system_clock::now())) +
            "\n";
   }

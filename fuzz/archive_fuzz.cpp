@@ -2,7 +2,8 @@
 // library). The first byte picks the check; the rest is the manifest text or
 // the entry path.
 // Property: an accepted entry path below store/ is plain: no empty, '.', '..'
-// or hidden component, no control character, part of a store's truth.
+// or hidden component, no control character, part of a store's truth, or
+// machine-local and skipped.
 #include "archive/unpack.h"
 #include "lore/archive/archive.h"
 #include "lore/text/utf8.h"
@@ -33,7 +34,7 @@ void CheckEntryPath(std::string_view path) {
     LORE_FUZZ_CHECK(!part.empty() && part.front() != '.');
     start = end + 1;
   }
-  LORE_FUZZ_CHECK(lore::archive::IsTruth(rel));
+  LORE_FUZZ_CHECK(entry->skip ? lore::archive::IsMachineLocal(rel) : lore::archive::IsTruth(rel));
   LORE_FUZZ_CHECK(lore::text::IsValidUtf8(rel));
 }
 

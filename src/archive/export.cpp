@@ -96,12 +96,19 @@ class Writer {
   struct archive* a_;
 };
 
-// raw.jsonl is read under a shared lock so that no append is half seen.
-Result<std::string> ReadStoreFile(const std::string& path, bool lock) {
-  if (!lock) return fs::ReadFile(path);
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
-  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kShared, path));
-  return fs::ReadAll(fd.get(), path);
+// A file of the store as it is now; nullopt when it was removed since the
+// walk (by a writer the store lock does not exclude, e.g. a distill swapping
+// okf/): the archive is then as if taken after the removal. Logs are read
+// under a shared flock, so that no appended line is half seen (appenders
+// hold it exclusively for each line).
+Result<std::optional<std::string>> ReadStoreFile(const std::string& path) {
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd && fd.error().code == ErrorCode::kNotFound) return std::optional<std::string>();
+  if (!fd) return tl::unexpected(fd.error());
+  const bool log = path.size() > 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0;
+  if (log) LORE_TRY(fs::LockFd(fd->get(), fs::LockMode::kShared, path));
+  LORE_ASSIGN(std::string data, fs::ReadAll(fd->get(), path));
+  return std::optional<std::string>(std::move(data));
 }
 
 // The store's truth, checked: no symlinks or special files.
@@ -133,18 +140,13 @@ Result<std::vector<fs::TreeEntry>> TruthEntries(const store::Store& store) {
   return out;
 }
 
+// The store's entries, then the manifest: it comes last so that its count
+// is of the files really written (a file removed since the walk is left out).
 Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& entries, Writer& w,
                 Summary* summary) {
   int64_t newest = 0;
   for (const auto& e : entries) newest = std::max(newest, e.mtime);
-  nlohmann::ordered_json manifest;
-  manifest["format"] = "lore-store-archive";
-  manifest["version"] = 1;
-  manifest["key"] = store.key();
-  manifest["files"] = summary->files;
-  manifest["lore"] = kVersion;
   LORE_TRY(w.Open());
-  LORE_TRY(w.Add("manifest.json", false, manifest.dump() + "\n", newest));
   auto root = fs::LStat(store.dir());
   LORE_TRY(w.Add("store/", true, {}, root ? root->st_mtim.tv_sec : newest));
   for (const auto& e : entries) {
@@ -152,10 +154,19 @@ Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& ent
       LORE_TRY(w.Add("store/" + e.rel + "/", true, {}, e.mtime));
       continue;
     }
-    LORE_ASSIGN(std::string data, ReadStoreFile(store.Path(e.rel), e.rel == "raw.jsonl"));
-    summary->bytes += static_cast<int64_t>(data.size());
-    LORE_TRY(w.Add("store/" + e.rel, false, data, e.mtime));
+    LORE_ASSIGN(std::optional<std::string> data, ReadStoreFile(store.Path(e.rel)));
+    if (!data) continue;
+    summary->files += 1;
+    summary->bytes += static_cast<int64_t>(data->size());
+    LORE_TRY(w.Add("store/" + e.rel, false, *data, e.mtime));
   }
+  nlohmann::ordered_json manifest;
+  manifest["format"] = "lore-store-archive";
+  manifest["version"] = 1;
+  manifest["key"] = store.key();
+  manifest["files"] = summary->files;
+  manifest["lore"] = kVersion;
+  LORE_TRY(w.Add("manifest.json", false, manifest.dump() + "\n", newest));
   return w.Close();
 }
 
@@ -164,15 +175,14 @@ Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& ent
 Result<Summary> Export(const store::Store& store, const std::string& out_path) {
   LORE_TRY(fs::RefuseSymlink(fs::Dirname(store.root()), "parent of the stores root"));
   LORE_TRY(fs::RefuseSymlink(store.root(), "stores root"));
-  // A consistent snapshot: no record write, consolidation commit or import
-  // lands while the store is read.
+  // A consistent snapshot: no record write, consolidation commit, proposals
+  // write (propose, review) or import lands while the store is read.
   auto lock = store::StoreLock::Acquire(store.dir(), fs::LockMode::kShared, kExportLockTimeout);
   if (!lock && lock.error().code != ErrorCode::kNotFound) return tl::unexpected(lock.error());
   LORE_ASSIGN(std::vector<fs::TreeEntry> entries, TruthEntries(store));
   Summary summary;
   summary.key = store.key();
   summary.path = out_path == "-" ? "-" : fs::Absolute(out_path);
-  for (const auto& e : entries) summary.files += e.type == fs::EntryType::kFile;
 
   Sink sink;
   sink.name = out_path == "-" ? "<stdout>" : summary.path;

@@ -16,24 +16,45 @@ namespace {
 
 constexpr const char* kConfig = "config.toml";
 
-// The settings an archive could use to send the store's memory elsewhere.
+// The settings that change what runs or where the store's data goes: an
+// import that applies the archive's config.toml announces each one it
+// changes. `fallback_key`, when set, is the setting whose value is this
+// one's default.
 struct Watched {
   const char* name;
   std::string fallback;
+  const char* fallback_key = nullptr;
 };
 
 std::vector<Watched> WatchedSettings() {
   consolidate::Settings d;
   return {{"llm.base_url", d.llm_base_url},
           {"llm.api_key_env", d.llm_api_key_env},
-          {"memory.consolidation.engine", d.engine}};
+          {"memory.consolidation.engine", d.engine},
+          {"memory.consolidation_model", ""},
+          {"memory.extract_engine", "rules"},
+          {"memory.extract_model", "", "memory.consolidation_model"},
+          {"team.url", ""}};
 }
 
-// `name`'s value in `c` (its default when unset); nullopt when ill-typed.
-std::optional<std::string> ValueOf(const config::Config& c, const Watched& w) {
-  auto v = c.Get(config::Key<std::string>{w.name, w.fallback});
-  if (!v) return std::nullopt;
-  return *v;
+// The setting an archive may never change: the team identity of this store.
+constexpr const char* kMachineId = "team.machine_id";
+
+// `w`'s value in `c` (its default when unset); an Error when ill-typed.
+Result<std::string> ValueOf(const config::Config& c, const Watched& w) {
+  std::string fallback = w.fallback;
+  if (w.fallback_key) {
+    LORE_ASSIGN(fallback, c.Get(config::Key<std::string>{w.fallback_key, ""}));
+  }
+  return c.Get(config::Key<std::string>{w.name, fallback});
+}
+
+std::string Shown(const std::string& value) { return value.empty() ? "unset" : "'" + value + "'"; }
+
+// An error about the archive's config.toml, named inside `archive`.
+Error InArchive(Error e, const std::string& archive) {
+  e.what += " (in archive " + archive + ")";
+  return e;
 }
 
 Result<std::optional<std::string>> ReadIfThere(const std::string& path) {
@@ -66,6 +87,27 @@ Status KeepAside(const std::string& temp, const std::string& dir, ImportReport* 
   return Ok();
 }
 
+// Refuses an archive whose settings would give this store another team
+// identity: two stores must never share one (docs/team.md).
+Status KeepIdentity(const config::Config& incoming, const Result<config::Config>& current,
+                    const std::string& archive) {
+  const config::Key<std::string> key{kMachineId, ""};
+  LORE_ASSIGN(std::string now, incoming.Get(key));
+  std::string was;
+  if (current) {
+    LORE_ASSIGN(was, current->Get(key));
+  }
+  if (now == was) return Ok();
+  return tl::unexpected(InArchive(
+      incoming.ValueError(kMachineId,
+                          "the archive's config.toml sets [team] machine_id to " + Shown(now) +
+                              " (this store's is " + Shown(was) +
+                              "): a machine's team identity never travels",
+                          "import without --with-config and set [team] by hand, with this "
+                          "machine's own machine_id (or none)"),
+      archive));
+}
+
 Status Compare(const std::string& temp, const std::string& dir, const std::string& archive,
                ImportReport* report) {
   std::string imported_path = fs::Join(temp, kConfig);
@@ -74,8 +116,7 @@ Status Compare(const std::string& temp, const std::string& dir, const std::strin
   if (text) {
     auto parsed = config::Config::Parse(*text, "store/config.toml");
     if (!parsed) {
-      Error e = parsed.error();
-      e.what += " (in archive " + archive + ")";
+      Error e = InArchive(parsed.error(), archive);
       e.repair = "fix config.toml in the archive, or import without --with-config";
       return tl::unexpected(e);
     }
@@ -83,18 +124,17 @@ Status Compare(const std::string& temp, const std::string& dir, const std::strin
     report->config = "applied";
   }
   auto current = config::Config::Load(fs::Join(dir, kConfig));
+  LORE_TRY(KeepIdentity(incoming, current, archive));
   for (const Watched& w : WatchedSettings()) {
-    std::optional<std::string> now = ValueOf(incoming, w);
-    if (!now) {
-      auto bad = incoming.Get(config::Key<std::string>{w.name, w.fallback});
-      Error e = bad.error();
-      e.what += " (in archive " + archive + ")";
-      return tl::unexpected(e);
+    auto now = ValueOf(incoming, w);
+    if (!now) return tl::unexpected(InArchive(now.error(), archive));
+    std::optional<std::string> was;
+    if (current) {
+      if (auto v = ValueOf(*current, w)) was = *v;
     }
-    std::optional<std::string> was = current ? ValueOf(*current, w) : std::nullopt;
     if (was && *was == *now) continue;
-    report->setting_changes.push_back(std::string(w.name) + " is now '" + *now + "' (was " +
-                                      (was ? "'" + *was + "'" : std::string("unreadable")) + ")");
+    report->setting_changes.push_back(std::string(w.name) + " is now " + Shown(*now) + " (was " +
+                                      (was ? Shown(*was) : std::string("unreadable")) + ")");
   }
   return Ok();
 }

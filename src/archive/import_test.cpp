@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "archive/unpack.h"
 #include "lore/archive/archive.h"
 #include "support/tar.h"
 #include "support/temp_dir.h"
@@ -93,6 +94,59 @@ TEST_F(ImportLimitsTest, ExpandingTooMuch) {
   EXPECT_EQ(r.error().what.rfind("archive expands too much (more than 0 times its ", 0), 0u)
       << r.error().what;
   EXPECT_TRUE(LeftNothing());
+}
+
+// The count is checked in a first pass over the headers: an archive past it
+// is refused before a single file is written.
+TEST_F(ImportLimitsTest, TheEntryCountIsCheckedBeforeAnythingIsWritten) {
+  ImportLimits l;
+  l.max_entries = 4;
+  const std::string archive = Archive(2, 1);
+  stdfs::create_directory(t_ / "unpacked");
+  auto r = Unpack(archive, t_ / "unpacked", l);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().what, "archive has too many entries (more than 4)");
+  EXPECT_TRUE(stdfs::is_empty(t_ / "unpacked"));
+}
+
+// Locks and this machine's team state, which an older lore exported, are
+// skipped (and still counted against the manifest's count).
+TEST_F(ImportLimitsTest, MachineLocalEntriesAreSkipped) {
+  testing::Tar tar;
+  tar.Add("store/raw.jsonl", '0', "");
+  tar.Add("store/okf/index.md", '0', kIndex);
+  tar.Add("store/proposals-write.lock", '0', R"({"pid":1,"host":"h","acquiredAt":""})");
+  tar.Add("store/team/", '5');
+  tar.Add("store/team/machine_id", '0', "0123456789abcdef\n");
+  tar.Add("store/team/push-state.json", '0', "{}");
+  tar.Add("store/team/m2/", '5');
+  tar.Add("store/team/m2/raw.jsonl", '0', "");
+  tar.Add(
+      "manifest.json", '0',
+      R"({"format":"lore-store-archive","version":1,"key":"github.com_acme_widgets","files":6})");
+  t_.Write("a.tar", tar.Finish());
+  auto r = Run(t_ / "a.tar", ImportLimits{});
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_EQ(r->summary.files, 3);
+  const std::string dir = t_ / "stores/github.com_acme_widgets";
+  EXPECT_FALSE(stdfs::exists(dir + "/proposals-write.lock"));
+  EXPECT_FALSE(stdfs::exists(dir + "/team/machine_id"));
+  EXPECT_FALSE(stdfs::exists(dir + "/team/push-state.json"));
+  EXPECT_TRUE(stdfs::exists(dir + "/team/m2/raw.jsonl"));
+}
+
+TEST(ArchiveTruth, WhatIsMachineLocal) {
+  for (const char* rel : {"proposals-write.lock", "team/sync.lock", "extract/s1.lock",
+                          "team/machine_id", "team/push-state.json", "team/pull-state.json",
+                          "team/records-state.json", "team/review-claim.jsonl"}) {
+    EXPECT_TRUE(IsMachineLocal(rel)) << rel;
+    EXPECT_FALSE(IsTruth(rel)) << rel;
+  }
+  for (const char* rel : {"raw.jsonl", "team/m2/raw.jsonl", "team/conflicts/knowledge/a.m2.md",
+                          "team/m2/machine_id", "config.toml", "extract/s1.json"}) {
+    EXPECT_FALSE(IsMachineLocal(rel)) << rel;
+    EXPECT_TRUE(IsTruth(rel)) << rel;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,16 @@
 #include "lore/archive/archive.h"
+#include "lore/teamsync/team.h"
 
 namespace lore::archive {
+
+bool IsMachineLocal(const std::string& rel) {
+  // Locks: proposals-write.lock, team/sync.lock, the extract cursors' locks.
+  constexpr std::string_view kLock = ".lock";
+  if (rel.size() >= kLock.size() &&
+      rel.compare(rel.size() - kLock.size(), kLock.size(), kLock) == 0)
+    return true;
+  return teamsync::IsMachineState(rel);
+}
 
 bool IsTruth(const std::string& rel) {
   if (rel.empty()) return false;
@@ -8,6 +18,7 @@ bool IsTruth(const std::string& rel) {
   if (rel == "index.sqlite" || rel.rfind("index.sqlite-", 0) == 0) return false;
   // Settings an import kept aside: the store's own settings are config.toml.
   if (rel == kImportedConfig) return false;
+  if (IsMachineLocal(rel)) return false;
   size_t start = 0;
   while (start <= rel.size()) {
     size_t end = rel.find('/', start);

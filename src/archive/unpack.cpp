@@ -53,6 +53,7 @@ Result<EntryPath> CheckPath(std::string_view path, const std::string& archive) {
     if (part.front() == '.') return bad("hidden name");
     start = end + 1;
   }
+  if (IsMachineLocal(rel)) return EntryPath{false, false, rel, true};
   if (!IsTruth(rel)) return bad("not part of a store's truth");
   return EntryPath{false, false, rel};
 }
@@ -223,35 +224,89 @@ void RestoreDirTimes(const Unpacked& u) {
   }
 }
 
+namespace {
+
+// An entry's path and type, checked: a regular file, a folder or the
+// manifest, never a link or a device.
+Result<EntryPath> CheckEntry(struct archive_entry* e, const std::string& archive) {
+  const char* raw_name = ::archive_entry_pathname(e);
+  std::string name = raw_name ? raw_name : "";
+  LORE_ASSIGN(EntryPath p, CheckPath(name, archive));
+  if (::archive_entry_hardlink(e) || ::archive_entry_symlink(e)) {
+    return Fail(ErrorCode::kCorrupt, "link in archive: " + name, archive, 0, kNotLore);
+  }
+  const unsigned type = ::archive_entry_filetype(e);
+  const bool ok = p.manifest ? type == AE_IFREG : type == AE_IFDIR || (type == AE_IFREG && !p.root);
+  if (!ok) {
+    return Fail(ErrorCode::kCorrupt,
+                p.manifest ? "bad manifest.json entry"
+                           : "archive entry is not a regular file or directory: " + name,
+                archive, 0, kNotLore);
+  }
+  return p;
+}
+
+// The archive's size for the ratio limit (0 when unknown).
+int64_t SizeOf(int fd) {
+  struct stat st;
+  return ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? static_cast<int64_t>(st.st_size) : 0;
+}
+
+// The first pass: every header read (the data skipped), every entry checked,
+// its count and the sizes the headers declare held against the limits, so
+// that an archive past a limit is refused before anything is written.
+Status Survey(int fd, const std::string& archive, const ImportLimits& limits) {
+  Budget budget(limits, SizeOf(fd), archive);
+  Reader r(archive);
+  LORE_TRY(r.Open(fd));
+  for (;;) {
+    LORE_ASSIGN(struct archive_entry * e, r.Next());
+    if (!e) return Ok();
+    LORE_TRY(budget.Entry());
+    LORE_TRY(CheckEntry(e, archive));
+    if (::archive_entry_size_is_set(e)) {
+      const int64_t size = ::archive_entry_size(e);
+      LORE_TRY(budget.Bytes(::archive_entry_pathname(e), size, size));
+    }
+  }
+}
+
+}  // namespace
+
 Result<Unpacked> Unpack(const std::string& archive, const std::string& temp,
                         const ImportLimits& limits) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(archive, O_RDONLY));
   struct stat st;
   if (::fstat(fd.get(), &st) != 0)
     return tl::unexpected(fs::ErrnoError(errno, "cannot stat", archive));
-  Budget budget(limits, S_ISREG(st.st_mode) ? static_cast<int64_t>(st.st_size) : 0, archive);
+  if (!S_ISREG(st.st_mode)) {
+    return Fail(ErrorCode::kInvalidInput, "the archive is not a regular file", archive, 0,
+                "save the archive to a file and import that file");
+  }
+  LORE_TRY(Survey(fd.get(), archive, limits));
+  if (::lseek(fd.get(), 0, SEEK_SET) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot seek", archive));
+  // The second pass writes, checking everything again as it streams.
+  Budget budget(limits, static_cast<int64_t>(st.st_size), archive);
   Reader r(archive);
   LORE_TRY(r.Open(fd.get()));
   Unpacked out;
   bool have_manifest = false;
+  int64_t left_out = 0;  // files an older lore exported that stay behind (IsMachineLocal)
   for (;;) {
     LORE_ASSIGN(struct archive_entry * e, r.Next());
     if (!e) break;
     LORE_TRY(budget.Entry());
-    const char* raw_name = ::archive_entry_pathname(e);
-    std::string name = raw_name ? raw_name : "";
-    LORE_ASSIGN(EntryPath p, CheckPath(name, archive));
-    if (::archive_entry_hardlink(e) || ::archive_entry_symlink(e)) {
-      return Fail(ErrorCode::kCorrupt, "link in archive: " + name, archive, 0, kNotLore);
-    }
-    unsigned type = ::archive_entry_filetype(e);
-    int64_t mtime = ::archive_entry_mtime(e);
+    LORE_ASSIGN(EntryPath p, CheckEntry(e, archive));
+    const std::string name = ::archive_entry_pathname(e);
+    const unsigned type = ::archive_entry_filetype(e);
+    const int64_t mtime = ::archive_entry_mtime(e);
     // A declared size over the limit is refused before any byte is read.
     if (::archive_entry_size_is_set(e)) {
       LORE_TRY(budget.Bytes(name, ::archive_entry_size(e), 0));
     }
     if (p.manifest) {
-      if (type != AE_IFREG || have_manifest) {
+      if (have_manifest) {
         return Fail(ErrorCode::kCorrupt, "bad manifest.json entry", archive, 0, kNotLore);
       }
       if (::archive_entry_size(e) > static_cast<int64_t>(kMaxManifest)) {
@@ -268,24 +323,25 @@ Result<Unpacked> Unpack(const std::string& archive, const std::string& temp,
       have_manifest = true;
       continue;
     }
+    if (p.skip) {
+      left_out += type == AE_IFREG;
+      continue;
+    }
     std::string dest = p.root ? temp : fs::Join(temp, p.rel);
     if (type == AE_IFDIR) {
       LORE_TRY(fs::MakeDirs(dest, 0700));
       out.dir_times.emplace_back(dest, mtime);
-    } else if (type == AE_IFREG && !p.root) {
+    } else {
       LORE_TRY(WriteEntryFile(r, budget, name, dest, mtime, &out.bytes));
       ++out.files;
-    } else {
-      return Fail(ErrorCode::kCorrupt, "archive entry is not a regular file or directory: " + name,
-                  archive, 0, kNotLore);
     }
   }
   if (!have_manifest) {
     return Fail(ErrorCode::kCorrupt, "not a lore archive (no manifest.json)", archive, 0, kNotLore);
   }
-  if (out.manifest.files >= 0 && out.manifest.files != out.files) {
+  if (out.manifest.files >= 0 && out.manifest.files != out.files + left_out) {
     return Fail(ErrorCode::kCorrupt,
-                "archive is incomplete (" + std::to_string(out.files) + " of " +
+                "archive is incomplete (" + std::to_string(out.files + left_out) + " of " +
                     std::to_string(out.manifest.files) + " files)",
                 archive, 0, "export the store again");
   }

@@ -18,10 +18,12 @@ struct EntryPath {
   bool manifest = false;
   bool root = false;  // "store/" itself
   std::string rel;    // below store/, without a trailing '/'
+  bool skip = false;  // machine-local (IsMachineLocal): an older lore exported it; not written
 };
 
 // Checks an entry's path: "manifest.json", "store/" or a plain relative path
-// below it (no empty, ".", ".." or hidden component, no control character).
+// below it (no empty, ".", ".." or hidden component, no control character)
+// that is truth, or machine-local (skip).
 Result<EntryPath> CheckPath(std::string_view path, const std::string& archive);
 
 struct Manifest {
@@ -39,7 +41,9 @@ struct Unpacked {
   std::vector<std::pair<std::string, int64_t>> dir_times;  // folder -> mtime, in archive order
 };
 
-// Unpacks every entry of `archive` into `temp` (an empty directory).
+// Unpacks every entry of `archive` (a regular file) into `temp` (an empty
+// directory): a first pass checks every header and the limits before
+// anything is written.
 Result<Unpacked> Unpack(const std::string& archive, const std::string& temp,
                         const ImportLimits& limits);
 

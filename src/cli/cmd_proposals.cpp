@@ -14,6 +14,7 @@
 #include "lore/proposals/propose_input.h"
 #include "lore/proposals/queue.h"
 #include "lore/store/store.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::cli {
 namespace {
@@ -101,13 +102,13 @@ int RunPropose(const ProposeArgs& a) {
   if (!p.wave_known) return EmitContext("no wave known: pass --wave W or set LORE_WAVE");
   const auto now = std::chrono::system_clock::now();
   if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return EmitError(s.error());
-  const Json record = proposals::MakeRecord(p.fields, proposals::NewUuidV4(), now);
+  const Json record = proposals::MakeRecord(p.fields, sys::NewUuidV4(), now);
   auto r = proposals::Enqueue(proposals::Paths::InStore(store->dir()), record, *settings);
   if (!r) return EmitError(r.error());
-  if (r->reclaimed.pid != 0) {
+  if (r->reclaimed) {
     ReportWarning(Error{
         ErrorCode::kBusy,
-        "reclaimed a stale proposals write lock of dead pid " + std::to_string(r->reclaimed.pid),
+        "reclaimed a stale proposals write lock of dead pid " + std::to_string(r->reclaimed->pid),
         store->Path("proposals-write.lock"), 0, ""});
   }
   Json out = Json::object();

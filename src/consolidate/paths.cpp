@@ -1,7 +1,7 @@
 #include "lore/consolidate/paths.h"
 
-#include "lore/consolidate/uuid.h"
 #include "lore/doc/slug.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::consolidate {
 namespace {
@@ -28,7 +28,7 @@ bool HasSegment(std::string_view path, std::string_view seg) {
 
 }  // namespace
 
-bool IsStagedId(std::string_view id) { return IsUuidV7(id); }
+bool IsStagedId(std::string_view id) { return sys::IsUuidV7(id); }
 
 Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
   if (path.empty()) return Refuse(path, "empty path");

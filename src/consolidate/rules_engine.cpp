@@ -6,9 +6,9 @@
 #include "consolidate/rules_parts.h"
 #include "lore/consolidate/paths.h"
 #include "lore/consolidate/topic.h"
-#include "lore/consolidate/uuid.h"
 #include "lore/consolidate/workspace_lint.h"
 #include "lore/text/utf8.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::consolidate {
 namespace detail {
@@ -236,7 +236,7 @@ Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace&
     for (const auto& s : {c.entry.ended_at, c.entry.started_at}) {
       if (!session && !s.empty()) session = text::ParseIso(s);
     }
-    text::TimePoint t = session ? *session : UuidV7Time(c.id).value_or(in.now);
+    text::TimePoint t = session ? *session : sys::UuidV7Time(c.id).value_or(in.now);
     t = std::chrono::time_point_cast<std::chrono::seconds>(t);
     timed.push_back({c.entry, t, text::UtcSeconds(t)});
   }

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "lore/consolidate/staging.h"
+#include "lore/sys/process.h"
 #include "support/temp_dir.h"
 
 namespace lore::consolidate {
@@ -48,7 +49,8 @@ TEST(RunLock, ADeadHoldersLockIsReclaimed) {
   pid_t child = ::fork();
   if (child == 0) {
     auto a = RunLock::TryAcquire(store);
-    if (!a || !a->lock || !a->lock->Publish({::getpid(), PodName(), "then", {"x"}})) ::_exit(1);
+    if (!a || !a->lock || !a->lock->Publish({::getpid(), sys::HostName(), "then", {"x"}}))
+      ::_exit(1);
     ::_exit(0);  // dies holding it: the file stays, the flock goes
   }
   int status = 0;
@@ -71,8 +73,6 @@ TEST(RunLock, ParsesBodiesLeniently) {
   auto b = ParseLockBody(R"({"pid":7})");
   ASSERT_TRUE(b);
   EXPECT_EQ(b->pid, 7);
-  EXPECT_TRUE(ProcessAlive(::getpid()));
-  EXPECT_FALSE(ProcessAlive(0));
 }
 
 }  // namespace

@@ -6,9 +6,10 @@
 
 #include "lore/consolidate/journal.h"
 #include "lore/consolidate/test_hook.h"
-#include "lore/consolidate/uuid.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/sys/process.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::consolidate {
 namespace {
@@ -75,7 +76,7 @@ RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& en
                  const std::vector<StagedFile>& files, std::vector<Error>& warnings) {
   RunRecord rec;
   auto now = Clock::now();
-  rec.run_id = NewUuidV7(now);
+  rec.run_id = sys::NewUuidV7(now);
   rec.engine = std::string(engine.name());
   rec.started_at = text::UtcMillis(now);
   auto finish = [&](const Error* e) {
@@ -88,7 +89,7 @@ RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& en
   Loaded loaded = LoadEntries(store, files, warnings);
   rec.invalid_ids = loaded.invalid;
   for (const auto& c : loaded.entries) rec.consumed_ids.push_back(c.id);
-  if (auto s = lock.Publish({::getpid(), PodName(), rec.started_at, rec.consumed_ids}); !s) {
+  if (auto s = lock.Publish({::getpid(), sys::HostName(), rec.started_at, rec.consumed_ids}); !s) {
     return finish(&s.error());
   }
   if (auto s = TestHook("after-snapshot"); !s) return finish(&s.error());

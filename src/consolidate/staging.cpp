@@ -9,10 +9,10 @@
 #include <cerrno>
 #include <cstdio>
 
-#include "lore/consolidate/uuid.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/redact/redact.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::consolidate {
 namespace {
@@ -72,7 +72,7 @@ std::string StagedPath(const store::Store& store, std::string_view id) {
 Result<std::string> Stage(const store::Store& store, std::string_view input, text::TimePoint now) {
   LORE_ASSIGN(std::string text, PrepareEntry(input));
   LORE_TRY(EnsureStagingDir(store));
-  std::string id = NewUuidV7(now);
+  std::string id = sys::NewUuidV7(now);
   std::string path = StagedPath(store, id);
   // The temporary file AtomicFile makes is a dot file, ignored by ListStaged.
   LORE_TRY(fs::WriteFileAtomic(path, text));
@@ -141,7 +141,8 @@ Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {
   }
   while (dirent* e = ::readdir(d)) {
     std::string_view name = e->d_name;
-    if (name.size() != 41 || name.substr(36) != ".json" || !IsUuidV7(name.substr(0, 36))) continue;
+    if (name.size() != 41 || name.substr(36) != ".json" || !sys::IsUuidV7(name.substr(0, 36)))
+      continue;
     struct stat st;
     if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;  // just consumed
     if (!S_ISREG(st.st_mode)) continue;

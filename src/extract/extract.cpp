@@ -11,10 +11,10 @@
 #include "lore/activity/session_log.h"
 #include "lore/consolidate/staging.h"
 #include "lore/consolidate/test_hook.h"
-#include "lore/consolidate/uuid.h"
 #include "lore/extract/cursor.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::extract {
 namespace {
@@ -360,7 +360,7 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
   // Exactly once: the entry waits aside, the cursor moves past the range
   // naming it, and only then does it become visible to consolidation.
   LORE_ASSIGN(std::string text, cons::PrepareEntry(out.entry));
-  out.staged_id = cons::NewUuidV7(o.now);
+  out.staged_id = sys::NewUuidV7(o.now);
   LORE_TRY(cons::WriteTentative(store, stem, text));
   LORE_TRY(cons::TestHook("extract-after-pending"));
   cursor.staged_id = out.staged_id;

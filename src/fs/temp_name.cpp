@@ -1,27 +1,15 @@
 #include "lore/fs/temp_name.h"
 
-#include <signal.h>
-#include <sys/random.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <vector>
 
 #include "lore/fs/fd.h"
+#include "lore/sys/random.h"
 
 namespace lore::fs {
 namespace {
-
-uint32_t RandomWord() {
-  uint32_t r = 0;
-  if (::getrandom(&r, sizeof r, GRND_NONBLOCK) == static_cast<ssize_t>(sizeof r)) return r;
-  // No entropy yet (early boot) or no getrandom: the clock and the pid still
-  // make collisions rare, and creators retry on EEXIST.
-  auto t = std::chrono::steady_clock::now().time_since_epoch().count();
-  return static_cast<uint32_t>(t) ^ (static_cast<uint32_t>(::getpid()) << 16);
-}
 
 bool AllDigits(std::string_view s, bool hex) {
   if (s.empty()) return false;
@@ -76,7 +64,7 @@ std::string_view TempKindName(TempKind kind) {
 std::string TempPath(std::string_view target, TempKind kind) {
   std::string base = Basename(target);
   char tail[32];
-  std::snprintf(tail, sizeof tail, ".%d.%08x", static_cast<int>(::getpid()), RandomWord());
+  std::snprintf(tail, sizeof tail, ".%d.%08x", static_cast<int>(::getpid()), sys::Random32());
   std::string name = base.empty() || base.front() != '.' ? "." : "";
   name += base;
   name += '.';
@@ -104,7 +92,5 @@ std::optional<TempName> ParseTempName(std::string_view name) {
   if (base.empty()) return std::nullopt;
   return TempName{std::string(base), *KindFromName(parts[kind_at]), *ParsePid(parts[kind_at + 1])};
 }
-
-bool ProcessGone(pid_t pid) { return pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH; }
 
 }  // namespace lore::fs

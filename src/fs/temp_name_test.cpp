@@ -58,14 +58,5 @@ TEST(ParseTempName, RefusesOtherNames) {
   }
 }
 
-TEST(ProcessGone, TellsADeadChildFromThisProcess) {
-  EXPECT_FALSE(ProcessGone(::getpid()));
-  pid_t child = ::fork();
-  if (child == 0) ::_exit(0);
-  ASSERT_GT(child, 0);
-  ASSERT_EQ(::waitpid(child, nullptr, 0), child);
-  EXPECT_TRUE(ProcessGone(child));
-}
-
 }  // namespace
 }  // namespace lore::fs

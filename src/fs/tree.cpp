@@ -36,13 +36,20 @@ Result<std::vector<std::string>> ListDir(const std::string& dir) {
   return names;
 }
 
+// Entries removed while the walk runs (by a writer the caller does not
+// exclude) are left out, as if the walk had started after their removal.
 Status Walk(const std::string& root, const std::string& rel, std::vector<TreeEntry>* out) {
   std::string dir = rel.empty() ? root : Join(root, rel);
-  LORE_ASSIGN(std::vector<std::string> names, ListDir(dir));
-  for (const auto& name : names) {
+  auto names = ListDir(dir);
+  if (!names && !rel.empty() && names.error().code == ErrorCode::kNotFound) return Ok();
+  if (!names) return tl::unexpected(names.error());
+  for (const auto& name : *names) {
     TreeEntry e;
     e.rel = rel.empty() ? name : rel + "/" + name;
-    LORE_ASSIGN(struct stat st, LStat(Join(root, e.rel)));
+    auto lstat = LStat(Join(root, e.rel));
+    if (!lstat && lstat.error().code == ErrorCode::kNotFound) continue;
+    if (!lstat) return tl::unexpected(lstat.error());
+    const struct stat& st = *lstat;
     e.type = TypeOf(st.st_mode);
     e.mode = st.st_mode & 07777;
     e.size = e.type == EntryType::kFile ? static_cast<int64_t>(st.st_size) : 0;

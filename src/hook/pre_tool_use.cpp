@@ -158,9 +158,16 @@ Result<bool> RecordPreToolUse(std::string_view payload, const store::Env& env,
   // One write under an flock, without fdatasync: the hook must stay within
   // 2 ms and a sync alone costs ~3 ms on a disk. A process crash loses
   // nothing (the bytes are in the page cache); a power cut may lose the last
-  // audit events.
-  LORE_ASSIGN(proposals::AppendFile events, proposals::AppendFile::Open(paths.events));
-  LORE_TRY(events.Append(proposals::DumpJs(*event) + "\n"));
+  // audit events. The lock is waited for a few milliseconds at most.
+  auto events = proposals::AppendFile::Open(paths.events, kEventsLockWait);
+  if (!events && events.error().code == ErrorCode::kBusy) {
+    return Fail(ErrorCode::kBusy,
+                "events.jsonl is locked by another lore process: the audit event of this "
+                "propose call is not recorded",
+                paths.events, 0, "nothing to do: the process that holds it loses nothing");
+  }
+  if (!events) return tl::unexpected(events.error());
+  LORE_TRY(events->Append(proposals::DumpJs(*event) + "\n"));
   return true;
 }
 

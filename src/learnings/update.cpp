@@ -39,18 +39,12 @@ std::string Render(const FileScan& scan, const std::map<size_t, std::string>& re
   return out;
 }
 
-// Locked, and the file read with what an interrupted prune left settled:
-// lines it archived but did not remove are removed now (and its marker).
-struct Session {
-  store::StoreLock lock;
-  FileScan scan;
-};
-
-Result<Session> Open(const Files& files, std::chrono::milliseconds timeout) {
+// The file read under the store lock, with what an interrupted prune left
+// settled: lines it archived but did not remove are removed now (and its
+// marker).
+Result<FileScan> Load(const Files& files) {
   LORE_TRY(fs::RefuseSymlink(files.learnings, "learnings.jsonl"));
   LORE_TRY(fs::RefuseSymlink(files.archive, "learnings-archive.jsonl"));
-  LORE_ASSIGN(store::StoreLock lock,
-              store::StoreLock::Acquire(files.dir, fs::LockMode::kExclusive, timeout));
   LORE_ASSIGN(FileScan scan, ReadLearnings(files.learnings));
   LORE_ASSIGN(std::set<size_t> archived, proposals::AlreadyArchived(Once(files), scan.bytes));
   if (!archived.empty()) {
@@ -59,6 +53,19 @@ Result<Session> Open(const Files& files, std::chrono::milliseconds timeout) {
     LORE_TRY(proposals::ArchiveDone(Once(files)));
     scan = ScanLearnings(std::move(bytes));
   }
+  return scan;
+}
+
+// Locked and loaded.
+struct Session {
+  store::StoreLock lock;
+  FileScan scan;
+};
+
+Result<Session> Open(const Files& files, std::chrono::milliseconds timeout) {
+  LORE_ASSIGN(store::StoreLock lock,
+              store::StoreLock::Acquire(files.dir, fs::LockMode::kExclusive, timeout));
+  LORE_ASSIGN(FileScan scan, Load(files));
   return Session{std::move(lock), std::move(scan)};
 }
 
@@ -95,15 +102,15 @@ Files Files::InStore(const std::string& d) {
                fs::Join(d, ".learnings-archive.pending")};
 }
 
-Result<PromoteResult> Promote(const Files& files, const std::vector<Candidate>& in,
-                              const PromoteOptions& o) {
+Result<PromoteResult> Promote(const store::StoreLock& /*held*/, const Files& files,
+                              const std::vector<Candidate>& in, const PromoteOptions& o) {
   PromoteResult r;
   if (in.empty()) return r;
   // A learning may come from a queue line another program wrote: nothing of
   // it reaches learnings.jsonl before the redactor (docs/secrets.md).
   std::vector<Candidate> candidates = in;
   for (Candidate& c : candidates) redact::CleanJson(&c.learning);
-  LORE_ASSIGN(Session s, Open(files, o.lock_timeout));
+  LORE_ASSIGN(FileScan scan, Load(files));  // under `held`
   // The live learnings by (type, subject): a line of the file, or one added
   // by this call (index into `added`).
   struct Target {
@@ -111,8 +118,8 @@ Result<PromoteResult> Promote(const Files& files, const std::vector<Candidate>& 
     size_t index;
   };
   std::map<std::string, Target> live;
-  for (size_t i = 0; i < s.scan.lines.size(); ++i) {
-    const Line& l = s.scan.lines[i];
+  for (size_t i = 0; i < scan.lines.size(); ++i) {
+    const Line& l = scan.lines[i];
     if (l.object && IsLive(l.facts, o.now)) live.emplace(Key(l.facts), Target{true, i});
   }
   std::map<size_t, Json> changed;
@@ -129,7 +136,7 @@ Result<PromoteResult> Promote(const Files& files, const std::vector<Candidate>& 
     if (it->second.existing) {
       auto slot = changed.find(it->second.index);
       if (slot == changed.end()) {
-        auto parsed = ParseLine(s.scan, s.scan.lines[it->second.index]);
+        auto parsed = ParseLine(scan, scan.lines[it->second.index]);
         if (!parsed)
           return Fail(ErrorCode::kInternal, "a learning no longer parses", files.learnings);
         slot = changed.emplace(it->second.index, std::move(*parsed)).first;
@@ -150,7 +157,7 @@ Result<PromoteResult> Promote(const Files& files, const std::vector<Candidate>& 
   for (const auto& [i, j] : changed) replace.emplace(i, LineOf(j));
   std::string extra;
   for (const auto& j : added) extra += LineOf(j);
-  if (auto st = fs::WriteFileAtomic(files.learnings, Render(s.scan, replace, {}, extra)); !st) {
+  if (auto st = fs::WriteFileAtomic(files.learnings, Render(scan, replace, {}, extra)); !st) {
     r.errors.push_back(st.error().Format());
     return r;
   }

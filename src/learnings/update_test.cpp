@@ -34,6 +34,10 @@ Candidate Cand(const std::string& id, const std::string& type, const std::string
 class LearningsUpdateTest : public ::testing::Test {
  protected:
   std::string Read(const std::string& rel) const { return t_.Read(rel); }
+  // The store lock a promotion runs under (its caller's).
+  store::StoreLock Locked() const {
+    return *store::StoreLock::Acquire(f_.dir, fs::LockMode::kExclusive);
+  }
   testing::TempDir t_;
   Files f_ = Files::InStore(t_.path());
   const text::TimePoint now_ = At("2026-03-01T00:00:00Z");
@@ -50,7 +54,7 @@ TEST_F(LearningsUpdateTest, PromotionAppendsOrConfirmsAndKeepsForeignLines) {
   o.after_each = [&](int64_t n) { seen.push_back(n); };
   // P1 confirms L1 (same type, subject normalised); P2 is new; P3 confirms P2's
   // new line; P4 has the subject of the expired L2: not live, so appended.
-  auto r = Promote(f_,
+  auto r = Promote(Locked(), f_,
                    {Cand("P1", "anti-pattern", "use  raii."), Cand("P2", "convention", "Tabs"),
                     Cand("P3", "convention", "tabs"), Cand("P4", "anti-pattern", "old")},
                    o);
@@ -95,7 +99,7 @@ TEST_F(LearningsUpdateTest, NoConfirmationOnlyAppends) {
   t_.Write("learnings.jsonl", "{\"cut\":");
   PromoteOptions o;
   o.now = now_;
-  auto r = Promote(f_, {Cand("P1", "anti-pattern", "a")}, o);
+  auto r = Promote(Locked(), f_, {Cand("P1", "anti-pattern", "a")}, o);
   ASSERT_TRUE(r);
   EXPECT_EQ(r->appended, 1);
   EXPECT_EQ(Read("learnings.jsonl"),
@@ -173,7 +177,8 @@ TEST_F(LearningsUpdateTest, InterruptedPruneIsFinishedByTheNextChange) {
     } else {
       PromoteOptions po;
       po.now = now_;
-      ASSERT_TRUE(Promote(f_, {Cand("P", "convention", "A")}, po));  // confirms A: a rewrite
+      ASSERT_TRUE(
+          Promote(Locked(), f_, {Cand("P", "convention", "A")}, po));  // confirms A: a rewrite
     }
     EXPECT_EQ(Read("learnings-archive.jsonl"), expired) << variant;
     EXPECT_EQ(Read("learnings.jsonl").find("\"B\""), std::string::npos) << variant;

@@ -8,6 +8,7 @@
 #include "lore/proposals/propose_input.h"
 #include "lore/proposals/queue.h"
 #include "lore/proposals/settings.h"
+#include "lore/sys/uuid.h"
 #include "mcp/lore_tools.h"
 
 namespace lore::mcp {
@@ -60,7 +61,7 @@ Result<Json> ProposeLearning(ToolState& s, const Json& args) {
                 s.store.Path("config.toml"), 0, "a person can enable them in config.toml");
   }
   LORE_TRY(s.store.Ensure(now, store::RawCheck::kSkip));
-  const Json record = proposals::MakeRecord(p.fields, proposals::NewUuidV4(), now);
+  const Json record = proposals::MakeRecord(p.fields, sys::NewUuidV4(), now);
   LORE_ASSIGN(proposals::Enqueued r,
               proposals::Enqueue(proposals::Paths::InStore(s.store.dir()), record, settings));
   Json out;

@@ -10,6 +10,7 @@
 #include "lore/proposals/collect.h"
 #include "lore/proposals/present.h"
 #include "lore/proposals/record.h"
+#include "lore/sys/uuid.h"
 
 namespace lore::proposals {
 namespace {
@@ -181,7 +182,7 @@ class BatchMatcher {
              std::to_string(static_cast<size_t>(it - order_.begin()) / kBatchSize + 1) +
              ", not of this one";
     }
-    if (p.size() == 36 && IsUuidV4(p)) return head + ": no proposal with this id is queued";
+    if (p.size() == 36 && sys::IsUuidV4(p)) return head + ": no proposal with this id is queued";
     return head + " matches no option of this batch";
   }
 

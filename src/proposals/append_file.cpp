@@ -13,7 +13,7 @@
 
 namespace lore::proposals {
 
-Result<AppendFile> AppendFile::Open(const std::string& path) {
+Result<AppendFile> AppendFile::Open(const std::string& path, std::chrono::milliseconds timeout) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_APPEND | O_CREAT, 0600));
   struct stat st;
   if (::fstat(fd.get(), &st) != 0)
@@ -21,7 +21,7 @@ Result<AppendFile> AppendFile::Open(const std::string& path) {
   if (!S_ISREG(st.st_mode)) {
     return Fail(ErrorCode::kCorrupt, "not a regular file", path, 0, "move it away");
   }
-  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path, std::chrono::seconds(10)));
+  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path, timeout, fs::Basename(path)));
   AppendFile f(path, std::move(fd));
   if (::fstat(f.fd(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   f.initial_size_ = st.st_size;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "lore/redact/redact.h"
+#include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
 
 namespace lore::proposals {
@@ -171,7 +172,7 @@ Proposal CheckFlags(const ProposeFlags& f, std::string_view env_wave) {
     p.fields.file_paths = SplitFilePaths(f.file_paths, &p.errors);
     if (p.fields.file_paths.empty()) p.errors.push_back("--file-paths names no path");
   }
-  Json record = MakeRecord(p.fields, NewUuidV4(), std::chrono::system_clock::now());
+  Json record = MakeRecord(p.fields, sys::NewUuidV4(), std::chrono::system_clock::now());
   record.erase("file_paths");  // its rules were checked by SplitFilePaths
   for (std::string& e : Validate(record)) {
     const bool about_missing =

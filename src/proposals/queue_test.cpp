@@ -5,6 +5,7 @@
 #include "lore/proposals/collect.h"
 #include "lore/proposals/record.h"
 #include "lore/proposals/summary.h"
+#include "lore/sys/uuid.h"
 #include "support/temp_dir.h"
 
 namespace lore::proposals {
@@ -12,7 +13,8 @@ namespace {
 
 Json Make(const std::string& wave, double conf, int64_t ms = 0) {
   Fields f{wave, "convention", "subject", "insight", "evidence", conf, std::nullopt, {}};
-  return MakeRecord(f, NewUuidV4(), text::TimePoint(std::chrono::milliseconds(1700000000000 + ms)));
+  return MakeRecord(f, sys::NewUuidV4(),
+                    text::TimePoint(std::chrono::milliseconds(1700000000000 + ms)));
 }
 
 TEST(QueueTest, CountWaveLines) {

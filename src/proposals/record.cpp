@@ -1,20 +1,13 @@
 #include "lore/proposals/record.h"
 
-#include <sys/random.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <random>
 
+#include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
 
 namespace lore::proposals {
 namespace {
-
-bool IsHex(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
 
 std::string Quoted(const Json& v) {
   std::string s = DumpJs(v);
@@ -71,46 +64,6 @@ bool IsWaveId(std::string_view wave) {
   });
 }
 
-bool IsUuidV4(std::string_view id) {
-  if (id.size() != 36) return false;
-  for (size_t i = 0; i < id.size(); ++i) {
-    if (i == 8 || i == 13 || i == 18 || i == 23) {
-      if (id[i] != '-') return false;
-    } else if (!IsHex(id[i])) {
-      return false;
-    }
-  }
-  const char variant = static_cast<char>(std::tolower(static_cast<unsigned char>(id[19])));
-  return id[14] == '4' && (variant == '8' || variant == '9' || variant == 'a' || variant == 'b');
-}
-
-std::string NewUuidV4() {
-  unsigned char b[16];
-  size_t got = 0;
-  while (got < sizeof b) {
-    ssize_t n = ::getrandom(b + got, sizeof b - got, 0);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      // No getrandom (very old kernel): the C++ random device is the fallback.
-      std::random_device rd;
-      for (; got < sizeof b; ++got) b[got] = static_cast<unsigned char>(rd());
-      break;
-    }
-    got += static_cast<size_t>(n);
-  }
-  b[6] = static_cast<unsigned char>((b[6] & 0x0f) | 0x40);  // version 4
-  b[8] = static_cast<unsigned char>((b[8] & 0x3f) | 0x80);  // RFC 4122 variant
-  static const char* kHex = "0123456789abcdef";
-  std::string out;
-  out.reserve(36);
-  for (int i = 0; i < 16; ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out.push_back('-');
-    out.push_back(kHex[b[i] >> 4]);
-    out.push_back(kHex[b[i] & 0x0f]);
-  }
-  return out;
-}
-
 Json MakeRecord(const Fields& f, const std::string& id, text::TimePoint now) {
   Json r = Json::object();
   r["id"] = id;
@@ -162,7 +115,7 @@ std::vector<std::string> Validate(const Json& record) {
   auto has = [&](const char* k) { return record.contains(k); };
   if (has("id")) {
     const Json& id = record["id"];
-    if (!id.is_string() || !IsUuidV4(id.get_ref<const std::string&>())) {
+    if (!id.is_string() || !sys::IsUuidV4(id.get_ref<const std::string&>())) {
       errors.push_back("id must be a UUID v4, got: " + Quoted(id));
     }
   }

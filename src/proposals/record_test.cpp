@@ -107,16 +107,6 @@ TEST(RecordTest, MakeRecordKeyOrderAndCompactLine) {
   EXPECT_EQ(MakeRecord(f, "x", {}).size(), 9u);  // optional keys left out, never []
 }
 
-TEST(RecordTest, UuidV4) {
-  for (int i = 0; i < 100; ++i) {
-    std::string id = NewUuidV4();
-    ASSERT_TRUE(IsUuidV4(id)) << id;
-  }
-  EXPECT_NE(NewUuidV4(), NewUuidV4());
-  EXPECT_FALSE(IsUuidV4("2bc5d48f-e3ba-1c4e-b9a0-107600f8e090"));  // version 1
-  EXPECT_FALSE(IsUuidV4("2bc5d48f-e3ba-4c4e-c9a0-107600f8e090"));  // wrong variant
-}
-
 TEST(JsJsonTest, NumbersAsJavaScriptWritesThem) {
   EXPECT_EQ(JsNumber(1.0), "1");
   EXPECT_EQ(JsNumber(0.0), "0");

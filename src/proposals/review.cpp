@@ -95,8 +95,8 @@ void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
   for (const Span& s : all) p->lines.emplace_back(s, fate[s.offset]);
 }
 
-void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o,
-                   PromoteResult* r) {
+void WriteApproved(const WriteLock& lock, const Paths& paths, const Plan& plan,
+                   const PromoteOptions& o, PromoteResult* r) {
   r->expected = static_cast<int64_t>(plan.approve.size());
   if (plan.approve.empty()) return;
   std::vector<learnings::Candidate> candidates;
@@ -112,7 +112,8 @@ void WriteApproved(const Paths& paths, const Plan& plan, const PromoteOptions& o
   learnings::PromoteOptions po;
   po.now = o.now;
   po.after_each = o.after_learning;
-  auto done = learnings::Promote(learnings::Files::InStore(paths.dir), candidates, po);
+  auto done =
+      learnings::Promote(lock.store_lock(), learnings::Files::InStore(paths.dir), candidates, po);
   if (!done) {
     r->errors.push_back(done.error().Format());
     return;
@@ -263,7 +264,7 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
 
   PromoteResult r;
   r.recovered = plan.recovered;
-  WriteApproved(paths, plan, o, &r);
+  WriteApproved(lock, paths, plan, o, &r);
   WriteDeclined(paths, plan, o, &r);
   if (r.written != r.expected || !r.errors.empty()) {
     r.skipped_reason = !r.errors.empty() ? std::string("write-errors")

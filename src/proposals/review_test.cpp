@@ -7,6 +7,7 @@
 #include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
 #include "lore/proposals/summary.h"
+#include "lore/sys/uuid.h"
 #include "support/temp_dir.h"
 
 namespace lore::proposals {
@@ -23,7 +24,7 @@ class ReviewTest : public ::testing::Test {
              0.8,
              std::nullopt,
              {}};
-    Json r = MakeRecord(f, NewUuidV4(),
+    Json r = MakeRecord(f, sys::NewUuidV4(),
                         text::TimePoint(std::chrono::milliseconds(1700000000000 + 1000 * n_++)));
     EXPECT_EQ(Enqueue(p_, r, Settings{})->outcome, Outcome::kQueued);
     return r;

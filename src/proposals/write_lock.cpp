@@ -1,79 +1,36 @@
 #include "lore/proposals/write_lock.h"
 
 #include <fcntl.h>
-#include <signal.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdlib>
-#include <fstream>
-#include <random>
-#include <sstream>
 #include <thread>
 
 #include "lore/fs/fd.h"
-#include "lore/proposals/js_json.h"
-#include "lore/text/time.h"
+#include "lore/fs/temp_name.h"
+#include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/proposals/js_json.h"
+#include "lore/sys/process.h"
+#include "lore/sys/random.h"
+#include "lore/text/time.h"
 
 namespace lore::proposals {
 namespace {
 
-// Seconds since the epoch at which `pid` started, or -1 when unknown.
-int64_t ProcessStart(int64_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return -1;
-  size_t close = line.rfind(')');
-  if (close == std::string::npos) return -1;
-  std::istringstream rest(line.substr(close + 2));
-  std::string field;
-  for (int i = 3; i <= 22 && rest >> field; ++i) {
-    if (i == 22) {
-      std::ifstream st("/proc/stat");
-      std::string key;
-      int64_t btime = -1;
-      while (st >> key) {
-        if (key == "btime") {
-          st >> btime;
-          break;
-        }
-      }
-      long hz = ::sysconf(_SC_CLK_TCK);
-      if (btime < 0 || hz <= 0) return -1;
-      return btime + std::strtoll(field.c_str(), nullptr, 10) / hz;
-    }
-  }
-  return -1;
-}
+constexpr std::string_view kWhat = "the proposals write lock";
 
-std::string LockBody() {
-  Json body = Json::object();
-  body["pid"] = static_cast<int64_t>(::getpid());
-  body["host"] = HostName();
-  body["acquiredAt"] = text::UtcMillis(std::chrono::system_clock::now());
-  return DumpJs(body);
-}
-
-Error BusyError(const std::string& path, const LockHolder& h, HolderState state) {
-  std::string who = "pid " + std::to_string(h.pid) + " on host " + h.host +
-                    (h.acquired_at.empty() ? "" : " since " + h.acquired_at);
-  switch (state) {
-    case HolderState::kForeign:
-      return Error{ErrorCode::kBusy,
-                   "the proposals write lock is held by " + who + " (another host)", path, 0,
-                   "lore never breaks another host's lock: if no lore process runs on " + h.host +
-                       ", remove the lock file by hand"};
-    case HolderState::kUnreadable:
-      return Error{ErrorCode::kBusy, "the proposals write lock has a body lore cannot read", path,
-                   0, "if no lore process is using this store, remove the lock file by hand"};
-    default:
-      return Error{ErrorCode::kBusy,
-                   "timed out waiting for the proposals write lock held by " + who, path, 0,
-                   "retry when that process has finished"};
+// A temporary beside the lock holding this process's body, fully written.
+Result<std::string> WriteTemp(const std::string& path) {
+  const std::string temp = fs::TempPath(path);
+  LORE_ASSIGN(fs::Fd fd, fs::Open(temp, O_WRONLY | O_CREAT | O_EXCL, 0600));
+  fs::Holder me{::getpid(), sys::HostName(), text::UtcMillis(std::chrono::system_clock::now())};
+  if (auto s = fs::WriteAll(fd.get(), RenderLockBody(me), temp); !s) {
+    ::unlink(temp.c_str());
+    return tl::unexpected(s.error());
   }
+  return temp;
 }
 
 // Removes the lock at `path` if it is still the stale file opened as `fd`.
@@ -81,113 +38,107 @@ Error BusyError(const std::string& path, const LockHolder& h, HolderState state)
 bool RemoveStale(const std::string& path, int fd) {
   struct stat held, now;
   if (::fstat(fd, &held) != 0) return false;
-  if (::flock(fd, LOCK_EX) != 0) return false;  // one reclaimer at a time
+  if (!fs::LockFd(fd, fs::LockMode::kExclusive, path)) return false;  // one reclaimer at a time
   bool removed = false;
   if (::lstat(path.c_str(), &now) == 0 && now.st_ino == held.st_ino && now.st_dev == held.st_dev) {
     removed = ::unlink(path.c_str()) == 0;
   }
-  ::flock(fd, LOCK_UN);
+  fs::UnlockFd(fd);
   return removed;
+}
+
+// What the lock file at `path` says, judged. nullopt when it is gone.
+struct Found {
+  std::optional<fs::Holder> holder;
+  fs::HolderState state = fs::HolderState::kUnreadable;
+  fs::Fd fd;
+};
+Result<std::optional<Found>> Inspect(const std::string& path) {
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd) {
+    if (fd.error().code == ErrorCode::kSymlink) {
+      return Fail(ErrorCode::kSymlink, "proposals-write.lock is a symlink", path, 0,
+                  "remove the symlink (lore refuses symlinks in store paths)");
+    }
+    if (fd.error().code == ErrorCode::kNotFound) return std::optional<Found>();
+    return tl::unexpected(fd.error());
+  }
+  Found f;
+  struct stat st;
+  auto body = fs::ReadAll(fd->get(), path);
+  if (body && ::fstat(fd->get(), &st) == 0) {
+    f.holder = ParseLockBody(*body);
+    f.state = fs::Judge(f.holder, std::chrono::system_clock::from_time_t(st.st_mtime));
+  }
+  f.fd = std::move(*fd);
+  return std::optional<Found>(std::move(f));
 }
 
 }  // namespace
 
-std::string HostName() {
-  char buf[256] = {0};
-  if (::gethostname(buf, sizeof buf - 1) != 0) return "unknown";
-  return buf;
+std::string RenderLockBody(const fs::Holder& h) {
+  Json body = Json::object();
+  body["pid"] = h.pid;
+  body["host"] = h.host;
+  body["acquiredAt"] = h.since;
+  return DumpJs(body);
 }
 
-LockHolder ParseLockBody(std::string_view body) {
-  LockHolder h;
+std::optional<fs::Holder> ParseLockBody(std::string_view body) {
   auto parsed = json::ParseOrdered(body, json::Limits{});
-  if (!parsed || !parsed->is_object()) return h;
+  if (!parsed || !parsed->is_object()) return std::nullopt;
   const Json& j = *parsed;
-  if (!j.contains("pid") || !j["pid"].is_number_integer()) return h;
-  if (!j.contains("host") || !j["host"].is_string()) return h;
-  h.pid = j["pid"].get<int64_t>();
-  h.host = j["host"].get<std::string>();
-  if (j.contains("acquiredAt") && j["acquiredAt"].is_string()) {
-    h.acquired_at = j["acquiredAt"].get<std::string>();
-  }
-  h.readable = h.pid > 0;
+  auto pid = j.find("pid");
+  auto host = json::String(j, "host");
+  if (pid == j.end() || !pid->is_number_integer() || !host) return std::nullopt;
+  fs::Holder h{pid->get<int64_t>(), *host, json::StringOr(j, "acquiredAt", "")};
+  if (h.pid <= 0) return std::nullopt;
   return h;
 }
 
-HolderState Judge(const LockHolder& h, time_t lock_mtime) {
-  if (!h.readable) return HolderState::kUnreadable;
-  if (h.host != HostName()) return HolderState::kForeign;
-  if (::kill(static_cast<pid_t>(h.pid), 0) != 0 && errno == ESRCH) return HolderState::kDead;
-  // The pid is in use: by the holder, unless that process started after the
-  // lock was taken (the holder died and its pid was given to another).
-  int64_t start = ProcessStart(h.pid);
-  if (start >= 0 && start > static_cast<int64_t>(lock_mtime) + 1) return HolderState::kDead;
-  return HolderState::kLive;
-}
-
 Result<WriteLock> WriteLock::Acquire(const std::string& path, std::chrono::milliseconds timeout) {
-  std::random_device rd;
-  char suffix[32];
-  std::snprintf(suffix, sizeof suffix, "%d.%08x", static_cast<int>(::getpid()), rd());
-  const std::string temp =
-      fs::Join(fs::Dirname(path), ".proposals-write.lock.tmp." + std::string(suffix));
-  LORE_ASSIGN(fs::Fd tfd, fs::Open(temp, O_WRONLY | O_CREAT | O_EXCL, 0600));
+  LORE_ASSIGN(store::StoreLock store,
+              store::StoreLock::Acquire(fs::Dirname(path), fs::LockMode::kExclusive));
+  LORE_ASSIGN(const std::string temp, WriteTemp(path));
   struct Cleanup {
     const std::string& p;
     ~Cleanup() { ::unlink(p.c_str()); }
   } cleanup{temp};
-  LORE_TRY(fs::WriteAll(tfd.get(), LockBody(), temp));
-  struct stat mine;
-  if (::fstat(tfd.get(), &mine) != 0)
-    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", temp));
+  auto mine = fs::LStat(temp);
+  if (!mine) return tl::unexpected(mine.error());
 
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   auto pause = std::chrono::microseconds(200);
-  std::minstd_rand jitter(rd());
-  LockHolder reclaimed;
+  std::optional<fs::Holder> reclaimed;
   for (;;) {
     if (::link(temp.c_str(), path.c_str()) == 0) {
-      WriteLock lock(path, mine.st_dev, mine.st_ino);
+      WriteLock lock(std::move(store), path, mine->st_dev, mine->st_ino);
       lock.held_ = true;
-      lock.reclaimed_ = reclaimed;
+      lock.reclaimed_ = std::move(reclaimed);
       return lock;
     }
     if (errno != EEXIST) return tl::unexpected(fs::ErrnoError(errno, "cannot create lock", path));
-    auto fd = fs::Open(path, O_RDONLY);
-    if (!fd) {
-      if (fd.error().code == ErrorCode::kSymlink) {
-        return Fail(ErrorCode::kSymlink, "proposals-write.lock is a symlink", path, 0,
-                    "remove the symlink (lore refuses symlinks in store paths)");
-      }
-      if (fd.error().code != ErrorCode::kNotFound) return tl::unexpected(fd.error());
-      continue;  // released meanwhile: try again at once
-    }
-    struct stat st;
-    auto body = fs::ReadAll(fd->get(), path);
-    LockHolder holder;
-    HolderState state = HolderState::kUnreadable;
-    if (body && ::fstat(fd->get(), &st) == 0) {
-      holder = ParseLockBody(*body);
-      state = Judge(holder, st.st_mtime);
-    }
-    if (state == HolderState::kDead && RemoveStale(path, fd->get())) {
-      reclaimed = holder;
+    LORE_ASSIGN(std::optional<Found> found, Inspect(path));
+    if (!found) continue;  // released meanwhile: try again at once
+    if (found->state == fs::HolderState::kDead && RemoveStale(path, found->fd.get())) {
+      reclaimed = found->holder;
       continue;
     }
     if (std::chrono::steady_clock::now() >= deadline) {
-      return tl::unexpected(BusyError(path, holder, state));
+      return tl::unexpected(fs::BusyError(kWhat, path, found->holder, found->state));
     }
-    std::this_thread::sleep_for(pause + std::chrono::microseconds(jitter() % 200));
+    std::this_thread::sleep_for(pause + std::chrono::microseconds(sys::Random32() % 200));
     if (pause < std::chrono::milliseconds(10)) pause *= 2;
   }
 }
 
 WriteLock::WriteLock(WriteLock&& o) noexcept
-    : path_(std::move(o.path_)),
+    : store_(std::move(o.store_)),
+      path_(std::move(o.path_)),
       dev_(o.dev_),
       ino_(o.ino_),
       held_(o.held_),
-      reclaimed_(o.reclaimed_) {
+      reclaimed_(std::move(o.reclaimed_)) {
   o.held_ = false;
 }
 

@@ -1,5 +1,6 @@
 #include "lore/proposals/write_lock.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -7,6 +8,7 @@
 
 #include <filesystem>
 
+#include "lore/sys/process.h"
 #include "support/temp_dir.h"
 
 namespace lore::proposals {
@@ -37,11 +39,11 @@ TEST(WriteLockTest, TakesAndReleases) {
   {
     auto lock = WriteLock::Acquire(path);
     ASSERT_TRUE(lock) << lock.error().Format();
-    LockHolder h = ParseLockBody(t.Read("proposals-write.lock"));
-    EXPECT_TRUE(h.readable);
-    EXPECT_EQ(h.pid, ::getpid());
-    EXPECT_EQ(h.host, HostName());
-    EXPECT_EQ(Judge(h, ::time(nullptr)), HolderState::kLive);
+    auto h = ParseLockBody(t.Read("proposals-write.lock"));
+    ASSERT_TRUE(h);
+    EXPECT_EQ(h->pid, ::getpid());
+    EXPECT_EQ(h->host, sys::HostName());
+    EXPECT_EQ(fs::Judge(h, std::chrono::system_clock::now()), fs::HolderState::kLive);
     // A second taker times out while we hold it.
     auto second = WriteLock::Acquire(path, 50ms);
     ASSERT_FALSE(second);
@@ -55,11 +57,12 @@ TEST(WriteLockTest, StaleHolderOnThisHostIsReclaimed) {
   testing::TempDir t;
   const std::string path = t / "proposals-write.lock";
   const pid_t dead = DeadPid();
-  t.Write("proposals-write.lock", Body(dead, HostName()));
+  t.Write("proposals-write.lock", Body(dead, sys::HostName()));
   auto lock = WriteLock::Acquire(path, 200ms);
   ASSERT_TRUE(lock) << lock.error().Format();
-  EXPECT_EQ(lock->reclaimed().pid, dead);
-  EXPECT_EQ(ParseLockBody(t.Read("proposals-write.lock")).pid, ::getpid());
+  ASSERT_TRUE(lock->reclaimed());
+  EXPECT_EQ(lock->reclaimed()->pid, dead);
+  EXPECT_EQ(ParseLockBody(t.Read("proposals-write.lock"))->pid, ::getpid());
 }
 
 TEST(WriteLockTest, LiveForeignAndUnreadableLocksAreLeftAlone) {
@@ -70,7 +73,8 @@ TEST(WriteLockTest, LiveForeignAndUnreadableLocksAreLeftAlone) {
     std::string expect;
   };
   const Case cases[] = {
-      {Body(::getppid(), HostName()), "timed out waiting for the proposals write lock held by pid"},
+      {Body(::getppid(), sys::HostName()),
+       "timed out waiting for the proposals write lock held by pid"},
       {Body(DeadPid(), "elsewhere.invalid"), "(another host)"},
       {"garbage", "a body lore cannot read"},
   };
@@ -91,11 +95,43 @@ TEST(WriteLockTest, LiveForeignAndUnreadableLocksAreLeftAlone) {
   }
 }
 
-TEST(WriteLockTest, ReusedPidIsStale) {
-  LockHolder h = ParseLockBody(Body(::getpid(), HostName()));
-  // A lock older than this process cannot be this process's.
-  EXPECT_EQ(Judge(h, 1000), HolderState::kDead);
-  EXPECT_EQ(Judge(h, ::time(nullptr)), HolderState::kLive);
+TEST(WriteLockTest, TheBodyIsTheOriginalToolsHolder) {
+  auto h = ParseLockBody(Body(42, "h1"));
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->pid, 42);
+  EXPECT_EQ(h->host, "h1");
+  EXPECT_EQ(h->since, "2026-01-01T00:00:00.000Z");
+  EXPECT_EQ(RenderLockBody(*h), Body(42, "h1"));
+  EXPECT_FALSE(ParseLockBody("garbage"));
+  EXPECT_FALSE(ParseLockBody(R"({"pid":0,"host":"h"})"));
+  EXPECT_FALSE(ParseLockBody(R"({"pid":7})"));
+}
+
+// A lock older than this process cannot be this process's: its pid was
+// reused, and the lock is reclaimed.
+TEST(WriteLockTest, ALockOfAReusedPidIsReclaimed) {
+  testing::TempDir t;
+  const std::string path = t / "proposals-write.lock";
+  t.Write("proposals-write.lock", Body(::getpid(), sys::HostName()));
+  struct timespec old[2] = {{1000, 0}, {1000, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, path.c_str(), old, 0), 0);
+  auto lock = WriteLock::Acquire(path, 200ms);
+  ASSERT_TRUE(lock) << lock.error().Format();
+  ASSERT_TRUE(lock->reclaimed());
+  EXPECT_EQ(lock->reclaimed()->pid, ::getpid());
+}
+
+// The store lock comes with it: an export (shared) waits for a propose.
+TEST(WriteLockTest, HoldsTheStoreLock) {
+  testing::TempDir t;
+  {
+    auto lock = WriteLock::Acquire(t / "proposals-write.lock");
+    ASSERT_TRUE(lock) << lock.error().Format();
+    auto reader = store::StoreLock::Acquire(t.path(), fs::LockMode::kShared, 0ms);
+    ASSERT_FALSE(reader);
+    EXPECT_EQ(reader.error().code, ErrorCode::kBusy);
+  }
+  EXPECT_TRUE(store::StoreLock::Acquire(t.path(), fs::LockMode::kShared, 0ms));
 }
 
 TEST(WriteLockTest, SymlinkRefused) {

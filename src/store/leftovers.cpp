@@ -11,6 +11,7 @@
 #include "lore/fs/file_lock.h"
 #include "lore/fs/temp_name.h"
 #include "lore/fs/tree.h"
+#include "lore/sys/process.h"
 
 namespace lore::store {
 namespace {
@@ -44,7 +45,7 @@ std::vector<DirEntry> List(const std::string& dir) {
 std::optional<Leftover> DeadTemp(const std::string& dir, const DirEntry& e) {
   if (!e.folder && !e.regular) return std::nullopt;
   auto parsed = fs::ParseTempName(e.name);
-  if (!parsed || !fs::ProcessGone(parsed->pid)) return std::nullopt;
+  if (!parsed || sys::ProcessAlive(parsed->pid)) return std::nullopt;
   return Leftover{fs::Join(dir, e.name), e.folder, parsed->pid};
 }
 

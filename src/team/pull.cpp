@@ -106,9 +106,9 @@ Status PullLog(Conn& conn, const store::Store& store, const Remote& r, teamsync:
 Result<PullReport> Pull(Conn& conn, const store::Store& store, const teamsync::Settings& s) {
   const std::string dir = teamsync::TeamDir(store.dir());
   LORE_TRY(fs::MakeDirs(dir, 0700));
-  LORE_ASSIGN(fs::FileLock lock,
-              fs::FileLock::Acquire(fs::Join(dir, "sync.lock"), fs::LockMode::kExclusive));
-  const std::string state_path = fs::Join(dir, "pull-state.json");
+  LORE_ASSIGN(fs::FileLock lock, fs::FileLock::Acquire(fs::Join(dir, teamsync::kSyncLockFile),
+                                                       fs::LockMode::kExclusive));
+  const std::string state_path = fs::Join(dir, teamsync::kPullStateFile);
   LORE_ASSIGN(teamsync::PullState state, teamsync::LoadPullState(state_path));
   LORE_ASSIGN(PgResult files,
               conn.Exec("SELECT machine, file, gen::text, size::text FROM lore_files"

@@ -26,7 +26,26 @@ Result<std::string> ReadAt(int fd, int64_t from, int64_t to, const std::string& 
   return out;
 }
 
-Status SendBatch(Conn& conn, const std::string& repo, const std::string& machine,
+// The error of a push whose lines collide with other lines the database
+// holds under the same identity (machine, log, generation, offset): another
+// store pushes as this machine.
+Error Collision(const teamsync::Settings& s, const std::string& log, int64_t lines,
+                const std::string& first_offset) {
+  return Error{ErrorCode::kExists,
+               std::to_string(lines) + " line(s) of " + log + " (the first at byte " +
+                   first_offset + ") differ from the lines the team database holds for machine " +
+                   s.machine_id + ": another store pushes as this machine, and nothing of this " +
+                   "push was stored",
+               s.config_path, 0,
+               "give this store its own machine id (remove team/machine_id in the store, or set "
+               "another [team] machine_id in config.toml), remove team/push-state.json, then "
+               "run 'lore sync' again: this store's lines are pushed under the new id"};
+}
+
+// Sends one batch in one transaction. Lines already there with the same
+// bytes (a push repeated after a crash) insert nothing; a line there with
+// other bytes is a collision: the transaction is rolled back.
+Status SendBatch(Conn& conn, const std::string& repo, const teamsync::Settings& s,
                  const std::string& log, int64_t gen, int64_t end,
                  const std::vector<teamsync::LineAt>& lines) {
   std::string copy;
@@ -39,23 +58,34 @@ Status SendBatch(Conn& conn, const std::string& repo, const std::string& machine
     teamsync::AppendCopyBytea(l.text, &copy);
     copy += '\n';
   }
-  const Params key = {repo, machine, log, std::to_string(gen)};
+  const Params key = {repo, s.machine_id, log, std::to_string(gen)};
   LORE_TRY(conn.Run("BEGIN"));
   auto sent = [&]() -> Status {
     LORE_TRY(conn.Run(
         "CREATE TEMP TABLE IF NOT EXISTS lore_in (off bigint, line bytea) ON COMMIT DELETE ROWS"));
     LORE_TRY(conn.CopyIn("COPY lore_in (off, line) FROM STDIN", copy));
-    LORE_TRY(
-        conn.Run("INSERT INTO lore_lines (repo, machine, file, gen, off, hash, line)"
-                 " SELECT $1, $2, $3, $4::integer, off, md5(line), line FROM lore_in"
-                 " ON CONFLICT DO NOTHING",
-                 key));
+    LORE_ASSIGN(PgResult inserted,
+                conn.Exec("INSERT INTO lore_lines (repo, machine, file, gen, off, hash, line)"
+                          " SELECT $1, $2, $3, $4::integer, off, md5(line), line FROM lore_in"
+                          " ON CONFLICT DO NOTHING",
+                          key));
+    if (inserted.affected() < static_cast<int64_t>(lines.size())) {
+      LORE_ASSIGN(
+          PgResult differ,
+          conn.Exec("SELECT count(*)::text, min(i.off)::text FROM lore_in i JOIN lore_lines l"
+                    " ON l.repo = $1 AND l.machine = $2 AND l.file = $3"
+                    " AND l.gen = $4::integer AND l.off = i.off WHERE l.line <> i.line",
+                    key));
+      if (differ.Int(0, 0) > 0) {
+        return tl::unexpected(Collision(s, log, differ.Int(0, 0), std::string(differ.Get(0, 1))));
+      }
+    }
     LORE_TRY(conn.Run(
         "INSERT INTO lore_files (repo, machine, file, gen, size) VALUES ($1, $2, $3, $4::integer, "
         "$5::bigint) ON CONFLICT (repo, machine, file) DO UPDATE SET gen = EXCLUDED.gen,"
         " size = EXCLUDED.size, updated_at = now()"
         " WHERE (lore_files.gen, lore_files.size) < (EXCLUDED.gen, EXCLUDED.size)",
-        {repo, machine, log, std::to_string(gen), std::to_string(end)}));
+        {repo, s.machine_id, log, std::to_string(gen), std::to_string(end)}));
     return conn.Run("COMMIT");
   }();
   if (!sent) (void)conn.Run("ROLLBACK");
@@ -93,11 +123,11 @@ Status PushLog(Conn& conn, const store::Store& store, const teamsync::Settings& 
     const int64_t to = std::min(size, cursor.offset + kBatchBytes);
     if (to <= cursor.offset) break;
     LORE_ASSIGN(std::string data, ReadAt(fd.get(), cursor.offset, to, path));
-    (void)::flock(fd.get(), LOCK_UN);
+    fs::UnlockFd(fd.get());
     std::vector<teamsync::LineAt> lines;
     const int64_t end = teamsync::SplitComplete(data, cursor.offset, &lines);
     if (lines.empty()) break;  // a line still being written: the next push takes it
-    LORE_TRY(SendBatch(conn, store.key(), s.machine_id, log, cursor.gen, end, lines));
+    LORE_TRY(SendBatch(conn, store.key(), s, log, cursor.gen, end, lines));
     std::string window = before + data.substr(0, static_cast<size_t>(end - cursor.offset));
     size_t keep = std::min(window.size(), teamsync::kTailBytes);
     cursor = teamsync::LogCursor{
@@ -116,9 +146,9 @@ Status PushLog(Conn& conn, const store::Store& store, const teamsync::Settings& 
 Result<PushReport> Push(Conn& conn, const store::Store& store, const teamsync::Settings& s) {
   const std::string dir = teamsync::TeamDir(store.dir());
   LORE_TRY(fs::MakeDirs(dir, 0700));
-  LORE_ASSIGN(fs::FileLock lock,
-              fs::FileLock::Acquire(fs::Join(dir, "sync.lock"), fs::LockMode::kExclusive));
-  const std::string state_path = fs::Join(dir, "push-state.json");
+  LORE_ASSIGN(fs::FileLock lock, fs::FileLock::Acquire(fs::Join(dir, teamsync::kSyncLockFile),
+                                                       fs::LockMode::kExclusive));
+  const std::string state_path = fs::Join(dir, teamsync::kPushStateFile);
   LORE_ASSIGN(teamsync::PushState state, teamsync::LoadPushState(state_path));
   PushReport report;
   for (const auto& log : teamsync::SyncedLogs()) {

@@ -30,7 +30,8 @@ std::string ByteaParam(std::string_view bytes) { return "\\x" + teamsync::Hex(by
 
 Result<RecordsReport> SyncRecords(Conn& conn, const store::Store& store,
                                   const teamsync::Settings& s) {
-  const std::string state_path = fs::Join(teamsync::TeamDir(store.dir()), "records-state.json");
+  const std::string state_path =
+      fs::Join(teamsync::TeamDir(store.dir()), teamsync::kRecordsStateFile);
   LORE_ASSIGN(teamsync::RecordState state, teamsync::LoadRecordState(state_path));
   LORE_ASSIGN(
       PgResult rows,

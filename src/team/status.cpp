@@ -40,7 +40,8 @@ Result<std::vector<std::string>> Describe(Conn& conn, const store::Store& store,
     out.push_back("pushed by " + m + (m == s.machine_id ? " (this machine)" : "") + ": " + line);
   }
   const std::string dir = teamsync::TeamDir(store.dir());
-  LORE_ASSIGN(teamsync::PushState state, teamsync::LoadPushState(fs::Join(dir, "push-state.json")));
+  LORE_ASSIGN(teamsync::PushState state,
+              teamsync::LoadPushState(fs::Join(dir, teamsync::kPushStateFile)));
   std::string pending;
   for (const auto& log : teamsync::SyncedLogs()) {
     int64_t size = SizeOf(store.Path(log));

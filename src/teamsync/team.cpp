@@ -2,7 +2,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -11,7 +10,9 @@
 #include "lore/config/config.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/sys/random.h"
 #include "lore/teamsync/lines.h"
+#include "lore/teamsync/review.h"
 
 namespace lore::teamsync {
 namespace {
@@ -43,14 +44,12 @@ bool HasPasswordKey(std::string_view s) {
 
 Result<std::string> MachineIdFile(const store::Store& store) {
   const std::string dir = TeamDir(store.dir());
-  const std::string path = fs::Join(dir, "machine_id");
+  const std::string path = fs::Join(dir, kMachineIdFile);
   if (!fs::Exists(path)) {
     LORE_TRY(fs::MakeDirs(dir, 0700));
-    unsigned char raw[8];
-    if (::getrandom(raw, sizeof raw, 0) != static_cast<ssize_t>(sizeof raw)) {
-      return tl::unexpected(fs::ErrnoError(errno, "cannot draw a machine id", path));
-    }
-    std::string id = Hex(std::string_view(reinterpret_cast<char*>(raw), sizeof raw));
+    char raw[8];
+    sys::RandomBytes(raw, sizeof raw);
+    std::string id = Hex(std::string_view(raw, sizeof raw));
     // Another sync may have made one meanwhile: its id wins.
     auto made = fs::WriteNewFile(path, id + "\n");
     if (!made && !fs::Exists(path)) return tl::unexpected(made.error());
@@ -122,6 +121,18 @@ Result<std::optional<Settings>> LoadSettings(const store::Store& store) {
                                          "use 1 to 64 of a-z, 0-9, '-' and '_'"));
   }
   return std::optional<Settings>(std::move(s));
+}
+
+bool IsMachineState(std::string_view rel) {
+  if (rel == kReviewClaimFile) return true;
+  constexpr std::string_view kTeam = "team/";
+  if (rel.substr(0, kTeam.size()) != kTeam) return false;
+  const std::string_view name = rel.substr(kTeam.size());
+  for (std::string_view own :
+       {kMachineIdFile, kPushStateFile, kPullStateFile, kRecordsStateFile, kSyncLockFile}) {
+    if (name == own) return true;
+  }
+  return false;
 }
 
 std::string TeamDir(const std::string& store_dir) { return fs::Join(store_dir, "team"); }

@@ -131,6 +131,32 @@ TEST_F(ArchiveTest, RoundTripIsByteIdentical) {
   EXPECT_TRUE(t_.Read("again.tar.gz") == t_.Read("w.tar.gz")) << "the archives differ";
 }
 
+// What belongs to this machine alone never travels: its team identity (two
+// stores must never share one), its sync cursors, its claimed review batch
+// and every lock. The other machines' lines pulled here do.
+TEST_F(ArchiveTest, TeamIdentityCursorsAndLocksAreNotExported) {
+  MakeStore();
+  const std::vector<std::string> local = {"team/machine_id",         "team/push-state.json",
+                                          "team/pull-state.json",    "team/records-state.json",
+                                          "team/review-claim.jsonl", "team/sync.lock",
+                                          "proposals-write.lock",    "extract/s1.lock"};
+  std::string s = std::string("stores/") + kKey + "/";
+  for (const auto& rel : local)
+    t_.Write(s + rel, rel == "team/machine_id" ? "0123456789abcdef\n" : "{}");
+  t_.Write(s + "team/m2/raw.jsonl", "{\"kind\":\"review\"}\n");
+  t_.Write(s + "extract/s1.json", "{}");
+  auto ex = Lore({"export", kRemote, "-o", "w.tar.gz"}, Opts());
+  ASSERT_EQ(ex.exit_code, 0) << ex.err;
+  EXPECT_EQ(ex.out.rfind("exported 9 files", 0), 0u) << ex.out;
+  auto im = Lore({"import", "w.tar.gz"}, Opts("elsewhere"));
+  ASSERT_EQ(im.exit_code, 0) << im.err;
+  for (const auto& rel : local) EXPECT_FALSE(stdfs::exists(Store("elsewhere") + "/" + rel)) << rel;
+  EXPECT_EQ(t_.Read(std::string("elsewhere/") + kKey + "/team/m2/raw.jsonl"),
+            "{\"kind\":\"review\"}\n");
+  EXPECT_TRUE(stdfs::exists(Store("elsewhere") + "/extract/s1.json"));
+  EXPECT_EQ(Lore({"check", kRemote}, Opts("elsewhere")).exit_code, 0);
+}
+
 TEST_F(ArchiveTest, ImportUnderAnotherRepoAndToStdout) {
   MakeStore();
   auto ex = Lore({"export", kRemote, "-o", "-"}, Opts());

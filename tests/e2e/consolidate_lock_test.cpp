@@ -7,7 +7,7 @@
 
 #include <future>
 
-#include "lore/consolidate/uuid.h"
+#include "lore/sys/uuid.h"
 #include "support/consolidate_fixture.h"
 #include "support/process.h"
 
@@ -116,8 +116,8 @@ TEST_F(ConsolidateLockTest, EntriesStagedDuringARunSurviveAndTheNextRunTakesThem
   EXPECT_EQ(Status()["last_run"]["consumed_ids"], nlohmann::json({first, second}));
 
   // Two entries written as files (no trigger), then a run that pauses.
-  std::string a = consolidate::NewUuidV7(std::chrono::system_clock::now());
-  std::string a2 = consolidate::NewUuidV7(std::chrono::system_clock::now());
+  std::string a = sys::NewUuidV7(std::chrono::system_clock::now());
+  std::string a2 = sys::NewUuidV7(std::chrono::system_clock::now());
   Write("staging/" + a + ".json", Entry("s2", "editor", "editor a"));
   Write("staging/" + a2 + ".json", Entry("s2", "pager", "pager a"));
   Child run(Cmd({}), HookEnv(Hold("after-snapshot")), t_ / "out", t_ / "err");

@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 #include <stdio.h>
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <fstream>
 
 #include "support/run.h"
 #include "support/tar.h"
@@ -222,6 +225,131 @@ TEST_F(ImportGuardTest, ADecompressionBombIsRefusedAndLeavesNothing) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err.rfind("lore: archive expands too much (more than 200 times its ", 0), 0u)
       << r.err;
+  EXPECT_TRUE(Hidden("stores").empty());
+  EXPECT_FALSE(stdfs::exists(Dir("stores")));
+}
+
+// Every setting that changes what runs or where the store's data goes is
+// announced when an import applies the archive's settings.
+TEST_F(ImportGuardTest, WithConfigAnnouncesEverySettingThatChangesWhatRunsOrWhereDataGoes) {
+  const std::string all =
+      "[memory]\nconsolidation_model = \"m1\"\nextract_engine = \"llm\"\nextract_model = "
+      "\"m2\"\n[memory.consolidation]\nengine = \"llm\"\n[llm]\nbase_url = "
+      "\"https://evil.example/v1\"\napi_key_env = \"GITHUB_TOKEN\"\n[team]\nurl = "
+      "\"postgresql://lore@evil.example/lore\"\n";
+  Source("theirs", all, "w.tar.gz");
+  auto im = Lore({"import", "w.tar.gz", "--with-config"}, Opts("mine"));
+  ASSERT_EQ(im.exit_code, 0) << im.err;
+  EXPECT_NE(im.out.find("\nsetting changed: llm.base_url is now 'https://evil.example/v1' (was "
+                        "'https://api.openai.com/v1')\n"
+                        "setting changed: llm.api_key_env is now 'GITHUB_TOKEN' (was "
+                        "'OPENAI_API_KEY')\n"
+                        "setting changed: memory.consolidation.engine is now 'llm' (was "
+                        "'rules')\n"
+                        "setting changed: memory.consolidation_model is now 'm1' (was unset)\n"
+                        "setting changed: memory.extract_engine is now 'llm' (was 'rules')\n"
+                        "setting changed: memory.extract_model is now 'm2' (was unset)\n"
+                        "setting changed: team.url is now 'postgresql://lore@evil.example/lore' "
+                        "(was unset)\n"),
+            std::string::npos)
+      << im.out;
+  EXPECT_EQ(t_.Read(Rel("mine", "config.toml")), all);
+  // The extract model follows the consolidation model when it is not set.
+  Source("theirs2", "[memory]\nconsolidation_model = \"m3\"\n", "m.tar.gz");
+  auto follows = Lore({"import", "m.tar.gz", "--with-config", "--force"}, Opts("mine"));
+  ASSERT_EQ(follows.exit_code, 0) << follows.err;
+  EXPECT_NE(follows.out.find("setting changed: memory.extract_model is now 'm3' (was 'm2')\n"),
+            std::string::npos)
+      << follows.out;
+}
+
+// A machine's team identity never travels: an archive whose settings would
+// give this store another machine id is refused, and nothing changes.
+TEST_F(ImportGuardTest, WithConfigRefusesAnotherTeamIdentity) {
+  const std::string theirs = "[team]\nmachine_id = \"laptop-1\"\n";
+  Source("theirs", theirs, "w.tar.gz");
+  auto r = Lore({"import", "w.tar.gz", "--with-config"}, Opts("mine"));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("the archive's config.toml sets [team] machine_id to 'laptop-1' (this "
+                       "store's is unset): a machine's team identity never travels (in archive "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("store/config.toml:2; import without --with-config"), std::string::npos)
+      << r.err;
+  EXPECT_FALSE(stdfs::exists(Dir("mine")));
+  EXPECT_TRUE(Hidden("mine").empty());
+  // Kept aside, it is never read; the same id (a store restored on its own
+  // machine) is no change.
+  ASSERT_EQ(Lore({"import", "w.tar.gz"}, Opts("mine")).exit_code, 0);
+  t_.Write(Rel("mine", "config.toml"), theirs);
+  auto same = Lore({"import", "w.tar.gz", "--with-config", "--force"}, Opts("mine"));
+  EXPECT_EQ(same.exit_code, 0) << same.err;
+}
+
+// A lock left by a propose killed on another host never reaches the host
+// that imports the archive: not in an export, skipped in an older archive.
+TEST_F(ImportGuardTest, AStaleProposalsLockNeverTravels) {
+  const std::string lock = R"({"pid":4242,"host":"killed-on.invalid","acquiredAt":"x"})";
+  ASSERT_EQ(Lore({"ensure", kRemote}, Opts("theirs")).exit_code, 0);
+  t_.Write(Rel("theirs", "proposals-write.lock"), lock);
+  ASSERT_EQ(Lore({"export", kRemote, "-o", "w.tar.gz"}, Opts("theirs")).exit_code, 0);
+  Tar old;  // as an older lore exported it
+  old.Add("store/", '5');
+  old.Add("store/raw.jsonl", '0', "");
+  old.Add("store/okf/", '5');
+  old.Add("store/okf/index.md", '0', kIndex);
+  old.Add("store/proposals-write.lock", '0', lock);
+  old.Add(
+      "manifest.json", '0',
+      R"({"format":"lore-store-archive","version":1,"key":"github.com_acme_widgets","files":3})");
+  t_.Write("old.tar", old.Finish());
+  for (const char* archive : {"w.tar.gz", "old.tar"}) {
+    SCOPED_TRACE(archive);
+    stdfs::remove_all(t_ / "mine");
+    auto im = Lore({"import", archive}, Opts("mine"));
+    ASSERT_EQ(im.exit_code, 0) << im.err;
+    EXPECT_FALSE(stdfs::exists(Dir("mine") + "/proposals-write.lock"));
+    auto p = Lore({"propose", kRemote, "--type", "convention", "--subject", "s", "--insight", "i",
+                   "--evidence", "e", "--confidence", "0.9", "--wave", "W1"},
+                  Opts("mine"));
+    EXPECT_EQ(p.exit_code, 0) << p.out << p.err;
+  }
+}
+
+// The entry count is checked in a first pass over the headers: 210,000
+// entries are refused in well under a second, nothing unpacked (it took
+// 48 s, one file written and synced per entry, before).
+TEST_F(ImportGuardTest, AHugeArchiveIsRefusedBeforeUnpacking) {
+  Tar head;
+  head.Add("manifest.json", '0',
+           R"({"format":"lore-store-archive","version":1,"key":"github.com_acme_widgets"})");
+  Tar one;
+  one.Add("store/knowledge/k000000.md", '0');
+  std::string header = one.Finish().substr(0, 512);
+  // 210,000 empty files, one 512-byte header each (107 MB), written as made:
+  // the header of the first with its number and checksum changed.
+  std::ofstream out(t_ / "huge.tar", std::ios::binary);
+  std::string manifest = head.Finish();
+  out.write(manifest.data(), static_cast<std::streamsize>(manifest.size() - 1024));
+  const size_t digits = std::string("store/knowledge/k").size();
+  for (int i = 0; i < 210000; ++i) {
+    snprintf(header.data() + digits, 7, "%06d", i);
+    header[digits + 6] = '.';
+    std::fill(header.begin() + 148, header.begin() + 156, ' ');
+    unsigned sum = 0;
+    for (unsigned char c : header) sum += c;
+    snprintf(header.data() + 148, 8, "%06o", sum);
+    header[155] = ' ';
+    out.write(header.data(), 512);
+  }
+  out.write(std::string(1024, '\0').data(), 1024);
+  out.close();
+  const auto start = std::chrono::steady_clock::now();
+  auto r = Lore({"import", "huge.tar"}, Opts());
+  const auto took = std::chrono::steady_clock::now() - start;
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err.rfind("lore: archive has too many entries (more than 200000): ", 0), 0u) << r.err;
+  EXPECT_LT(took, std::chrono::seconds(2));
   EXPECT_TRUE(Hidden("stores").empty());
   EXPECT_FALSE(stdfs::exists(Dir("stores")));
 }

@@ -180,5 +180,47 @@ TEST_F(TeamSyncTest, ARewrittenLogIsPushedAgainAndItsCopiesReplaced) {
   EXPECT_EQ(Read(Store(2) + "/team/m1/learnings.jsonl"), Read(Store(1) + "/learnings.jsonl"));
 }
 
+// Two stores that share a machine id (one copied from the other, as an
+// import of an older lore's archive did): the second push collides with the
+// first's lines. It is an error naming the repair, never "pushed 1 lines"
+// while the database dropped the line.
+TEST_F(TeamSyncTest, ACollidingPushIsAnErrorNotAPush) {
+  MakeMachine(1);
+  ASSERT_EQ(Team(1, "init").exit_code, 0);
+  std::ofstream(Store(1) + "/config.toml") << "[team]\nurl = \"" << pg_->Url(db_) << "\"\n";
+  AppendRaw(1, 2, "shared");
+  ASSERT_EQ(Sync(1).exit_code, 0);
+  std::filesystem::create_directories(Home(2));
+  std::filesystem::copy(Store(1), Store(2), std::filesystem::copy_options::recursive);
+  AppendRaw(1, 1, "one");
+  AppendRaw(2, 1, "two");
+  auto first = Sync(1);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.out.find("pushed 1 lines"), std::string::npos) << first.out;
+  const std::string id = Read(Store(2) + "/team/machine_id").substr(0, 16);
+  auto second = Sync(2);
+  EXPECT_EQ(second.exit_code, 1);
+  EXPECT_EQ(second.out.find("pushed"), std::string::npos) << second.out;
+  EXPECT_NE(second.err.find("1 line(s) of raw.jsonl (the first at byte "), std::string::npos)
+      << second.err;
+  EXPECT_NE(second.err.find("differ from the lines the team database holds for machine " + id +
+                            ": another store pushes as this machine"),
+            std::string::npos)
+      << second.err;
+  EXPECT_NE(second.err.find("; give this store its own machine id (remove team/machine_id"),
+            std::string::npos)
+      << second.err;
+  EXPECT_EQ(Sql("SELECT count(*) FROM lore_lines WHERE convert_from(line, 'UTF8') LIKE '%two%'"),
+            "0");
+  // The repair: a new id, and this store's lines pushed under it.
+  std::filesystem::remove(Store(2) + "/team/machine_id");
+  std::filesystem::remove(Store(2) + "/team/push-state.json");
+  auto repaired = Sync(2);
+  ASSERT_EQ(repaired.exit_code, 0) << repaired.err;
+  EXPECT_NE(repaired.out.find("pushed 3 lines"), std::string::npos) << repaired.out;
+  EXPECT_EQ(Sql("SELECT count(*) FROM lore_lines WHERE convert_from(line, 'UTF8') LIKE '%two%'"),
+            "1");
+}
+
 }  // namespace
 }  // namespace lore::testing

@@ -3,14 +3,17 @@
 // The archive holds the store's truth: every regular file and directory of
 // the store except the derived search index (index.sqlite and its -wal/-shm
 // companions), lore's hidden bookkeeping (any name starting with '.',
-// such as .lore-raw.check or a consolidation lock) and settings kept aside
-// by an earlier import (config.toml.imported). Its layout:
+// such as .lore-raw.check or a consolidation lock), settings kept aside
+// by an earlier import (config.toml.imported) and what belongs to this
+// machine alone (IsMachineLocal). Its layout:
 //
-//   manifest.json      {"format":"lore-store-archive","version":1,"key":...,"files":N}
 //   store/...          the store's files and folders, with their mtimes
+//   manifest.json      {"format":"lore-store-archive","version":1,"key":...,"files":N}
 //
-// A store exported and imported again is byte-identical: same files, same
-// contents, modes 0600 (files) and 0700 (directories), same mtimes.
+// (the manifest last, so that it counts the files really written; import
+// takes it wherever it is). A store exported and imported again is
+// byte-identical, but for what is machine-local: same files, same contents,
+// modes 0600 (files) and 0700 (directories), same mtimes.
 #pragma once
 
 #include <cstdint>
@@ -31,12 +34,20 @@ struct Summary {
 
 // True when a store-relative path belongs in an archive (see above).
 bool IsTruth(const std::string& rel);
+// True for what never leaves this machine: locks (`*.lock`: a lock left by a
+// killed process on one host would block the importing host) and this
+// machine's team identity, sync cursors and claimed review batch
+// (teamsync::IsMachineState). Export leaves them out; import skips them in
+// archives an older lore made.
+bool IsMachineLocal(const std::string& rel);
 
 // Writes the store's truth to `out_path` (atomically: a temporary file renamed
 // into place), or to standard output when `out_path` is "-", holding the
-// store lock (shared) so that no record write or consolidation commit lands
-// half seen. The store must exist; a symlink or a special file inside it is
-// an error naming it.
+// store lock (shared) so that no record write, consolidation commit,
+// proposals write or import lands half seen; logs are read under their own
+// flock (no half line). A file removed meanwhile by a writer the store lock
+// does not exclude (a distill swapping okf/) is left out. The store must
+// exist; a symlink or a special file inside it is an error naming it.
 Result<Summary> Export(const store::Store& store, const std::string& out_path);
 
 enum class Overwrite { kRefuse, kForce };
@@ -82,11 +93,14 @@ struct ImportReport {
   std::vector<std::string> injected;
 };
 
-// Restores the archive at `archive_path` into `<stores_root>/<key>`.
-// Every entry is checked before it is written: only `manifest.json` and paths
-// under `store/` made of plain components (no absolute path, no `.` or `..`,
-// no hidden names), only regular files and directories (no symlinks, hard
-// links or devices), within `options.limits`. The archive is unpacked into a
+// Restores the archive at `archive_path` (a regular file) into
+// `<stores_root>/<key>`. Every entry is checked before anything is written,
+// in a first pass over the headers: only `manifest.json` and paths under
+// `store/` made of plain components (no absolute path, no `.` or `..`, no
+// hidden names), only regular files and directories (no symlinks, hard links
+// or devices), their count and declared sizes within `options.limits`; the
+// second pass checks them again as it writes. Machine-local entries
+// (IsMachineLocal) are skipped. The archive is unpacked into a
 // hidden folder beside the store (removed on any failure), checked as a store
 // (raw.jsonl lines, the index's frontmatter), then, under the store lock,
 // exchanged with the store in one renameat2(RENAME_EXCHANGE) (a new store:

@@ -1,4 +1,5 @@
-// The single-flight lock of consolidation: `staging/.consolidation.lock`.
+// The single-flight lock of consolidation: `staging/.consolidation.lock`, an
+// owned lock file (fs::FileLock, kOwnedFile).
 //
 // The file exists while a consolidation runs and is held with an exclusive
 // flock(2) for the run's whole life; its body says who holds it:
@@ -18,25 +19,25 @@
 #include <vector>
 
 #include "lore/error.h"
-#include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
 #include "lore/store/store.h"
 
 namespace lore::consolidate {
 
 struct LockBody {
   int64_t pid = 0;
-  std::string pod_name;
+  std::string pod_name;  // the holder's host name
   std::string started_at;
   std::vector<std::string> consumed_ids;
+
+  // Who holds the lock, as fs::Judge sees it.
+  fs::Holder holder() const { return fs::Holder{pid, pod_name, started_at}; }
 };
 
 // The body as one JSON line (keys in the order above).
 std::string RenderLockBody(const LockBody& body);
 // Parses a body; nullopt when it is not one (empty, torn while written).
 std::optional<LockBody> ParseLockBody(std::string_view text);
-
-// This host's name (gethostname), the `pod_name` of lock bodies.
-std::string PodName();
 
 class RunLock {
  public:
@@ -47,41 +48,34 @@ class RunLock {
   // See Attempt for the outcomes.
   static Result<Attempt> TryAcquire(const store::Store& store);
 
-  RunLock(RunLock&&) noexcept = default;
-  RunLock& operator=(RunLock&&) noexcept = default;
-  ~RunLock() { Release(); }
-
   // Replaces the body (in place: the locked file must stay the same inode),
   // then fdatasyncs it.
-  Status Publish(const LockBody& body);
+  Status Publish(const LockBody& body) { return lock_.Publish(RenderLockBody(body)); }
   // Removes the file and drops the flock. Idempotent.
-  void Release();
+  void Release() { lock_.Release(); }
 
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return lock_.path(); }
 
  private:
-  RunLock(std::string path, fs::Fd fd) : path_(std::move(path)), fd_(std::move(fd)) {}
-  std::string path_;
-  fs::Fd fd_;
+  explicit RunLock(fs::FileLock lock) : lock_(std::move(lock)) {}
+  fs::FileLock lock_;  // dropping it removes the file and releases the lock
 };
 
 struct RunLock::Attempt {
   std::optional<RunLock> lock;        // set when this process now holds it
   std::optional<LockBody> holder;     // when busy: the live holder's body (if readable)
   std::optional<LockBody> reclaimed;  // when taken: the body a dead holder left
-  bool reclaimed_empty = false;       // when taken: a dead holder left an empty file
+  bool reclaimed_empty = false;       // when taken: a dead holder left a body lore cannot read
 };
 
 // What `lore status` shows: the lock's body when the file exists, with
-// `alive` true when its flock is held (checked without taking it: pid alive
-// on this host, or another host's lock, which is assumed alive).
+// `alive` true when its holder is judged alive (fs::Judge, without taking the
+// lock, since a probe could make a real starter think it busy): its process
+// runs on this host, or it is another host's lock, which is assumed alive.
 struct LockView {
   LockBody body;
   bool alive = false;
 };
 Result<std::optional<LockView>> InspectRunLock(const store::Store& store);
-
-// True when `pid` exists on this host.
-bool ProcessAlive(int64_t pid);
 
 }  // namespace lore::consolidate

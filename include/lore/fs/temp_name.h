@@ -7,8 +7,12 @@
 // writer's process id in decimal and <random> eight lowercase hex digits.
 // The pid lets `lore check` tell the leftovers of a writer that died (kill -9,
 // a power cut) from the work of a live one: a temporary whose pid is not a
-// live process on this host is stale. Stores are meant for one host; a store
-// shared by several hosts would need its writers' host in the name too.
+// live process on this host (sys::ProcessAlive) is stale. A pid in use by
+// another program counts as alive: lore leaves such a file alone rather than
+// risk removing a live writer's work (a temporary's mtime cannot date its
+// writer: imports and shadows carry older mtimes). Stores are meant for one
+// host; a store shared by several hosts would need its writers' host in the
+// name too.
 #pragma once
 
 #include <sys/types.h>
@@ -44,11 +48,6 @@ struct TempName {
   pid_t pid = 0;
 };
 std::optional<TempName> ParseTempName(std::string_view name);
-
-// True when no process `pid` runs on this host (kill(pid, 0) says ESRCH).
-// A pid in use by another program counts as alive: lore leaves such a file
-// alone rather than risk removing a live writer's work.
-bool ProcessGone(pid_t pid);
 
 // The longest decoration TempPath adds to a base name (dot, kind, pid,
 // random and separators), for callers that bound name lengths.

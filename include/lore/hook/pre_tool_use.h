@@ -5,6 +5,7 @@
 // never blocks and its callers always exit 0.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +41,11 @@ std::optional<std::string> WaveOf(const std::vector<Word>& words, std::string_vi
 // the command after Redact, the session id, the wave and the cwd.
 std::optional<Json> ProposeEvent(const Json& payload, std::string_view env_wave,
                                  std::string_view process_cwd, text::TimePoint now);
+
+// How long the hook waits for the lock of events.jsonl: a few milliseconds,
+// never the agent's hook timeout. Past it the event is not written (kBusy);
+// the writer that holds the lock loses nothing.
+inline constexpr std::chrono::milliseconds kEventsLockWait{5};
 
 // Handles one PreToolUse payload (the bytes of standard input): when it is
 // a propose call, appends the event to events.jsonl of the store of the

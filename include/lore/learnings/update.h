@@ -3,7 +3,8 @@
 //
 // Locking. Each change runs under the store lock (store/store_lock.h,
 // exclusive): appends as well as rewrites, so that a line appended by one
-// lore process is never lost by another's rewrite. A rewrite goes to a
+// lore process is never lost by another's rewrite. A promotion runs under
+// the one its caller holds (the proposals write lock takes it). A rewrite goes to a
 // temporary file that is fsynced and renamed over learnings.jsonl
 // (fs/atomic_file.h); it changes only the lines it means to: blank,
 // malformed and foreign lines are kept byte for byte.
@@ -44,7 +45,6 @@ struct Candidate {
 
 struct PromoteOptions {
   text::TimePoint now{};
-  std::chrono::milliseconds lock_timeout = store::kStoreLockTimeout;
   // Called with the count so far after each candidate is durably written
   // (appended, or confirmed by the rewrite); tests crash there.
   std::function<void(int64_t)> after_each;
@@ -59,9 +59,11 @@ struct PromoteResult {
 
 // Writes `candidates` in order: one whose type equals, and whose
 // NormaliseSubject equals, that of a live learning (the first such line, or
-// one this call added) confirms it; the others are appended. Fails before
-// writing when the store lock cannot be had.
-Result<PromoteResult> Promote(const Files& files, const std::vector<Candidate>& candidates,
+// one this call added) confirms it; the others are appended. `held` is the
+// store lock of `files.dir`, held by the caller (proposals::WriteLock holds
+// it while a review promotes).
+Result<PromoteResult> Promote(const store::StoreLock& held, const Files& files,
+                              const std::vector<Candidate>& candidates,
                               const PromoteOptions& options);
 
 struct ContradictResult {

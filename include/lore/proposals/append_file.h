@@ -3,6 +3,7 @@
 // while open, each Append one write(2), and fdatasync on Sync().
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <string_view>
 
@@ -11,10 +12,16 @@
 
 namespace lore::proposals {
 
+// How long a writer waits for another's append (an append holds the lock
+// for one write; a push or an export reading the log holds it shared).
+inline constexpr std::chrono::milliseconds kAppendLockTimeout{10000};
+
 class AppendFile {
  public:
-  // Opens `path` (created 0600 when missing) and locks it.
-  static Result<AppendFile> Open(const std::string& path);
+  // Opens `path` (created 0600 when missing) and locks it, waiting at most
+  // `timeout` (kBusy after it, nothing written).
+  static Result<AppendFile> Open(const std::string& path,
+                                 std::chrono::milliseconds timeout = kAppendLockTimeout);
 
   // Appends `bytes` in one write. When the file does not end with '\n', Open
   // has cut off a torn last line (the end of an append whose writer was

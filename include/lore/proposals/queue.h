@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,7 +66,7 @@ struct Enqueued {
   int64_t position = 0;  // the wave's count after queueing (for "3/5")
   int64_t quota = 0;
   int64_t dropped = 0;   // the wave's dropped counter after this call
-  LockHolder reclaimed;  // a stale lock holder taken over, pid 0 if none
+  std::optional<fs::Holder> reclaimed;  // a dead holder whose lock file was taken over
 };
 
 // Queues the valid `record`: below `settings.confidence_floor` it only

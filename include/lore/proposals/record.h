@@ -24,10 +24,6 @@ const std::vector<std::string_view>& Types();
 bool IsType(std::string_view type);
 // ^[A-Za-z0-9_-]+$
 bool IsWaveId(std::string_view wave);
-// A UUID version 4 in its canonical 8-4-4-4-12 hexadecimal form.
-bool IsUuidV4(std::string_view id);
-// A new random UUID v4 (getrandom(2); lower-case hexadecimal).
-std::string NewUuidV4();
 
 // What a proposer supplies; the rest of a record is stamped by MakeRecord.
 struct Fields {

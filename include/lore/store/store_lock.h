@@ -1,8 +1,10 @@
 // The store lock: one exclusive or shared flock(2) on the store directory
-// itself, taken by everything that writes records or must see them stand
-// still: record writes and edits (memory/records.h), the commit of a
-// consolidation (consolidate/journal.h), import (which swaps the whole
-// directory) and export (a consistent snapshot). See docs/records.md.
+// itself (fs::FileLock on a kFolder), taken by everything that writes the
+// store's truth or must see it stand still: record writes and edits
+// (memory/records.h), the commit of a consolidation (consolidate/journal.h),
+// the learnings lifecycle (learnings/update.h), the proposals write lock
+// (proposals/write_lock.h), import (which swaps the whole directory) and
+// export (a consistent snapshot). See docs/records.md.
 //
 // The lock is on the directory's inode. An import exchanges the directory for
 // a new one, so a waiter that wakes up holding the old inode's lock would
@@ -15,7 +17,6 @@
 #include <string>
 
 #include "lore/error.h"
-#include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 
 namespace lore::store {
@@ -35,13 +36,12 @@ class StoreLock {
   StoreLock& operator=(StoreLock&&) noexcept = default;
 
   // The locked directory, open O_RDONLY|O_DIRECTORY.
-  int fd() const { return fd_.get(); }
-  const std::string& dir() const { return dir_; }
+  int fd() const { return lock_.fd(); }
+  const std::string& dir() const { return lock_.path(); }
 
  private:
-  StoreLock(std::string dir, fs::Fd fd) : dir_(std::move(dir)), fd_(std::move(fd)) {}
-  std::string dir_;
-  fs::Fd fd_;  // closing it releases the lock
+  explicit StoreLock(fs::FileLock lock) : lock_(std::move(lock)) {}
+  fs::FileLock lock_;  // dropping it releases the lock
 };
 
 }  // namespace lore::store

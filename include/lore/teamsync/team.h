@@ -35,6 +35,20 @@ bool IsMachineId(std::string_view id);
 // time when [team] machine_id is not set.
 Result<std::optional<Settings>> LoadSettings(const store::Store& store);
 
+// This machine's own files in team/: its identity, its sync cursors and its
+// lock. (The review batch it claimed is kReviewClaimFile, teamsync/review.h.)
+inline constexpr std::string_view kMachineIdFile = "machine_id";
+inline constexpr std::string_view kPushStateFile = "push-state.json";
+inline constexpr std::string_view kPullStateFile = "pull-state.json";
+inline constexpr std::string_view kRecordsStateFile = "records-state.json";
+inline constexpr std::string_view kSyncLockFile = "sync.lock";
+
+// True when the store-relative path `rel` is one of this machine's own files
+// in team/ (above, and the claimed review batch): they never travel in an
+// archive, since a store restored elsewhere is another machine, and two
+// stores must never share a machine id.
+bool IsMachineState(std::string_view rel);
+
 // <store>/team, <store>/team/<machine>, <store>/team/<machine>/<log>.
 std::string TeamDir(const std::string& store_dir);
 std::string RemoteDir(const std::string& store_dir, std::string_view machine);

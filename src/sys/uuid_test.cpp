@@ -1,14 +1,32 @@
-#include "lore/consolidate/uuid.h"
+#include "lore/sys/uuid.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
 
-namespace lore::consolidate {
+namespace lore::sys {
 namespace {
 
+using TimePoint = std::chrono::system_clock::time_point;
+
+TEST(UuidV4, CanonicalRandomAndOfVersionFour) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 100; ++i) {
+    std::string id = NewUuidV4();
+    ASSERT_TRUE(IsUuidV4(id)) << id;
+    seen.insert(id);
+  }
+  EXPECT_EQ(seen.size(), 100u);
+  EXPECT_TRUE(IsUuidV4("2BC5D48F-E3BA-4C4E-B9A0-107600F8E090"));   // other tools' upper case
+  EXPECT_FALSE(IsUuidV4("2bc5d48f-e3ba-1c4e-b9a0-107600f8e090"));  // version 1
+  EXPECT_FALSE(IsUuidV4("2bc5d48f-e3ba-4c4e-c9a0-107600f8e090"));  // wrong variant
+  EXPECT_FALSE(IsUuidV4("2bc5d48fe3ba4c4eb9a0107600f8e090"));
+}
+
 TEST(UuidV7, CanonicalFormWithVersionAndVariant) {
-  auto t = text::TimePoint(std::chrono::milliseconds(1764515000123LL));
+  // Later than any id this process made before (ids never go back in time).
+  auto t = std::chrono::time_point_cast<std::chrono::milliseconds>(
+      std::chrono::system_clock::now() + std::chrono::seconds(2));
   std::string id = NewUuidV7(t);
   ASSERT_EQ(id.size(), 36u);
   EXPECT_TRUE(IsUuidV7(id)) << id;
@@ -18,7 +36,7 @@ TEST(UuidV7, CanonicalFormWithVersionAndVariant) {
 }
 
 TEST(UuidV7, SortsByTimeAndStaysMonotonicWithinAMillisecond) {
-  auto t = text::TimePoint(std::chrono::milliseconds(1764515000000LL));
+  auto t = TimePoint(std::chrono::milliseconds(1764515000000LL));
   std::vector<std::string> ids;
   for (int i = 0; i < 5000; ++i) ids.push_back(NewUuidV7(t));
   ids.push_back(NewUuidV7(t + std::chrono::seconds(1)));
@@ -37,4 +55,4 @@ TEST(UuidV7, RejectsOtherShapes) {
 }
 
 }  // namespace
-}  // namespace lore::consolidate
+}  // namespace lore::sys
