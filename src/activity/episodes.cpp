@@ -358,7 +358,7 @@ void EpisodeReader::OnResult(const Event& e) {
     ep.first_line = call.line;
     ep.last_line = e.line;
     ep.at = e.at;
-    if (IsFileTool(call.tool)) ep.files.push_back(call.detail);
+    if (IsFileTool(call.tool) && !call.detail.empty()) ep.files.push_back(call.detail);
     open_ = std::move(ep);
     open_key_ = key;
     open_detail_ = call.detail;
@@ -367,7 +367,7 @@ void EpisodeReader::OnResult(const Event& e) {
   if (!open_) return;
   ++calls_since_;
   if (IsFileTool(call.tool)) {
-    if (open_->files.size() < kMaxFiles &&
+    if (!call.detail.empty() && open_->files.size() < kMaxFiles &&
         std::find(open_->files.begin(), open_->files.end(), call.detail) == open_->files.end()) {
       open_->files.push_back(call.detail);
     }

@@ -70,6 +70,22 @@ TEST(Episodes, FailureDiagnosisAndFixMakeOneEpisode) {
   EXPECT_EQ(eps[0].exit_code, 1);
 }
 
+// A file tool without a path (a malformed call) names no file: an episode's
+// files become a staged entry's, where an empty one is refused (found by the
+// transcript fuzzer).
+TEST(Episodes, AFileToolWithoutAPathNamesNoFile) {
+  auto eps = Session()
+                 .Run("Edit", "", kFailed, "Error: file_path is required")
+                 .Run("Write", "", kOk, "File created")
+                 .Run("Bash", "make", kFailed, "Error: no rule to make target", 2)
+                 .Run("Edit", "", kOk, "ok")
+                 .Episodes();
+  ASSERT_FALSE(eps.empty());
+  for (const auto& ep : eps) {
+    for (const auto& f : ep.files) EXPECT_FALSE(f.empty());
+  }
+}
+
 TEST(Episodes, TheSameFailureAgainIsARepeat) {
   auto eps = Session()
                  .Run("Bash", "git push", kFailed, "! [rejected] main -> main (fetch first)")

@@ -119,7 +119,9 @@ TEST_F(ConsolidateRaceTest, ParallelEditsWhileConsolidationsRunAreAllKept) {
   std::vector<std::future<void>> editors;
   for (size_t i = 0; i < topics.size(); ++i) {
     editors.push_back(std::async(std::launch::async, [&, i] {
-      for (int n = 0; !done || n < 10; ++n) {
+      // At least 10 edits each, at most 40: on a slow machine more edits
+      // per consolidation would make each one slower still.
+      for (int n = 0; (!done || n < 10) && n < 40; ++n) {
         // Each editor works on two records, so that edits also race each other.
         const std::string& topic = topics[(i + n) % topics.size()];
         std::string text = "edit-" + std::to_string(i) + "-" + std::to_string(n) + ".";
