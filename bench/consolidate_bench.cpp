@@ -326,6 +326,8 @@ int main(int argc, char** argv) {
     Put(tmpl / "okf/index.md", "---\ntitle: bench\nupdated: 2026-01-01\ntags: []\n---\n");
     std::printf("rules engine: 1 staged entry into a store of %d session logs, %d runs (%s)\n",
                 sessions, runs, lore.c_str());
+    PrintConditions(base);
+    std::fflush(stdout);  // before the runs fork
     PrintSeries("one consolidation (the briefing and the gotcha read the session logs):",
                 RunSeries(lore, base, "sessions", runs, false));
     std::error_code ec;

@@ -86,7 +86,7 @@ TEST_F(LearningsUpdateTest, PromotedLearningsPassTheRedactor) {
   c.learning["ghp_1234567890abcdefghijABCDEFGHIJ123456"] = "<private>x</private>kept";
   PromoteOptions o;
   o.now = now_;
-  auto r = Promote(f_, {c}, o);
+  auto r = Promote(Locked(), f_, {c}, o);
   ASSERT_TRUE(r) << r.error().Format();
   EXPECT_EQ(r->appended, 1);
   const std::string line = Read("learnings.jsonl");
