@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan, build/fuzz) and runs each
+# Builds the libFuzzer targets (clang, ASan + UBSan, build/fuzz) and runs each, one per core at a time,
 # for a fixed time on a copy of its committed seed corpus (fuzz/corpus/<name>/,
 # dictionary fuzz/dict/<name>.dict).  Fails (exit 1) on any crash, leak,
 # timeout, out-of-memory or UB report, leaving the input in
@@ -35,27 +35,36 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-status=0
-for name in "${names[@]}"; do
-  bin="$build/${name}_fuzz"
-  [ -x "$bin" ] || { echo "fuzz: no target $name" >&2; status=1; continue; }
-  corpus="$work/$name"
+# One target per core at a time (each fuzzer is single-threaded); the reports
+# are printed in the targets' order once all have run.
+fuzz_one() {
+  local name=$1 bin="$build/${1}_fuzz" corpus="$work/$1" log="$work/$1.log" rc=0
+  if [ ! -x "$bin" ]; then echo "fuzz: no target $name" > "$work/$name.err"; return; fi
   mkdir -p "$corpus"
   [ -d "fuzz/corpus/$name" ] && cp -R "fuzz/corpus/$name/." "$corpus/"
-  args=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
-        -artifact_prefix="$artifacts/$name-")
+  local args=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
+              -artifact_prefix="$artifacts/$name-")
   [ -f "fuzz/dict/$name.dict" ] && args+=(-dict="fuzz/dict/$name.dict")
-  log="$work/$name.log"
-  rc=0
   "$bin" "${args[@]}" "$corpus" > "$log" 2>&1 || rc=$?
+  local units rate
   units=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   if [ "$rc" -ne 0 ] || grep -qE 'runtime error:|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)' "$log"; then
-    echo "fuzz: $name FAILED (exit $rc) after ${units:-?} executions; the input is in $artifacts/" >&2
-    grep -vE '^#[0-9]+\s' "$log" | tail -60 >&2
-    status=1
+    { echo "fuzz: $name FAILED (exit $rc) after ${units:-?} executions; the input is in $artifacts/"
+      grep -vE '^#[0-9]+\s' "$log" | tail -60; } > "$work/$name.err"
   else
-    echo "fuzz: $name: ${units:-0} executions, ${rate:-0}/s"
+    echo "fuzz: $name: ${units:-0} executions, ${rate:-0}/s" > "$work/$name.out"
   fi
+}
+parallel=$(nproc)
+for name in "${names[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
+  fuzz_one "$name" &
+done
+wait
+status=0
+for name in "${names[@]}"; do
+  if [ -f "$work/$name.err" ]; then cat "$work/$name.err" >&2; status=1; fi
+  [ -f "$work/$name.out" ] && cat "$work/$name.out"
 done
 exit $status
