@@ -178,7 +178,14 @@ if(LORE_TESTS)
       target_sources(lore_e2e_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/pg_cluster.cpp)
       add_dependencies(lore_e2e_tests lore-team)
     endif()
-    gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS e2e)
+    # The fault driver fails every file call of an operation in turn: a
+    # consolidation (with the bundle it refreshes) is about 120 runs of several
+    # processes each, 572 s in the sanitizer build on 2 cores. It gets 1,200 s;
+    # every other test keeps the suite's 600 s (docs/testing.md).
+    gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 TEST_FILTER "-Ops/FaultInjection.*"
+                         PROPERTIES LABELS e2e)
+    gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 TEST_FILTER "Ops/FaultInjection.*"
+                         PROPERTIES LABELS e2e TIMEOUT 1200)
   endif()
 endif()
 

@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/exec_image.h"
+
 namespace lore::testing {
 
 // A child process with stdin from /dev/null and stdout/stderr to files.
@@ -25,6 +27,7 @@ class Child {
   Child(const std::vector<std::string>& argv,
         const std::map<std::string, std::optional<std::string>>& env, const std::string& out_path,
         const std::string& err_path) {
+    const ExecImage image(argv, env);  // before the fork: see exec_image.h
     pid_ = ::fork();
     if (pid_ == 0) {
       int in = ::open("/dev/null", O_RDONLY);
@@ -33,18 +36,7 @@ class Child {
       ::dup2(in, 0);
       ::dup2(out, 1);
       ::dup2(err, 2);
-      for (const auto& [k, v] : env) {
-        if (v) {
-          ::setenv(k.c_str(), v->c_str(), 1);
-        } else {
-          ::unsetenv(k.c_str());
-        }
-      }
-      std::vector<char*> args;
-      for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-      args.push_back(nullptr);
-      ::execv(args[0], args.data());
-      ::_exit(127);
+      image.Exec();
     }
   }
   ~Child() {

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "support/exec_image.h"
+
 namespace lore::testing {
 
 std::string LoreBinary() {
@@ -32,18 +34,12 @@ RunResult Run(const std::vector<std::string>& argv, const RunOptions& opts) {
   RunResult r;
   int in[2], out[2], err[2];
   if (::pipe2(in, O_CLOEXEC) || ::pipe2(out, O_CLOEXEC) || ::pipe2(err, O_CLOEXEC)) return r;
+  const ExecImage image(argv, opts.env);  // before the fork: see exec_image.h
   pid_t pid = ::fork();
   if (pid == 0) {
     ::dup2(in[0], 0);
     ::dup2(out[1], 1);
     ::dup2(err[1], 2);
-    for (const auto& [k, v] : opts.env) {
-      if (v) {
-        ::setenv(k.c_str(), v->c_str(), 1);
-      } else {
-        ::unsetenv(k.c_str());
-      }
-    }
     if (!opts.cwd.empty() && ::chdir(opts.cwd.c_str()) != 0) _exit(126);
     if (opts.as_uid >= 0) {
       if (::setgid(static_cast<gid_t>(opts.as_uid)) != 0 ||
@@ -51,11 +47,7 @@ RunResult Run(const std::vector<std::string>& argv, const RunOptions& opts) {
         _exit(125);
       }
     }
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execv(args[0], args.data());
-    _exit(127);
+    image.Exec();
   }
   ::close(in[0]);
   ::close(out[1]);
