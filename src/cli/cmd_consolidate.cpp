@@ -14,6 +14,7 @@
 #include "lore/consolidate/run_state.h"
 #include "lore/consolidate/runner.h"
 #include "lore/distill/distill.h"
+#include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
 #include "lore/store/store.h"
 #include "proc/process.h"
@@ -133,7 +134,8 @@ int RunConsolidate(const ConsolidateArgs& a) {
 
 Json StatusJson(const cons::StagingTotals& totals, const cons::Settings& s,
                 const std::optional<cons::LockView>& lock,
-                const std::optional<cons::RunRecord>& last) {
+                const std::optional<cons::RunRecord>& last,
+                const std::optional<extract::ExtractFailure>& failed_extract) {
   Json j;
   j["staged"] = {{"files", totals.files}, {"bytes", totals.bytes}};
   j["thresholds"] = {{"files", s.threshold_files}, {"bytes", s.threshold_bytes}};
@@ -147,6 +149,13 @@ Json StatusJson(const cons::StagingTotals& totals, const cons::Settings& s,
   }
   j["stale_lock"] = lock && !lock->alive;
   j["last_run"] = last ? Json::parse(cons::RenderRunRecord(*last)) : Json();
+  // The hooks run extract detached, where nobody reads its stderr.
+  j["failed_extract"] = Json();
+  if (failed_extract) {
+    j["failed_extract"] = {{"at", failed_extract->at},
+                           {"session_id", failed_extract->session_id},
+                           {"error", failed_extract->error}};
+  }
   return j;
 }
 
@@ -161,6 +170,10 @@ void PrintStatusText(const Json& j, const cons::StagingTotals& totals, const con
     Print("running: pid " + std::to_string(r["pid"].get<int64_t>()) + " on " +
           r["pod_name"].get<std::string>() + " since " + r["started_at"].get<std::string>() +
           ", consuming " + std::to_string(r["consumed_ids"].size()) + " entries");
+  }
+  if (const Json& f = j["failed_extract"]; !f.is_null()) {
+    Print("memory may be stale: extracting session " + f["session_id"].get<std::string>() +
+          " failed at " + f["at"].get<std::string>() + ": " + f["error"].get<std::string>());
   }
   if (j["last_run"].is_null()) {
     Print("last run: none");
@@ -190,8 +203,14 @@ int RunStatus(const std::string& repo, bool json) {
   if (!lock) return ReportError(lock.error());
   auto last = cons::ReadLastRun(*store);
   if (!last) return ReportError(last.error());
+  std::optional<extract::ExtractFailure> failed_extract;
+  if (auto f = extract::LastExtractFailure(*store); !f) {
+    ReportWarning(f.error());  // the rest of the status still holds
+  } else {
+    failed_extract = *f;
+  }
   auto totals = cons::Totals(*staged);
-  Json j = StatusJson(totals, *settings, *lock, *last);
+  Json j = StatusJson(totals, *settings, *lock, *last, failed_extract);
   if (json) {
     Print(j.dump());
   } else {

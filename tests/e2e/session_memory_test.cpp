@@ -362,6 +362,23 @@ TEST_F(SessionMemoryTest, AFailedBackgroundRunIsVisible) {
                         .out;
   EXPECT_NE(ctx.find("memory may be stale: extracting session s-bad failed"), std::string::npos)
       << ctx;
+  auto told = Lore({"status", kRepo}, Opts());
+  EXPECT_EQ(told.exit_code, 0) << told.err;
+  EXPECT_NE(told.out.find("memory may be stale: extracting session s-bad failed at "),
+            std::string::npos)
+      << told.out;
+  auto told_json = nlohmann::json::parse(Lore({"status", kRepo, "--json"}, Opts()).out);
+  EXPECT_EQ(told_json["failed_extract"]["session_id"], "s-bad") << told_json.dump();
+  EXPECT_FALSE(told_json["failed_extract"]["error"].get<std::string>().empty());
+  // The next extract that succeeds clears it.
+  t_.Write("ok.jsonl", R"({"type":"user","sessionId":"s-ok","message":{"role":"user","content":"hello there"}})"
+                       "\n");
+  ASSERT_EQ(Lore({"extract", kRepo, "--transcript", t_ / "ok.jsonl", "--session", "s-ok"}, Opts())
+                .exit_code,
+            0);
+  EXPECT_TRUE(
+      nlohmann::json::parse(Lore({"status", kRepo, "--json"}, Opts()).out)["failed_extract"]
+          .is_null());
   // A consolidation that fails (a decision it must update does not parse).
   ASSERT_EQ(Lore({"stage", kRepo}, Opts(ConsolidateFixture::Entry("s1", "sqlite", "sqlite b"))).exit_code, 0);
   Write("memory/decisions/sqlite-a-or-sqlite-b.md", "---\ncreated_at: [\n---\nbroken\n");
