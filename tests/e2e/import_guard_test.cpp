@@ -349,7 +349,8 @@ TEST_F(ImportGuardTest, AHugeArchiveIsRefusedBeforeUnpacking) {
   const auto took = std::chrono::steady_clock::now() - start;
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err.rfind("lore: archive has too many entries (more than 200000): ", 0), 0u) << r.err;
-  EXPECT_LT(took, std::chrono::seconds(2));
+  // It took 48 s before; well under a second in Release, 2-3 s in the ASan build under load.
+  EXPECT_LT(took, std::chrono::seconds(12));
   EXPECT_TRUE(Hidden("stores").empty());
   EXPECT_FALSE(stdfs::exists(Dir("stores")));
 }
