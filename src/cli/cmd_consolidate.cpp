@@ -8,14 +8,13 @@
 #include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "cli/team_hooks.h"
-#include "lore/consolidate/journal.h"
-#include "lore/consolidate/report.h"
+#include "lore/app/consolidate.h"
+#include "lore/app/store.h"
 #include "lore/consolidate/rules_engine.h"
+#include "lore/consolidate/report.h"
 #include "lore/consolidate/run_state.h"
 #include "lore/consolidate/runner.h"
-#include "lore/distill/distill.h"
 #include "lore/extract/extract.h"
-#include "lore/fs/fd.h"
 #include "lore/store/store.h"
 #include "proc/process.h"
 
@@ -33,24 +32,7 @@ struct ConsolidateArgs {
   std::string engine;        // empty: from config.toml
 };
 
-// After a consolidation that changed memory, okf/ is distilled again, so that
-// the bundle the SessionStart context names is never behind memory. A failure
-// is a warning and is recorded on the run (lore status, the next context).
-void RefreshBundle(const store::Store& store, const cons::ConsolidateReport& report) {
-  bool changed = false;
-  for (const auto& r : report.runs) changed = changed || (r.outcome == "ok" && !r.changed.empty());
-  if (!changed) return;
-  auto summary = distill::Distill(store);
-  std::string error = summary ? "" : summary.error().Format();
-  if (!summary) ReportWarning(summary.error());
-  if (auto s = cons::RecordDistill(store, error); !s) ReportWarning(s.error());
-}
-
-Result<store::Store> OpenStore(const std::string& repo) {
-  LORE_ASSIGN(store::Store store, store::Store::Locate(repo, store::Env::FromProcess()));
-  LORE_TRY(store.Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip));
-  return store;
-}
+Result<store::Store> OpenStore(const std::string& repo) { return app::OpenStore(repo); }
 
 std::vector<std::string> ForegroundArgv(const std::string& exe, const ConsolidateArgs& a) {
   std::vector<std::string> argv{exe, "consolidate", a.repo, "--foreground"};
@@ -121,15 +103,14 @@ int RunConsolidate(const ConsolidateArgs& a) {
   if (!settings) return ReportError(settings.error());
   std::string engine = a.engine.empty() ? settings->engine : a.engine;
   if (engine == "llm") return ExecLlm(a);
+  app::OpenedStore opened{std::move(*store), std::move(*settings)};
   cons::RulesEngine rules;
-  auto report = cons::Consolidate(*store, *settings, rules, {a.flush});
-  if (!report) return ReportError(report.error());
-  for (const auto& w : report->warnings) ReportWarning(w);
-  auto text = cons::DescribeReport(*report, *settings);
-  for (const auto& line : text.lines) Print(line);
-  cons::RemoveTrash(report->trash);  // after the report: the caller need not wait for it
-  RefreshBundle(*store, *report);
-  return text.exit_code;
+  auto c = app::Consolidate(opened, rules, a.flush);
+  if (!c) return ReportError(c.error());
+  for (const auto& w : c->warnings) ReportWarning(w);
+  for (const auto& line : c->lines) Print(line);
+  for (const auto& w : app::FinishConsolidation(opened.store, *c, true)) ReportWarning(w);
+  return c->exit_code;
 }
 
 Json StatusJson(const cons::StagingTotals& totals, const cons::Settings& s,
