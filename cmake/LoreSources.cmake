@@ -1,5 +1,6 @@
 # Sources are found by convention so that a new module needs no edit here:
-#   src/<module>/*.cpp          -> liblore (namespace lore::<module>)
+#   src/<module>/*.cpp          -> liblore (namespace lore::<module>); src/app/ is lore::app,
+#                                  the layer every front end calls (include/lore/app/)
 #   src/<module>/*_test.cpp     -> lore_tests (GoogleTest)
 #   src/cli/*.cpp               -> the `lore` executable (the only code that prints or exits)
 #   src/proc/*.cpp              -> linked into every executable, never into liblore (forks, execs)
@@ -161,6 +162,10 @@ if(LORE_TESTS)
   add_test(NAME docs_truth COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -P ${PROJECT_SOURCE_DIR}/cmake/DocsTruth.cmake)
   set_tests_properties(docs_truth PROPERTIES LABELS unit)
+  # The front ends call the library through lore::app (include/lore/app/) only.
+  add_test(NAME front_end_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+           -P ${PROJECT_SOURCE_DIR}/cmake/FrontEndHygiene.cmake)
+  set_tests_properties(front_end_hygiene PROPERTIES LABELS unit)
 
   file(GLOB LORE_E2E_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/*.cpp)
   if(LORE_E2E_SRC)

@@ -8,6 +8,8 @@
 #include <memory>
 
 #include "cli/guard.h"
+#include "cli/report.h"
+#include "lore/app/store.h"
 #include "lore/archive/archive.h"
 #include "lore/fs/fd.h"
 #include "lore/store/store.h"
@@ -18,16 +20,8 @@ namespace {
 namespace archive = lore::archive;
 namespace store = lore::store;
 
-constexpr int kExitError = 1, kExitUsage = 2;
-
-int Report(const lore::Error& e) {
-  std::string line = "lore: " + e.Format();
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  std::cerr << line << "\n";
-  return kExitError;
-}
+namespace app = lore::app;
+using lore::cli::WriteError;
 
 struct ExportArgs {
   std::string repo;
@@ -42,11 +36,11 @@ struct ImportArgs {
 };
 
 int RunExport(const ExportArgs& a) {
-  auto st = store::Store::Locate(a.repo, store::Env::FromProcess());
-  if (!st) return Report(st.error());
+  auto st = app::LocateStore(a.repo);
+  if (!st) return WriteError(st.error());
   std::string out = a.out.empty() ? st->key() + ".lore.tar.gz" : a.out;
   auto r = archive::Export(*st, out);
-  if (!r) return Report(r.error());
+  if (!r) return WriteError(r.error());
   if (out != "-") {
     std::cout << "exported " << r->files << " files (" << r->bytes << " bytes) of " << r->key
               << " to " << r->path << "\n";
@@ -58,13 +52,13 @@ int RunImport(const ImportArgs& a) {
   auto env = store::Env::FromProcess();
   std::string root, key;
   if (!a.repo.empty()) {
-    auto st = store::Store::Locate(a.repo, env);
-    if (!st) return Report(st.error());
+    auto st = app::LocateStore(a.repo);
+    if (!st) return WriteError(st.error());
     root = st->root();
     key = st->key();
   } else {
     auto r = store::StoresRoot(env);
-    if (!r) return Report(r.error());
+    if (!r) return WriteError(r.error());
     root = *r;
   }
   archive::ImportOptions options;
@@ -72,7 +66,7 @@ int RunImport(const ImportArgs& a) {
   options.overwrite = a.force ? archive::Overwrite::kForce : archive::Overwrite::kRefuse;
   options.with_config = a.with_config;
   auto r = archive::Import(a.archive, root, options);
-  if (!r) return Report(r.error());
+  if (!r) return WriteError(r.error());
   const archive::Summary& s = r->summary;
   std::cout << "imported " << s.files << " files (" << s.bytes << " bytes) into " << s.path
             << "\n";
@@ -116,7 +110,7 @@ int Run(int argc, char** argv) {
     std::cerr << "lore: " << err.what() << "\nRun 'lore help";
     for (const CLI::App* sub : app.get_subcommands()) std::cerr << ' ' << sub->get_name();
     std::cerr << "' for usage.\n";
-    return kExitUsage;
+    return app::kExitUsage;
   }
   return e->parsed() ? RunExport(ex) : RunImport(im);
 }

@@ -3,11 +3,11 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/store.h"
 #include "lore/capture/capture.h"
 #include "lore/fs/fd.h"
 #include "lore/redact/file_scan.h"
 #include "lore/store/leftovers.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -20,7 +20,7 @@ CLI::App* AddRepoVerb(Registry& r, const std::string& name, const std::string& s
                       std::function<int(const store::Store&)> body) {
   auto args = std::make_shared<RepoArg>();
   CLI::App* sub = r.Add(name, summary, [args, body]() {
-    auto store = store::Store::Locate(args->repo, store::Env::FromProcess());
+    auto store = app::LocateStore(args->repo);
     if (!store) return ReportError(store.error());
     return body(*store);
   });

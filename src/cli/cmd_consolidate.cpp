@@ -2,20 +2,16 @@
 #include <unistd.h>
 
 #include <memory>
-#include <nlohmann/json.hpp>
 
 #include "cli/command.h"
 #include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "cli/team_hooks.h"
-#include "lore/consolidate/journal.h"
-#include "lore/consolidate/report.h"
+#include "lore/app/consolidate.h"
+#include "lore/app/status.h"
+#include "lore/app/store.h"
 #include "lore/consolidate/rules_engine.h"
-#include "lore/consolidate/run_state.h"
 #include "lore/consolidate/runner.h"
-#include "lore/distill/distill.h"
-#include "lore/extract/extract.h"
-#include "lore/fs/fd.h"
 #include "lore/store/store.h"
 #include "proc/process.h"
 
@@ -23,7 +19,6 @@ namespace lore::cli {
 namespace {
 
 namespace cons = lore::consolidate;
-using Json = nlohmann::ordered_json;
 
 struct ConsolidateArgs {
   std::string repo;
@@ -33,24 +28,7 @@ struct ConsolidateArgs {
   std::string engine;        // empty: from config.toml
 };
 
-// After a consolidation that changed memory, okf/ is distilled again, so that
-// the bundle the SessionStart context names is never behind memory. A failure
-// is a warning and is recorded on the run (lore status, the next context).
-void RefreshBundle(const store::Store& store, const cons::ConsolidateReport& report) {
-  bool changed = false;
-  for (const auto& r : report.runs) changed = changed || (r.outcome == "ok" && !r.changed.empty());
-  if (!changed) return;
-  auto summary = distill::Distill(store);
-  std::string error = summary ? "" : summary.error().Format();
-  if (!summary) ReportWarning(summary.error());
-  if (auto s = cons::RecordDistill(store, error); !s) ReportWarning(s.error());
-}
-
-Result<store::Store> OpenStore(const std::string& repo) {
-  LORE_ASSIGN(store::Store store, store::Store::Locate(repo, store::Env::FromProcess()));
-  LORE_TRY(store.Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip));
-  return store;
-}
+Result<store::Store> OpenStore(const std::string& repo) { return app::OpenStore(repo); }
 
 std::vector<std::string> ForegroundArgv(const std::string& exe, const ConsolidateArgs& a) {
   std::vector<std::string> argv{exe, "consolidate", a.repo, "--foreground"};
@@ -121,100 +99,26 @@ int RunConsolidate(const ConsolidateArgs& a) {
   if (!settings) return ReportError(settings.error());
   std::string engine = a.engine.empty() ? settings->engine : a.engine;
   if (engine == "llm") return ExecLlm(a);
+  app::OpenedStore opened{std::move(*store), std::move(*settings)};
   cons::RulesEngine rules;
-  auto report = cons::Consolidate(*store, *settings, rules, {a.flush});
-  if (!report) return ReportError(report.error());
-  for (const auto& w : report->warnings) ReportWarning(w);
-  auto text = cons::DescribeReport(*report, *settings);
-  for (const auto& line : text.lines) Print(line);
-  cons::RemoveTrash(report->trash);  // after the report: the caller need not wait for it
-  RefreshBundle(*store, *report);
-  return text.exit_code;
-}
-
-Json StatusJson(const cons::StagingTotals& totals, const cons::Settings& s,
-                const std::optional<cons::LockView>& lock,
-                const std::optional<cons::RunRecord>& last,
-                const std::optional<extract::ExtractFailure>& failed_extract) {
-  Json j;
-  j["staged"] = {{"files", totals.files}, {"bytes", totals.bytes}};
-  j["thresholds"] = {{"files", s.threshold_files}, {"bytes", s.threshold_bytes}};
-  j["due"] = cons::AtThreshold(totals, s);
-  j["running"] = nullptr;
-  if (lock && lock->alive) {
-    j["running"] = {{"pid", lock->body.pid},
-                    {"pod_name", lock->body.pod_name},
-                    {"started_at", lock->body.started_at},
-                    {"consumed_ids", lock->body.consumed_ids}};
-  }
-  j["stale_lock"] = lock && !lock->alive;
-  j["last_run"] = last ? Json::parse(cons::RenderRunRecord(*last)) : Json();
-  // The hooks run extract detached, where nobody reads its stderr.
-  j["failed_extract"] = Json();
-  if (failed_extract) {
-    j["failed_extract"] = {{"at", failed_extract->at},
-                           {"session_id", failed_extract->session_id},
-                           {"error", failed_extract->error}};
-  }
-  return j;
-}
-
-void PrintStatusText(const Json& j, const cons::StagingTotals& totals, const cons::Settings& s) {
-  Print("staged: " + cons::DescribeTotals(totals, s) + (j["due"].get<bool>() ? ", due" : ""));
-  if (j["running"].is_null()) {
-    Print(j["stale_lock"].get<bool>()
-              ? "running: none (a dead run's lock remains; the next run reclaims it)"
-              : "running: none");
-  } else {
-    const Json& r = j["running"];
-    Print("running: pid " + std::to_string(r["pid"].get<int64_t>()) + " on " +
-          r["pod_name"].get<std::string>() + " since " + r["started_at"].get<std::string>() +
-          ", consuming " + std::to_string(r["consumed_ids"].size()) + " entries");
-  }
-  if (const Json& f = j["failed_extract"]; !f.is_null()) {
-    Print("memory may be stale: extracting session " + f["session_id"].get<std::string>() +
-          " failed at " + f["at"].get<std::string>() + ": " + f["error"].get<std::string>());
-  }
-  if (j["last_run"].is_null()) {
-    Print("last run: none");
-    return;
-  }
-  const Json& l = j["last_run"];
-  std::string line = "last run: " + l["run_id"].get<std::string>() + " (" +
-                     l["engine"].get<std::string>() + ") " + l["outcome"].get<std::string>() +
-                     " at " + l["finished_at"].get<std::string>() + ", consumed " +
-                     std::to_string(l["consumed_ids"].size()) + ", changed " +
-                     std::to_string(l["changed"].size()) + " files";
-  if (!l["error"].is_null()) line += ": " + l["error"].get<std::string>();
-  Print(line);
+  auto c = app::Consolidate(opened, rules, a.flush);
+  if (!c) return ReportError(c.error());
+  for (const auto& w : c->warnings) ReportWarning(w);
+  for (const auto& line : c->lines) Print(line);
+  for (const auto& w : app::FinishConsolidation(opened.store, *c, true)) ReportWarning(w);
+  return c->exit_code;
 }
 
 int RunStatus(const std::string& repo, bool json) {
-  auto store = OpenStore(repo);
-  if (!store) return ReportError(store.error());
-  auto settings = cons::LoadSettings(*store);
-  if (!settings) return ReportError(settings.error());
-  auto recovered = cons::RecoverIfIdle(*store);
-  if (!recovered) return ReportError(recovered.error());
-  for (const auto& w : *recovered) ReportWarning(w);
-  auto staged = cons::ListStaged(*store);
-  if (!staged) return ReportError(staged.error());
-  auto lock = cons::InspectRunLock(*store);
-  if (!lock) return ReportError(lock.error());
-  auto last = cons::ReadLastRun(*store);
-  if (!last) return ReportError(last.error());
-  std::optional<extract::ExtractFailure> failed_extract;
-  if (auto f = extract::LastExtractFailure(*store); !f) {
-    ReportWarning(f.error());  // the rest of the status still holds
-  } else {
-    failed_extract = *f;
-  }
-  auto totals = cons::Totals(*staged);
-  Json j = StatusJson(totals, *settings, *lock, *last, failed_extract);
+  auto opened = app::OpenStoreWithSettings(repo);
+  if (!opened) return ReportError(opened.error());
+  auto v = app::Status(opened->store, opened->settings, app::Recovery::kFinish);
+  if (!v) return ReportError(v.error());
+  for (const auto& w : v->warnings) ReportWarning(w);
   if (json) {
-    Print(j.dump());
+    Print(app::StatusJson(*v).dump());
   } else {
-    PrintStatusText(j, totals, *settings);
+    for (const auto& line : app::StatusText(*v)) Print(line);
   }
   return kExitOk;
 }

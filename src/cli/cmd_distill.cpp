@@ -7,9 +7,9 @@
 #include "cli/command.h"
 #include "cli/exec_llm.h"
 #include "cli/io.h"
-#include "lore/distill/distill.h"
+#include "lore/app/distill.h"
+#include "lore/app/store.h"
 #include "lore/fs/fd.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -54,18 +54,18 @@ class ProgressBar {
 
 int RunDistill(const DistillArgs& a) {
   if (a.llm) return ExecLoreLlm({"distill", a.repo}, "run 'lore distill' without --llm");
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
   distill::Options options;
   auto bar = std::make_shared<ProgressBar>();
   options.progress = [bar](std::string_view phase, int64_t done, int64_t total) {
     bar->Update(phase, done, total);
   };
-  auto r = distill::Distill(*store, options);
+  auto r = app::Distill(*store, options);
   bar->Clear();
   if (!r) return ReportError(r.error());
   for (const auto& w : r->warnings) ReportWarning(w);
-  Print(distill::Describe(*r, store->okf_dir()));
+  Print(r->text);
   return kExitOk;
 }
 

@@ -8,6 +8,8 @@
 #include "cli/command.h"
 #include "cli/exec_llm.h"
 #include "cli/io.h"
+#include "lore/app/extract.h"
+#include "lore/app/store.h"
 #include "lore/extract/extract.h"
 #include "lore/extract/rules.h"
 #include "lore/extract/settings.h"
@@ -57,7 +59,7 @@ int RunRebuild(const store::Store& store, const ExtractArgs& a) {
 }
 
 int RunExtract(const ExtractArgs& a) {
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
   const auto now = std::chrono::system_clock::now();
   if (a.rebuild) {
@@ -85,25 +87,15 @@ int RunExtract(const ExtractArgs& a) {
     return rc == kExitOk ? ExecConsolidate(a.repo) : rc;
   }
   extract::RulesEngine rules;
-  extract::Options o;
-  o.transcript = a.transcript;
-  o.session = a.session;
-  o.dry_run = a.dry_run;
-  o.now = now;
-  auto outcome = extract::Extract(*store, o, rules);
-  if (!outcome) {
-    // Detached under a hook nobody reads this run's stderr: leave a record.
-    if (!a.dry_run) {
-      auto session = extract::SessionOf(a.transcript, a.session);
-      (void)extract::RecordExtractFailure(*store, session ? *session : a.session,
-                                          outcome.error(), now);
-    }
-    return ReportError(outcome.error());
-  }
-  if (!a.dry_run) {
-    if (auto s = extract::ClearExtractFailure(*store); !s) ReportWarning(s.error());
-  }
-  Print(extract::OutcomeJson(*outcome, a.dry_run));
+  app::ExtractRequest req;
+  req.options.transcript = a.transcript;
+  req.options.session = a.session;
+  req.options.dry_run = a.dry_run;
+  req.options.now = now;
+  auto r = app::Extract(*store, req, rules);
+  if (!r) return ReportError(r.error());
+  for (const auto& w : r->warnings) ReportWarning(w);
+  Print(r->json);
   if (a.then_consolidate && !a.dry_run) return ExecConsolidate(a.repo);
   return kExitOk;
 }

@@ -11,6 +11,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/team_hooks.h"
+#include "lore/app/store.h"
 #include "lore/extract/settings.h"
 #include "lore/hook/pre_tool_use.h"
 #include "lore/hook/session.h"
@@ -69,7 +70,7 @@ bool BeginSession(SessionCall* call) {
                         "current directory"});
   }
   call->repo = call->payload.cwd.empty() ? ProcessCwd() : call->payload.cwd;
-  auto store = store::Store::Locate(call->repo, store::Env::FromProcess());
+  auto store = app::LocateStore(call->repo);
   if (!store) {
     ReportWarning(store.error());
     return false;

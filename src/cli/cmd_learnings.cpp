@@ -7,12 +7,12 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/store.h"
 #include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/list.h"
 #include "lore/learnings/update.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -26,7 +26,7 @@ struct LearningsArgs {
 
 // The store's learnings files; nullopt (and *code set) on an error.
 std::optional<learnings::Files> FilesOf(const std::string& repo, int* code) {
-  auto store = store::Store::Locate(repo, store::Env::FromProcess());
+  auto store = app::LocateStore(repo);
   if (!store) {
     *code = ReportError(store.error());
     return std::nullopt;

@@ -3,9 +3,9 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/store.h"
 #include "lore/fs/fd.h"
 #include "lore/lint/scan.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -20,7 +20,7 @@ std::string Plural(size_t n, const char* word) {
 }
 
 int RunLint(const LintArgs& a) {
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
   if (!fs::Exists(store->dir())) {
     return ReportError(Error{ErrorCode::kNotFound, "no store for this repository", store->dir(), 0,

@@ -8,8 +8,8 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/store.h"
 #include "lore/mcp/lore_server.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -20,7 +20,7 @@ int RunMcp(const std::string& repo_arg) {
     char cwd[PATH_MAX];
     repo = ::getcwd(cwd, sizeof cwd) ? cwd : ".";
   }
-  auto store = store::Store::Locate(repo, store::Env::FromProcess());
+  auto store = app::LocateStore(repo);
   if (!store) return ReportError(store.error());
   const char* wave = std::getenv("LORE_WAVE");
   mcp::Server server = mcp::MakeLoreServer(*store, {repo, wave ? wave : ""});

@@ -5,10 +5,10 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/record_flags.h"
+#include "lore/app/store.h"
 #include "lore/consolidate/runner.h"
 #include "lore/fs/fd.h"
 #include "lore/memory/records.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -50,7 +50,7 @@ std::optional<Resolved> Resolve(const MemoryArgs& a, int* exit) {
     *exit = kExitUsage;
     return std::nullopt;
   }
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  auto store = app::LocateStore(a.repo);
   if (!store) {
     *exit = ReportError(store.error());
     return std::nullopt;

@@ -8,12 +8,12 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/proposal_cli.h"
+#include "lore/app/store.h"
 #include "lore/config/config.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/present.h"
 #include "lore/proposals/propose_input.h"
 #include "lore/proposals/queue.h"
-#include "lore/store/store.h"
 #include "lore/sys/uuid.h"
 
 namespace lore::cli {
@@ -75,7 +75,7 @@ int RunPropose(const ProposeArgs& a) {
     out["validation"] = p.errors;
     return Emit(out, kInvalid);
   }
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  auto store = app::LocateStore(a.repo);
   if (!store) return EmitError(store.error());
   auto settings = SettingsFor(*store, a);
   if (!settings) return EmitError(settings.error());
@@ -198,11 +198,8 @@ void PrintHuman(const proposals::Collected& c) {
 void AddProposals(Registry& r) {
   auto a = std::make_shared<ListArgs>();
   CLI::App* sub = r.Add("proposals", "List the queued proposals and their counters", [a]() {
-    auto store = store::Store::Locate(a->repo, store::Env::FromProcess());
+    auto store = app::OpenStore(a->repo);
     if (!store) return ReportError(store.error());
-    if (auto s = store->Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip); !s) {
-      return ReportError(s.error());
-    }
     auto c = proposals::Collect(proposals::Paths::InStore(store->dir()), a->min_confidence);
     if (!c) return ReportError(c.error());
     for (const auto& path : c->unreadable) {

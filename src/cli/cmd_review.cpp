@@ -14,7 +14,8 @@
 #include "cli/proposal_cli.h"
 #include "cli/team_hooks.h"
 #include "cli/team_review.h"
-#include "lore/consolidate/test_hook.h"
+#include "lore/app/review.h"
+#include "lore/app/store.h"
 #include "lore/fs/fd.h"
 #include "lore/proposals/answers.h"
 #include "lore/proposals/batches.h"
@@ -54,123 +55,6 @@ int Usage(const std::string& message) {
   return kExitUsage;
 }
 
-std::vector<std::string> SplitCommas(const std::vector<std::string>& values) {
-  std::vector<std::string> out;
-  for (const auto& v : values) {
-    size_t start = 0;
-    while (start <= v.size()) {
-      size_t comma = v.find(',', start);
-      if (comma == std::string::npos) comma = v.size();
-      std::string id = v.substr(start, comma - start);
-      if (!id.empty()) out.push_back(id);
-      start = comma + 1;
-    }
-  }
-  return out;
-}
-
-// Resolves ids (or unique prefixes of at least 4 characters) to indexes of
-// `set.pending`. Ids of settled records resolve to nothing (no error).
-struct Resolver {
-  const proposals::ReviewSet& set;
-  std::vector<std::string>* errors;
-
-  std::optional<size_t> operator()(const std::string& want) const {
-    std::vector<size_t> hits;
-    bool settled = false;
-    for (size_t k = 0; k < set.pending.size(); ++k) {
-      const std::string& id = set.scan.records[set.pending[k]].id;
-      if (id == want) return k;
-      if (want.size() >= 4 && id.rfind(want, 0) == 0) hits.push_back(k);
-    }
-    for (const auto& e : set.scan.records) settled = settled || (!e.id.empty() && e.id == want);
-    if (hits.size() == 1) return hits[0];
-    if (settled) return std::nullopt;
-    errors->push_back(hits.empty()
-                          ? "no queued proposal has id " + want
-                          : "id prefix " + want + " matches " + std::to_string(hits.size()) +
-                                " proposals; give more of it");
-    return std::nullopt;
-  }
-};
-
-Result<std::vector<Decision>> FromFlags(const ReviewArgs& a, const proposals::ReviewSet& set,
-                                        text::TimePoint now) {
-  std::vector<std::string> errors;
-  Resolver resolve{set, &errors};
-  const Verdict rest = a.approve_all                           ? Verdict::kApprove
-                       : (a.decline_all || !a.approve.empty()) ? Verdict::kDecline
-                                                               : Verdict::kUndecided;
-  std::vector<Decision> d(set.pending.size(), Decision{rest, a.reason, now});
-  std::vector<int> named(set.pending.size(), 0);
-  for (const auto& id : SplitCommas(a.approve)) {
-    if (auto k = resolve(id)) {
-      d[*k].verdict = Verdict::kApprove;
-      named[*k] |= 1;
-    }
-  }
-  for (const auto& id : SplitCommas(a.decline)) {
-    if (auto k = resolve(id)) {
-      d[*k].verdict = Verdict::kDecline;
-      named[*k] |= 2;
-    }
-  }
-  for (size_t k = 0; k < named.size(); ++k) {
-    if (named[k] == 3)
-      errors.push_back("proposal " + set.scan.records[set.pending[k]].id +
-                       " is both approved and declined");
-  }
-  if (!errors.empty()) {
-    std::string what;
-    for (const auto& e : errors) what += (what.empty() ? "" : "; ") + e;
-    return Fail(ErrorCode::kInvalidInput, what, "", 0,
-                "run 'lore proposals <repo>' to see the queued ids; nothing was changed");
-  }
-  return d;
-}
-
-// A plan: {"approve": [ids], "decline": [ids], "reason": "user-declined"}.
-// Proposals it does not name stay queued.
-Result<std::vector<Decision>> FromPlan(const std::string& path, const proposals::ReviewSet& set,
-                                       text::TimePoint now) {
-  const std::string repair =
-      "write the plan as {\"approve\": [ids], \"decline\": [ids], \"reason\": \"user-declined\"}";
-  LORE_ASSIGN(std::string text, path == "-" ? ReadStdin() : fs::ReadFile(path));
-  Json plan = Json::parse(text, nullptr, false);
-  if (plan.is_discarded() || !plan.is_object()) {
-    return Fail(ErrorCode::kInvalidInput, "the plan is not a JSON object", path, 0, repair);
-  }
-  ReviewArgs a;
-  for (const auto& [key, value] : plan.items()) {
-    if (key == "reason" && value.is_string() &&
-        proposals::IsRejectReason(value.get<std::string>())) {
-      a.reason = value.get<std::string>();
-    } else if ((key == "approve" || key == "decline") && value.is_array() &&
-               std::all_of(value.begin(), value.end(),
-                           [](const Json& v) { return v.is_string(); })) {
-      for (const auto& v : value)
-        (key == "approve" ? a.approve : a.decline).push_back(v.get<std::string>());
-    } else {
-      return Fail(ErrorCode::kInvalidInput, "the plan's \"" + key + "\" is not understood", path, 0,
-                  repair + " (reason: user-declined, overflow-truncate or manual-skip)");
-    }
-  }
-  // A plan decides only what it names.
-  std::vector<std::string> errors;
-  Resolver resolve{set, &errors};
-  std::vector<Decision> d(set.pending.size(), Decision{Verdict::kUndecided, a.reason, now});
-  for (const auto& id : a.approve)
-    if (auto k = resolve(id)) d[*k].verdict = Verdict::kApprove;
-  for (const auto& id : a.decline)
-    if (auto k = resolve(id)) d[*k].verdict = Verdict::kDecline;
-  if (!errors.empty()) {
-    std::string what;
-    for (const auto& e : errors) what += (what.empty() ? "" : "; ") + e;
-    return Fail(ErrorCode::kInvalidInput, what, path, 0, "fix the plan; nothing was changed");
-  }
-  return d;
-}
-
 void PrintResult(const proposals::PromoteResult& r, bool json) {
   if (json) {
     Print(proposals::DumpJs(proposals::ToJson(r)));
@@ -204,32 +88,16 @@ Result<std::string> ReadAnswersText(const std::string& path) {
   return fs::ReadAll(fd.get(), path);
 }
 
-// What a review works on: the local queue, or on a team store the batch this
-// machine claimed from the team queue (docs/team.md, "Review").
-struct Source {
-  proposals::Paths paths;
-  bool team = false;  // paths.queue is the claimed batch
-};
+app::DecisionFlags Flags(const ReviewArgs& a) {
+  return app::DecisionFlags{a.approve, a.decline, a.approve_all, a.decline_all, a.reason};
+}
 
 // `claim`: claim the batch first (--answers applies to the batch claimed
 // before). Offline (one warning printed by lore-team): the local queue.
 // nullopt (one line printed) when the team refused or failed.
-std::optional<Source> ReviewSource(const store::Store& store, const ReviewArgs& a, bool claim) {
-  Source src{proposals::Paths::InStore(store.dir())};
-  if (!TeamConfigured(store)) return src;
-  if (claim) {
-    switch (RunTeamStep({"review-claim", a.repo, "--size", std::to_string(a.claim)})) {
-      case TeamStep::kOffline:
-        return src;
-      case TeamStep::kFailed:
-        return std::nullopt;
-      case TeamStep::kDone:
-        break;
-    }
-  }
-  src.paths.queue = store.Path(std::string(teamsync::kReviewClaimFile));
-  src.team = true;
-  return src;
+std::optional<app::ReviewSource> ReviewSource(const store::Store& store, const ReviewArgs& a,
+                                              bool claim) {
+  return app::OpenReviewSource(store, a.repo, TeamConfigured(store), a.claim, claim, RunTeamStep);
 }
 
 // --batches: the AskUserQuestion inputs of the pending proposals; writes
@@ -238,7 +106,7 @@ int RunBatches(const ReviewArgs& a) {
   if (a.DecisionFlags() || !a.answers.empty() || a.partial) {
     return Usage("--batches only prints the batches: it takes no decision flags or --answers");
   }
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
   if (!fs::Exists(store->dir())) {
     Print("[]");
@@ -278,10 +146,9 @@ int RunReview(const ReviewArgs& a) {
                  " is not a terminal: decide with --approve ID…, --decline ID…, --approve-all, "
                  "--decline-all or --plan FILE");
   }
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
-  if (!store) return ReportError(store.error());
   auto now = std::chrono::system_clock::now();
-  if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
+  auto store = app::OpenStore(a.repo);
+  if (!store) return ReportError(store.error());
   auto src = ReviewSource(*store, a, a.answers.empty());
   if (!src) return kExitError;
   auto set = proposals::PrepareReview(src->paths);
@@ -295,28 +162,19 @@ int RunReview(const ReviewArgs& a) {
     ao.allow_partial = a.partial;
     ao.now = now;
     ao.source = a.answers == "-" ? "<stdin>" : a.answers;
-    auto answered = proposals::ReadAnswers(*text, *set, ao);
-    if (!answered && src->team) {
-      // Batches printed while the team database was out of reach were the
-      // local queue's.
-      Source local{proposals::Paths::InStore(store->dir())};
-      auto local_set = proposals::PrepareReview(local.paths);
-      if (!local_set) return ReportError(local_set.error());
-      if (auto again = proposals::ReadAnswers(*text, *local_set, ao)) {
-        src = std::move(local);
-        set = std::move(local_set);
-        answered = std::move(again);
-      }
-    }
-    if (!answered) return ReportError(answered.error());
-    set->pending = std::move(answered->presented);  // what the batches showed
-    decisions = std::move(answered->decisions);
+    auto d = app::DecideByAnswers(*text, ao, *store, &*src, &*set);
+    if (!d) return ReportError(d.error());
+    decisions = std::move(*d);
   } else if (!a.plan.empty()) {
-    auto d = FromPlan(a.plan, *set, now);
+    auto text = a.plan == "-" ? ReadStdin() : fs::ReadFile(a.plan);
+    if (!text) return ReportError(text.error());
+    auto plan = app::ParsePlan(*text, a.plan);
+    if (!plan) return ReportError(plan.error());
+    auto d = app::DecideByPlan(*plan, a.plan, *set, now);
     if (!d) return ReportError(d.error());
     decisions = std::move(*d);
   } else if (a.NonInteractive() || set->pending.empty()) {
-    auto d = FromFlags(a, *set, now);
+    auto d = app::DecideByFlags(Flags(a), *set, now);
     if (!d) return ReportError(d.error());
     decisions = std::move(*d);
   } else {
@@ -331,46 +189,11 @@ int RunReview(const ReviewArgs& a) {
     decisions = session.decisions();
   }
 
-  // On the team: only what this machine holds a claim on may be decided.
-  bool tell_team = false;
-  if (src->team) {
-    std::vector<std::string> check = {"review-check", a.repo};
-    for (size_t k = 0; k < decisions.size(); ++k) {
-      if (decisions[k].verdict == Verdict::kUndecided) continue;
-      check.insert(check.end(), {"--id", set->scan.records[set->pending[k]].id});
-    }
-    if (check.size() > 2) {
-      switch (RunTeamStep(check)) {
-        case TeamStep::kFailed:
-          return kExitError;
-        case TeamStep::kOffline:  // decided here; the next 'lore sync' tells the team
-          break;
-        case TeamStep::kDone:
-          tell_team = true;
-          break;
-      }
-    }
-  }
-  const auto& paths = src->paths;
-  proposals::PromoteOptions opts;
-  opts.remove_summaries = !src->team;
-  opts.session_id = a.session;
-  opts.now = std::chrono::system_clock::now();
-  if (consolidate::TestHookInstalled()) {  // test builds: e.g. die in the middle of a promotion
-    opts.after_learning = [](int64_t written) {
-      (void)consolidate::TestHook("after-learning-" + std::to_string(written));
-    };
-  }
-  // Test hook point "review-after-archive" (LORE_TEST_HOOK, docs/proposals.md).
-  opts.after_archive = [] { (void)consolidate::TestHook("review-after-archive"); };
-  auto r = proposals::PromoteAndClear(paths, *set, decisions, opts);
+  auto r = app::ApplyDecisions(a.repo, *src, *set, decisions, a.session, RunTeamStep);
   if (!r) return ReportError(r.error());
-  PrintResult(*r, a.json);
-  const bool ok = r->cleared && r->errors.empty();
-  // Only once this machine's files hold the decisions; a failure here (one
-  // line) leaves them for the next 'lore sync' to tell.
-  if (ok && tell_team) (void)RunTeamStep({"review-done", a.repo});
-  return ok ? kExitOk : kExitError;
+  if (!r->result) return kExitError;  // the team refused (one line printed)
+  PrintResult(*r->result, a.json);
+  return r->ok ? kExitOk : kExitError;
 }
 
 }  // namespace

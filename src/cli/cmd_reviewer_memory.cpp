@@ -7,8 +7,8 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/store.h"
 #include "lore/capture/capture.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -19,7 +19,7 @@ void AddVerb(Registry& r, const std::string& name, const std::string& summary,
              std::function<int(const store::Store&)> body) {
   auto repo = std::make_shared<std::string>();
   CLI::App* sub = r.Add(name, summary, [repo, body]() {
-    auto store = store::Store::Locate(*repo, store::Env::FromProcess());
+    auto store = app::LocateStore(*repo);
     if (!store) return ReportError(store.error());
     if (auto s = store->Ensure(Clock::now()); !s) return ReportError(s.error());
     return body(*store);

@@ -9,9 +9,9 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/store.h"
 #include "lore/index/index.h"
 #include "lore/search/search.h"
-#include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
@@ -152,7 +152,7 @@ int RunSearch(const SearchArgs& a) {
   std::string query;
   for (const auto& w : a.query) query += (query.empty() ? "" : " ") + w;
 
-  auto store = store::Store::Locate(a.repo, store::Env::FromProcess());
+  auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
   std::vector<search::Hit> hits;
   if (StoreExists(*store)) {  // a store that does not exist has nothing to find
@@ -173,7 +173,7 @@ int RunSearch(const SearchArgs& a) {
 }
 
 int RunReindex(const std::string& repo) {
-  auto store = store::Store::Locate(repo, store::Env::FromProcess());
+  auto store = app::LocateStore(repo);
   if (!store) return ReportError(store.error());
   if (!StoreExists(*store)) {
     return ReportError(Error{ErrorCode::kNotFound, "no store for this repository", store->dir(), 0,

@@ -6,29 +6,19 @@
 #include <cstdio>
 
 #include "cli/command.h"
-#include "cli/reviewer_memory.h"
+#include "cli/guard.h"
+#include "cli/report.h"
 #include "lore/fs/fd.h"
 
 namespace lore::cli {
 
-int ReportError(const Error& e) {
-  // As reviewer-memory: its name and its words (the file and repair kept).
-  std::string line = ActingAsReviewerMemory() ? "reviewer-memory: " + ReviewerMemoryMessage(e)
-                                              : "lore: " + e.Format();
-  // One line, whatever the message holds.
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  line += '\n';
-  (void)fs::WriteAll(STDERR_FILENO, line, "<stderr>");
-  return kExitError;
-}
+// The one exit-code rule (lore/app/report.h).
+static_assert(kExitOk == app::kExitOk && kExitError == app::kExitError &&
+              kExitUsage == app::kExitUsage && kExitInternal == app::kExitInternal);
 
-void ReportWarning(const Error& e) {
-  std::string line = std::string(ActingAsReviewerMemory() ? "reviewer-memory" : "lore") +
-                     ": warning: " + e.Format() + "\n";
-  (void)fs::WriteAll(STDERR_FILENO, line, "<stderr>");
-}
+int ReportError(const Error& e) { return WriteError(e); }
+
+void ReportWarning(const Error& e) { WriteWarning(e); }
 
 void Print(std::string_view text, bool newline) {
   std::string out(text);

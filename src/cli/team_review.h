@@ -6,13 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "lore/app/review.h"
+
 namespace lore::cli {
 
-enum class TeamStep {
-  kDone,     // lore-team did it
-  kOffline,  // the team database cannot be used: one warning line was printed
-  kFailed,   // refused or failed: one line was printed
-};
+using TeamStep = app::TeamStep;
 
 // Runs `lore-team <args…>` (beside lore) and waits for it.
 TeamStep RunTeamStep(std::vector<std::string> args);

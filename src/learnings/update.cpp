@@ -9,6 +9,7 @@
 #include "lore/learnings/file.h"
 #include "lore/proposals/append_file.h"
 #include "lore/redact/json.h"
+#include "lore/text/id_match.h"
 #include "proposals/archive_once.h"
 
 namespace lore::learnings {
@@ -174,14 +175,11 @@ Result<PromoteResult> Promote(const store::StoreLock& /*held*/, const Files& fil
 Result<ContradictResult> Contradict(const Files& files, std::string_view id,
                                     std::chrono::milliseconds lock_timeout) {
   LORE_ASSIGN(Session s, Open(files, lock_timeout));
-  std::optional<size_t> exact;
-  std::vector<size_t> prefixed;
-  for (size_t i = 0; i < s.scan.lines.size() && !exact; ++i) {
-    const std::string& have = s.scan.lines[i].facts.id;
-    if (have.empty()) continue;
-    if (have == id) exact = i;
-    if (id.size() >= 4 && have.compare(0, id.size(), id) == 0) prefixed.push_back(i);
-  }
+  const text::IdMatch m = text::MatchId(
+      s.scan.lines.size(), [&](size_t i) -> std::string_view { return s.scan.lines[i].facts.id; },
+      id);
+  const std::optional<size_t>& exact = m.exact;
+  const std::vector<size_t>& prefixed = m.prefixed;
   if (!exact && prefixed.size() > 1) {
     return Fail(ErrorCode::kInvalidInput,
                 "id prefix " + std::string(id) + " matches " + std::to_string(prefixed.size()) +

@@ -8,11 +8,11 @@
 #include <iostream>
 
 #include "cli/guard.h"
-#include "lore/consolidate/journal.h"
-#include "lore/consolidate/report.h"
-#include "lore/consolidate/runner.h"
-#include "lore/distill/distill.h"
-#include "lore/extract/extract.h"
+#include "cli/report.h"
+#include "lore/app/consolidate.h"
+#include "lore/app/distill.h"
+#include "lore/app/extract.h"
+#include "lore/app/store.h"
 #include "lore/llm/digest_writer.h"
 #include "lore/llm/extract_engine.h"
 #include "lore/llm/http.h"
@@ -22,52 +22,45 @@
 
 namespace {
 
-int Report(const lore::Error& e, const char* prefix = "lore-llm: ") {
-  std::string line = prefix + e.Format();
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  std::cerr << line << "\n";
-  return 1;
+namespace app = lore::app;
+using lore::cli::WriteError;
+using lore::cli::WriteWarning;
+
+void PrintLines(const std::vector<std::string>& lines) {
+  for (const auto& line : lines) std::cout << line << "\n";
+  std::cout.flush();
 }
 
+// The model's run of app::Consolidate (lore consolidate --engine llm).
 int Consolidate(const std::string& repo, bool flush) {
-  namespace cons = lore::consolidate;
-  auto store = lore::store::Store::Locate(repo, lore::store::Env::FromProcess());
-  if (!store) return Report(store.error());
-  if (auto s = store->Ensure(std::chrono::system_clock::now(), lore::store::RawCheck::kSkip); !s) {
-    return Report(s.error());
-  }
-  auto settings = cons::LoadSettings(*store);
-  if (!settings) return Report(settings.error());
+  auto opened = app::OpenStoreWithSettings(repo);
+  if (!opened) return WriteError(opened.error());
   lore::llm::InitHttp();
-  lore::llm::LlmEngine engine(*store);
-  auto report = cons::Consolidate(*store, *settings, engine, {flush});
-  if (!report) return Report(report.error());
-  for (const auto& w : report->warnings) Report(w, "lore-llm: warning: ");
-  auto text = cons::DescribeReport(*report, *settings);
-  for (const auto& line : text.lines) std::cout << line << "\n";
-  std::cout.flush();
-  cons::RemoveTrash(report->trash);  // after the report: the caller need not wait for it
-  return text.exit_code;
+  lore::llm::LlmEngine engine(opened->store);
+  auto c = app::Consolidate(*opened, engine, flush);
+  if (!c) return WriteError(c.error());
+  for (const auto& w : c->warnings) WriteWarning(w);
+  PrintLines(c->lines);
+  for (const auto& w : app::FinishConsolidation(opened->store, *c, false)) WriteWarning(w);
+  return c->exit_code;
 }
 
 // The deterministic distiller with index.md's body written by the model.
 int Distill(const std::string& repo) {
-  auto store = lore::store::Store::Locate(repo, lore::store::Env::FromProcess());
-  if (!store) return Report(store.error());
+  auto store = app::LocateStore(repo);
+  if (!store) return WriteError(store.error());
   auto settings = lore::consolidate::LoadSettings(*store);
-  if (!settings) return Report(settings.error());
+  if (!settings) return WriteError(settings.error());
   lore::llm::InitHttp();
   lore::distill::Options options;
   options.digest = [&](const std::vector<lore::distill::Page>& pages,
                        const std::vector<std::string>& linkable) {
     return lore::llm::WriteDigest(*store, *settings, pages, linkable);
   };
-  auto r = lore::distill::Distill(*store, options);
-  if (!r) return Report(r.error());
-  for (const auto& w : r->warnings) Report(w, "lore-llm: warning: ");
-  std::cout << lore::distill::Describe(*r, store->okf_dir()) << "\n";
+  auto r = app::Distill(*store, options);
+  if (!r) return WriteError(r.error());
+  for (const auto& w : r->warnings) WriteWarning(w);
+  std::cout << r->text << "\n";
   return 0;
 }
 
@@ -75,23 +68,24 @@ int Distill(const std::string& repo) {
 // rules engine (extract/extract.h), the lists written by the model.
 int Extract(const std::string& repo, const std::string& transcript, const std::string& session,
             bool dry_run) {
-  auto store = lore::store::Store::Locate(repo, lore::store::Env::FromProcess());
-  if (!store) return Report(store.error());
+  auto store = app::LocateStore(repo);
+  if (!store) return WriteError(store.error());
   const auto now = std::chrono::system_clock::now();
   if (!dry_run) {
-    if (auto s = store->Ensure(now, lore::store::RawCheck::kSkip); !s) return Report(s.error());
+    if (auto s = store->Ensure(now, lore::store::RawCheck::kSkip); !s) return WriteError(s.error());
   }
   lore::llm::InitHttp();
   auto engine = lore::llm::MakeExtractEngine(*store);
-  if (!engine) return Report(engine.error());
-  lore::extract::Options o;
-  o.transcript = transcript;
-  o.session = session;
-  o.dry_run = dry_run;
-  o.now = now;
-  auto outcome = lore::extract::Extract(*store, o, *engine);
-  if (!outcome) return Report(outcome.error());
-  std::cout << lore::extract::OutcomeJson(*outcome, dry_run) << "\n";
+  if (!engine) return WriteError(engine.error());
+  app::ExtractRequest req;
+  req.options.transcript = transcript;
+  req.options.session = session;
+  req.options.dry_run = dry_run;
+  req.options.now = now;
+  req.track_failure = false;  // as before app::Extract: the rules engine's runs only
+  auto r = app::Extract(*store, req, *engine);
+  if (!r) return WriteError(r.error());
+  std::cout << r->json << "\n";
   return 0;
 }
 
@@ -122,8 +116,8 @@ static int Run(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "lore-llm: " << e.what() << "\n";
-    return 2;
+    lore::cli::WriteStderr(app::Line(e.what()));
+    return app::kExitUsage;
   }
   if (dist->parsed()) return Distill(repo);
   if (ext->parsed()) return Extract(repo, transcript, session, dry_run);
@@ -131,6 +125,6 @@ static int Run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  return lore::cli::RunGuarded("lore-llm: ", lore::cli::kExitInternal,
+  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal,
                                [&] { return Run(argc, argv); });
 }

@@ -26,13 +26,22 @@ Json Limit() {
               {"description", "At most this many hits (default 20)"}};
 }
 
-std::vector<ToolSpec> Specs() {
+// One row per tool: what it is (name, title, description, input schema) and
+// the function that answers it, together, so that neither can go without the
+// other or be matched to the wrong one.
+using Handler = Result<Json> (*)(ToolState&, const Json&);
+struct Tool {
+  ToolSpec spec;
+  Handler handler;
+};
+
+std::vector<Tool> Tools() {
   Json types = Json::array();
   for (auto t : proposals::Types()) types.push_back(std::string(t));
   Json type = Str("The kind of learning", 40);
   type["enum"] = types;
   return {
-      {"search", "Search everything",
+      {{"search", "Search everything",
        "Search all of the repository's memory by relevance: consolidated memory, knowledge, "
        "approved learnings, the raw review captures and the distilled bundle (scope 'all', the "
        "default), or one of them. Returns {hits: [...]} shaped as `lore search --json`: scope "
@@ -46,19 +55,22 @@ std::vector<ToolSpec> Specs() {
                            {"maximum", 100},
                            {"description", "At most this many hits (default 20)"}}}},
            {"query"})},
-      {"memory_search", "Search memory",
+       SearchAll},
+      {{"memory_search", "Search memory",
        "Search the repository's consolidated memory (summary, decisions, requests) by relevance. "
        "Returns up to 20 hits as {slug, kind, excerpt}; the summary's slug is 'summary'.",
        Obj({{"query", Str("What to look for, in plain words", 1000)}, {"limit", Limit()}},
            {"query"})},
-      {"knowledge_search", "Search knowledge",
+       MemorySearch},
+      {{"knowledge_search", "Search knowledge",
        "Search the repository's knowledge pages (rules, policies, how-tos). Returns up to 20 hits "
        "as {slug, kind, description, model_invokation, excerpt}.",
        Obj({{"query", Str("What to look for, in plain words", 1000)},
             {"kind", Str("Only pages of this kind (exact)", 100)},
             {"limit", Limit()}},
            {"query"})},
-      {"memory_read", "Read a memory record",
+       KnowledgeSearch},
+      {{"memory_read", "Read a memory record",
        "Read one record whole: the summary, a decision, a request, a knowledge page or a workflow. "
        "Use the slugs that the searches return.",
        Obj({{"kind", Json{{"type", "string"},
@@ -66,7 +78,8 @@ std::vector<ToolSpec> Specs() {
                           {"description", "The record's kind"}}},
             {"slug", Str("The record's slug (not needed for the summary)", 64)}},
            {"kind"})},
-      {"propose_learning", "Propose a learning",
+       MemoryRead},
+      {{"propose_learning", "Propose a learning",
        "Queue a candidate learning for a person to review (it is not stored until approved). "
        "Below the confidence floor nothing is queued; each wave has a quota.",
        Obj({{"type", type},
@@ -80,16 +93,19 @@ std::vector<ToolSpec> Specs() {
                                 {"items", Str("A repository-relative path", 256)}}},
             {"wave", Str("The wave (default: $LORE_WAVE of the server, else mcp-<date>)", 64)}},
            {"type", "subject", "insight", "evidence", "confidence"})},
-      {"capture_review", "Capture a review",
+       ProposeLearning},
+      {{"capture_review", "Capture a review",
        "Append one review record to the repository's permanent raw.jsonl (as lore append-review "
        "does). Use fields such as ticket, finding, severity, files, lesson.",
        Obj({{"record",
              Json{{"type", "object"}, {"description", "The review record (a JSON object)"}}}},
            {"record"})},
-      {"status", "Memory status",
+       CaptureReview},
+      {{"status", "Memory status",
        "Where the repository's memory lives and what it holds: counts of captures, live (and "
        "expired) learnings, pending proposals, records, staged entries, and the distilled pages.",
        Obj(Json::object(), {})},
+       StoreStatus},
   };
 }
 
@@ -104,13 +120,9 @@ Server MakeLoreServer(const store::Store& store, const LoreServerOptions& option
       "lore://okf/index.md for an overview; propose_learning queues a lesson for a person to "
       "review."});
   auto state = std::make_shared<ToolState>(ToolState{store, options, std::nullopt});
-  using Fn = Result<Json> (*)(ToolState&, const Json&);
-  const Fn handlers[] = {SearchAll,       MemorySearch,  KnowledgeSearch, MemoryRead,
-                         ProposeLearning, CaptureReview, StoreStatus};
-  auto specs = Specs();
-  for (size_t i = 0; i < specs.size(); ++i) {
-    Fn fn = handlers[i];
-    server.AddTool(std::move(specs[i]), [state, fn](const Json& args) { return fn(*state, args); });
+  for (Tool& tool : Tools()) {
+    Handler fn = tool.handler;
+    server.AddTool(std::move(tool.spec), [state, fn](const Json& args) { return fn(*state, args); });
   }
   server.SetResources(
       ResourceHandlers{[state]() { return ListStoreResources(*state); },

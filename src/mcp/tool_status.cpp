@@ -5,10 +5,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "lore/consolidate/run_lock.h"
-#include "lore/consolidate/run_state.h"
+#include "lore/app/status.h"
 #include "lore/consolidate/settings.h"
-#include "lore/consolidate/staging.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/learnings/file.h"
@@ -45,20 +43,12 @@ Result<int64_t> CountFiles(const std::string& dir, std::string_view suffix) {
   });
 }
 
-// What `lore status --json` reports, read only (no recovery is attempted).
+// What `lore status --json` reports (app/status.h), read only: no recovery is
+// attempted, and what cannot be read of a failed extract is left out.
 Result<Json> Consolidation(const store::Store& st) {
-  namespace cons = consolidate;
-  LORE_ASSIGN(cons::Settings settings, cons::LoadSettings(st));
-  LORE_ASSIGN(std::vector<cons::StagedFile> staged, cons::ListStaged(st));
-  LORE_ASSIGN(std::optional<cons::LockView> lock, cons::InspectRunLock(st));
-  LORE_ASSIGN(std::optional<cons::RunRecord> last, cons::ReadLastRun(st));
-  cons::StagingTotals totals = cons::Totals(staged);
-  Json j;
-  j["staged"] = Json{{"files", totals.files}, {"bytes", totals.bytes}};
-  j["due"] = cons::AtThreshold(totals, settings);
-  j["running"] = lock && lock->alive;
-  j["last_run"] = last ? Json::parse(cons::RenderRunRecord(*last)) : Json();
-  return j;
+  LORE_ASSIGN(consolidate::Settings settings, consolidate::LoadSettings(st));
+  LORE_ASSIGN(app::StatusView v, app::Status(st, settings, app::Recovery::kReadOnly));
+  return app::StatusJson(v);
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <iostream>
 
 #include "cli/guard.h"
+#include "cli/report.h"
+#include "lore/app/store.h"
 #include "lore/fs/fd.h"
 #include "lore/store/store.h"
 #include "lore/team/coordination.h"
@@ -25,16 +27,13 @@ namespace {
 namespace team = lore::team;
 namespace teamsync = lore::teamsync;
 
+namespace app = lore::app;
+
+// An unreachable server is a warning: the local store keeps working.
 int Report(const lore::Error& e) {
-  // An unreachable server is a warning: the local store keeps working.
-  std::string line =
-      std::string(e.code == lore::ErrorCode::kUnavailable ? "lore: warning: " : "lore: ") +
-      e.Format();
-  for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
-  }
-  std::cerr << line << "\n";
-  return 1;
+  if (e.code != lore::ErrorCode::kUnavailable) return lore::cli::WriteError(e);
+  lore::cli::WriteWarning(e);
+  return app::ExitCode(e);
 }
 
 struct Session {
@@ -44,9 +43,7 @@ struct Session {
 };
 
 lore::Result<Session> Open(const std::string& repo) {
-  LORE_ASSIGN(lore::store::Store store,
-              lore::store::Store::Locate(repo, lore::store::Env::FromProcess()));
-  LORE_TRY(store.Ensure(std::chrono::system_clock::now(), lore::store::RawCheck::kSkip));
+  LORE_ASSIGN(lore::store::Store store, app::OpenStore(repo));
   LORE_ASSIGN(auto settings, teamsync::LoadSettings(store));
   if (!settings) {
     return lore::Fail(lore::ErrorCode::kNotFound, "no team database configured",
@@ -94,8 +91,9 @@ int Sync(const std::string& repo, bool push, bool pull) {
     if (!r) return Report(r.error());
     pushed = *r;
     for (const auto& log : pushed.rewritten) {
-      std::cerr << "lore: warning: " << log
-                << " was rewritten since the last push: pushed again from its start\n";
+      lore::cli::WriteStderr(
+          app::Line("warning: " + log + " was rewritten since the last push: pushed again from "
+                    "its start"));
     }
   }
   team::RecordsReport records;
@@ -132,9 +130,10 @@ int Sync(const std::string& repo, bool push, bool pull) {
               << records.conflicts.size() << " in conflict\n";
   }
   for (const auto& rel : records.conflicts) {
-    std::cerr << "lore: warning: " << rel
-              << " changed here and on another machine: both kept (team/conflicts/); merge and "
-                 "delete the copy, the next 'lore sync' pushes the result\n";
+    lore::cli::WriteStderr(
+        app::Line("warning: " + rel +
+                  " changed here and on another machine: both kept (team/conflicts/); merge and "
+                  "delete the copy, the next 'lore sync' pushes the result"));
   }
   if (offered.queued + offered.dropped + offered.below_floor > 0) {
     std::cout << "proposals: " << offered.queued << " queued team-wide, " << offered.dropped
@@ -215,8 +214,8 @@ int Consolidate(const std::string& repo, bool flush, const std::string& engine) 
       offline = locked.error();
   }
   if (offline) {
-    std::cerr << "lore: warning: " << offline->Format()
-              << " (consolidating on this machine alone)\n";
+    lore::cli::WriteStderr(
+        app::Line("warning: " + offline->Format() + " (consolidating on this machine alone)"));
   } else if (!*got) {
     std::cout << "another machine is consolidating " << s->store.key()
               << ": this request coalesces into its run\n";
@@ -273,8 +272,8 @@ static int Run(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "lore-team: " << e.what() << "\n";
-    return 2;
+    lore::cli::WriteStderr(app::Line(e.what()));
+    return app::kExitUsage;
   }
   if (init->parsed()) return Init(repo);
   if (status->parsed()) return Status(repo);
@@ -289,6 +288,6 @@ static int Run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  return lore::cli::RunGuarded("lore-team: ", lore::cli::kExitInternal,
+  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal,
                                [&] { return Run(argc, argv); });
 }

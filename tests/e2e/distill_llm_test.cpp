@@ -134,7 +134,7 @@ TEST_F(DistillLlmTest, AnUnreachableEndpointIsAClearErrorAndChangesNothing) {
 TEST_F(DistillLlmTest, NoModelIsAConfigurationError) {
   auto r = Distill();
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "lore-llm: memory.consolidation_model is not set: " + Path("config.toml") +
+  EXPECT_EQ(r.err, "lore: memory.consolidation_model is not set: " + Path("config.toml") +
                        "; set memory.consolidation_model to the model's name (or run 'lore "
                        "distill' without --llm)\n")
       << r.err;

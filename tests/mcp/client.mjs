@@ -152,6 +152,13 @@ const s = r.structuredContent;
 check('status', !r.isError && s.key === 'github.com_acme_widgets' && s.raw_records === 2 && s.pending_proposals === 1 &&
   s.learnings === 1 && s.expired_learnings === 1 &&
   s.memory.decisions === 1 && s.memory.knowledge === 1 && s.okf_pages.includes('index.md'), JSON.stringify(r));
+// One shape: the tool's consolidation is what `lore status --json` prints.
+const cliStatus = JSON.parse(run(['status', repo, '--json']));
+check('status consolidation is lore status --json',
+  !r.isError && JSON.stringify(s.consolidation) === JSON.stringify(cliStatus) &&
+  s.consolidation.running === null && s.consolidation.stale_lock === false &&
+  s.consolidation.thresholds.files > 0 && 'failed_extract' in s.consolidation,
+  JSON.stringify(s.consolidation) + ' vs ' + JSON.stringify(cliStatus));
 
 const { resources } = await client.listResources();
 const uris = resources.map((x) => x.uri);

@@ -1,9 +1,9 @@
-#include "cli/reviewer_memory.h"
+// The reviewer-memory voice of the reporter (report.h): seed 003's script's
+// words for lore's errors.
+#include "lore/app/report.h"
 
-namespace lore::cli {
+namespace lore::app {
 namespace {
-
-bool acting = false;
 
 bool Contains(std::string_view s, std::string_view part) {
   return s.find(part) != std::string_view::npos;
@@ -41,9 +41,6 @@ std::string RawLineMessage(const Error& e) {
 }
 
 }  // namespace
-
-bool ActingAsReviewerMemory() { return acting; }
-void ActAsReviewerMemory() { acting = true; }
 
 std::string ReviewerMemoryMessage(const Error& e) {
   const bool raw = EndsWith(e.path, "/raw.jsonl");
@@ -88,4 +85,4 @@ std::string ReviewerMemoryMessage(const Error& e) {
   return e.Format();
 }
 
-}  // namespace lore::cli
+}  // namespace lore::app

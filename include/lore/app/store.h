@@ -1,0 +1,29 @@
+// Opening a store, the same way for every front end: the repository
+// argument resolved to its store (store::Store::Locate with this process's
+// environment), created or checked (Ensure), and its settings read.
+#pragma once
+
+#include <string_view>
+
+#include "lore/consolidate/settings.h"
+#include "lore/error.h"
+#include "lore/store/store.h"
+
+namespace lore::app {
+
+// The store of `repo` (a git remote URL or a checkout's path) without
+// touching it: reading verbs that create nothing use this.
+Result<store::Store> LocateStore(std::string_view repo);
+
+// The store of `repo`, created when missing and checked (its raw.jsonl
+// lines are not re-read: RawCheck::kSkip).
+Result<store::Store> OpenStore(std::string_view repo);
+
+// A store opened with its settings (config.toml).
+struct OpenedStore {
+  store::Store store;
+  consolidate::Settings settings;
+};
+Result<OpenedStore> OpenStoreWithSettings(std::string_view repo);
+
+}  // namespace lore::app

@@ -1,0 +1,39 @@
+#include "lore/app/consolidate.h"
+
+#include "lore/consolidate/journal.h"
+#include "lore/consolidate/report.h"
+#include "lore/consolidate/run_state.h"
+#include "lore/distill/distill.h"
+
+namespace lore::app {
+
+namespace cons = consolidate;
+
+Result<Consolidation> Consolidate(const OpenedStore& s, cons::Engine& engine, bool flush) {
+  LORE_ASSIGN(cons::ConsolidateReport report,
+              cons::Consolidate(s.store, s.settings, engine, {flush}));
+  Consolidation c;
+  c.warnings = report.warnings;
+  cons::ReportText text = cons::DescribeReport(report, s.settings);
+  c.lines = std::move(text.lines);
+  c.exit_code = text.exit_code;
+  c.report = std::move(report);
+  return c;
+}
+
+std::vector<Error> FinishConsolidation(const store::Store& store, const Consolidation& c,
+                                       bool refresh_bundle) {
+  cons::RemoveTrash(c.report.trash);
+  std::vector<Error> warnings;
+  if (!refresh_bundle) return warnings;
+  bool changed = false;
+  for (const auto& r : c.report.runs) changed = changed || (r.outcome == "ok" && !r.changed.empty());
+  if (!changed) return warnings;
+  auto summary = distill::Distill(store);
+  std::string error = summary ? "" : summary.error().Format();
+  if (!summary) warnings.push_back(summary.error());
+  if (auto st = cons::RecordDistill(store, error); !st) warnings.push_back(st.error());
+  return warnings;
+}
+
+}  // namespace lore::app

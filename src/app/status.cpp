@@ -1,0 +1,89 @@
+#include "lore/app/status.h"
+
+#include "lore/consolidate/report.h"
+#include "lore/consolidate/runner.h"
+
+namespace lore::app {
+
+namespace cons = consolidate;
+using Json = nlohmann::ordered_json;
+
+Result<StatusView> Status(const store::Store& store, const cons::Settings& settings,
+                          Recovery recovery) {
+  StatusView v;
+  v.settings = settings;
+  if (recovery == Recovery::kFinish) {
+    LORE_ASSIGN(v.warnings, cons::RecoverIfIdle(store));
+  }
+  LORE_ASSIGN(std::vector<cons::StagedFile> staged, cons::ListStaged(store));
+  LORE_ASSIGN(std::optional<cons::LockView> lock, cons::InspectRunLock(store));
+  LORE_ASSIGN(v.last_run, cons::ReadLastRun(store));
+  if (auto f = extract::LastExtractFailure(store); !f) {
+    v.warnings.push_back(f.error());
+  } else {
+    v.failed_extract = *f;
+  }
+  v.staged = cons::Totals(staged);
+  v.due = cons::AtThreshold(v.staged, settings);
+  if (lock && lock->alive) v.running = lock->body;
+  v.stale_lock = lock && !lock->alive;
+  return v;
+}
+
+Json StatusJson(const StatusView& v) {
+  Json j;
+  j["staged"] = {{"files", v.staged.files}, {"bytes", v.staged.bytes}};
+  j["thresholds"] = {{"files", v.settings.threshold_files},
+                     {"bytes", v.settings.threshold_bytes}};
+  j["due"] = v.due;
+  j["running"] = nullptr;
+  if (v.running) {
+    j["running"] = {{"pid", v.running->pid},
+                    {"pod_name", v.running->pod_name},
+                    {"started_at", v.running->started_at},
+                    {"consumed_ids", v.running->consumed_ids}};
+  }
+  j["stale_lock"] = v.stale_lock;
+  j["last_run"] = v.last_run ? Json::parse(cons::RenderRunRecord(*v.last_run)) : Json();
+  j["failed_extract"] = Json();
+  if (v.failed_extract) {
+    j["failed_extract"] = {{"at", v.failed_extract->at},
+                           {"session_id", v.failed_extract->session_id},
+                           {"error", v.failed_extract->error}};
+  }
+  return j;
+}
+
+std::vector<std::string> StatusText(const StatusView& v) {
+  std::vector<std::string> out;
+  out.push_back("staged: " + cons::DescribeTotals(v.staged, v.settings) + (v.due ? ", due" : ""));
+  if (!v.running) {
+    out.push_back(v.stale_lock
+                      ? "running: none (a dead run's lock remains; the next run reclaims it)"
+                      : "running: none");
+  } else {
+    out.push_back("running: pid " + std::to_string(v.running->pid) + " on " +
+                  v.running->pod_name + " since " + v.running->started_at + ", consuming " +
+                  std::to_string(v.running->consumed_ids.size()) + " entries");
+  }
+  if (const auto& f = v.failed_extract) {
+    out.push_back("memory may be stale: extracting session " + f->session_id + " failed at " +
+                  f->at + ": " + f->error);
+  }
+  if (!v.last_run) {
+    out.push_back("last run: none");
+    return out;
+  }
+  // As the record renders (the same fields as in the JSON).
+  const Json l = Json::parse(cons::RenderRunRecord(*v.last_run));
+  std::string line = "last run: " + l["run_id"].get<std::string>() + " (" +
+                     l["engine"].get<std::string>() + ") " + l["outcome"].get<std::string>() +
+                     " at " + l["finished_at"].get<std::string>() + ", consumed " +
+                     std::to_string(l["consumed_ids"].size()) + ", changed " +
+                     std::to_string(l["changed"].size()) + " files";
+  if (!l["error"].is_null()) line += ": " + l["error"].get<std::string>();
+  out.push_back(line);
+  return out;
+}
+
+}  // namespace lore::app

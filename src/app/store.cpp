@@ -1,0 +1,23 @@
+#include "lore/app/store.h"
+
+#include <chrono>
+
+namespace lore::app {
+
+Result<store::Store> LocateStore(std::string_view repo) {
+  return store::Store::Locate(repo, store::Env::FromProcess());
+}
+
+Result<store::Store> OpenStore(std::string_view repo) {
+  LORE_ASSIGN(store::Store st, LocateStore(repo));
+  LORE_TRY(st.Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip));
+  return st;
+}
+
+Result<OpenedStore> OpenStoreWithSettings(std::string_view repo) {
+  LORE_ASSIGN(store::Store st, OpenStore(repo));
+  LORE_ASSIGN(consolidate::Settings settings, consolidate::LoadSettings(st));
+  return OpenedStore{std::move(st), std::move(settings)};
+}
+
+}  // namespace lore::app
