@@ -5,7 +5,7 @@
 # page names exists; every program of bench/ is named there; every fuzz target and every
 # black-box test file is named in docs/testing.md, and the number of fuzz targets it states is
 # the number in fuzz/; the folders the library-hygiene test exempts are the ones testing.md names.
-set(root ${LORE_SOURCE_DIR})
+get_filename_component(root "${LORE_SOURCE_DIR}" ABSOLUTE)
 file(READ ${root}/docs/ARCHITECTURE.md arch)
 file(READ ${root}/docs/testing.md testing)
 set(failures 0)
