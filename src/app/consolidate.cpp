@@ -21,11 +21,9 @@ Result<Consolidation> Consolidate(const OpenedStore& s, cons::Engine& engine, bo
   return c;
 }
 
-std::vector<Error> FinishConsolidation(const store::Store& store, const Consolidation& c,
-                                       bool refresh_bundle) {
+std::vector<Error> FinishConsolidation(const store::Store& store, const Consolidation& c) {
   cons::RemoveTrash(c.report.trash);
   std::vector<Error> warnings;
-  if (!refresh_bundle) return warnings;
   bool changed = false;
   for (const auto& r : c.report.runs) changed = changed || (r.outcome == "ok" && !r.changed.empty());
   if (!changed) return warnings;

@@ -5,7 +5,10 @@ namespace lore::app {
 Result<Extracted> Extract(const store::Store& store, const ExtractRequest& request,
                           extract::Engine& engine) {
   const extract::Options& o = request.options;
-  const bool track = request.track_failure && !o.dry_run;
+  // A failed run leaves a record for `lore status` and the next session (detached
+  // under a hook, nobody reads its stderr), whichever engine ran; the next run that
+  // succeeds clears it. Not on a dry run.
+  const bool track = !o.dry_run;
   auto outcome = extract::Extract(store, o, engine);
   if (!outcome) {
     if (track) {

@@ -105,7 +105,7 @@ int RunConsolidate(const ConsolidateArgs& a) {
   if (!c) return ReportError(c.error());
   for (const auto& w : c->warnings) ReportWarning(w);
   for (const auto& line : c->lines) Print(line);
-  for (const auto& w : app::FinishConsolidation(opened.store, *c, true)) ReportWarning(w);
+  for (const auto& w : app::FinishConsolidation(opened.store, *c)) ReportWarning(w);
   return c->exit_code;
 }
 

@@ -41,7 +41,7 @@ int Consolidate(const std::string& repo, bool flush) {
   if (!c) return WriteError(c.error());
   for (const auto& w : c->warnings) WriteWarning(w);
   PrintLines(c->lines);
-  for (const auto& w : app::FinishConsolidation(opened->store, *c, false)) WriteWarning(w);
+  for (const auto& w : app::FinishConsolidation(opened->store, *c)) WriteWarning(w);
   return c->exit_code;
 }
 
@@ -82,7 +82,6 @@ int Extract(const std::string& repo, const std::string& transcript, const std::s
   req.options.session = session;
   req.options.dry_run = dry_run;
   req.options.now = now;
-  req.track_failure = false;  // as before app::Extract: the rules engine's runs only
   auto r = app::Extract(*store, req, *engine);
   if (!r) return WriteError(r.error());
   std::cout << r->json << "\n";

@@ -26,11 +26,10 @@ struct Consolidation {
 Result<Consolidation> Consolidate(const OpenedStore& s, consolidate::Engine& engine, bool flush);
 
 // What follows once the lines are shown (the caller need not wait for it):
-// frees what the commits displaced and, with `refresh_bundle`, distills okf/
-// again when a run changed memory, so that the bundle the session-start
+// frees what the commits displaced and distills okf/ again when a run changed
+// memory, whichever engine wrote it, so that the bundle the session-start
 // context names is never behind memory (a failure is recorded on the run).
 // Returns the warnings to show.
-std::vector<Error> FinishConsolidation(const store::Store& store, const Consolidation& c,
-                                       bool refresh_bundle);
+std::vector<Error> FinishConsolidation(const store::Store& store, const Consolidation& c);
 
 }  // namespace lore::app

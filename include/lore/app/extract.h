@@ -16,10 +16,6 @@ namespace lore::app {
 
 struct ExtractRequest {
   extract::Options options;  // transcript, session, dry_run, now
-  // Leave a record of a failed run for `lore status` and the next session
-  // (detached under a hook nobody reads its stderr), and clear it after one
-  // that succeeds. Not on a dry run.
-  bool track_failure = true;
 };
 
 struct Extracted {
