@@ -110,8 +110,15 @@ Status ApplySet(std::string_view assignment, doc::Record& r) {
   if (s) return s;
   std::string why = s.error().what;
   if (why.rfind("cannot set ", 0) == 0) why.erase(0, 11);
-  return tl::unexpected(
-      Usage("invalid --set " + std::string(assignment) + " (" + why + ")", s.error().repair));
+  std::string shown;  // one line: a line break is shown as \n
+  for (char c : assignment) {
+    if (c == '\n' || c == '\r') {
+      shown += c == '\n' ? "\\n" : "\\r";
+    } else {
+      shown += c;
+    }
+  }
+  return tl::unexpected(Usage("invalid --set " + shown + " (" + why + ")", s.error().repair));
 }
 
 Result<std::string> ReadBody(const RecordFlags& f) {
