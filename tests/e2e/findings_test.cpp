@@ -286,7 +286,9 @@ TEST_F(FindingsTest, SessionStartKeepsThePointerAndPendingCountWhateverTheSummar
     ASSERT_FALSE(r.out.empty()) << r.err;
     const std::string ctx =
         Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
-    EXPECT_NE(ctx.find("the distilled digest " + Path("okf/index.md")), std::string::npos) << ctx;
+    EXPECT_NE(ctx.find("with the `search` tool of lore's MCP server"),
+              std::string::npos)
+        << ctx;
     EXPECT_NE(ctx.find("1 proposed learning awaits review"), std::string::npos) << ctx;
     if (summary.rfind("---\nupdated_at: 2026", 0) == 0) {
       EXPECT_NE(ctx.find("Use WAL \xEF\xBF\xBD\xEF\xBF\xBD mode."), std::string::npos) << ctx;
