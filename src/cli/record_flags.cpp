@@ -100,7 +100,9 @@ Status ApplySet(std::string_view assignment, doc::Record& r) {
   std::string key(assignment.substr(0, eq));
   std::string_view value = assignment.substr(eq + 1);
   Status s;
-  if (doc::IsKnownKey(r.kind, key) && !doc::IsTextKey(r.kind, key)) {
+  if (value.find_first_of("\r\n") != std::string_view::npos) {
+    s = doc::SetFieldYaml(r, key, value);  // refused as a value of more than one line
+  } else if (doc::IsKnownKey(r.kind, key) && !doc::IsTextKey(r.kind, key)) {
     s = doc::SetFieldYaml(r, key, value);
   } else if (!doc::IsKnownKey(r.kind, key) && IsFlowCollection(value)) {
     s = doc::SetFieldYaml(r, key, value);
