@@ -21,7 +21,7 @@ Piece Inspect(const Json& server, const std::string& rel) {
   if (serves && *command == "lore") return p;  // extra arguments (--repo) are the person's
   p.state = PieceState::kDifferent;
   p.detail = serves ? "runs '" + *command + "' (another lore; lore init leaves it)"
-                    : server.dump() + " (not lore's server; lore init leaves it)";
+                    : RenderCompact(server) + " (not lore's server; lore init leaves it)";
   return p;
 }
 

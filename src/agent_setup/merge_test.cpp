@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "agent_setup/key_line.h"
+#include "agent_setup/merge_common.h"
 #include "lore/agent_setup/diff.h"
 
 namespace lore::agent_setup {
@@ -162,6 +163,17 @@ TEST(AgentSetupRender, TwoSpacesAndTrailingNewline) {
   EXPECT_EQ(Render(doc),
             "{\n  \"a\": {\n    \"b\": [\n      1,\n      \"é\"\n    ]\n  },\n"
             "  \"c\": {}\n}\n");
+}
+
+TEST(AgentSetupRender, NumbersKeepTheirSpelling) {
+  const std::string text =
+      "{\n  \"big\": 12345678901234567890123,\n  \"neg\": -0,\n  \"e\": [\n    1E5,\n"
+      "    1.50,\n    -0.0,\n    7\n  ],\n  \"s\": \"1E5 \\\" -0\",\n  \"n\": 2.5e-3\n}\n";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m) << m.error().Format();
+  const std::string out = Render(m->doc);
+  EXPECT_EQ(out.substr(0, text.size() - 3), text.substr(0, text.size() - 3)) << out;
+  EXPECT_EQ(RenderCompact(m->doc["e"]), "[1E5,1.50,-0.0,7]");
 }
 
 TEST(AgentSetupKeyLine, FindsNestedKeysThroughArrays) {

@@ -5,6 +5,7 @@
 #include "cli/io.h"
 #include "lore/app/store.h"
 #include "lore/capture/capture.h"
+#include "lore/consolidate/journal.h"
 #include "lore/fs/fd.h"
 #include "lore/redact/file_scan.h"
 #include "lore/store/leftovers.h"
@@ -49,6 +50,9 @@ int RunCheck(const store::Store& store, bool repair) {
     if (!s) code = ReportError(s.error());
   }
   auto problems = store.CheckAll();
+  if (fs::Exists(store.dir())) {
+    if (auto s = consolidate::CheckJournal(store); !s) problems.push_back(s.error());
+  }
   for (const auto& e : problems) ReportError(e);
   for (const auto& l : store::FindLeftovers(store)) ReportWarning(store::LeftoverProblem(l));
   if (!problems.empty()) return kExitError;

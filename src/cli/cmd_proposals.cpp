@@ -53,22 +53,18 @@ struct ProposeArgs {
   std::string repo;
   proposals::ProposeFlags flags;
   bool dry_run = false;
-  std::optional<int64_t> quota;
-  std::optional<double> floor;
 };
 
-Result<proposals::Settings> SettingsFor(const store::Store& store, const ProposeArgs& a) {
+Result<proposals::Settings> SettingsFor(const store::Store& store, const proposals::Proposal& p) {
   LORE_ASSIGN(config::Config cfg, config::Config::Load(store.Path("config.toml")));
   LORE_ASSIGN(proposals::Settings s, proposals::LoadSettings(cfg));
-  if (a.quota) s.quota_per_wave = std::max<int64_t>(0, *a.quota);
-  if (a.floor) s.confidence_floor = *a.floor;
+  if (p.quota_per_wave) s.quota_per_wave = *p.quota_per_wave;
+  if (p.confidence_floor) s.confidence_floor = *p.confidence_floor;
   return s;
 }
 
 int RunPropose(const ProposeArgs& a) {
   proposals::Proposal p = proposals::CheckFlags(a.flags, EnvOr("LORE_WAVE"));
-  if (a.floor && !(*a.floor >= 0 && *a.floor <= 1))
-    p.errors.push_back("--confidence-floor must be in [0, 1]");
   if (!p.errors.empty()) {
     Json out = Json::object();
     out["status"] = "error";
@@ -77,7 +73,7 @@ int RunPropose(const ProposeArgs& a) {
   }
   auto store = app::LocateStore(a.repo);
   if (!store) return EmitError(store.error());
-  auto settings = SettingsFor(*store, a);
+  auto settings = SettingsFor(*store, p);
   if (!settings) return EmitError(settings.error());
   if (p.fields.confidence < settings->confidence_floor && a.dry_run) {
     Json out = Json::object();
@@ -152,8 +148,8 @@ void AddPropose(Registry& r) {
   sub->add_option("--wave", a->flags.wave, "The wave id (default: $LORE_WAVE)");
   sub->add_option("--agent", a->flags.agent, "The proposing agent (stored as proposed_by_agent)");
   sub->add_flag("--dry-run", a->dry_run, "Check the proposal, write nothing");
-  sub->add_option("--quota-per-wave", a->quota, "Override memory.proposals.quota_per_wave");
-  sub->add_option("--confidence-floor", a->floor, "Override memory.proposals.confidence_floor");
+  sub->add_option("--quota-per-wave", a->flags.quota_per_wave, "Override memory.proposals.quota_per_wave");
+  sub->add_option("--confidence-floor", a->flags.confidence_floor, "Override memory.proposals.confidence_floor");
   sub->footer(
       "Exit codes: 0 queued (or dry run), 1 quota exceeded, 2 below the confidence floor,\n"
       "3 wrong context (proposals disabled or no wave known), 4 invalid input or internal error.");

@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/app/store.h"
+#include "lore/fs/fd.h"
 #include "lore/index/index.h"
 #include "lore/search/search.h"
 
@@ -31,10 +32,7 @@ struct SearchArgs {
   std::string expand = "default";
 };
 
-bool StoreExists(const store::Store& s) {
-  struct stat st;
-  return ::lstat(s.dir().c_str(), &st) == 0;
-}
+bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
 
 std::string Fixed(double v) {
   char buf[32];

@@ -100,7 +100,9 @@ Status ApplySet(std::string_view assignment, doc::Record& r) {
   std::string key(assignment.substr(0, eq));
   std::string_view value = assignment.substr(eq + 1);
   Status s;
-  if (doc::IsKnownKey(r.kind, key) && !doc::IsTextKey(r.kind, key)) {
+  if (value.find_first_of("\r\n") != std::string_view::npos) {
+    s = doc::SetFieldYaml(r, key, value);  // refused as a value of more than one line
+  } else if (doc::IsKnownKey(r.kind, key) && !doc::IsTextKey(r.kind, key)) {
     s = doc::SetFieldYaml(r, key, value);
   } else if (!doc::IsKnownKey(r.kind, key) && IsFlowCollection(value)) {
     s = doc::SetFieldYaml(r, key, value);
@@ -110,8 +112,15 @@ Status ApplySet(std::string_view assignment, doc::Record& r) {
   if (s) return s;
   std::string why = s.error().what;
   if (why.rfind("cannot set ", 0) == 0) why.erase(0, 11);
-  return tl::unexpected(
-      Usage("invalid --set " + std::string(assignment) + " (" + why + ")", s.error().repair));
+  std::string shown;  // one line: a line break is shown as \n
+  for (char c : assignment) {
+    if (c == '\n' || c == '\r') {
+      shown += c == '\n' ? "\\n" : "\\r";
+    } else {
+      shown += c;
+    }
+  }
+  return tl::unexpected(Usage("invalid --set " + shown + " (" + why + ")", s.error().repair));
 }
 
 Result<std::string> ReadBody(const RecordFlags& f) {

@@ -311,6 +311,17 @@ void RemoveTrash(const std::vector<std::string>& trash) {
   for (const auto& t : trash) (void)fs::RemoveTree(t);
 }
 
+Status CheckJournal(const store::Store& store) {
+  const std::string path = JournalPath(store);
+  auto text = fs::ReadFile(path);
+  if (!text) {
+    if (text.error().code == ErrorCode::kNotFound) return Ok();
+    return tl::unexpected(text.error());
+  }
+  LORE_TRY(ParseJournal(*text, path));
+  return Ok();
+}
+
 Result<std::string> Recover(const store::Store& store) {
   std::string path = JournalPath(store);
   auto text = fs::ReadFile(path);

@@ -30,6 +30,15 @@ Status CheckKey(std::string_view key) {
               "use a key of one line of text, without control characters or surrounding blanks");
 }
 
+// A value given to set is one line: YAML would fold a plain scalar's lines
+// into one ("a\nb" is "a b") or read what follows the break as other keys.
+Status CheckOneLine(std::string_view key, std::string_view value) {
+  if (value.find_first_of("\r\n") == std::string_view::npos) return Ok();
+  return Fail(ErrorCode::kInvalidInput,
+              "the value for " + Quote(key) + " has more than one line", "", 0,
+              "give a value of one line (longer text belongs in the body: --body or --append)");
+}
+
 void RemoveRaw(Fields& f, std::string_view key) {
   std::erase_if(f.extra, [&](const RawEntry& e) { return e.key == key; });
 }
@@ -107,6 +116,7 @@ Record NewRecord(Kind kind, text::TimePoint now) {
 
 Status SetFieldYaml(Record& r, std::string_view key, std::string_view yaml) {
   LORE_TRY(CheckKey(key));
+  LORE_TRY(CheckOneLine(key, yaml));
   YAML::Node node;
   try {
     node.reset(YAML::Load(std::string(yaml)));
@@ -130,6 +140,7 @@ Status SetFieldYaml(Record& r, std::string_view key, std::string_view yaml) {
 
 Status SetFieldText(Record& r, std::string_view key, std::string_view text) {
   LORE_TRY(CheckKey(key));
+  LORE_TRY(CheckOneLine(key, text));
   if (!IsTextKey(r.kind, key)) {
     return Fail(ErrorCode::kInvalidInput, Quote(key).append(" does not hold text"), "", 0,
                 "set it from a YAML value instead (true, [a, b], ...)");

@@ -107,9 +107,15 @@ Result<struct stat> LStat(const std::string& path) {
   return st;
 }
 
+// True when `path` exists (as anything, a dangling symlink included), and
+// when lstat(2) cannot tell (a permission denial, an I/O error): false only
+// for a path known to be absent, so that a caller that goes on to read or
+// write it reports the real error (a permission denial with
+// kPermissionRepair) instead of "no store" or "no learning".
 bool Exists(const std::string& path) {
   struct stat st;
-  return ::lstat(path.c_str(), &st) == 0;
+  if (::lstat(path.c_str(), &st) == 0) return true;
+  return errno != ENOENT && errno != ENOTDIR;
 }
 
 Status RefuseSymlink(const std::string& path, std::string_view role) {

@@ -29,21 +29,18 @@ using Json = nlohmann::ordered_json;
 constexpr size_t kContextMax = 8000;  // characters: about 2,000 tokens
 constexpr size_t kSummaryReadMax = 64 * 1024;  // bytes of memory/summary.md read at most
 
-bool StoreExists(const store::Store& s) {
-  struct stat st;
-  return ::lstat(s.dir().c_str(), &st) == 0;
-}
+bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
 
 std::string Text(const Json& j, const char* key) { return json::StringOr(j, key, ""); }
 
-// The body of a Markdown file with frontmatter, read whole up to
-// kSummaryReadMax bytes, invalid UTF-8 replaced, lore's briefing markers
-// dropped and blank runs squeezed. A missing file is empty.
+// The body of a Markdown file with frontmatter, invalid UTF-8 replaced (before
+// anything else looks at the text), read up to kSummaryReadMax bytes, lore's
+// briefing markers dropped and blank runs squeezed. A missing file is empty.
 Result<std::string> Body(const std::string& path) {
   if (!fs::Exists(path)) return std::string();
   LORE_ASSIGN(std::string text, fs::ReadFile(path));
-  if (text.size() > kSummaryReadMax) text.resize(text::PrefixBytes(text, kSummaryReadMax).size());
   if (!text::IsValidUtf8(text)) text = text::ReplaceInvalidUtf8(text);
+  if (text.size() > kSummaryReadMax) text.resize(text::PrefixBytes(text, kSummaryReadMax).size());
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
   std::string out;
   bool blank = true;
@@ -220,7 +217,12 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
                                         std::string_view repo) {
   if (!StoreExists(store)) return std::string();
   LORE_TRY(store.Check(store::RawCheck::kSkip));
-  LORE_ASSIGN(std::string briefing, Body(store.Path("memory/summary.md")));
+  // A summary that cannot be read (its frontmatter malformed, a permission
+  // denial) costs the briefing, never the rest: the pointer, the pending
+  // count and the stale line are still given, with one line saying why.
+  auto body = Body(store.Path("memory/summary.md"));
+  std::string briefing =
+      body ? std::move(*body) : "(the briefing is left out: " + body.error().Format() + ")";
   auto pending = PendingProposals(store);
   const std::string stale = StaleLine(store);
   if (briefing.empty() && (!pending || *pending == 0) && stale.empty()) return std::string();

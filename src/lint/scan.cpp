@@ -1,6 +1,7 @@
 #include "lore/lint/scan.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -18,9 +19,13 @@ bool EndsWithMd(std::string_view name) {
   return name.size() > 3 && name.substr(name.size() - 3) == ".md";
 }
 
-// The "*.md" names of regular files and symlinks in `dir` (hidden skipped),
-// sorted; empty when `dir` does not exist.
-Result<std::vector<std::string>> MarkdownFiles(const std::string& dir) {
+// Whether a listing includes the folders named "*.md": the linter reports
+// them (a folder is no record), the list of slugs leaves them out.
+enum class Folders { kInclude, kSkip };
+
+// The "*.md" names of the entries of `dir` but folders (with kInclude, those
+// too; hidden skipped), sorted; empty when `dir` does not exist.
+Result<std::vector<std::string>> MarkdownFiles(const std::string& dir, Folders folders) {
   LORE_TRY(fs::RefuseSymlink(dir, "record folder"));
   std::vector<std::string> names;
   DIR* d = ::opendir(dir.c_str());
@@ -31,7 +36,13 @@ Result<std::vector<std::string>> MarkdownFiles(const std::string& dir) {
   while (dirent* e = ::readdir(d)) {
     std::string_view name = e->d_name;
     if (name.empty() || name.front() == '.' || !EndsWithMd(name)) continue;
-    if (e->d_type == DT_DIR) continue;
+    if (folders == Folders::kSkip) {
+      bool is_dir = e->d_type == DT_DIR;
+      struct stat st;
+      if (e->d_type == DT_UNKNOWN && ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+        is_dir = S_ISDIR(st.st_mode);
+      if (is_dir) continue;
+    }
     names.emplace_back(name);
   }
   ::closedir(d);
@@ -43,7 +54,8 @@ std::string Stem(std::string_view name) { return std::string(name.substr(0, name
 
 // The files of one kind: (slug, path).
 Result<std::vector<std::pair<std::string, std::string>>> KindFiles(const std::string& root,
-                                                                   doc::Kind kind) {
+                                                                   doc::Kind kind,
+                                                                   Folders folders) {
   std::vector<std::pair<std::string, std::string>> out;
   std::string dir = fs::Join(root, doc::KindDir(kind));
   if (kind == doc::Kind::kSummary) {
@@ -52,7 +64,7 @@ Result<std::vector<std::pair<std::string, std::string>>> KindFiles(const std::st
     if (fs::Exists(path)) out.emplace_back(std::string(doc::kSummarySlug), path);
     return out;
   }
-  LORE_ASSIGN(auto names, MarkdownFiles(dir));
+  LORE_ASSIGN(auto names, MarkdownFiles(dir, folders));
   for (const std::string& n : names) out.emplace_back(Stem(n), fs::Join(dir, n));
   return out;
 }
@@ -73,7 +85,7 @@ Result<std::string> ReadRecordFile(const std::string& path) {
 }  // namespace
 
 Result<std::vector<std::string>> ListSlugs(const std::string& root, doc::Kind kind) {
-  LORE_ASSIGN(auto files, KindFiles(root, kind));
+  LORE_ASSIGN(auto files, KindFiles(root, kind, Folders::kSkip));
   std::vector<std::string> slugs;
   for (auto& [slug, path] : files) {
     if (kind == doc::Kind::kSummary || doc::IsValidSlug(slug)) slugs.push_back(std::move(slug));
@@ -90,7 +102,7 @@ Result<LoadedStore> LoadStore(const std::string& root) {
   LoadedStore store;
   store.root = root;
   for (doc::Kind kind : doc::kAllKinds) {
-    auto files = KindFiles(root, kind);
+    auto files = KindFiles(root, kind, Folders::kInclude);
     if (!files) {
       store.problems.push_back(files.error());
       continue;

@@ -13,8 +13,13 @@ tl::unexpected<RpcError> Rpc(int code, std::string message) {
   return tl::unexpected(RpcError{code, std::move(message)});
 }
 
-tl::unexpected<RpcError> Internal(const Error& e) {
-  return Rpc(code::kInternalError, "Internal error: " + e.Format());
+// An Error from reading resources: an expected condition (any code but
+// kInternal) is answered with its one line; -32603 only for a real fault.
+tl::unexpected<RpcError> ResourceError(const Error& e) {
+  if (e.code == ErrorCode::kInternal) {
+    return Rpc(code::kInternalError, "Internal error: " + e.Format());
+  }
+  return Rpc(code::kResourceUnreadable, e.Format());
 }
 
 // Messages are read strictly: a repeated key is a parse error, nesting stops
@@ -228,7 +233,7 @@ RpcResult Server::ListResources() const {
   Json list = Json::array();
   if (resources_.list) {
     auto all = resources_.list();
-    if (!all) return Internal(all.error());
+    if (!all) return ResourceError(all.error());
     for (const auto& res : *all) {
       Json j{{"uri", res.uri}, {"name", res.name}};
       if (revision_ >= "2025-06-18" && !res.title.empty()) j["title"] = res.title;
@@ -250,7 +255,7 @@ RpcResult Server::ReadResource(const Json& params) const {
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound)
       return Rpc(code::kResourceNotFound, "Resource not found: " + uri);
-    return Internal(text.error());
+    return ResourceError(text.error());
   }
   Json content{{"uri", uri}, {"mimeType", "text/markdown"}, {"text", std::move(*text)}};
   return Json{{"contents", Json::array({std::move(content)})}};

@@ -18,10 +18,7 @@ namespace {
 constexpr std::string_view kOkfPrefix = "lore://okf/";
 constexpr std::string_view kSummaryUri = "lore://memory/summary.md";
 
-bool StoreExists(const store::Store& s) {
-  struct stat st;
-  return ::lstat(s.dir().c_str(), &st) == 0;
-}
+bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
 
 // Hits as `lore search --json` gives them; `all_scopes` adds each hit's scope.
 Result<Json> Search(ToolState& s, const Json& args, std::optional<index::Scope> scope,

@@ -35,6 +35,17 @@ bool HasDotDot(std::string_view p) {
 
 }  // namespace
 
+std::optional<int64_t> ParseCount(std::string_view text, int64_t max) {
+  if (text.empty() || text.size() > 19) return std::nullopt;
+  int64_t v = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');  // 19 digits cannot overflow before the check below
+    if (v > max) return std::nullopt;
+  }
+  return v;
+}
+
 std::optional<double> ParseConfidence(std::string_view text) {
   // [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?
   const std::string s(Trim(text));
@@ -145,6 +156,21 @@ Proposal CheckFlags(const ProposeFlags& f, std::string_view env_wave) {
   } else {
     p.errors.push_back("confidence must be a finite number in [0, 1], got: " + *f.confidence);
     missing.push_back("confidence");
+  }
+  if (f.quota_per_wave) {
+    p.quota_per_wave = ParseCount(*f.quota_per_wave, kMaxQuotaPerWave);
+    if (!p.quota_per_wave) {
+      p.errors.push_back("--quota-per-wave must be a whole number from 0 to " +
+                         std::to_string(kMaxQuotaPerWave) + ", got: " + *f.quota_per_wave);
+    }
+  }
+  if (f.confidence_floor) {
+    p.confidence_floor = ParseConfidence(*f.confidence_floor);
+    if (!p.confidence_floor || !(*p.confidence_floor >= 0 && *p.confidence_floor <= 1)) {
+      p.confidence_floor.reset();
+      p.errors.push_back("--confidence-floor must be a number from 0 to 1, got: " +
+                         *f.confidence_floor);
+    }
   }
   if (f.wave) {
     p.fields.wave_id = *f.wave;

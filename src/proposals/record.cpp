@@ -57,7 +57,7 @@ bool IsType(std::string_view type) {
 }
 
 bool IsWaveId(std::string_view wave) {
-  if (wave.empty()) return false;
+  if (wave.empty() || wave.size() > kWaveIdMax) return false;
   return std::all_of(wave.begin(), wave.end(), [](char c) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
            c == '-';
@@ -130,6 +130,10 @@ std::vector<std::string> Validate(const Json& record) {
     const Json& w = record["wave_id"];
     if (!w.is_string() || w.get_ref<const std::string&>().empty()) {
       errors.push_back("wave_id must be a non-empty string");
+    } else if (w.get_ref<const std::string&>().size() > kWaveIdMax) {
+      errors.push_back("wave_id must be at most " + std::to_string(kWaveIdMax) +
+                       " characters (it names the wave's summary file), got " +
+                       std::to_string(w.get_ref<const std::string&>().size()));
     } else if (!IsWaveId(w.get_ref<const std::string&>())) {
       errors.push_back("wave_id must match ^[A-Za-z0-9_-]+$, got: " + Quoted(w));
     }

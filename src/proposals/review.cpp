@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <map>
 
+#include "lore/config/config.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
@@ -18,6 +19,7 @@
 #include "lore/proposals/learning.h"
 #include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
+#include "lore/proposals/settings.h"
 #include "lore/proposals/summary.h"
 #include "lore/proposals/write_lock.h"
 #include "lore/redact/json.h"
@@ -219,6 +221,13 @@ Result<std::set<std::string>> ReadIds(const std::string& path) {
 }
 
 Result<ReviewSet> PrepareReview(const Paths& paths, std::chrono::milliseconds lock_timeout) {
+  // The store's settings, read as every other verb reads them: a config.toml
+  // that is malformed (or whose memory.proposals settings are) is refused
+  // before anything is read or written.
+  if (!paths.config.empty()) {
+    LORE_ASSIGN(config::Config cfg, config::Config::Load(paths.config));
+    LORE_TRY(LoadSettings(cfg));
+  }
   LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
   ReviewSet set;
   {

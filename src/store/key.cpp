@@ -83,4 +83,18 @@ Result<std::string> KeyFromIdentity(std::string_view identity) {
   return key;
 }
 
+std::string RecordedIdentity(std::string_view identity) {
+  std::string out;
+  out.reserve(identity.size());
+  for (char c : identity) {
+    if (!IsKeyChar(c) && !out.empty() && out.back() == c) continue;
+    out += c;
+  }
+  auto trimmed = [](char c) { return !IsKeyChar(c) || c == '.' || c == '_' || c == '-'; };
+  size_t b = 0, e = out.size();
+  while (b < e && trimmed(out[b])) ++b;
+  while (e > b && trimmed(out[e - 1])) --e;
+  return out.substr(b, e - b);
+}
+
 }  // namespace lore::store

@@ -79,5 +79,18 @@ TEST(KeyFromIdentity, LongestKeyStillLeavesRoomForItsHiddenSiblings) {
   EXPECT_LE(kMaxKeyBytes + std::string(".replaced.4294967295.ffffffff").size() + 1, 255u);
 }
 
+// Spellings of one remote record one identity; remotes the key confuses do not.
+TEST(RecordedIdentity, TellsApartWhatTheKeyConfuses) {
+  EXPECT_EQ(RecordedIdentity("gitlab.com/foo/bar_baz"), "gitlab.com/foo/bar_baz");
+  EXPECT_NE(RecordedIdentity("gitlab.com/foo/bar_baz"), RecordedIdentity("gitlab.com/foo_bar/baz"));
+  EXPECT_EQ(*KeyFromIdentity("gitlab.com/foo/bar_baz"), *KeyFromIdentity("gitlab.com/foo_bar/baz"));
+  EXPECT_EQ(RecordedIdentity("github.com/a/b/"), "github.com/a/b");
+  EXPECT_EQ(RecordedIdentity("github.com//a/b"), "github.com/a/b");
+  EXPECT_EQ(RecordedIdentity("/home/me/my proj"), "home/me/my proj");
+  EXPECT_NE(RecordedIdentity("/home/me/my proj"), RecordedIdentity("/home/me/my/proj"));
+  EXPECT_EQ(RecordedIdentity(NormaliseRemote("git@github.com:a/b.git")),
+            RecordedIdentity(NormaliseRemote("https://github.com/a/b")));
+}
+
 }  // namespace
 }  // namespace lore::store

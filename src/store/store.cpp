@@ -1,12 +1,14 @@
 #include "lore/store/store.h"
 
 #include <sys/stat.h>
+#include <sys/xattr.h>
 
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "lore/doc/frontmatter.h"
 #include "lore/fs/atomic_file.h"
@@ -53,6 +55,18 @@ Status RequireRegular(const std::string& path, std::string_view role, std::strin
                 "move it away and restore the file");
   }
   return Ok();
+}
+
+constexpr const char* kRemoteAttribute = "user.lore.remote";
+
+// The identity recorded on folder `dir`: nullopt when none is (or the file
+// system keeps no attributes), or an Error when it cannot be read.
+Result<std::optional<std::string>> RecordedRemote(const std::string& dir) {
+  char buf[4096];
+  const ssize_t n = ::lgetxattr(dir.c_str(), kRemoteAttribute, buf, sizeof buf);
+  if (n >= 0) return std::optional<std::string>(std::string(buf, static_cast<size_t>(n)));
+  if (errno == ENODATA || errno == ENOTSUP || errno == ENOENT) return std::nullopt;
+  return tl::unexpected(fs::ErrnoError(errno, "cannot read the repository it was made for", dir));
 }
 
 }  // namespace
@@ -113,8 +127,34 @@ Store Store::AtDir(std::string root, std::string key) {
 
 Result<Store> Store::Locate(std::string_view repo_arg, const Env& env) {
   LORE_ASSIGN(std::string root, StoresRoot(env));
-  LORE_ASSIGN(std::string key, KeyFromIdentity(ResolveIdentity(repo_arg)));
-  return Store(std::move(root), std::move(key), &env);
+  const std::string identity = ResolveIdentity(repo_arg);
+  LORE_ASSIGN(std::string key, KeyFromIdentity(identity));
+  Store store(std::move(root), std::move(key), &env);
+  store.identity_ = RecordedIdentity(identity);
+  return store;
+}
+
+Status Store::CheckRemote(bool adopt) const {
+  if (identity_.empty()) return Ok();
+  LORE_ASSIGN(auto have, RecordedRemote(dir_));
+  if (!have && adopt) {
+    // XATTR_CREATE: of two repositories adopting the store at once, one wins
+    // and the other reads the winner's below.
+    if (::lsetxattr(dir_.c_str(), kRemoteAttribute, identity_.data(), identity_.size(),
+                    XATTR_CREATE) == 0) {
+      return Ok();
+    }
+    if (errno != EEXIST) return Ok();  // no attributes here (or none may be set): nothing to check
+    LORE_ASSIGN(have, RecordedRemote(dir_));
+  }
+  if (!have || *have == identity_) return Ok();
+  return Fail(ErrorCode::kInvalidInput,
+              "two repositories map to store key " + key_ + ": the store was made for " + *have +
+                  ", not for " + identity_,
+              dir_, 0,
+              "lore keeps one memory per repository: run lore for " + identity_ +
+                  " with its own LORE_HOME, or give its checkout a remote of its own "
+                  "(git remote set-url origin <url>); docs/capture.md");
 }
 
 std::string Store::Path(std::string_view rel) const { return fs::Join(dir_, rel); }
@@ -139,6 +179,7 @@ Status Store::CheckPaths() const {
     return Fail(ErrorCode::kCorrupt, "store root is not a directory", dir_, 0,
                 "move the file away so that lore can create the store");
   }
+  LORE_TRY(CheckRemote(false));
   LORE_TRY(RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair));
   LORE_TRY(fs::RefuseSymlink(okf_dir(), "okf directory"));
   LORE_TRY(RequireRegular(index_path(), "okf/index.md", kMissingIndexRepair));
@@ -181,6 +222,7 @@ std::vector<Error> Store::CheckAll() const {
     return {Error{ErrorCode::kCorrupt, "store root is not a directory", dir_, 0,
                   "move the file away so that lore can create the store"}};
   }
+  if (!add(CheckRemote(false))) return out;
   if (auto s = RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair); !s) {
     out.push_back(s.error());
   } else {
@@ -212,6 +254,9 @@ Status Store::CreateSkeleton(text::TimePoint now) const {
         "---\ntitle: " + title + "\nupdated: " + text::UtcDate(now) + "\ntags: []\n---\n";
     LORE_TRY(fs::WriteNewFile(fs::Join(okf, "index.md"), index));
     LORE_TRY(fs::SyncDir(okf));
+    if (!identity_.empty()) {  // the repository it is for (CheckRemote); best effort
+      (void)::lsetxattr(temp.c_str(), kRemoteAttribute, identity_.data(), identity_.size(), 0);
+    }
     return fs::SyncDir(temp);
   };
   if (auto s = build(); !s) {
@@ -234,7 +279,8 @@ Status Store::Ensure(text::TimePoint now, RawCheck raw) const {
   LORE_TRY(fs::RefuseSymlink(root_, "stores root"));
   LORE_TRY(fs::RefuseSymlink(dir_, "store directory"));
   if (!fs::Exists(dir_)) LORE_TRY(CreateSkeleton(now));
-  return Check(raw);
+  LORE_TRY(Check(raw));
+  return CheckRemote(true);
 }
 
 }  // namespace lore::store

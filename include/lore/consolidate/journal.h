@@ -73,4 +73,9 @@ void RemoveTrash(const std::vector<std::string>& trash);
 // forward, or "" when there was none.
 Result<std::string> Recover(const store::Store& store);
 
+// For `lore check`: a journal left in place (a commit the next run or
+// `lore status` finishes) must be one that Recover can read, else every
+// writer refuses the store. Ok when there is none; reads only.
+Status CheckJournal(const store::Store& store);
+
 }  // namespace lore::consolidate

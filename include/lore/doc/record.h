@@ -120,6 +120,8 @@ Record NewRecord(Kind kind, text::TimePoint now);
 // Error of code kInvalidInput says what is expected); other keys are kept as
 // raw entries. `key` is any one line of UTF-8 text without control
 // characters or surrounding blanks (what the parser reads back as itself).
+// A value of more than one line is refused (kInvalidInput), here and in
+// SetFieldText: frontmatter values are one line.
 Status SetFieldYaml(Record& record, std::string_view key, std::string_view yaml);
 // Sets a text-valued key (created_at, updated_at, kind, description, status,
 // replaced_by, or any unknown key) to `text` taken literally, quoted as needed.

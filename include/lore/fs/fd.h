@@ -65,7 +65,7 @@ Status WriteAll(int fd, std::string_view data, const std::string& path);
 
 // lstat(2). A missing file is an Error with code kNotFound.
 Result<struct stat> LStat(const std::string& path);
-// True when `path` exists (as anything, a dangling symlink included).
+// False only when `path` is known to be absent (ENOENT, ENOTDIR): see fd.cpp.
 bool Exists(const std::string& path);
 // An error when `path` is a symlink; OK when it is anything else or missing.
 Status RefuseSymlink(const std::string& path, std::string_view role);

@@ -36,7 +36,9 @@ Result<int64_t> PendingProposals(const store::Store& store);
 // compaction (`source` "compact") also the digest itself and more of the
 // summary, since the model has just lost them. Empty when the store does not
 // exist or holds nothing worth saying. `repo` is how the agent names the
-// repository in commands (its cwd).
+// repository in commands (its cwd). Invalid UTF-8 in the summary is replaced;
+// a summary that cannot be read at all is one line in place of the briefing,
+// the rest still given.
 Result<std::string> SessionStartContext(const store::Store& store, std::string_view source,
                                         std::string_view repo);
 

@@ -42,6 +42,10 @@ inline constexpr int kMethodNotFound = -32601;
 inline constexpr int kInvalidParams = -32602;
 inline constexpr int kInternalError = -32603;
 inline constexpr int kResourceNotFound = -32002;
+// A resource lore refuses or cannot read for a reason it knows (a symlinked
+// folder, a permission denial, a malformed file): the message is lore's one
+// line. -32603 is kept for a fault lore did not expect (ErrorCode::kInternal).
+inline constexpr int kResourceUnreadable = -32010;
 }  // namespace code
 
 // The largest message read whole; a longer line is answered with -32600.

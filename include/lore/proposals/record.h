@@ -18,11 +18,15 @@ inline constexpr int kSchemaVersion = 1;
 inline constexpr size_t kSubjectMax = 100;    // code points
 inline constexpr size_t kInsightMax = 2000;   // code points
 inline constexpr size_t kEvidenceMax = 5000;  // code points
+// A wave id names its summary file, proposals-summary-<wave>.json, and that
+// file's temporary name (about 40 bytes more): 128 keeps both far below the
+// 255 bytes a file name may have.
+inline constexpr size_t kWaveIdMax = 128;
 
 // The thirteen proposal types, in the documented order.
 const std::vector<std::string_view>& Types();
 bool IsType(std::string_view type);
-// ^[A-Za-z0-9_-]+$
+// ^[A-Za-z0-9_-]{1,128}$
 bool IsWaveId(std::string_view wave);
 
 // What a proposer supplies; the rest of a record is stamped by MakeRecord.

@@ -45,7 +45,9 @@ struct ReviewSet {
 };
 
 // Reads the queue (briefly under the write lock, so no append is half
-// seen) and the ids already promoted or declined.
+// seen) and the ids already promoted or declined. Refuses first a
+// config.toml (`paths.config`) that is malformed or whose memory.proposals
+// settings are, as propose and every other verb do.
 Result<ReviewSet> PrepareReview(const Paths& paths,
                                 std::chrono::milliseconds lock_timeout = kLockTimeout);
 

@@ -26,4 +26,11 @@ inline constexpr size_t kMaxKeyBytes = 255 - fs::kMaxTempDecoration;
 // use a shorter remote).
 Result<std::string> KeyFromIdentity(std::string_view identity);
 
+// The identity as a store records it (docs/capture.md, "One store per
+// repository"): repeated characters outside [A-Za-z0-9._-] written once and
+// the ends trimmed as the key's are, so that spellings of one remote agree
+// ("host/a/b/" and "host/a//b" are "host/a/b") while two remotes that the key
+// cannot tell apart ("host/a/b_c" and "host/a_b/c") stay different.
+std::string RecordedIdentity(std::string_view identity);
+
 }  // namespace lore::store

@@ -54,12 +54,22 @@ class Store {
 
   // Creates the skeleton when the store directory is missing (atomically:
   // built aside and renamed into place), then checks the store as Check()
-  // does. The index's `updated` date comes from `now`.
+  // does. The index's `updated` date comes from `now`. A store that does not
+  // record its repository yet records this one (CheckRemote).
   Status Ensure(text::TimePoint now, RawCheck raw = RawCheck::kValidate) const;
   // Checks an existing store: no symlinks in its paths, raw.jsonl and
   // okf/index.md present and regular, the index's frontmatter, and every raw
   // line (cheaply when raw.jsonl is unchanged since lore last validated it).
   Status Check(RawCheck raw = RawCheck::kValidate) const;
+  // Two repositories whose remotes map to one key ("gitlab.com/foo/bar_baz"
+  // and "gitlab.com/foo_bar/baz") must not share one memory: a store records
+  // the repository it was made for (RecordedIdentity, in the extended
+  // attribute user.lore.remote of its folder, so that a reviewer-memory
+  // store holds no file but its own), and a store located for another one is
+  // refused, naming both. With `adopt`, a store that records none yet (made
+  // before this check) records this one. Nothing to check for a store made
+  // by AtDir, or on a file system without extended attributes.
+  Status CheckRemote(bool adopt) const;
   // Like Check() but collects every problem instead of stopping at the first.
   // The leftovers of writers that died are not problems of the store: see
   // store/leftovers.h (`lore check` prints them as warnings).
@@ -84,6 +94,7 @@ class Store {
   Status CreateSkeleton(text::TimePoint now) const;
 
   std::string root_, key_, dir_;
+  std::string identity_;   // RecordedIdentity of what Locate resolved; empty: none
   std::string cache_dir_;  // for raw.jsonl's validation memory; empty: none
   Flavor flavor_ = Flavor::kLore;
 };
