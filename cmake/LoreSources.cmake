@@ -66,7 +66,7 @@ target_include_directories(lore_proc PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(lore_proc PUBLIC lore_core)
 
 # The CLI is compiled once and linked twice: into the shipped `lore` and into `lore-test`, which
-# adds the test hook that obeys LORE_TEST_HOOK (include/lore/consolidate/test_hook.h).
+# adds the test hook that obeys LORE_TEST_HOOK (include/lore/testing/point.h).
 add_library(lore_cli OBJECT ${LORE_CLI_SRC})
 target_include_directories(lore_cli PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(lore_cli PUBLIC lore_core CLI11::CLI11)

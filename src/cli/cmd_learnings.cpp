@@ -7,7 +7,6 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/list.h"
@@ -92,8 +91,6 @@ int RunPrune(const LearningsArgs& a) {
   if (fs::Exists(files->dir)) {
     learnings::PruneOptions o;
     o.now = std::chrono::system_clock::now();
-    // Test hook point (LORE_TEST_HOOK, docs/learnings.md).
-    o.after_archive = [] { (void)consolidate::TestHook("learnings-prune-after-archive"); };
     auto done = learnings::Prune(*files, o);
     if (!done) return ReportError(done.error());
     r = std::move(*done);

@@ -14,7 +14,6 @@
 #include "cli/proposal_cli.h"
 #include "cli/team_hooks.h"
 #include "cli/team_review.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
 #include "lore/proposals/answers.h"
 #include "lore/proposals/batches.h"
@@ -356,13 +355,6 @@ int RunReview(const ReviewArgs& a) {
   opts.remove_summaries = !src->team;
   opts.session_id = a.session;
   opts.now = std::chrono::system_clock::now();
-  if (consolidate::TestHookInstalled()) {  // test builds: e.g. die in the middle of a promotion
-    opts.after_learning = [](int64_t written) {
-      (void)consolidate::TestHook("after-learning-" + std::to_string(written));
-    };
-  }
-  // Test hook point "review-after-archive" (LORE_TEST_HOOK, docs/proposals.md).
-  opts.after_archive = [] { (void)consolidate::TestHook("review-after-archive"); };
   auto r = proposals::PromoteAndClear(paths, *set, decisions, opts);
   if (!r) return ReportError(r.error());
   PrintResult(*r, a.json);

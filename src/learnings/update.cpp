@@ -9,6 +9,7 @@
 #include "lore/learnings/file.h"
 #include "lore/proposals/append_file.h"
 #include "lore/redact/json.h"
+#include "lore/testing/point.h"
 #include "proposals/archive_once.h"
 
 namespace lore::learnings {
@@ -72,7 +73,7 @@ Result<Session> Open(const Files& files, std::chrono::milliseconds timeout) {
 std::string LineOf(const Json& j) { return proposals::DumpJs(j) + "\n"; }
 
 void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
-                const PromoteOptions& o, PromoteResult* r) {
+                PromoteResult* r) {
   auto file = proposals::AppendFile::Open(files.learnings);
   if (!file) {
     r->errors.push_back(file.error().Format());
@@ -85,7 +86,7 @@ void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
     }
     ++r->appended;
     r->written_ids.push_back(c.proposal_id);
-    if (o.after_each) o.after_each(r->appended);
+    (void)testing::NumberedPoint(testing::kAfterLearningPrefix, r->appended);
   }
   if (auto s = file->Sync(); !s) {
     // Sync took this call's lines back out of the file: none was written.
@@ -149,7 +150,7 @@ Result<PromoteResult> Promote(const store::StoreLock& /*held*/, const Files& fil
     confirmed_ids.push_back(json::StringOr(*target, "id", ""));
   }
   if (confirmed_ids.empty()) {
-    AppendEach(files, candidates, o, &r);
+    AppendEach(files, candidates, &r);
     return r;
   }
   // Confirmations: one atomic rewrite holds every candidate.
@@ -166,7 +167,8 @@ Result<PromoteResult> Promote(const store::StoreLock& /*held*/, const Files& fil
   r.confirmed_ids = std::move(confirmed_ids);
   for (const auto& c : candidates) {
     r.written_ids.push_back(c.proposal_id);
-    if (o.after_each) o.after_each(static_cast<int64_t>(r.written_ids.size()));
+    (void)testing::NumberedPoint(testing::kAfterLearningPrefix,
+                                 static_cast<int64_t>(r.written_ids.size()));
   }
   return r;
 }
@@ -219,7 +221,7 @@ Result<PruneResult> Prune(const Files& files, const PruneOptions& o) {
   r.kept = static_cast<int64_t>(s.scan.lines.size()) - r.pruned;
   if (spans.empty()) return r;
   LORE_ASSIGN(r.archived_bytes, proposals::ArchiveOnce(Once(files), s.scan.bytes, spans));
-  if (o.after_archive) o.after_archive();
+  (void)testing::Point(testing::kLearningsPruneAfterArchive);
   LORE_TRY(fs::WriteFileAtomic(files.learnings, Render(s.scan, {}, drop, "")));
   LORE_TRY(proposals::ArchiveDone(Once(files)));
   return r;

@@ -1,8 +1,8 @@
 #include "lore/llm/extract_engine.h"
 
-#include "lore/consolidate/test_hook.h"
 #include "lore/extract/model_io.h"
 #include "lore/llm/llm_engine.h"
+#include "lore/testing/point.h"
 
 namespace lore::llm {
 
@@ -39,7 +39,7 @@ Status ExtractEngine::Ask() {
   chunk_.clear();
   std::string last;
   for (int64_t i = 0; i < max_failures_; ++i) {
-    LORE_TRY(consolidate::TestHook("llm-turn"));
+    LORE_TRY(testing::Point(testing::kLlmTurn));
     LORE_ASSIGN(Json reply, chat_.Complete(messages, Json::array()));
     std::string body;
     if (reply.contains("content") && reply["content"].is_string()) {

@@ -4,9 +4,9 @@
 
 #include "lore/consolidate/candidates.h"
 #include "lore/consolidate/prompt.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/consolidate/tools.h"
 #include "lore/llm/chat.h"
+#include "lore/testing/point.h"
 
 namespace lore::llm {
 namespace {
@@ -53,7 +53,7 @@ Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
   int failures = 0;
   std::string last_refusal;
   for (int64_t turn = 0; turn < s.llm_max_turns; ++turn) {
-    LORE_TRY(consolidate::TestHook("llm-turn"));
+    LORE_TRY(testing::Point(testing::kLlmTurn));
     LORE_ASSIGN(Json reply, chat.Complete(messages, schemas));
     messages.push_back(reply);
     if (!reply.contains("tool_calls")) return tools.notes();  // answered without tools: done

@@ -21,6 +21,7 @@
 #include "lore/proposals/summary.h"
 #include "lore/proposals/write_lock.h"
 #include "lore/redact/json.h"
+#include "lore/testing/point.h"
 #include "proposals/archive_once.h"
 
 namespace lore::proposals {
@@ -111,7 +112,6 @@ void WriteApproved(const WriteLock& lock, const Paths& paths, const Plan& plan,
   }
   learnings::PromoteOptions po;
   po.now = o.now;
-  po.after_each = o.after_learning;
   auto done =
       learnings::Promote(lock.store_lock(), learnings::Files::InStore(paths.dir), candidates, po);
   if (!done) {
@@ -163,7 +163,7 @@ Status Clear(const Paths& paths, const Plan& plan, const PromoteOptions& o, Prom
     if (!archived.count(span.offset)) to_archive.push_back(span);
   }
   LORE_ASSIGN(r->archived_bytes, ArchiveOnce(paths, plan.now, to_archive));
-  if (o.after_archive) o.after_archive();
+  (void)testing::Point(testing::kReviewAfterArchive);
   if (any_cleared) LORE_TRY(fs::WriteFileAtomic(paths.queue, keep));
   LORE_TRY(ArchiveDone(paths));
   std::set<std::string> waves;

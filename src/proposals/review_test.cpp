@@ -9,6 +9,7 @@
 #include "lore/proposals/summary.h"
 #include "lore/sys/uuid.h"
 #include "support/temp_dir.h"
+#include "support/test_points.h"
 
 namespace lore::proposals {
 namespace {
@@ -194,10 +195,13 @@ TEST_F(ReviewTest, InterruptedPromotionIsFinishedWithoutDuplicates) {
   auto set = PrepareReview(p_);
   PromoteOptions o = Opts();
   struct Crash {};
-  o.after_learning = [](int64_t n) {
-    if (n == 2) throw Crash{};  // stands in for kill -9 (the e2e test really kills)
-  };
-  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aaaaa"), o), Crash);
+  {
+    testing::OnTestPoints points([](std::string_view p) {
+      // Stands in for kill -9 (the e2e test really kills).
+      if (p == "after-learning-2") throw Crash{};
+    });
+    EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aaaaa"), o), Crash);
+  }
   std::filesystem::remove(t_ / "proposals-write.lock");
   EXPECT_EQ(Lines("learnings.jsonl"), 2);
   auto second = PrepareReview(p_);
@@ -220,9 +224,13 @@ TEST_F(ReviewTest, ACrashAfterArchivingNeverArchivesALineTwice) {
   auto set = PrepareReview(p_);
   PromoteOptions o = Opts();
   struct Crash {};
-  o.after_archive = [] { throw Crash{}; };
-  // a approved, b left queued, c declined: a and c are archived, then the crash.
-  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "a-d"), o), Crash);
+  {
+    testing::OnTestPoints points([](std::string_view p) {
+      if (p == testing::kReviewAfterArchive) throw Crash{};
+    });
+    // a approved, b left queued, c declined: a and c are archived, then the crash.
+    EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "a-d"), o), Crash);
+  }
   std::filesystem::remove(t_ / "proposals-write.lock");
   EXPECT_EQ(t_.Read("proposals-archive.jsonl"), DumpJs(a) + "\n" + DumpJs(c) + "\n");
   EXPECT_TRUE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
@@ -245,8 +253,12 @@ TEST_F(ReviewTest, ATornArchiveAppendIsCutAndRedone) {
   auto set = PrepareReview(p_);
   PromoteOptions o = Opts();
   struct Crash {};
-  o.after_archive = [] { throw Crash{}; };
-  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aa"), o), Crash);
+  {
+    testing::OnTestPoints points([](std::string_view p) {
+      if (p == testing::kReviewAfterArchive) throw Crash{};
+    });
+    EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aa"), o), Crash);
+  }
   std::filesystem::remove(t_ / "proposals-write.lock");
   std::string full = t_.Read("proposals-archive.jsonl");
   std::filesystem::resize_file(t_ / "proposals-archive.jsonl", full.size() - 7);
