@@ -4,6 +4,7 @@
 #include "lore/agent_setup/merge.h"
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 
@@ -24,10 +25,10 @@ std::string MalformedRepair(std::string_view expected) {
          ") or move it aside, then run 'lore init' again; nothing was changed";
 }
 
-Result<nlohmann::ordered_json> ReadObject(std::string_view text, const std::string& path,
+Result<Json> ReadObject(std::string_view text, const std::string& path,
                                           std::string_view expected) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    return nlohmann::ordered_json::object();
+    return Json::object();
   }
   json::Limits limits;
   limits.max_bytes = size_t{8} << 20;
@@ -48,8 +49,8 @@ Error ShapeError(std::string_view text, const std::string& path,
 
 bool NamesLore(std::string_view program) { return fs::Basename(program) == "lore"; }
 
-std::string Render(const nlohmann::ordered_json& doc) {
-  return doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+std::string Render(const Json& doc) {
+  return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace lore::agent_setup

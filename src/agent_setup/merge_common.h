@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 
@@ -16,7 +17,7 @@ namespace lore::agent_setup {
 std::string MalformedRepair(std::string_view expected);
 
 // Parses `text` (empty or white space: {}) as an object, keys in order.
-Result<nlohmann::ordered_json> ReadObject(std::string_view text, const std::string& path,
+Result<Json> ReadObject(std::string_view text, const std::string& path,
                                           std::string_view expected);
 
 // The error for `keys` (a path of object keys) whose value has the wrong shape.

@@ -16,6 +16,7 @@
 #include "lore/distill/distill.h"
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
+#include "lore/json/value.h"
 #include "lore/store/store.h"
 #include "proc/process.h"
 
@@ -23,7 +24,6 @@ namespace lore::cli {
 namespace {
 
 namespace cons = lore::consolidate;
-using Json = nlohmann::ordered_json;
 
 struct ConsolidateArgs {
   std::string repo;

@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/list.h"
 #include "lore/learnings/update.h"
@@ -16,7 +17,6 @@
 namespace lore::cli {
 namespace {
 
-using learnings::Json;
 
 struct LearningsArgs {
   std::string repo, id;
@@ -74,10 +74,10 @@ int RunContradict(const LearningsArgs& a) {
     j["id"] = r->id;
     j["before"] = r->before;
     j["after"] = r->after;
-    Print(proposals::DumpJs(j));
+    Print(json::DumpJs(j));
   } else {
-    Print("learning " + r->id + ": confidence " + proposals::JsNumber(r->before) + " -> " +
-          proposals::JsNumber(r->after) +
+    Print("learning " + r->id + ": confidence " + json::JsNumber(r->before) + " -> " +
+          json::JsNumber(r->after) +
           (r->after <= 0 ? " (the next 'lore learnings prune' removes it)" : ""));
   }
   return kExitOk;
@@ -101,7 +101,7 @@ int RunPrune(const LearningsArgs& a) {
     j["kept"] = r.kept;
     j["archivedBytes"] = r.archived_bytes;
     j["prunedIds"] = r.pruned_ids;
-    Print(proposals::DumpJs(j));
+    Print(json::DumpJs(j));
   } else {
     Print("pruned " + std::to_string(r.pruned) + (r.pruned == 1 ? " learning" : " learnings") +
           " (" + std::to_string(r.archived_bytes) +

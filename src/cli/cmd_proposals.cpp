@@ -9,6 +9,7 @@
 #include "cli/io.h"
 #include "cli/proposal_cli.h"
 #include "lore/config/config.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/present.h"
 #include "lore/proposals/propose_input.h"
@@ -19,13 +20,12 @@
 namespace lore::cli {
 namespace {
 
-using proposals::Json;
 
 // Exit codes of `lore propose` (FORMATS.md section 4).
 constexpr int kQueued = 0, kQuota = 1, kBelowFloor = 2, kWrongContext = 3, kInvalid = 4;
 
 int Emit(const Json& out, int code) {
-  Print(proposals::DumpJs(out));
+  Print(json::DumpJs(out));
   return code;
 }
 
@@ -211,7 +211,7 @@ void AddProposals(Registry& r) {
                           "fix or remove it"});
     }
     if (a->json) {
-      Print(proposals::DumpJs(proposals::ToJson(*c)));
+      Print(json::DumpJs(proposals::ToJson(*c)));
     } else {
       PrintHuman(*c);
     }

@@ -15,6 +15,7 @@
 #include "cli/team_hooks.h"
 #include "cli/team_review.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/answers.h"
 #include "lore/proposals/batches.h"
 #include "lore/proposals/learning.h"
@@ -27,7 +28,6 @@ namespace lore::cli {
 namespace {
 
 using proposals::Decision;
-using proposals::Json;
 using proposals::Verdict;
 
 struct ReviewArgs {
@@ -172,7 +172,7 @@ Result<std::vector<Decision>> FromPlan(const std::string& path, const proposals:
 
 void PrintResult(const proposals::PromoteResult& r, bool json) {
   if (json) {
-    Print(proposals::DumpJs(proposals::ToJson(r)));
+    Print(json::DumpJs(proposals::ToJson(r)));
     return;
   }
   std::string out = "approved " + std::to_string(r.written) + "/" + std::to_string(r.expected) +
@@ -249,7 +249,7 @@ int RunBatches(const ReviewArgs& a) {
   auto set = proposals::PrepareReview(src->paths);
   if (!set) return ReportError(set.error());
   const auto batches = proposals::AgentBatches(*set, set->pending);
-  Print(proposals::DumpJs(
+  Print(json::DumpJs(
       proposals::ToJson(batches, proposals::QueueFingerprint(*set, set->pending))));
   return kExitOk;
 }

@@ -10,13 +10,13 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/index/index.h"
+#include "lore/json/value.h"
 #include "lore/search/search.h"
 #include "lore/store/store.h"
 
 namespace lore::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 struct SearchArgs {
   std::string repo;

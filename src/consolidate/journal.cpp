@@ -19,13 +19,13 @@
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
+#include "lore/json/value.h"
 #include "lore/store/store_lock.h"
 #include "lore/testing/point.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 struct JournalFile {
   std::string shadow;  // store-relative, inside the run folder

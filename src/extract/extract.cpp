@@ -13,13 +13,13 @@
 #include "lore/extract/cursor.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/json/value.h"
 #include "lore/sys/uuid.h"
 #include "lore/testing/point.h"
 
 namespace lore::extract {
 namespace {
 
-using Json = nlohmann::ordered_json;
 namespace cons = consolidate;
 
 constexpr int64_t kSessionScanLines = 64;  // lines searched for the transcript's sessionId

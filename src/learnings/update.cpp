@@ -5,6 +5,7 @@
 
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
 #include "lore/proposals/append_file.h"
@@ -70,7 +71,7 @@ Result<Session> Open(const Files& files, std::chrono::milliseconds timeout) {
   return Session{std::move(lock), std::move(scan)};
 }
 
-std::string LineOf(const Json& j) { return proposals::DumpJs(j) + "\n"; }
+std::string LineOf(const Json& j) { return json::DumpJs(j) + "\n"; }
 
 void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
                 PromoteResult* r) {

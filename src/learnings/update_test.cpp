@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/learnings/file.h"
 #include "support/temp_dir.h"
 #include "support/test_points.h"
@@ -24,7 +25,7 @@ std::string Line(const std::string& id, const std::string& type, const std::stri
   j["confidence"] = conf;
   j["occurrences"] = 1;
   j["expires_at"] = expires;
-  return proposals::DumpJs(j) + "\n";
+  return json::DumpJs(j) + "\n";
 }
 
 Candidate Cand(const std::string& id, const std::string& type, const std::string& subject) {

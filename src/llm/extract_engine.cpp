@@ -1,12 +1,12 @@
 #include "lore/llm/extract_engine.h"
 
 #include "lore/extract/model_io.h"
+#include "lore/json/value.h"
 #include "lore/llm/llm_engine.h"
 #include "lore/testing/point.h"
 
 namespace lore::llm {
 
-using Json = nlohmann::ordered_json;
 
 Result<ExtractEngine> MakeExtractEngine(const store::Store& store) {
   LORE_ASSIGN(consolidate::Settings cons, consolidate::LoadSettings(store));

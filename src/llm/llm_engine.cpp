@@ -5,13 +5,13 @@
 #include "lore/consolidate/candidates.h"
 #include "lore/consolidate/prompt.h"
 #include "lore/consolidate/tools.h"
+#include "lore/json/value.h"
 #include "lore/llm/chat.h"
 #include "lore/testing/point.h"
 
 namespace lore::llm {
 namespace {
 
-using Json = nlohmann::ordered_json;
 using consolidate::Settings;
 
 Json ToolMessage(const Json& call, const std::string& content) {

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/log/jsonl.h"
@@ -92,7 +93,7 @@ bool HoldsWave(std::string_view line, const std::string& w) {
 }  // namespace
 
 int64_t CountWaveLines(std::string_view data, std::string_view wave) {
-  const std::string w = DumpJs(Json(std::string(wave)));         // "\"W1\""
+  const std::string w = json::DumpJs(Json(std::string(wave)));         // "\"W1\""
   const std::string_view value = std::string_view(w).substr(1);  // W1"
   int64_t n = 0;
   size_t pos = 0;
@@ -155,7 +156,7 @@ Result<Enqueued> AppendUnderLock(const Paths& paths, const Json& record, const S
     out.dropped = c.dropped;
     return out;
   }
-  LORE_TRY(AppendAndSync(paths.queue, DumpJs(record) + "\n"));
+  LORE_TRY(AppendAndSync(paths.queue, json::DumpJs(record) + "\n"));
   out.outcome = Outcome::kQueued;
   out.position = count + 1;
   (void)Bump(paths, wave, Counter::kQueued);  // the line is written: a counter failure is no loss

@@ -9,6 +9,7 @@
 
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/update.h"
@@ -133,7 +134,7 @@ void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o
     text::TimePoint at = decision->at == text::TimePoint{} ? o.now : decision->at;
     Json rejected = ToRejected(entry->record, decision->reason, at);
     redact::CleanJson(&rejected);  // the line may come from another program
-    bytes += DumpJs(rejected) + "\n";
+    bytes += json::DumpJs(rejected) + "\n";
     r->declined_ids.push_back(entry->id);
   }
   auto file = AppendFile::Open(paths.rejected);

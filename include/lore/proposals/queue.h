@@ -12,7 +12,7 @@
 
 #include "lore/error.h"
 #include "lore/json/reader.h"
-#include "lore/proposals/js_json.h"
+#include "lore/json/value.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/settings.h"
 #include "lore/proposals/write_lock.h"
