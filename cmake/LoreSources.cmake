@@ -158,6 +158,11 @@ if(LORE_TESTS)
   add_test(NAME library_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -P ${PROJECT_SOURCE_DIR}/cmake/LibraryHygiene.cmake)
   set_tests_properties(library_hygiene PROPERTIES LABELS unit)
+  # Shared helpers have one home: YAML only through lore::doc, JSON types only from lore::json,
+  # test hooks installed only by lore::testing.
+  add_test(NAME one_home COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+           -P ${PROJECT_SOURCE_DIR}/cmake/OneHome.cmake)
+  set_tests_properties(one_home PROPERTIES LABELS unit)
 
   file(GLOB LORE_E2E_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/*.cpp)
   if(LORE_E2E_SRC)
