@@ -58,7 +58,7 @@ struct ProposeArgs {
 };
 
 Result<proposals::Settings> SettingsFor(const store::Store& store, const ProposeArgs& a) {
-  LORE_ASSIGN(config::Config cfg, config::Config::Load(store.Path("config.toml")));
+  LORE_ASSIGN(config::Config cfg, config::Config::Load(store.config_path()));
   LORE_ASSIGN(proposals::Settings s, proposals::LoadSettings(cfg));
   if (a.quota) s.quota_per_wave = std::max<int64_t>(0, *a.quota);
   if (a.floor) s.confidence_floor = *a.floor;
@@ -97,7 +97,7 @@ int RunPropose(const ProposeArgs& a) {
   }
   if (!settings->enabled) {
     return EmitContext("proposals are disabled (memory.proposals.enabled = false in " +
-                       store->Path("config.toml") + ")");
+                       store->config_path() + ")");
   }
   if (!p.wave_known) return EmitContext("no wave known: pass --wave W or set LORE_WAVE");
   const auto now = std::chrono::system_clock::now();

@@ -212,7 +212,7 @@ Payload ParsePayload(std::string_view input, std::string* problem) {
 }
 
 Result<int64_t> PendingProposals(const store::Store& store) {
-  LORE_ASSIGN(proposals::QueueScan scan, proposals::ReadQueue(store.Path("proposals.jsonl")));
+  LORE_ASSIGN(proposals::QueueScan scan, proposals::ReadQueue(store.proposals_path()));
   return static_cast<int64_t>(scan.records.size());
 }
 

@@ -12,6 +12,7 @@
 #include "index/schema.h"
 #include "lore/fs/fd.h"
 #include "lore/log/jsonl.h"
+#include "lore/store/layout.h"
 #include "lore/teamsync/team.h"
 
 namespace lore::index::internal {
@@ -69,10 +70,10 @@ std::vector<SourceFile> ScanSources(const std::string& dir) {
   AddIfFile(dfd, "raw.jsonl", "raw.jsonl", Scope::kRaw, "", true, &out);
   AddIfFile(dfd, "learnings.jsonl", "learnings.jsonl", Scope::kLearnings, "", true, &out);
   // The other machines' lines, pulled by `lore sync` (docs/team.md).
-  for (const auto& rel : teamsync::RemoteCopies(dir, "raw.jsonl")) {
+  for (const auto& rel : teamsync::RemoteCopies(dir, store::kRawFile)) {
     AddIfFile(dfd, rel.c_str(), rel, Scope::kRaw, "", true, &out);
   }
-  for (const auto& rel : teamsync::RemoteCopies(dir, "learnings.jsonl")) {
+  for (const auto& rel : teamsync::RemoteCopies(dir, store::kLearningsFile)) {
     AddIfFile(dfd, rel.c_str(), rel, Scope::kLearnings, "", true, &out);
   }
   AddIfFile(dfd, "memory/summary.md", "memory/summary.md", Scope::kMemory, "summary", false, &out);

@@ -10,6 +10,7 @@
 #include "lore/learnings/file.h"
 #include "lore/proposals/append_file.h"
 #include "lore/redact/json.h"
+#include "lore/store/layout.h"
 #include "lore/testing/point.h"
 #include "proposals/archive_once.h"
 
@@ -100,7 +101,7 @@ void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
 }  // namespace
 
 Files Files::InStore(const std::string& d) {
-  return Files{d, fs::Join(d, "learnings.jsonl"), fs::Join(d, "learnings-archive.jsonl"),
+  return Files{d, fs::Join(d, store::kLearningsFile), fs::Join(d, store::kLearningsArchiveFile),
                fs::Join(d, ".learnings-archive.pending")};
 }
 

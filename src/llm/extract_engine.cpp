@@ -15,12 +15,12 @@ Result<ExtractEngine> MakeExtractEngine(const store::Store& store) {
   if (cons.model.empty()) {
     return Fail(ErrorCode::kUnavailable,
                 "neither memory.extract_model nor memory.consolidation_model is set",
-                store.Path("config.toml"), 0,
+                store.config_path(), 0,
                 "set memory.extract_model to the model's name (or use --engine rules)");
   }
   LORE_ASSIGN(ChatSettings chat, ChatSettingsFor(cons, store, "use --engine rules"));
   return ExtractEngine(std::move(chat), ex.chunk_bytes, cons.max_lint_failures,
-                       store.Path("config.toml"));
+                       store.config_path());
 }
 
 Status ExtractEngine::Take(const extract::Event& event) {

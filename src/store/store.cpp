@@ -202,7 +202,7 @@ Status Store::CreateSkeleton(text::TimePoint now) const {
     return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", temp));
   }
   auto build = [&]() -> Status {
-    LORE_TRY(fs::WriteNewFile(fs::Join(temp, "raw.jsonl"), ""));
+    LORE_TRY(fs::WriteNewFile(fs::Join(temp, store::kRawFile), ""));
     std::string okf = fs::Join(temp, "okf");
     if (::mkdir(okf.c_str(), 0700) != 0) {
       return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", okf));
