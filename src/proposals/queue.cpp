@@ -25,28 +25,39 @@ json::Limits QueueLineLimits() {
   return l;
 }
 
-QueueScan ScanQueue(std::string bytes) {
-  QueueScan scan;
-  scan.bytes = std::move(bytes);
-  log::LineScanner lines(scan.bytes);
+void ScanLines(std::string_view bytes, const std::function<void(ScannedLine&)>& on_line) {
+  const json::Limits limits = QueueLineLimits();
+  log::LineScanner lines(bytes);
   log::Line line;
   size_t offset = 0;
   while (lines.Next(&line)) {
-    Span span{line.number, offset, line.text.size() + (line.has_newline ? 1 : 0)};
-    offset += span.length;
-    if (log::IsBlank(line.text)) {
-      scan.blank.push_back(span);
-      continue;
+    ScannedLine l;
+    l.span = Span{line.number, offset, line.text.size() + (line.has_newline ? 1 : 0)};
+    offset += l.span.length;
+    l.blank = log::IsBlank(line.text);
+    if (!l.blank) {
+      if (auto j = json::ParseOrdered(line.text, limits); j && j->is_object()) {
+        l.object = std::move(*j);
+      }
     }
-    auto j = json::ParseOrdered(line.text, QueueLineLimits());
-    if (!j || !j->is_object()) {
-      scan.malformed.push_back(span);
-      continue;
-    }
-    Entry e{span, std::move(*j), {}};
-    e.id = json::StringOr(e.record, "id", "");
-    scan.records.push_back(std::move(e));
+    on_line(l);
   }
+}
+
+QueueScan ScanQueue(std::string bytes) {
+  QueueScan scan;
+  scan.bytes = std::move(bytes);
+  ScanLines(scan.bytes, [&](ScannedLine& l) {
+    if (l.blank) {
+      scan.blank.push_back(l.span);
+    } else if (!l.object) {
+      scan.malformed.push_back(l.span);
+    } else {
+      Entry e{l.span, std::move(*l.object), {}};
+      e.id = json::StringOr(e.record, "id", "");
+      scan.records.push_back(std::move(e));
+    }
+  });
   return scan;
 }
 

@@ -23,15 +23,11 @@
 #include "lore/proposals/write_lock.h"
 #include "lore/redact/json.h"
 #include "lore/testing/point.h"
+#include "lore/text/trim.h"
 #include "proposals/archive_once.h"
 
 namespace lore::proposals {
 namespace {
-
-std::string_view Trimmed(std::string_view line) {
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-  return line;
-}
 
 std::string Joined(const std::vector<std::string>& v) {
   std::string out;
@@ -55,7 +51,8 @@ void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
                const std::set<std::string>& elsewhere, Plan* p) {
   std::map<std::string_view, const Decision*> by_text;
   for (size_t k = 0; k < set.pending.size(); ++k) {
-    by_text[Trimmed(set.scan.Text(set.scan.records[set.pending[k]].span))] = &decisions[k];
+    by_text[text::TrimEnd(set.scan.Text(set.scan.records[set.pending[k]].span), "\r\n")] =
+        &decisions[k];
   }
   const std::string& before = set.scan.bytes;
   const bool same_prefix = p->now.bytes.compare(0, before.size(), before) == 0;
@@ -72,7 +69,8 @@ void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
                           approved_ids.count(e.id))) {
       f = Fate::kClear;
       if (!approved_ids.count(e.id)) ++p->recovered;
-    } else if (auto it = by_text.find(Trimmed(p->now.Text(e.span))); it != by_text.end()) {
+    } else if (auto it = by_text.find(text::TrimEnd(p->now.Text(e.span), "\r\n"));
+               it != by_text.end()) {
       if (it->second->verdict == Verdict::kApprove) {
         f = Fate::kApprove;
         p->approve.emplace_back(&e, it->second);
