@@ -3,6 +3,7 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/store/layout.h"
 #include "lore/text/trim.h"
 
 namespace lore::learnings {
@@ -30,7 +31,7 @@ FileScan ScanLearnings(std::string bytes) {
 }
 
 Result<FileScan> ReadLearnings(const std::string& path) {
-  LORE_TRY(fs::RefuseSymlink(path, "learnings.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(path, store::kLearningsFile));
   auto text = fs::ReadFile(path);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return FileScan{};

@@ -46,8 +46,8 @@ std::string Render(const FileScan& scan, const std::map<size_t, std::string>& re
 // settled: lines it archived but did not remove are removed now (and its
 // marker).
 Result<FileScan> Load(const Files& files) {
-  LORE_TRY(fs::RefuseSymlink(files.learnings, "learnings.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(files.archive, "learnings-archive.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(files.learnings, store::kLearningsFile));
+  LORE_TRY(fs::RefuseSymlink(files.archive, store::kLearningsArchiveFile));
   LORE_ASSIGN(FileScan scan, ReadLearnings(files.learnings));
   LORE_ASSIGN(std::set<size_t> archived, proposals::AlreadyArchived(Once(files), scan.bytes));
   if (!archived.empty()) {

@@ -14,6 +14,7 @@
 #include "lore/log/jsonl.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/summary.h"
+#include "lore/store/layout.h"
 
 namespace lore::proposals {
 
@@ -187,7 +188,7 @@ Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings&
     out.quota = settings.quota_per_wave;
     return out;
   }
-  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.queue, store::kProposalsFile));
   auto lock = WriteLock::Acquire(paths.lock, lock_timeout);
   if (!lock) {
     (void)Bump(paths, wave, Counter::kFsError);

@@ -22,6 +22,7 @@
 #include "lore/proposals/summary.h"
 #include "lore/proposals/write_lock.h"
 #include "lore/redact/json.h"
+#include "lore/store/layout.h"
 #include "lore/testing/point.h"
 #include "lore/text/trim.h"
 #include "proposals/archive_once.h"
@@ -218,7 +219,7 @@ Result<std::set<std::string>> ReadIds(const std::string& path) {
 }
 
 Result<ReviewSet> PrepareReview(const Paths& paths, std::chrono::milliseconds lock_timeout) {
-  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.queue, store::kProposalsFile));
   ReviewSet set;
   {
     LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, lock_timeout));
@@ -247,10 +248,10 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
   if (decisions.size() != set.pending.size()) {
     return Fail(ErrorCode::kInternal, "one decision per pending proposal is required");
   }
-  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(paths.archive, "proposals-archive.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(paths.learnings, "learnings.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(paths.rejected, "proposals.rejected.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.queue, store::kProposalsFile));
+  LORE_TRY(fs::RefuseSymlink(paths.archive, store::kProposalsArchiveFile));
+  LORE_TRY(fs::RefuseSymlink(paths.learnings, store::kLearningsFile));
+  LORE_TRY(fs::RefuseSymlink(paths.rejected, store::kProposalsRejectedFile));
 
   LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, o.lock_timeout));
   Plan plan;

@@ -139,9 +139,9 @@ Status Store::CheckPaths() const {
     return Fail(ErrorCode::kCorrupt, "store root is not a directory", dir_, 0,
                 "move the file away so that lore can create the store");
   }
-  LORE_TRY(RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair));
+  LORE_TRY(RequireRegular(raw_path(), kRawFile, kMissingRawRepair));
   LORE_TRY(fs::RefuseSymlink(okf_dir(), "okf directory"));
-  LORE_TRY(RequireRegular(index_path(), "okf/index.md", kMissingIndexRepair));
+  LORE_TRY(RequireRegular(index_path(), kIndexFile, kMissingIndexRepair));
   return Ok();
 }
 
@@ -181,7 +181,7 @@ std::vector<Error> Store::CheckAll() const {
     return {Error{ErrorCode::kCorrupt, "store root is not a directory", dir_, 0,
                   "move the file away so that lore can create the store"}};
   }
-  if (auto s = RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair); !s) {
+  if (auto s = RequireRegular(raw_path(), kRawFile, kMissingRawRepair); !s) {
     out.push_back(s.error());
   } else {
     for (auto& e : log::CheckAll(raw_log())) out.push_back(std::move(e));
