@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/learning.h"
 #include "lore/proposals/record.h"
 #include "timing.h"
@@ -53,7 +53,7 @@ std::string Learnings(int n, std::string* middle_id) {
     char id[40];
     std::snprintf(id, sizeof id, "%08x-0000-4000-8000-%012d", i, i);
     auto rec = lore::proposals::MakeRecord(f, id, i % 10 == 9 ? old : base);
-    out += lore::proposals::DumpJs(
+    out += lore::json::DumpJs(
                lore::proposals::ToLearning(rec, "bench-session", i % 10 == 9 ? old : base)) +
            "\n";
     if (i == n / 2) *middle_id = id;

@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
+#include "lore/json/dump_js.h"
 #include "lore/proposals/batches.h"
 #include "lore/proposals/collect.h"
-#include "lore/proposals/js_json.h"
 #include "lore/proposals/record.h"
 #include "lore/sys/uuid.h"
 
@@ -109,7 +109,7 @@ std::string QueueOf(int lines) {
                               0.8,
                               std::nullopt,
                               {"src/a.cc"}};
-    out += lore::proposals::DumpJs(lore::proposals::MakeRecord(f, lore::sys::NewUuidV4(),
+    out += lore::json::DumpJs(lore::proposals::MakeRecord(f, lore::sys::NewUuidV4(),
                                                                std::chrono::system_clock::now())) +
            "\n";
   }
@@ -171,16 +171,16 @@ void AgentReviewCase(const std::string& base, const std::string& fs, int runs) {
   lp::ReviewSet set;
   set.scan = lp::ScanQueue(fill);
   set.pending = lp::FifoOrder(set.scan);
-  lp::Json answers = lp::Json::object();
+  lore::Json answers = lore::Json::object();
   answers["queue"] = lp::QueueFingerprint(set, set.pending);
-  answers["batches"] = lp::Json::array();
+  answers["batches"] = lore::Json::array();
   for (const auto& b : lp::AgentBatches(set, set.pending)) {
-    lp::Json picked = lp::Json::array();
+    lore::Json picked = lore::Json::array();
     for (size_t k = 0; k < b.options.size() && k < 2; ++k) picked.push_back(b.options[k].label);
     answers["batches"].push_back({{"batch", b.batch}, {"picked", picked}});
   }
   const std::string answers_path = base + "/answers.json";
-  WriteFile(answers_path, lp::DumpJs(answers));
+  WriteFile(answers_path, lore::json::DumpJs(answers));
   std::vector<Sample> batches, apply;
   for (int i = 0; i < runs; ++i) {
     WriteFile(dir + "/proposals.jsonl", fill);

@@ -67,7 +67,7 @@ target_include_directories(lore_proc PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(lore_proc PUBLIC lore_core)
 
 # The CLI is compiled once and linked twice: into the shipped `lore` and into `lore-test`, which
-# adds the test hook that obeys LORE_TEST_HOOK (include/lore/consolidate/test_hook.h).
+# adds the test hook that obeys LORE_TEST_HOOK (include/lore/testing/point.h).
 add_library(lore_cli OBJECT ${LORE_CLI_SRC})
 target_include_directories(lore_cli PRIVATE ${PROJECT_SOURCE_DIR}/src)
 target_link_libraries(lore_cli PUBLIC lore_core CLI11::CLI11)
@@ -166,6 +166,11 @@ if(LORE_TESTS)
   add_test(NAME front_end_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -P ${PROJECT_SOURCE_DIR}/cmake/FrontEndHygiene.cmake)
   set_tests_properties(front_end_hygiene PROPERTIES LABELS unit)
+  # Shared helpers have one home: YAML only through lore::doc, JSON types only from lore::json,
+  # test hooks installed only by lore::testing.
+  add_test(NAME one_home COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+           -P ${PROJECT_SOURCE_DIR}/cmake/OneHome.cmake)
+  set_tests_properties(one_home PROPERTIES LABELS unit)
 
   file(GLOB LORE_E2E_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/*.cpp)
   if(LORE_E2E_SRC)

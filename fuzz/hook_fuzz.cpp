@@ -9,11 +9,12 @@
 #include "lore/hook/pre_tool_use.h"
 #include "lore/hook/session.h"
 #include "lore/hook/shell_words.h"
+#include "lore/json/dump_js.h"
 #include "lore/text/utf8.h"
 
 namespace {
 
-using lore::hook::Json;
+using lore::Json;
 const auto kNow = std::chrono::system_clock::time_point(std::chrono::seconds(1767225600));
 
 void CheckWords(std::string_view command) {
@@ -33,7 +34,7 @@ void CheckEvent(const Json& payload) {
   auto event = lore::hook::ProposeEvent(payload, "env-wave", "/work/repo", kNow);
   if (!event) return;
   LORE_FUZZ_CHECK((*event)["cwd"].is_string());
-  const std::string line = lore::proposals::DumpJs(*event);
+  const std::string line = lore::json::DumpJs(*event);
   LORE_FUZZ_CHECK(line.find('\n') == std::string::npos);
   Json back = Json::parse(line, nullptr, false);
   LORE_FUZZ_CHECK(!back.is_discarded() && back.is_object());

@@ -9,7 +9,7 @@
 
 namespace {
 
-using lore::mcp::Json;
+using lore::Json;
 
 constexpr size_t kMaxLines = 16;
 

@@ -3,7 +3,7 @@
 // validates, labels and dumps without failing; DumpJs is stable (dumping what
 // it wrote gives the same line).
 #include "check.h"
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/present.h"
 #include "lore/proposals/propose_input.h"
 #include "lore/proposals/queue.h"
@@ -11,17 +11,17 @@
 
 namespace {
 
-using lore::proposals::Json;
+using lore::Json;
 
 void CheckRecord(const Json& record) {
   (void)lore::proposals::Validate(record);
   (void)lore::proposals::Label(record);
   (void)lore::proposals::Description(record);
-  const std::string line = lore::proposals::DumpJs(record);
+  const std::string line = lore::json::DumpJs(record);
   LORE_FUZZ_CHECK(line.find('\n') == std::string::npos);
   Json back = Json::parse(line, nullptr, false);
   LORE_FUZZ_CHECK(!back.is_discarded() && back.is_object());
-  LORE_FUZZ_CHECK(lore::proposals::DumpJs(back) == line);
+  LORE_FUZZ_CHECK(lore::json::DumpJs(back) == line);
   if (auto c = record.find("confidence"); c != record.end() && c->is_number()) {
     (void)lore::proposals::ParseConfidence(c->dump());
   }

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <vector>
 
+#include "lore/text/trim.h"
 #include "lore/text/utf8.h"
 
 namespace lore::activity {
@@ -44,19 +45,7 @@ bool ExitCodeLine(std::string_view s) {
 }  // namespace
 
 std::string Excerpt(std::string_view text, size_t max_bytes) {
-  std::string out;
-  out.reserve(std::min(text.size(), max_bytes + 8));
-  bool space = false;
-  for (char c : text) {
-    if (Space(c)) {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-    if (out.size() > max_bytes + 4) break;
-  }
+  std::string out = text::FoldSpace(text, max_bytes + 4);
   if (out.size() <= max_bytes) return out;
   std::string_view cut = text::PrefixBytes(out, max_bytes);
   size_t sp = cut.rfind(' ');

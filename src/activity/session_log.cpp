@@ -17,6 +17,7 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/log/checked_log.h"
 #include "lore/log/line_stream.h"
 #include "lore/redact/redact.h"
@@ -24,7 +25,6 @@
 namespace lore::activity {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr size_t kMaxCalls = 256;            // calls awaiting their result
 constexpr size_t kIdBytes = 12;              // of a tool call's id, enough to pair it

@@ -123,11 +123,6 @@ Status Unchanged(const FilePlan& f) {
 
 }  // namespace
 
-const std::vector<std::string_view>& KnownAgents() {
-  static const std::vector<std::string_view> kAgents = {"claude-code"};
-  return kAgents;
-}
-
 bool Plan::changed() const {
   for (const FilePlan& f : files) {
     if (f.changed) return true;

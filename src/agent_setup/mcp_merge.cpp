@@ -2,11 +2,11 @@
 #include "agent_setup/merge_common.h"
 #include "lore/agent_setup/merge.h"
 #include "lore/json/field.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kExpected =
     "a JSON object whose \"mcpServers\" maps server names to {\"command\", \"args\"}";

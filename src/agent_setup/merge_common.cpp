@@ -6,11 +6,10 @@
 #include "lore/agent_setup/merge.h"
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 // The subtype of a binary value that stands for a number as the person wrote
 // it: nlohmann keeps a number as an int64, uint64 or double and would write
@@ -101,10 +100,10 @@ std::string MalformedRepair(std::string_view expected) {
          ") or move it aside, then run 'lore init' again; nothing was changed";
 }
 
-Result<nlohmann::ordered_json> ReadObject(std::string_view text, const std::string& path,
+Result<Json> ReadObject(std::string_view text, const std::string& path,
                                           std::string_view expected) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    return nlohmann::ordered_json::object();
+    return Json::object();
   }
   json::Limits limits;
   limits.max_bytes = size_t{8} << 20;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 

@@ -5,11 +5,11 @@
 #include "agent_setup/key_line.h"
 #include "agent_setup/merge_common.h"
 #include "lore/agent_setup/diff.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 Json Parsed(const std::string& text) { return Json::parse(text); }
 

@@ -5,11 +5,11 @@
 #include "agent_setup/merge_common.h"
 #include "lore/agent_setup/merge.h"
 #include "lore/json/field.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kExpected =
     "a JSON object whose \"hooks\" maps event names to arrays of {\"matcher\", \"hooks\": "

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "lore/consolidate/test_hook.h"
 #include "lore/json/reader.h"
 #include "lore/proposals/learning.h"
 #include "lore/teamsync/review.h"
@@ -212,13 +211,6 @@ Result<Reviewed> ApplyDecisions(const std::string& repo, const ReviewSource& sou
   opts.remove_summaries = !source.team;
   opts.session_id = session;
   opts.now = std::chrono::system_clock::now();
-  if (consolidate::TestHookInstalled()) {  // test builds: e.g. die in the middle of a promotion
-    opts.after_learning = [](int64_t written) {
-      (void)consolidate::TestHook("after-learning-" + std::to_string(written));
-    };
-  }
-  // Test hook point "review-after-archive" (LORE_TEST_HOOK, docs/proposals.md).
-  opts.after_archive = [] { (void)consolidate::TestHook("review-after-archive"); };
   LORE_ASSIGN(proposals::PromoteResult r, proposals::PromoteAndClear(paths, set, decisions, opts));
   Reviewed out;
   out.ok = r.cleared && r.errors.empty();

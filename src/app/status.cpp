@@ -2,11 +2,11 @@
 
 #include "lore/consolidate/report.h"
 #include "lore/consolidate/runner.h"
+#include "lore/json/value.h"
 
 namespace lore::app {
 
 namespace cons = consolidate;
-using Json = nlohmann::ordered_json;
 
 Result<StatusView> Status(const store::Store& store, const cons::Settings& settings,
                           Recovery recovery) {

@@ -11,6 +11,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"
+#include "lore/json/value.h"
 #include "lore/store/store_lock.h"
 #include "lore/version.h"
 
@@ -160,7 +161,7 @@ Status WriteAll(const store::Store& store, const std::vector<fs::TreeEntry>& ent
     summary->bytes += static_cast<int64_t>(data->size());
     LORE_TRY(w.Add("store/" + e.rel, false, *data, e.mtime));
   }
-  nlohmann::ordered_json manifest;
+  Json manifest;
   manifest["format"] = "lore-store-archive";
   manifest["version"] = 1;
   manifest["key"] = store.key();

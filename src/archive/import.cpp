@@ -18,6 +18,7 @@
 #include "lore/fs/temp_name.h"
 #include "lore/fs/tree.h"
 #include "lore/store/key.h"
+#include "lore/store/layout.h"
 #include "lore/store/store_lock.h"
 
 namespace lore::archive {
@@ -32,7 +33,7 @@ Result<bool> IsEmptyStore(const std::string& dir) {
   LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(dir));
   for (const auto& e : entries) {
     if (!IsTruth(e.rel) || e.type == fs::EntryType::kDirectory) continue;
-    if (e.rel == "raw.jsonl" && e.type == fs::EntryType::kFile && e.size == 0) continue;
+    if (e.rel == store::kRawFile && e.type == fs::EntryType::kFile && e.size == 0) continue;
     if (e.rel == "okf/index.md" && e.type == fs::EntryType::kFile) {
       std::string path = fs::Join(dir, e.rel);
       LORE_ASSIGN(std::string text, fs::ReadFile(path));
@@ -154,8 +155,8 @@ Status Swap(const Target& t, const ImportOptions& o, const Unpacked& u, ImportRe
     // The settings were guarded against no store: undo that first.
     std::string aside = fs::Join(t.temp, kImportedConfig);
     if (fs::Exists(aside)) {
-      (void)::unlink(fs::Join(t.temp, "config.toml").c_str());
-      if (::rename(aside.c_str(), fs::Join(t.temp, "config.toml").c_str()) != 0) {
+      (void)::unlink(fs::Join(t.temp, store::kConfigFile).c_str());
+      if (::rename(aside.c_str(), fs::Join(t.temp, store::kConfigFile).c_str()) != 0) {
         return tl::unexpected(fs::ErrnoError(errno, "cannot restore", aside));
       }
     }

@@ -10,11 +10,12 @@
 #include "lore/consolidate/settings.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/store/layout.h"
 
 namespace lore::archive {
 namespace {
 
-constexpr const char* kConfig = "config.toml";
+constexpr std::string_view kConfig = store::kConfigFile;
 
 // The settings that change what runs or where the store's data goes: an
 // import that applies the archive's config.toml announces each one it
@@ -76,7 +77,7 @@ Status KeepAside(const std::string& temp, const std::string& dir, ImportReport* 
     report->config = "kept-aside";
   }
   std::string own = fs::Join(dir, kConfig);
-  LORE_TRY(fs::RefuseSymlink(own, "config.toml"));
+  LORE_TRY(fs::RefuseSymlink(own, kConfig));
   LORE_ASSIGN(auto bytes, ReadIfThere(own));
   if (!bytes) return Ok();
   LORE_TRY(fs::WriteFileAtomic(imported, *bytes, 0600));

@@ -13,6 +13,7 @@
 
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/text/utf8.h"
 
 namespace lore::archive {
@@ -192,7 +193,7 @@ Result<Manifest> ParseManifest(std::string_view text, const std::string& archive
   limits.max_depth = 8;
   auto parsed = json::Parse(text, limits);
   if (!parsed) return bad(parsed.error().what);
-  const nlohmann::json& j = *parsed;
+  const SortedJson& j = *parsed;
   if (!j.is_object()) return bad("not a JSON object");
   auto format = j.find("format");
   if (format == j.end() || !format->is_string() ||

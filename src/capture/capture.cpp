@@ -3,13 +3,13 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/json/compact.h"
+#include "lore/json/value.h"
 #include "lore/redact/json.h"
 #include "lore/text/utf8.h"
 
 namespace lore::capture {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr const char* kStdin = "<stdin>";
 

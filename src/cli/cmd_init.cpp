@@ -13,6 +13,7 @@
 #include "lore/agent_setup/diff.h"
 #include "lore/agent_setup/install.h"
 #include "lore/agent_setup/review_command.h"
+#include "lore/json/value.h"
 
 namespace lore::cli {
 namespace {
@@ -88,12 +89,12 @@ int RunCheck(const InitArgs& a, const as::Plan& plan) {
   bool ok = b.same;
   for (const as::Piece& p : plan.pieces) ok = ok && p.state == as::PieceState::kInstalled;
   if (a.json) {
-    nlohmann::ordered_json j;
+    Json j;
     j["agent"] = a.agent;
     j["project"] = plan.project;
-    j["pieces"] = nlohmann::ordered_json::array();
+    j["pieces"] = Json::array();
     for (const as::Piece& p : plan.pieces) {
-      nlohmann::ordered_json e;
+      Json e;
       e["file"] = p.file;
       e["piece"] = p.name;
       e["state"] = std::string(as::StateName(p.state));
@@ -101,11 +102,11 @@ int RunCheck(const InitArgs& a, const as::Plan& plan) {
       j["pieces"].push_back(std::move(e));
     }
     j["lore_on_path"] =
-        b.on_path.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(b.on_path);
+        b.on_path.empty() ? Json() : Json(b.on_path);
     j["running"] = b.running;
     j["same_binary"] = b.same;
     j["ok"] = ok;
-    Print(j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+    Print(j.dump(-1, ' ', false, Json::error_handler_t::replace));
     return ok ? kExitOk : kExitError;
   }
   Print("lore init --check " + a.agent + ": " + plan.project);

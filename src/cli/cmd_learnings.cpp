@@ -8,8 +8,8 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/app/store.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/list.h"
 #include "lore/learnings/update.h"
@@ -17,7 +17,6 @@
 namespace lore::cli {
 namespace {
 
-using learnings::Json;
 
 struct LearningsArgs {
   std::string repo, id;
@@ -75,10 +74,10 @@ int RunContradict(const LearningsArgs& a) {
     j["id"] = r->id;
     j["before"] = r->before;
     j["after"] = r->after;
-    Print(proposals::DumpJs(j));
+    Print(json::DumpJs(j));
   } else {
-    Print("learning " + r->id + ": confidence " + proposals::JsNumber(r->before) + " -> " +
-          proposals::JsNumber(r->after) +
+    Print("learning " + r->id + ": confidence " + json::JsNumber(r->before) + " -> " +
+          json::JsNumber(r->after) +
           (r->after <= 0 ? " (the next 'lore learnings prune' removes it)" : ""));
   }
   return kExitOk;
@@ -92,8 +91,6 @@ int RunPrune(const LearningsArgs& a) {
   if (fs::Exists(files->dir)) {
     learnings::PruneOptions o;
     o.now = std::chrono::system_clock::now();
-    // Test hook point (LORE_TEST_HOOK, docs/learnings.md).
-    o.after_archive = [] { (void)consolidate::TestHook("learnings-prune-after-archive"); };
     auto done = learnings::Prune(*files, o);
     if (!done) return ReportError(done.error());
     r = std::move(*done);
@@ -104,7 +101,7 @@ int RunPrune(const LearningsArgs& a) {
     j["kept"] = r.kept;
     j["archivedBytes"] = r.archived_bytes;
     j["prunedIds"] = r.pruned_ids;
-    Print(proposals::DumpJs(j));
+    Print(json::DumpJs(j));
   } else {
     Print("pruned " + std::to_string(r.pruned) + (r.pruned == 1 ? " learning" : " learnings") +
           " (" + std::to_string(r.archived_bytes) +

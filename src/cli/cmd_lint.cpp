@@ -5,6 +5,7 @@
 #include "cli/io.h"
 #include "lore/app/store.h"
 #include "lore/fs/fd.h"
+#include "lore/json/value.h"
 #include "lore/lint/scan.h"
 
 namespace lore::cli {
@@ -30,7 +31,7 @@ int RunLint(const LintArgs& a) {
   if (!loaded) return ReportError(loaded.error());
   lint::Report report = lint::LintStore(*loaded);
   if (a.json) {
-    nlohmann::ordered_json j;
+    Json j;
     j["store"] = store->dir();
     j["records"] = loaded->records.size();
     j["errors"] = report.Errors();

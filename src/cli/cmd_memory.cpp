@@ -8,6 +8,7 @@
 #include "lore/app/store.h"
 #include "lore/consolidate/runner.h"
 #include "lore/fs/fd.h"
+#include "lore/json/value.h"
 #include "lore/memory/records.h"
 
 namespace lore::cli {
@@ -68,7 +69,7 @@ int ReportOutcome(Result<memory::Outcome> r, bool json, const RecordFlags* flags
   if (flags) BlameFlags(*flags, r->report);
   const memory::Outcome& o = *r;
   if (json) {
-    nlohmann::ordered_json j;
+    Json j;
     j["ok"] = o.ok();
     j["written"] = o.written;
     j["path"] = o.path;

@@ -10,6 +10,7 @@
 #include "cli/proposal_cli.h"
 #include "lore/app/store.h"
 #include "lore/config/config.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/present.h"
 #include "lore/proposals/propose_input.h"
@@ -19,13 +20,12 @@
 namespace lore::cli {
 namespace {
 
-using proposals::Json;
 
 // Exit codes of `lore propose` (FORMATS.md section 4).
 constexpr int kQueued = 0, kQuota = 1, kBelowFloor = 2, kWrongContext = 3, kInvalid = 4;
 
 int Emit(const Json& out, int code) {
-  Print(proposals::DumpJs(out));
+  Print(json::DumpJs(out));
   return code;
 }
 
@@ -56,7 +56,7 @@ struct ProposeArgs {
 };
 
 Result<proposals::Settings> SettingsFor(const store::Store& store, const proposals::Proposal& p) {
-  LORE_ASSIGN(config::Config cfg, config::Config::Load(store.Path("config.toml")));
+  LORE_ASSIGN(config::Config cfg, config::Config::Load(store.config_path()));
   LORE_ASSIGN(proposals::Settings s, proposals::LoadSettings(cfg));
   if (p.quota_per_wave) s.quota_per_wave = *p.quota_per_wave;
   if (p.confidence_floor) s.confidence_floor = *p.confidence_floor;
@@ -93,7 +93,7 @@ int RunPropose(const ProposeArgs& a) {
   }
   if (!settings->enabled) {
     return EmitContext("proposals are disabled (memory.proposals.enabled = false in " +
-                       store->Path("config.toml") + ")");
+                       store->config_path() + ")");
   }
   if (!p.wave_known) return EmitContext("no wave known: pass --wave W or set LORE_WAVE");
   const auto now = std::chrono::system_clock::now();
@@ -204,7 +204,7 @@ void AddProposals(Registry& r) {
                           "fix or remove it"});
     }
     if (a->json) {
-      Print(proposals::DumpJs(proposals::ToJson(*c)));
+      Print(json::DumpJs(proposals::ToJson(*c)));
     } else {
       PrintHuman(*c);
     }

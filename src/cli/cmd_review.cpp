@@ -17,6 +17,7 @@
 #include "lore/app/review.h"
 #include "lore/app/store.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/answers.h"
 #include "lore/proposals/batches.h"
 #include "lore/proposals/learning.h"
@@ -29,7 +30,6 @@ namespace lore::cli {
 namespace {
 
 using proposals::Decision;
-using proposals::Json;
 using proposals::Verdict;
 
 struct ReviewArgs {
@@ -57,7 +57,7 @@ int Usage(const std::string& message) {
 
 void PrintResult(const proposals::PromoteResult& r, bool json) {
   if (json) {
-    Print(proposals::DumpJs(proposals::ToJson(r)));
+    Print(json::DumpJs(proposals::ToJson(r)));
     return;
   }
   std::string out = "approved " + std::to_string(r.written) + "/" + std::to_string(r.expected) +
@@ -118,7 +118,7 @@ int RunBatches(const ReviewArgs& a) {
   auto set = proposals::PrepareReview(src->paths);
   if (!set) return ReportError(set.error());
   const auto batches = proposals::AgentBatches(*set, set->pending);
-  Print(proposals::DumpJs(
+  Print(json::DumpJs(
       proposals::ToJson(batches, proposals::QueueFingerprint(*set, set->pending))));
   return kExitOk;
 }

@@ -12,12 +12,12 @@
 #include "lore/app/store.h"
 #include "lore/fs/fd.h"
 #include "lore/index/index.h"
+#include "lore/json/value.h"
 #include "lore/search/search.h"
 
 namespace lore::cli {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 struct SearchArgs {
   std::string repo;

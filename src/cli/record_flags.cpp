@@ -1,11 +1,10 @@
 #include "cli/record_flags.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <charconv>
 #include <optional>
 
 #include "cli/io.h"
+#include "lore/doc/facts.h"
 #include "lore/fs/fd.h"
 
 namespace lore::cli {
@@ -64,29 +63,6 @@ Status ApplySources(const std::vector<std::string>& specs, doc::Record& r) {
   return Ok();
 }
 
-// VALUE as the record parser reads it after "KEY: ": the text of a plain or
-// quoted YAML scalar, else nullopt (not YAML, null, a list or a mapping).
-std::optional<std::string> ScalarText(std::string_view value) {
-  try {
-    YAML::Node n = YAML::Load(std::string(value));
-    if (n.IsScalar()) return n.Scalar();
-  } catch (const YAML::Exception&) {
-  }
-  return std::nullopt;
-}
-
-// True when VALUE is a flow list or mapping ("[a, b]", "{k: v}") that parses.
-bool IsFlowCollection(std::string_view value) {
-  size_t first = value.find_first_not_of(" \t");
-  if (first == std::string_view::npos || (value[first] != '[' && value[first] != '{')) return false;
-  try {
-    YAML::Node n = YAML::Load(std::string(value));
-    return n.IsSequence() || n.IsMap();
-  } catch (const YAML::Exception&) {
-    return false;
-  }
-}
-
 // Sets KEY from VALUE the way the record parser reads "KEY: VALUE": typed
 // keys take the YAML value; text keys (and keys lore does not interpret) the
 // scalar's text, so that quotes mean what they mean in the file, or VALUE
@@ -104,10 +80,10 @@ Status ApplySet(std::string_view assignment, doc::Record& r) {
     s = doc::SetFieldYaml(r, key, value);  // refused as a value of more than one line
   } else if (doc::IsKnownKey(r.kind, key) && !doc::IsTextKey(r.kind, key)) {
     s = doc::SetFieldYaml(r, key, value);
-  } else if (!doc::IsKnownKey(r.kind, key) && IsFlowCollection(value)) {
+  } else if (!doc::IsKnownKey(r.kind, key) && doc::IsFlowCollection(value)) {
     s = doc::SetFieldYaml(r, key, value);
   } else {
-    s = doc::SetFieldText(r, key, ScalarText(value).value_or(std::string(value)));
+    s = doc::SetFieldText(r, key, doc::ScalarText(value).value_or(std::string(value)));
   }
   if (s) return s;
   std::string why = s.error().what;

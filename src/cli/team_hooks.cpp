@@ -11,7 +11,7 @@ namespace lore::cli {
 
 bool TeamConfigured(const store::Store& store) {
   if (!fs::Exists(store.dir())) return false;
-  auto cfg = config::Config::Load(store.Path("config.toml"));
+  auto cfg = config::Config::Load(store.config_path());
   if (!cfg || !cfg->Has("team.url")) return false;  // a broken config.toml: the verbs report it
   std::string team = LoreTeamPath();
   return !team.empty() && ::access(team.c_str(), X_OK) == 0;

@@ -1,5 +1,6 @@
 #include "consolidate/bullets.h"
 
+#include "lore/text/trim.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate::detail {
@@ -14,20 +15,7 @@ bool IsBlank(const std::string& line) {
 
 }  // namespace
 
-std::string OneLine(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == '\r' || c == '\n' || c == '\t' || c == ' ') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
+std::string OneLine(std::string_view s) { return text::FoldSpace(s, SIZE_MAX, " \t\r\n"); }
 
 std::string Cut(std::string_view s, size_t max) {
   if (text::CodePointCount(s) <= max) return std::string(s);

@@ -4,11 +4,11 @@
 
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 std::optional<doc::Source> ReadSource(const Json& j) {
   if (!j.is_object()) return std::nullopt;

@@ -16,16 +16,16 @@
 
 #include "lore/consolidate/paths.h"
 #include "lore/consolidate/staging.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
+#include "lore/json/value.h"
 #include "lore/store/store_lock.h"
+#include "lore/testing/point.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 struct JournalFile {
   std::string shadow;  // store-relative, inside the run folder
@@ -181,7 +181,7 @@ Status Apply(const store::Store& store, const Journal& j) {
     LORE_TRY(PrepareParents(store, f.target, prepared));
     LORE_TRY(Place(store, f));
     dirs.insert(fs::Dirname(store.Path(f.target)));
-    if (first) LORE_TRY(TestHook("mid-commit"));
+    if (first) LORE_TRY(testing::Point(testing::kMidCommit));
     first = false;
   }
   for (const auto& d : dirs) LORE_TRY(fs::SyncDir(d));
@@ -252,7 +252,7 @@ Result<CommitOutcome> CommitRun(const store::Store& store, const std::string& ru
     j.files.push_back(std::move(f));
   }
   if (auto s = SyncFileSystem(run_dir); !s) return fail(s.error());
-  if (auto s = TestHook("before-commit"); !s) return fail(s.error());
+  if (auto s = testing::Point(testing::kBeforeCommit); !s) return fail(s.error());
   // From the re-check to the end of Apply no record write can land: they
   // take the same lock.
   auto lock = store::StoreLock::Acquire(store.dir(), fs::LockMode::kExclusive, kCommitLockTimeout);

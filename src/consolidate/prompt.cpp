@@ -4,6 +4,7 @@
 
 #include "lore/doc/kind.h"
 #include "lore/doc/slug.h"
+#include "lore/json/value.h"
 
 namespace lore::consolidate {
 namespace {
@@ -37,7 +38,6 @@ lore sets created_at, updated_at, sources and last_sources itself. Bodies stay u
 
 Every write is checked by a linter. A refused write is undone with everything else of the same turn, and the error tells you why: fix it and try again. After too many refused writes the run is aborted and nothing is changed. Call finish when you are done.)";
 
-using Json = nlohmann::ordered_json;
 
 Json EntriesJson(const RunInput& in) {
   Json out = Json::array();

@@ -6,11 +6,11 @@
 
 #include "lore/consolidate/staging.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 // How long a run refused by the lock waits for the holder's body: 40 x 5 ms.
 constexpr int kHolderWaitPolls = 40;

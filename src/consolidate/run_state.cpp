@@ -6,11 +6,11 @@
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 Json ToJson(const RunRecord& r) {
   return Json{{"run_id", r.run_id},           {"engine", r.engine},

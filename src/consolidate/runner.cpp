@@ -5,11 +5,11 @@
 #include <cerrno>
 
 #include "lore/consolidate/journal.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/sys/process.h"
 #include "lore/sys/uuid.h"
+#include "lore/testing/point.h"
 
 namespace lore::consolidate {
 namespace {
@@ -92,7 +92,7 @@ RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& en
   if (auto s = lock.Publish({::getpid(), sys::HostName(), rec.started_at, rec.consumed_ids}); !s) {
     return finish(&s.error());
   }
-  if (auto s = TestHook("after-snapshot"); !s) return finish(&s.error());
+  if (auto s = testing::Point(testing::kAfterSnapshot); !s) return finish(&s.error());
   if (loaded.entries.empty()) return finish(nullptr);
   // A target changed by someone else between the run's read and its commit
   // (a record edit) is never overwritten: the engine runs again on the new
@@ -116,7 +116,7 @@ RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& en
     }
     rec.notes.push_back("ran again: " + commit->changed + " changed while the run worked");
   }
-  if (auto s = TestHook("after-commit"); !s) return finish(&s.error());
+  if (auto s = testing::Point(testing::kAfterCommit); !s) return finish(&s.error());
   return finish(nullptr);
 }
 
@@ -141,7 +141,7 @@ Result<bool> HoldAndRun(const store::Store& store, const Settings& settings, Eng
   RunLock& lock = *attempt.lock;
   if (attempt.reclaimed || attempt.reclaimed_empty)
     report.warnings.push_back(ReclaimWarning(attempt, lock.path()));
-  LORE_TRY(TestHook("after-lock"));
+  LORE_TRY(testing::Point(testing::kAfterLock));
   LORE_ASSIGN(std::string rolled, Recover(store));
   if (!rolled.empty()) {
     report.warnings.push_back(

@@ -33,7 +33,7 @@ Status Within(const Config& c, std::string_view name, int64_t value, int64_t min
 }  // namespace
 
 Result<Settings> LoadSettings(const store::Store& store) {
-  LORE_ASSIGN(Config c, Config::Load(store.Path("config.toml")));
+  LORE_ASSIGN(Config c, Config::Load(store.config_path()));
   Settings s;
   LORE_TRY(Read(c, "memory.staging.threshold_files", s.threshold_files));
   LORE_TRY(Read(c, "memory.staging.threshold_bytes", s.threshold_bytes));

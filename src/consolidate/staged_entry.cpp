@@ -5,13 +5,13 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr const char* kRepair =
     "fix that field (see FORMATS.md section 5 for the staged entry) and stage the entry again";

@@ -1,5 +1,6 @@
 #include "lore/consolidate/store_search.h"
 
+#include "lore/json/value.h"
 #include "lore/search/search.h"
 
 namespace lore::consolidate {
@@ -13,23 +14,23 @@ Result<index::Index*> StoreSearch::Open() {
   return &*index_;
 }
 
-Result<nlohmann::ordered_json> StoreSearch::Run(std::string_view query, index::Scope scope,
+Result<Json> StoreSearch::Run(std::string_view query, index::Scope scope,
                                                 const std::optional<std::string>& kind) {
   LORE_ASSIGN(index::Index * idx, Open());
   search::SearchOptions opts;
   opts.filter.scope = scope;
   opts.filter.kind = kind;
   LORE_ASSIGN(auto hits, search::Search(*idx, query, opts));
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  Json out = Json::array();
   for (const auto& h : hits) out.push_back(search::HitJson(h, false, false));
   return out;
 }
 
-Result<nlohmann::ordered_json> StoreSearch::Memory(std::string_view query) {
+Result<Json> StoreSearch::Memory(std::string_view query) {
   return Run(query, index::Scope::kMemory, std::nullopt);
 }
 
-Result<nlohmann::ordered_json> StoreSearch::Knowledge(std::string_view query,
+Result<Json> StoreSearch::Knowledge(std::string_view query,
                                                       const std::optional<std::string>& kind) {
   return Run(query, index::Scope::kKnowledge, kind);
 }

@@ -4,12 +4,12 @@
 #include "lore/consolidate/tools.h"
 #include "lore/consolidate/workspace_lint.h"
 #include "lore/fs/fd.h"
+#include "lore/json/value.h"
 #include "lore/redact/redact.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 using doc::Kind;
 
 ToolOutcome Refuse(const std::string& what, const std::vector<std::string>& findings = {}) {

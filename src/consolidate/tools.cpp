@@ -2,11 +2,11 @@
 
 #include "consolidate/tool_result.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 Json Function(const char* name, const char* description, Json properties,
               std::vector<std::string> required) {

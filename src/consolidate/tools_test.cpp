@@ -3,12 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "lore/consolidate/prompt.h"
+#include "lore/json/value.h"
 #include "support/temp_dir.h"
 
 namespace lore::consolidate {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr const char* kId = "01a22be5-a500-7000-8000-000000000001";
 

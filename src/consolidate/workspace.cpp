@@ -34,8 +34,8 @@ FileId IdOf(const struct stat& st) {
 // Never 0, so that a read file differs from one only stat'ed.
 uint64_t HashBytes(std::string_view bytes) { return std::hash<std::string_view>{}(bytes) | 1; }
 
-}  // namespace
-
+// The identity of `path` now, without reading it. A symlink or non-regular
+// file is an error.
 Result<FileId> IdentifyFile(const std::string& path) {
   struct stat st;
   if (::lstat(path.c_str(), &st) != 0) {
@@ -45,6 +45,8 @@ Result<FileId> IdentifyFile(const std::string& path) {
   if (!S_ISREG(st.st_mode)) return tl::unexpected(NotRegular(st, path));
   return IdOf(st);
 }
+
+}  // namespace
 
 Result<FileRead> ReadIdentified(const std::string& path) {
   auto fd = fs::Open(path, O_RDONLY | O_NONBLOCK);

@@ -1,8 +1,7 @@
 #include "distill/memory_reader.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include "distill/markdown.h"
+#include "lore/doc/facts.h"
 #include "lore/doc/frontmatter.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
@@ -12,7 +11,7 @@ namespace lore::distill {
 namespace {
 
 struct Parsed {
-  YAML::Node front;
+  doc::Facts front;
   std::string body;
 };
 
@@ -20,41 +19,14 @@ Result<Parsed> ParseFile(const std::string& path) {
   LORE_ASSIGN(std::string text, fs::ReadFile(path));
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
   Parsed p;
-  try {
-    p.front = YAML::Load(std::string(split.yaml));
-  } catch (const YAML::Exception& e) {
-    return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path,
-                split.yaml_line + e.mark.line, "fix the YAML between the '---' lines");
-  }
-  if (!p.front.IsMap() && !p.front.IsNull()) {
-    return Fail(ErrorCode::kCorrupt, "frontmatter is not a mapping", path, split.yaml_line,
-                "write the frontmatter as 'key: value' lines");
-  }
+  LORE_ASSIGN(p.front, doc::ReadFacts(split.yaml, path, split.yaml_line));
   p.body = std::string(split.body);
   return p;
 }
 
-std::string Scalar(const YAML::Node& map, const char* key) {
-  if (!map.IsMap()) return {};
-  try {
-    YAML::Node v = map[key];
-    if (v && v.IsScalar()) return v.Scalar();
-  } catch (const YAML::Exception&) {
-  }
-  return {};
-}
-
-std::optional<text::TimePoint> Updated(const YAML::Node& front) {
-  std::string s = Scalar(front, "updated_at");
-  if (s.empty()) s = Scalar(front, "created_at");
-  return text::ParseIso(s);
-}
-
-std::string RequestType(const YAML::Node& front, const std::string& slug) {
-  for (const char* k : {"type", "intent", "kind"}) {
-    std::string t = OneLine(Scalar(front, k), 40);
-    if (!t.empty()) return t;
-  }
+std::string RequestType(const doc::Facts& front, const std::string& slug) {
+  std::string t = OneLine(front.type, 40);
+  if (!t.empty()) return t;
   return slug.substr(0, slug.find('-'));
 }
 
@@ -76,9 +48,9 @@ Status ReadRecords(const std::string& dir, bool requests, std::vector<MemoryReco
     }
     MemoryRecord r;
     r.slug = e.rel.substr(0, e.rel.size() - 3);
-    r.status = OneLine(Scalar(parsed->front, "status"), 20);
+    r.status = OneLine(parsed->front.status, 20);
     if (requests) r.type = RequestType(parsed->front, r.slug);
-    auto when = Updated(parsed->front);
+    auto when = parsed->front.updated;
     n->Note(newest, when);
     if (when) r.updated = text::UtcDate(*when);
     TitleAndExcerpt(parsed->body, r.slug, &r.title, &r.excerpt);
@@ -134,7 +106,7 @@ Status ReadMemory(const store::Store& store, Inputs* in, std::vector<Error>* war
     warnings->push_back(parsed.error());
     return Ok();
   }
-  in->newest.Note(&in->newest.summary, Updated(parsed->front));
+  in->newest.Note(&in->newest.summary, parsed->front.updated);
   size_t pos = 0;
   const std::string& body = parsed->body;
   while (pos < body.size()) {

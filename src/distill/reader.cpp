@@ -13,6 +13,7 @@
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"
 #include "lore/log/jsonl.h"
+#include "lore/store/layout.h"
 #include "lore/teamsync/team.h"
 #include "lore/text/utf8.h"
 
@@ -162,7 +163,7 @@ Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) 
   const std::string repair = store.raw_log().bad_line_repair;
   int64_t offset = 0;
   LORE_TRY(ReadRawFile(store.raw_path(), repair, progress, in, &offset));
-  for (const auto& rel : teamsync::RemoteCopies(store.dir(), "raw.jsonl")) {
+  for (const auto& rel : teamsync::RemoteCopies(store.dir(), store::kRawFile)) {
     LORE_TRY(ReadRawFile(store.Path(rel), repair, nullptr, in, &offset));
   }
   return Ok();
@@ -189,8 +190,8 @@ Status ReadLearningsFile(const std::string& path, Inputs* in) {
 }
 
 Status ReadLearnings(const store::Store& store, Inputs* in) {
-  LORE_TRY(ReadLearningsFile(store.Path("learnings.jsonl"), in));
-  for (const auto& rel : teamsync::RemoteCopies(store.dir(), "learnings.jsonl")) {
+  LORE_TRY(ReadLearningsFile(store.learnings_path(), in));
+  for (const auto& rel : teamsync::RemoteCopies(store.dir(), store::kLearningsFile)) {
     LORE_TRY(ReadLearningsFile(store.Path(rel), in));
   }
   return Ok();

@@ -47,7 +47,10 @@ int64_t FileLine(const YAML::Mark& mark, std::string_view yaml, int64_t yaml_lin
   return yaml_line + line;
 }
 
-Result<YAML::Node> LoadYaml(std::string_view yaml, const std::string& path, int64_t yaml_line) {
+}  // namespace
+
+Result<YAML::Node> detail::LoadYaml(std::string_view yaml, const std::string& path,
+                                    int64_t yaml_line) {
   // YAML allows no control characters but tab and line breaks; yaml-cpp lets
   // some through inside flow collections and then yields text that is not
   // UTF-8 and cannot be written back (found by the record fuzzer).
@@ -71,6 +74,8 @@ Result<YAML::Node> LoadYaml(std::string_view yaml, const std::string& path, int6
                 kYamlRepair);
   }
 }
+
+namespace {
 
 // Reads the entries of the top-level mapping; duplicate and non-text keys
 // become issues.
@@ -145,7 +150,7 @@ Result<Record> ParseRecord(Kind kind, std::string_view text, const std::string& 
   rec.body_line = split.body_line;
   rec.original_head = std::string(text.substr(0, text.size() - split.body.size()));
   const int64_t yaml_line = split.yaml_line;
-  LORE_ASSIGN(YAML::Node root, LoadYaml(split.yaml, path, yaml_line));
+  LORE_ASSIGN(YAML::Node root, detail::LoadYaml(split.yaml, path, yaml_line));
   if (root.IsNull()) {
     rec.original_fields = rec.fields;
     return rec;

@@ -146,23 +146,6 @@ std::string EmitString(std::string_view s, ScalarContext context) {
   return DoubleQuoted(s);
 }
 
-const std::vector<std::string_view>& EmitOrder() {
-  static const std::vector<std::string_view> kOrder = {"created_at",
-                                                       "updated_at",
-                                                       "kind",
-                                                       "description",
-                                                       "status",
-                                                       "replaced_by",
-                                                       "model_invokation",
-                                                       "auto_invoke",
-                                                       "user_invocable",
-                                                       "requires",
-                                                       "last_rewritten_from_range",
-                                                       "sources",
-                                                       "last_sources"};
-  return kOrder;
-}
-
 std::string EmitFields(const Fields& f) {
   std::string out;
   if (f.created_at) Line(out, "created_at", EmitString(*f.created_at));

@@ -241,3 +241,15 @@ std::string EmitFlow(const YAML::Node& node) {
 }
 
 }  // namespace lore::doc::detail
+
+namespace lore::doc {
+
+const std::optional<std::string>* TextValue(const Fields& fields, std::string_view key) {
+  return detail::TextSlot(fields, key);
+}
+
+bool HasValue(const Fields& fields, std::string_view key) {
+  return detail::HasTypedValue(fields, key);
+}
+
+}  // namespace lore::doc

@@ -13,6 +13,11 @@
 
 namespace lore::doc::detail {
 
+// Parses the frontmatter `yaml` (starting at line `yaml_line` of `path`):
+// the one YAML loader of lore. Refuses control characters other than tab and
+// line breaks; never throws.
+Result<YAML::Node> LoadYaml(std::string_view yaml, const std::string& path, int64_t yaml_line);
+
 // Assigns `value` to the known key `key` of `fields`. On a type mismatch,
 // leaves `fields` unchanged and returns the Issue; its line is the node's
 // line plus `line_offset` (or `fallback_line` when the node has no mark).

@@ -15,12 +15,12 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/redact/redact.h"
 
 namespace lore::extract {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 uint64_t Fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
   for (unsigned char c : s) {

@@ -10,16 +10,16 @@
 
 #include "lore/activity/session_log.h"
 #include "lore/consolidate/staging.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/extract/cursor.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/json/value.h"
 #include "lore/sys/uuid.h"
+#include "lore/testing/point.h"
 
 namespace lore::extract {
 namespace {
 
-using Json = nlohmann::ordered_json;
 namespace cons = consolidate;
 
 constexpr int64_t kSessionScanLines = 64;  // lines searched for the transcript's sessionId
@@ -362,11 +362,11 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
   LORE_ASSIGN(std::string text, cons::PrepareEntry(out.entry));
   out.staged_id = sys::NewUuidV7(o.now);
   LORE_TRY(cons::WriteTentative(store, stem, text));
-  LORE_TRY(cons::TestHook("extract-after-pending"));
+  LORE_TRY(testing::Point(testing::kExtractAfterPending));
   cursor.staged_id = out.staged_id;
   cursor.publish = out.staged_id;
   LORE_TRY(WriteCursor(store, cursor));
-  LORE_TRY(cons::TestHook("extract-after-stage"));
+  LORE_TRY(testing::Point(testing::kExtractAfterStage));
   LORE_TRY(cons::Publish(store, stem, out.staged_id));
   cursor.publish.clear();
   LORE_TRY(WriteCursor(store, cursor));

@@ -10,11 +10,11 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 namespace lore::extract {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 std::string FailurePath(const store::Store& store) {
   return fs::Join(store.Path(kCursorDir), ".failed.json");

@@ -4,9 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/extract/engine.h"
 #include "lore/activity/excerpt.h"
+#include "lore/extract/engine.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/redact/redact.h"
 
 namespace lore::extract {
@@ -16,7 +17,6 @@ using activity::Excerpt;
 using activity::FirstErrorLine;
 using activity::FirstLine;
 
-using Json = nlohmann::ordered_json;
 
 bool Wanted(const std::string& name) {
   return name == "Bash" || name == "Edit" || name == "Write" || name == "MultiEdit" ||

@@ -4,6 +4,7 @@
 #include "lore/consolidate/staging.h"
 #include "lore/extract/extract.h"
 #include "lore/extract/rules.h"
+#include "lore/json/value.h"
 
 namespace lore::extract {
 
@@ -40,7 +41,7 @@ Result<RebuildOutcome> Rebuild(const store::Store& store, const std::string& ses
 }
 
 std::string RebuildJson(const RebuildOutcome& o) {
-  nlohmann::ordered_json j = {{"status", "rebuilt"},
+  Json j = {{"status", "rebuilt"},
                               {"sessions", o.sessions},
                               {"spans", o.spans},
                               {"staged", o.staged},

@@ -6,7 +6,7 @@ namespace lore::extract {
 
 Result<Settings> LoadSettings(const store::Store& store) {
   using config::Key;
-  LORE_ASSIGN(config::Config c, config::Config::Load(store.Path("config.toml")));
+  LORE_ASSIGN(config::Config c, config::Config::Load(store.config_path()));
   Settings s;
   LORE_ASSIGN(s.threshold_bytes,
               c.Get(Key<int64_t>{"memory.extract_threshold", s.threshold_bytes}));

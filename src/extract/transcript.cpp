@@ -7,6 +7,7 @@
 #include "lore/activity/clean.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/redact/redact.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
@@ -17,7 +18,6 @@ namespace {
 using activity::Classify;
 using activity::Readable;
 using activity::WithoutHarness;
-using Json = nlohmann::json;
 
 constexpr size_t kMaxDetail = 8192;  // of a tool call's input, before the session log's caps
 constexpr size_t kResultTail = 1024;  // of a long result, its last bytes are kept too
@@ -82,7 +82,7 @@ std::string CleanText(std::string_view raw, redact::MessageCleaner* message = nu
 // A tool result's content (a string or text blocks): its first and last
 // bytes when long, cleaned (secrets before the cut, so that one across the
 // cut is still found).
-std::string ResultText(const Json& content) {
+std::string ResultText(const SortedJson& content) {
   std::string out;
   auto add = [&out](std::string_view s) {
     if (!out.empty()) out += '\n';
@@ -91,8 +91,8 @@ std::string ResultText(const Json& content) {
   if (content.is_string()) {
     add(content.get_ref<const std::string&>());
   } else if (content.is_array()) {
-    for (const Json& b : content) {
-      if (const Json* t = json::Find(b, "text"); t && t->is_string())
+    for (const SortedJson& b : content) {
+      if (const SortedJson* t = json::Find(b, "text"); t && t->is_string())
         add(t->get_ref<const std::string&>());
     }
   }
@@ -117,10 +117,10 @@ std::string ResultText(const Json& content) {
 }
 
 // A todo list as "[x] done; [>] doing; [ ] to do".
-std::string TodoList(const Json& todos) {
+std::string TodoList(const SortedJson& todos) {
   std::string out;
   if (!todos.is_array()) return out;
-  for (const Json& t : todos) {
+  for (const SortedJson& t : todos) {
     std::string content = json::StringOr(t, "content", "");
     if (content.empty()) continue;
     std::string status = json::StringOr(t, "status", "");
@@ -133,16 +133,16 @@ std::string TodoList(const Json& todos) {
 
 // What identifies a tool call: a shell command, a file, a plan, questions, a
 // todo list, a search. `note`: the agent's own description of it.
-std::string ToolDetail(const std::string& name, const Json& input, std::string* note) {
+std::string ToolDetail(const std::string& name, const SortedJson& input, std::string* note) {
   *note = json::StringOr(input, "description", "");
   if (name == "Bash") return json::StringOr(input, "command", "");
   if (name == "ExitPlanMode") return json::StringOr(input, "plan", "");
   if (name == "AskUserQuestion") {
-    const Json* q = json::Find(input, "questions");
-    return q ? q->dump(-1, ' ', false, Json::error_handler_t::replace) : "";
+    const SortedJson* q = json::Find(input, "questions");
+    return q ? q->dump(-1, ' ', false, SortedJson::error_handler_t::replace) : "";
   }
   if (name == "TodoWrite") {
-    const Json* t = json::Find(input, "todos");
+    const SortedJson* t = json::Find(input, "todos");
     return t ? TodoList(*t) : "";
   }
   if (name == "Task" || name == "Agent") return json::StringOr(input, "prompt", "");
@@ -156,7 +156,7 @@ std::string ToolDetail(const std::string& name, const Json& input, std::string* 
   for (const char* key : {"file_path", "notebook_path", "path"}) {
     if (auto s = json::String(input, key)) return *s;
   }
-  if (StartsWith(name, "mcp__")) return input.dump(-1, ' ', false, Json::error_handler_t::replace);
+  if (StartsWith(name, "mcp__")) return input.dump(-1, ' ', false, SortedJson::error_handler_t::replace);
   return "";
 }
 
@@ -190,11 +190,11 @@ void PersonEvent(std::string_view raw, int64_t number, ParsedLine* out,
   out->events.push_back(std::move(e));
 }
 
-void ResultEvent(const Json& j, const Json& b, int64_t number, ParsedLine* out) {
+void ResultEvent(const SortedJson& j, const SortedJson& b, int64_t number, ParsedLine* out) {
   Event e = Make(EventKind::kToolResult, number, *out);
   e.tool_id = json::StringOr(b, "tool_use_id", "");
   std::string raw;
-  if (const Json* c = json::Find(b, "content")) {
+  if (const SortedJson* c = json::Find(b, "content")) {
     if (c->is_string()) {
       raw = std::string(text::PrefixBytes(c->get<std::string>(), 1024));
     } else if (c->is_array() && !c->empty()) {
@@ -204,7 +204,7 @@ void ResultEvent(const Json& j, const Json& b, int64_t number, ParsedLine* out) 
   }
   const bool is_error = json::Bool(b, "is_error").value_or(false);
   bool interrupted = false;
-  if (const Json* tur = json::Find(j, "toolUseResult"); tur && tur->is_object()) {
+  if (const SortedJson* tur = json::Find(j, "toolUseResult"); tur && tur->is_object()) {
     for (const char* key : {"exitCode", "exit_code", "returnCode"}) {
       if (auto code = json::Int(*tur, key)) e.exit_code = code;
     }
@@ -219,11 +219,11 @@ void ResultEvent(const Json& j, const Json& b, int64_t number, ParsedLine* out) 
   out->events.push_back(std::move(e));
 }
 
-void UserEvents(const Json& j, const Json& content, int64_t number, ParsedLine* out) {
+void UserEvents(const SortedJson& j, const SortedJson& content, int64_t number, ParsedLine* out) {
   if (content.is_string()) return PersonEvent(content.get<std::string>(), number, out);
   if (!content.is_array()) return;
   redact::MessageCleaner message;
-  for (const Json& b : content) {
+  for (const SortedJson& b : content) {
     std::string type = json::StringOr(b, "type", "");
     if (type == "text") {
       if (auto t = json::String(b, "text")) PersonEvent(*t, number, out, &message);
@@ -235,12 +235,12 @@ void UserEvents(const Json& j, const Json& content, int64_t number, ParsedLine* 
 
 // The model's summary after a compaction, without the harness's preamble and
 // its closing instruction to the model.
-void CompactionEvent(const Json& content, int64_t number, ParsedLine* out) {
+void CompactionEvent(const SortedJson& content, int64_t number, ParsedLine* out) {
   std::string text;
   if (content.is_string()) {
     text = content.get<std::string>();
   } else if (content.is_array()) {
-    for (const Json& b : content) {
+    for (const SortedJson& b : content) {
       if (auto t = json::String(b, "text")) text += (text.empty() ? "" : "\n") + *t;
     }
   }
@@ -258,7 +258,7 @@ void CompactionEvent(const Json& content, int64_t number, ParsedLine* out) {
   out->events.push_back(std::move(e));
 }
 
-void AssistantEvents(const Json& content, int64_t number, ParsedLine* out) {
+void AssistantEvents(const SortedJson& content, int64_t number, ParsedLine* out) {
   redact::MessageCleaner message;
   auto say = [&](std::string_view raw) {
     std::string text = CleanText(raw, &message);
@@ -269,7 +269,7 @@ void AssistantEvents(const Json& content, int64_t number, ParsedLine* out) {
   };
   if (content.is_string()) return say(content.get<std::string>());
   if (!content.is_array()) return;
-  for (const Json& b : content) {
+  for (const SortedJson& b : content) {
     std::string type = json::StringOr(b, "type", "");
     if (type == "text") {
       if (auto t = json::String(b, "text")) say(*t);
@@ -277,7 +277,7 @@ void AssistantEvents(const Json& content, int64_t number, ParsedLine* out) {
       Event e = Make(EventKind::kToolUse, number, *out);
       e.tool_name = json::StringOr(b, "name", "");
       e.tool_id = json::StringOr(b, "id", "");
-      if (const Json* in = json::Find(b, "input")) {
+      if (const SortedJson* in = json::Find(b, "input")) {
         std::string detail = ToolDetail(e.tool_name, *in, &e.note);
         e.detail = CleanText(text::PrefixBytes(detail, kMaxDetail));
         e.note = CleanText(text::PrefixBytes(e.note, 1024));
@@ -322,7 +322,7 @@ ParsedLine ParseTranscriptLine(std::string_view text, int64_t number) {
     out.cls = LineClass::kMalformed;
     return out;
   }
-  const Json& j = *parsed;
+  const SortedJson& j = *parsed;
   out.session_id = json::StringOr(j, "sessionId", "");
   out.branch = json::StringOr(j, "gitBranch", "");
   out.cwd = json::StringOr(j, "cwd", "");
@@ -331,8 +331,8 @@ ParsedLine ParseTranscriptLine(std::string_view text, int64_t number) {
   }
   const std::string type = json::StringOr(j, "type", "");
   out.sidechain = json::Bool(j, "isSidechain").value_or(false);
-  const Json* message = json::Find(j, "message");
-  const Json* content = message ? json::Find(*message, "content") : nullptr;
+  const SortedJson* message = json::Find(j, "message");
+  const SortedJson* content = message ? json::Find(*message, "content") : nullptr;
   if (type == "user") {
     if (json::Bool(j, "isCompactSummary").value_or(false)) {
       if (content) CompactionEvent(*content, number, &out);

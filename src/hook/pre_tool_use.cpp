@@ -4,6 +4,7 @@
 
 #include "lore/fs/fd.h"
 #include "lore/hook/payload.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/paths.h"
 #include "lore/redact/redact.h"
@@ -167,7 +168,7 @@ Result<bool> RecordPreToolUse(std::string_view payload, const store::Env& env,
                 paths.events, 0, "nothing to do: the process that holds it loses nothing");
   }
   if (!events) return tl::unexpected(events.error());
-  LORE_TRY(events->Append(proposals::DumpJs(*event) + "\n"));
+  LORE_TRY(events->Append(json::DumpJs(*event) + "\n"));
   return true;
 }
 

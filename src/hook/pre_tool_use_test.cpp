@@ -1,4 +1,5 @@
 #include "lore/hook/pre_tool_use.h"
+#include "lore/json/dump_js.h"
 
 #include <gtest/gtest.h>
 
@@ -56,7 +57,7 @@ TEST(ProposeEventTest, EventShape) {
                         text::TimePoint(std::chrono::milliseconds(1700000000123)));
   ASSERT_TRUE(e);
   EXPECT_EQ(
-      proposals::DumpJs(*e),
+      json::DumpJs(*e),
       R"({"timestamp":"2023-11-14T22:13:20.123Z","event":"memory.propose_invoked","session_id":"s1","wave":"W2","argv_truncated":"lore propose . --subject [REDACTED] --wave W2","cwd":"/w","exit_code":null})");
   payload["tool_input"]["command"] = "lore propose . --type " + std::string(600, 'x');
   e = ProposeEvent(payload, "", "/", {});

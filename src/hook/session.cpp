@@ -15,6 +15,7 @@
 #include "lore/fs/fd.h"
 #include "lore/hook/payload.h"
 #include "lore/json/field.h"
+#include "lore/json/value.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/queue.h"
 #include "lore/text/utf8.h"
@@ -22,7 +23,6 @@
 namespace lore::hook {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 // How much of the SessionStart context the briefing may take, and what the
 // index of the rest may take beside it.
@@ -209,7 +209,7 @@ Payload ParsePayload(std::string_view input, std::string* problem) {
 }
 
 Result<int64_t> PendingProposals(const store::Store& store) {
-  LORE_ASSIGN(proposals::QueueScan scan, proposals::ReadQueue(store.Path("proposals.jsonl")));
+  LORE_ASSIGN(proposals::QueueScan scan, proposals::ReadQueue(store.proposals_path()));
   return static_cast<int64_t>(scan.records.size());
 }
 

@@ -1,21 +1,20 @@
 #include "lore/index/record.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <array>
 #include <nlohmann/json.hpp>
 
 #include "lore/activity/session_log.h"
+#include "lore/doc/facts.h"
 #include "lore/doc/frontmatter.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
 
 namespace lore::index {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 constexpr std::array<std::string_view, 6> kScopeNames = {"memory", "knowledge", "learnings",
                                                          "raw",    "okf",       "sessions"};
@@ -46,56 +45,26 @@ std::optional<int64_t> ToSeconds(std::string_view iso) {
   return std::chrono::duration_cast<std::chrono::seconds>(t->time_since_epoch()).count();
 }
 
-std::string Scalar(const YAML::Node& n) {
-  try {
-    if (n && n.IsScalar()) return n.as<std::string>();
-  } catch (const YAML::Exception&) {
+// Reads the frontmatter fields that search needs (doc::ReadFacts); a
+// frontmatter that does not read leaves them unset.
+void ReadFrontmatter(std::string_view yaml, const std::string& rel, int64_t yaml_line, Record* r) {
+  auto read = doc::ReadFacts(yaml, rel, yaml_line);
+  if (!read) return;
+  const doc::Facts& f = *read;
+  if (r->kind.empty()) r->kind = f.kind;
+  if (f.description) r->description = f.description;
+  if (r->scope == Scope::kKnowledge) r->model_invokation = f.model_invokation.value_or(false);
+  r->status = f.status;
+  r->replaced_by = f.replaced_by;
+  if (r->author.empty()) r->author = f.author;
+  if (!r->time && f.updated) {
+    r->time = std::chrono::duration_cast<std::chrono::seconds>(f.updated->time_since_epoch()).count();
   }
-  return {};
-}
-
-// Reads the frontmatter fields that search needs; never throws.
-void ReadFrontmatter(std::string_view yaml, Record* r) {
-  YAML::Node fm;
-  try {
-    fm = YAML::Load(std::string(yaml));
-  } catch (const YAML::Exception&) {
-    return;
-  }
-  if (!fm.IsMap()) return;
-  try {
-    if (r->kind.empty()) r->kind = Scalar(fm["kind"]);
-    if (fm["description"] && fm["description"].IsScalar())
-      r->description = Scalar(fm["description"]);
-    if (r->scope == Scope::kKnowledge) {
-      r->model_invokation = false;
-      if (fm["model_invokation"] && fm["model_invokation"].IsScalar()) {
-        r->model_invokation = fm["model_invokation"].as<bool>();
-      }
-    }
-    r->status = Scalar(fm["status"]);
-    r->replaced_by = Scalar(fm["replaced_by"]);
-    for (auto key : kAuthorKeys) {
-      if (r->author.empty()) r->author = Scalar(fm[std::string(key)]);
-    }
-    for (auto key : {"updated_at", "created_at", "updated"}) {
-      if (!r->time) r->time = ToSeconds(Scalar(fm[key]));
-    }
-    for (auto key : {"sources", "last_sources"}) {
-      YAML::Node s = fm[key];
-      if (r->session.empty() && s && s.IsSequence() && s.size() > 0 && s[0].IsMap()) {
-        r->session = Scalar(s[0]["session_id"]);
-      }
-    }
-    if (r->scope == Scope::kOkf) {
-      std::string extra = Scalar(fm["title"]);
-      if (fm["tags"] && fm["tags"].IsSequence()) {
-        for (const auto& t : fm["tags"]) extra += " " + Scalar(t);
-      }
-      r->words = extra + "\n" + r->words;
-    }
-  } catch (const YAML::Exception&) {
-    // A field of the wrong type: keep what was read.
+  if (r->session.empty()) r->session = f.session;
+  if (r->scope == Scope::kOkf) {
+    std::string extra = f.title;
+    for (const auto& tag : f.tags) extra += " " + tag;
+    r->words = extra + "\n" + r->words;
   }
 }
 
@@ -200,7 +169,7 @@ Record FromMarkdown(Scope scope, const std::string& rel, std::string_view kind,
     r.words = r.text;
   } else {
     r.words = std::string(split->body);
-    ReadFrontmatter(split->yaml, &r);
+    ReadFrontmatter(split->yaml, rel, split->yaml_line, &r);
     if (r.description) r.words = *r.description + "\n" + r.words;
     if (!r.author.empty()) r.words = r.author + "\n" + r.words;
   }

@@ -8,10 +8,12 @@
 #include <chrono>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 
 #include "index/schema.h"
 #include "lore/fs/fd.h"
 #include "lore/log/jsonl.h"
+#include "lore/store/layout.h"
 #include "lore/teamsync/team.h"
 
 namespace lore::index::internal {
@@ -66,13 +68,16 @@ std::vector<SourceFile> ScanSources(const std::string& dir) {
   out.reserve(256);
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
   if (dfd < 0) return out;
-  AddIfFile(dfd, "raw.jsonl", "raw.jsonl", Scope::kRaw, "", true, &out);
-  AddIfFile(dfd, "learnings.jsonl", "learnings.jsonl", Scope::kLearnings, "", true, &out);
+  for (auto [name, scope] : {std::pair{store::kRawFile, Scope::kRaw},
+                             std::pair{store::kLearningsFile, Scope::kLearnings}}) {
+    const std::string rel(name);
+    AddIfFile(dfd, rel.c_str(), rel, scope, "", true, &out);
+  }
   // The other machines' lines, pulled by `lore sync` (docs/team.md).
-  for (const auto& rel : teamsync::RemoteCopies(dir, "raw.jsonl")) {
+  for (const auto& rel : teamsync::RemoteCopies(dir, store::kRawFile)) {
     AddIfFile(dfd, rel.c_str(), rel, Scope::kRaw, "", true, &out);
   }
-  for (const auto& rel : teamsync::RemoteCopies(dir, "learnings.jsonl")) {
+  for (const auto& rel : teamsync::RemoteCopies(dir, store::kLearningsFile)) {
     AddIfFile(dfd, rel.c_str(), rel, Scope::kLearnings, "", true, &out);
   }
   AddIfFile(dfd, "memory/summary.md", "memory/summary.md", Scope::kMemory, "summary", false, &out);

@@ -1,4 +1,5 @@
 #include "lore/json/field.h"
+#include "lore/json/value.h"
 
 #include <cmath>
 
@@ -31,10 +32,10 @@ std::optional<int64_t> AsIntImpl(const J& v, int64_t lo, int64_t hi) {
 
 }  // namespace
 
-std::optional<int64_t> AsInt(const nlohmann::json& v, int64_t lo, int64_t hi) {
+std::optional<int64_t> AsInt(const SortedJson& v, int64_t lo, int64_t hi) {
   return AsIntImpl(v, lo, hi);
 }
-std::optional<int64_t> AsInt(const nlohmann::ordered_json& v, int64_t lo, int64_t hi) {
+std::optional<int64_t> AsInt(const Json& v, int64_t lo, int64_t hi) {
   return AsIntImpl(v, lo, hi);
 }
 

@@ -1,4 +1,5 @@
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 
 #include <cerrno>
 #include <charconv>
@@ -194,13 +195,13 @@ Status Check(std::string_view text, const Limits& limits, const Source& source) 
   return Ok();
 }
 
-Result<nlohmann::ordered_json> ParseOrdered(std::string_view text, const Limits& limits,
+Result<Json> ParseOrdered(std::string_view text, const Limits& limits,
                                             const Source& source) {
-  return ParseAs<nlohmann::ordered_json>(text, limits, source);
+  return ParseAs<Json>(text, limits, source);
 }
 
-Result<nlohmann::json> Parse(std::string_view text, const Limits& limits, const Source& source) {
-  return ParseAs<nlohmann::json>(text, limits, source);
+Result<SortedJson> Parse(std::string_view text, const Limits& limits, const Source& source) {
+  return ParseAs<SortedJson>(text, limits, source);
 }
 
 }  // namespace lore::json

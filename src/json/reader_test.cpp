@@ -7,6 +7,7 @@
 
 #include "lore/json/compact.h"
 #include "lore/json/field.h"
+#include "lore/json/value.h"
 
 namespace lore::json {
 namespace {
@@ -231,7 +232,7 @@ TEST(JsonField, Accessors) {
   EXPECT_EQ(Bool(*j, "b"), true);
   EXPECT_EQ(Number(*j, "i"), 3.0);
   EXPECT_EQ(Find(*j, "n")->is_null(), true);
-  nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+  Json arr = Json::array();
   EXPECT_EQ(Find(arr, "x"), nullptr);
   EXPECT_EQ(ClampToInt(1e300, 0, 100), 100);
   EXPECT_EQ(ClampToInt(-1e300, 0, 100), 0);

@@ -3,40 +3,35 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
-#include "lore/log/jsonl.h"
+#include "lore/store/layout.h"
+#include "lore/text/trim.h"
 
 namespace lore::learnings {
 
 FileScan ScanLearnings(std::string bytes) {
   FileScan scan;
   scan.bytes = std::move(bytes);
-  log::LineScanner lines(scan.bytes);
-  log::Line line;
-  size_t offset = 0;
-  while (lines.Next(&line)) {
+  proposals::ScanLines(scan.bytes, [&](proposals::ScannedLine& scanned) {
     Line l;
-    l.span = Span{line.number, offset, line.text.size() + (line.has_newline ? 1 : 0)};
-    offset += l.span.length;
-    if (log::IsBlank(line.text)) {
-      l.blank = true;
-    } else if (auto j = json::ParseOrdered(line.text, proposals::QueueLineLimits());
-               j && j->is_object()) {
+    l.span = scanned.span;
+    l.blank = scanned.blank;
+    if (const auto& j = scanned.object) {
       l.object = true;
       l.facts = FactsOf(*j);
       if (auto it = j->find("confirmed_by"); it != j->end() && it->is_array()) {
         for (const auto& v : *it)
           if (v.is_string()) l.confirmed_by.push_back(v.get<std::string>());
       }
-    } else {
+    } else if (!l.blank) {
       ++scan.malformed;
     }
     scan.lines.push_back(std::move(l));
-  }
+  });
   return scan;
 }
 
 Result<FileScan> ReadLearnings(const std::string& path) {
-  LORE_TRY(fs::RefuseSymlink(path, "learnings.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(path, store::kLearningsFile));
   auto text = fs::ReadFile(path);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return FileScan{};
@@ -47,8 +42,7 @@ Result<FileScan> ReadLearnings(const std::string& path) {
 
 std::optional<Json> ParseLine(const FileScan& scan, const Line& line) {
   if (!line.object) return std::nullopt;
-  std::string_view text = scan.Text(line.span);
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  std::string_view text = text::TrimEnd(scan.Text(line.span), "\r\n");
   auto j = json::ParseOrdered(text, proposals::QueueLineLimits());
   if (!j || !j->is_object()) return std::nullopt;
   return std::move(*j);

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 
 namespace lore::learnings {
 namespace {
@@ -37,9 +37,9 @@ TEST(LearningsSubject, NormalisedCaseSpaceAndTrailingPunctuation) {
 }
 
 TEST(LearningsConfidence, RoundingKeepsTheShortForm) {
-  EXPECT_EQ(proposals::JsNumber(RoundConfidence(0.45 + 0.15)), "0.6");
-  EXPECT_EQ(proposals::JsNumber(RoundConfidence(0.1 + 0.2)), "0.3");
-  EXPECT_EQ(proposals::JsNumber(RoundConfidence(0.85)), "0.85");
+  EXPECT_EQ(json::JsNumber(RoundConfidence(0.45 + 0.15)), "0.6");
+  EXPECT_EQ(json::JsNumber(RoundConfidence(0.1 + 0.2)), "0.3");
+  EXPECT_EQ(json::JsNumber(RoundConfidence(0.85)), "0.85");
 }
 
 TEST(LearningsConfirm, AddsOccurrenceConfidenceExpiryAndTheProposal) {
@@ -47,7 +47,7 @@ TEST(LearningsConfirm, AddsOccurrenceConfidenceExpiryAndTheProposal) {
       R"({"id":"L1","type":"fragile-file","subject":"s","confidence":0.45,"occurrences":1,)"
       R"("expires_at":"2026-01-01T00:00:00.000Z","host_class":null})");
   Confirm(&l, "P2", At("2026-03-01T00:00:00.000Z"));
-  EXPECT_EQ(proposals::DumpJs(l),
+  EXPECT_EQ(json::DumpJs(l),
             R"({"id":"L1","type":"fragile-file","subject":"s","confidence":0.6,"occurrences":2,)"
             R"("expires_at":"2026-04-15T00:00:00.000Z","host_class":null,"confirmed_by":["P2"]})");
   for (int i = 0; i < 5; ++i) Confirm(&l, "P" + std::to_string(3 + i), At("2026-03-02T00:00:00Z"));
@@ -59,10 +59,10 @@ TEST(LearningsConfirm, AddsOccurrenceConfidenceExpiryAndTheProposal) {
 TEST(LearningsContradict, LowersToAFloorOfZero) {
   Json l = Json::parse(R"({"id":"L1","confidence":0.5})");
   Contradict(&l);
-  EXPECT_EQ(proposals::DumpJs(l), R"({"id":"L1","confidence":0.3})");
+  EXPECT_EQ(json::DumpJs(l), R"({"id":"L1","confidence":0.3})");
   Contradict(&l);
   Contradict(&l);
-  EXPECT_EQ(proposals::DumpJs(l), R"({"id":"L1","confidence":0})");
+  EXPECT_EQ(json::DumpJs(l), R"({"id":"L1","confidence":0})");
 }
 
 TEST(LearningsLive, ExpiryAndConfidence) {

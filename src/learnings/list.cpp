@@ -1,6 +1,6 @@
 #include "lore/learnings/list.h"
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 #include "lore/text/utf8.h"
 
 namespace lore::learnings {
@@ -81,7 +81,7 @@ Listing ListTable(const FileScan& scan, const ListOptions& o) {
     ++out.shown;
     rows += Padded(Cell(f.id.substr(0, 8), 8), 9);
     rows += Padded(Cell(f.type, 23), 24);
-    rows += Padded(f.confidence ? proposals::JsNumber(*f.confidence) : "-", 6);
+    rows += Padded(f.confidence ? json::JsNumber(*f.confidence) : "-", 6);
     rows += Padded(f.occurrences ? std::to_string(*f.occurrences) : "-", 5);
     rows += Padded(f.expires_at ? text::UtcDate(*f.expires_at) : "never", 11);
     rows += Cell(f.subject, 60);

@@ -5,11 +5,14 @@
 
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
 #include "lore/proposals/append_file.h"
 #include "lore/redact/json.h"
 #include "lore/text/id_match.h"
+#include "lore/store/layout.h"
+#include "lore/testing/point.h"
 #include "proposals/archive_once.h"
 
 namespace lore::learnings {
@@ -44,8 +47,8 @@ std::string Render(const FileScan& scan, const std::map<size_t, std::string>& re
 // settled: lines it archived but did not remove are removed now (and its
 // marker).
 Result<FileScan> Load(const Files& files) {
-  LORE_TRY(fs::RefuseSymlink(files.learnings, "learnings.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(files.archive, "learnings-archive.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(files.learnings, store::kLearningsFile));
+  LORE_TRY(fs::RefuseSymlink(files.archive, store::kLearningsArchiveFile));
   LORE_ASSIGN(FileScan scan, ReadLearnings(files.learnings));
   LORE_ASSIGN(std::set<size_t> archived, proposals::AlreadyArchived(Once(files), scan.bytes));
   if (!archived.empty()) {
@@ -70,10 +73,10 @@ Result<Session> Open(const Files& files, std::chrono::milliseconds timeout) {
   return Session{std::move(lock), std::move(scan)};
 }
 
-std::string LineOf(const Json& j) { return proposals::DumpJs(j) + "\n"; }
+std::string LineOf(const Json& j) { return json::DumpJs(j) + "\n"; }
 
 void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
-                const PromoteOptions& o, PromoteResult* r) {
+                PromoteResult* r) {
   auto file = proposals::AppendFile::Open(files.learnings);
   if (!file) {
     r->errors.push_back(file.error().Format());
@@ -86,7 +89,7 @@ void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
     }
     ++r->appended;
     r->written_ids.push_back(c.proposal_id);
-    if (o.after_each) o.after_each(r->appended);
+    (void)testing::NumberedPoint(testing::kAfterLearningPrefix, r->appended);
   }
   if (auto s = file->Sync(); !s) {
     // Sync took this call's lines back out of the file: none was written.
@@ -99,7 +102,7 @@ void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
 }  // namespace
 
 Files Files::InStore(const std::string& d) {
-  return Files{d, fs::Join(d, "learnings.jsonl"), fs::Join(d, "learnings-archive.jsonl"),
+  return Files{d, fs::Join(d, store::kLearningsFile), fs::Join(d, store::kLearningsArchiveFile),
                fs::Join(d, ".learnings-archive.pending")};
 }
 
@@ -150,7 +153,7 @@ Result<PromoteResult> Promote(const store::StoreLock& /*held*/, const Files& fil
     confirmed_ids.push_back(json::StringOr(*target, "id", ""));
   }
   if (confirmed_ids.empty()) {
-    AppendEach(files, candidates, o, &r);
+    AppendEach(files, candidates, &r);
     return r;
   }
   // Confirmations: one atomic rewrite holds every candidate.
@@ -167,7 +170,8 @@ Result<PromoteResult> Promote(const store::StoreLock& /*held*/, const Files& fil
   r.confirmed_ids = std::move(confirmed_ids);
   for (const auto& c : candidates) {
     r.written_ids.push_back(c.proposal_id);
-    if (o.after_each) o.after_each(static_cast<int64_t>(r.written_ids.size()));
+    (void)testing::NumberedPoint(testing::kAfterLearningPrefix,
+                                 static_cast<int64_t>(r.written_ids.size()));
   }
   return r;
 }
@@ -217,7 +221,7 @@ Result<PruneResult> Prune(const Files& files, const PruneOptions& o) {
   r.kept = static_cast<int64_t>(s.scan.lines.size()) - r.pruned;
   if (spans.empty()) return r;
   LORE_ASSIGN(r.archived_bytes, proposals::ArchiveOnce(Once(files), s.scan.bytes, spans));
-  if (o.after_archive) o.after_archive();
+  (void)testing::Point(testing::kLearningsPruneAfterArchive);
   LORE_TRY(fs::WriteFileAtomic(files.learnings, Render(s.scan, {}, drop, "")));
   LORE_TRY(proposals::ArchiveDone(Once(files)));
   return r;

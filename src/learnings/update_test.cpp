@@ -6,8 +6,10 @@
 #include <filesystem>
 
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/learnings/file.h"
 #include "support/temp_dir.h"
+#include "support/test_points.h"
 
 namespace lore::learnings {
 namespace {
@@ -23,7 +25,7 @@ std::string Line(const std::string& id, const std::string& type, const std::stri
   j["confidence"] = conf;
   j["occurrences"] = 1;
   j["expires_at"] = expires;
-  return proposals::DumpJs(j) + "\n";
+  return json::DumpJs(j) + "\n";
 }
 
 Candidate Cand(const std::string& id, const std::string& type, const std::string& subject) {
@@ -50,8 +52,8 @@ TEST_F(LearningsUpdateTest, PromotionAppendsOrConfirmsAndKeepsForeignLines) {
                                   Line("L2", "anti-pattern", "old", 0.7, "2026-01-01T00:00:00Z"));
   PromoteOptions o;
   o.now = now_;
-  std::vector<int64_t> seen;
-  o.after_each = [&](int64_t n) { seen.push_back(n); };
+  std::vector<std::string> seen;
+  testing::OnTestPoints points([&](std::string_view p) { seen.emplace_back(p); });
   // P1 confirms L1 (same type, subject normalised); P2 is new; P3 confirms P2's
   // new line; P4 has the subject of the expired L2: not live, so appended.
   auto r = Promote(Locked(), f_,
@@ -63,7 +65,8 @@ TEST_F(LearningsUpdateTest, PromotionAppendsOrConfirmsAndKeepsForeignLines) {
   EXPECT_EQ(r->appended, 2);
   EXPECT_EQ(r->confirmed, 2);
   EXPECT_EQ(r->confirmed_ids, (std::vector<std::string>{"L1", "P2"}));
-  EXPECT_EQ(seen, (std::vector<int64_t>{1, 2, 3, 4}));
+  EXPECT_EQ(seen, (std::vector<std::string>{"after-learning-1", "after-learning-2",
+                                            "after-learning-3", "after-learning-4"}));
   auto scan = ReadLearnings(f_.learnings);
   ASSERT_TRUE(scan);
   ASSERT_EQ(scan->lines.size(), 7u);
@@ -160,17 +163,19 @@ TEST_F(LearningsUpdateTest, InterruptedPruneIsFinishedByTheNextChange) {
     PruneOptions o;
     o.now = now_;
     // Keep the file as it was then (its inode: the marker names it) and the marker.
-    o.after_archive = [&] {
-      crashed_marker = *fs::ReadFile(f_.marker);
-      ASSERT_EQ(::link(f_.learnings.c_str(), (t_ / "kept").c_str()), 0);
-    };
-    ASSERT_TRUE(Prune(f_, o));
+    {
+      testing::OnTestPoints points([&](std::string_view p) {
+        if (p != testing::kLearningsPruneAfterArchive) return;
+        crashed_marker = *fs::ReadFile(f_.marker);
+        ASSERT_EQ(::link(f_.learnings.c_str(), (t_ / "kept").c_str()), 0);
+      });
+      ASSERT_TRUE(Prune(f_, o));
+    }
     // Put back the state the crash would have left.
     std::filesystem::rename(t_ / "kept", f_.learnings);
     t_.Write(".learnings-archive.pending", crashed_marker);
     ASSERT_EQ(Read("learnings.jsonl"), live + expired);
     if (variant == 0) {
-      o.after_archive = nullptr;
       auto again = Prune(f_, o);
       ASSERT_TRUE(again);
       EXPECT_EQ(again->pruned, 0);  // already archived: only removed

@@ -40,22 +40,6 @@ std::vector<Required> RequiredKeys(Kind kind) {
   return {};
 }
 
-const std::optional<std::string>* TextField(const doc::Fields& f, std::string_view key) {
-  if (key == "created_at") return &f.created_at;
-  if (key == "updated_at") return &f.updated_at;
-  if (key == "kind") return &f.kind;
-  if (key == "description") return &f.description;
-  if (key == "status") return &f.status;
-  return nullptr;
-}
-
-bool Present(const doc::Fields& f, std::string_view key) {
-  if (const auto* t = TextField(f, key)) return t->has_value();
-  if (key == "sources") return f.sources.has_value();
-  if (key == "last_sources") return f.last_sources.has_value();
-  return false;
-}
-
 bool HasIssue(const doc::Record& r, std::string_view key) {
   for (const doc::Issue& i : r.issues) {
     if (i.field == key) return true;
@@ -75,10 +59,10 @@ void CheckRequired(const Ctx& c) {
   for (const Required& req : RequiredKeys(c.target.kind)) {
     std::string key(req.key);
     if (HasIssue(c.record, key)) continue;
-    if (!Present(f, key)) {
+    if (!doc::HasValue(f, key)) {
       c.Error("missing-field", key, 0, "missing frontmatter field '" + key + "'",
               "add the line '" + key + ": " + std::string(req.example) + "'");
-    } else if (const auto* t = TextField(f, key); t && (*t)->empty()) {
+    } else if (const auto* t = doc::TextValue(f, key); t && (*t)->empty()) {
       c.Error("missing-field", key, c.LineOf(key), "frontmatter field '" + key + "' is empty",
               "write a value: '" + key + ": " + std::string(req.example) + "'");
     }
@@ -88,7 +72,7 @@ void CheckRequired(const Ctx& c) {
 void CheckTimes(const Ctx& c) {
   const doc::Fields& f = c.record.fields;
   for (const Required& t : kTimes) {
-    const auto* v = TextField(f, t.key);
+    const auto* v = doc::TextValue(f, t.key);
     if (!v->has_value() || (*v)->empty() || doc::IsRfc3339(**v)) continue;
     std::string key(t.key);
     c.Error("bad-time", key, c.LineOf(key), "'" + key + "' is not an RFC 3339 time: '" + **v + "'",

@@ -1,4 +1,5 @@
 #include "lore/lint/finding.h"
+#include "lore/json/value.h"
 
 #include <algorithm>
 
@@ -11,13 +12,13 @@ std::string Finding::Format() const {
   return std::string(SeverityName(severity)) + ": " + e.Format();
 }
 
-nlohmann::ordered_json Finding::ToJson() const {
-  nlohmann::ordered_json j;
+Json Finding::ToJson() const {
+  Json j;
   j["severity"] = SeverityName(severity);
   j["rule"] = rule;
   j["path"] = path;
-  j["line"] = line > 0 ? nlohmann::ordered_json(line) : nlohmann::ordered_json(nullptr);
-  j["field"] = field.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(field);
+  j["line"] = line > 0 ? Json(line) : Json(nullptr);
+  j["field"] = field.empty() ? Json(nullptr) : Json(field);
   j["message"] = message;
   j["repair"] = repair;
   return j;
@@ -35,8 +36,8 @@ void Report::Append(const Report& other) {
   findings.insert(findings.end(), other.findings.begin(), other.findings.end());
 }
 
-nlohmann::ordered_json Report::FindingsJson() const {
-  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+Json Report::FindingsJson() const {
+  Json a = Json::array();
   for (const Finding& f : findings) a.push_back(f.ToJson());
   return a;
 }

@@ -3,12 +3,12 @@
 #include <thread>
 
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/llm/http.h"
 
 namespace lore::llm {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 std::string Snippet(std::string_view body) {
   std::string s(body.substr(0, 200));

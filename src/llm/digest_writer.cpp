@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
+#include "lore/json/value.h"
 #include "lore/llm/chat.h"
 #include "lore/llm/llm_engine.h"
 #include "lore/redact/redact.h"
 
 namespace lore::llm {
 
-using Json = nlohmann::ordered_json;
 
 Result<std::string> WriteDigest(const store::Store& store, const consolidate::Settings& settings,
                                 const std::vector<distill::Page>& pages,

@@ -1,12 +1,12 @@
 #include "lore/llm/extract_engine.h"
 
-#include "lore/consolidate/test_hook.h"
 #include "lore/extract/model_io.h"
+#include "lore/json/value.h"
 #include "lore/llm/llm_engine.h"
+#include "lore/testing/point.h"
 
 namespace lore::llm {
 
-using Json = nlohmann::ordered_json;
 
 Result<ExtractEngine> MakeExtractEngine(const store::Store& store) {
   LORE_ASSIGN(consolidate::Settings cons, consolidate::LoadSettings(store));
@@ -15,12 +15,12 @@ Result<ExtractEngine> MakeExtractEngine(const store::Store& store) {
   if (cons.model.empty()) {
     return Fail(ErrorCode::kUnavailable,
                 "neither memory.extract_model nor memory.consolidation_model is set",
-                store.Path("config.toml"), 0,
+                store.config_path(), 0,
                 "set memory.extract_model to the model's name (or use --engine rules)");
   }
   LORE_ASSIGN(ChatSettings chat, ChatSettingsFor(cons, store, "use --engine rules"));
   return ExtractEngine(std::move(chat), ex.chunk_bytes, cons.max_lint_failures,
-                       store.Path("config.toml"));
+                       store.config_path());
 }
 
 Status ExtractEngine::Take(const extract::Event& event) {
@@ -39,7 +39,7 @@ Status ExtractEngine::Ask() {
   chunk_.clear();
   std::string last;
   for (int64_t i = 0; i < max_failures_; ++i) {
-    LORE_TRY(consolidate::TestHook("llm-turn"));
+    LORE_TRY(testing::Point(testing::kLlmTurn));
     LORE_ASSIGN(Json reply, chat_.Complete(messages, Json::array()));
     std::string body;
     if (reply.contains("content") && reply["content"].is_string()) {

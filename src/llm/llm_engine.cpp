@@ -4,14 +4,14 @@
 
 #include "lore/consolidate/candidates.h"
 #include "lore/consolidate/prompt.h"
-#include "lore/consolidate/test_hook.h"
 #include "lore/consolidate/tools.h"
+#include "lore/json/value.h"
 #include "lore/llm/chat.h"
+#include "lore/testing/point.h"
 
 namespace lore::llm {
 namespace {
 
-using Json = nlohmann::ordered_json;
 using consolidate::Settings;
 
 Json ToolMessage(const Json& call, const std::string& content) {
@@ -24,7 +24,7 @@ Result<ChatSettings> ChatSettingsFor(const Settings& s, const store::Store& stor
                                      const std::string& without_model) {
   if (s.model.empty()) {
     return Fail(ErrorCode::kUnavailable, "memory.consolidation_model is not set",
-                store.Path("config.toml"), 0,
+                store.config_path(), 0,
                 "set memory.consolidation_model to the model's name (or " + without_model + ")");
   }
   ChatSettings c;
@@ -53,7 +53,7 @@ Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
   int failures = 0;
   std::string last_refusal;
   for (int64_t turn = 0; turn < s.llm_max_turns; ++turn) {
-    LORE_TRY(consolidate::TestHook("llm-turn"));
+    LORE_TRY(testing::Point(testing::kLlmTurn));
     LORE_ASSIGN(Json reply, chat.Complete(messages, schemas));
     messages.push_back(reply);
     if (!reply.contains("tool_calls")) return tools.notes();  // answered without tools: done
@@ -81,7 +81,7 @@ Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
         return Fail(ErrorCode::kInvalidInput,
                     "the LLM run was aborted after " + std::to_string(failures) +
                         " refused writes (last: " + last_refusal + ")",
-                    store_.Path("config.toml"), 0,
+                    store_.config_path(), 0,
                     "nothing was changed; the staged entries stay "
                     "(memory.consolidation.max_lint_failures sets the limit)");
       }
@@ -91,7 +91,7 @@ Result<std::vector<std::string>> LlmEngine::Run(const consolidate::RunInput& in,
   }
   return Fail(ErrorCode::kUnavailable,
               "the model did not finish within " + std::to_string(s.llm_max_turns) + " replies",
-              store_.Path("config.toml"), 0,
+              store_.config_path(), 0,
               "nothing was changed; raise llm.max_turns or try another model");
 }
 

@@ -1,12 +1,12 @@
 #include "mcp/schema.h"
 
 #include "lore/json/field.h"
+#include "lore/json/value.h"
 #include "lore/text/utf8.h"
 
 namespace lore::mcp {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 std::string TypeName(const Json& v) {
   if (v.is_object()) return "object";

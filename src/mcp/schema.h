@@ -8,13 +8,14 @@
 #include <string>
 
 #include <nlohmann/json.hpp>
+#include "lore/json/value.h"
 
 namespace lore::mcp {
 
 // The first way `value` breaks `schema`, naming the argument
 // ("query: longer than 1000 characters"), or nullopt when it conforms.
-std::optional<std::string> CheckSchema(const nlohmann::ordered_json& schema,
-                                       const nlohmann::ordered_json& value,
+std::optional<std::string> CheckSchema(const Json& schema,
+                                       const Json& value,
                                        const std::string& where = "arguments");
 
 }  // namespace lore::mcp

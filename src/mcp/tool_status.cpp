@@ -63,7 +63,7 @@ Result<Json> StoreStatus(ToolState& s, const Json&) {
   if (!out["exists"].get<bool>()) return out;
   LORE_TRY(st.Check(store::RawCheck::kSkip));
   LORE_ASSIGN(int64_t raw, CountLines(st.raw_path()));
-  LORE_ASSIGN(learnings::FileScan scan, learnings::ReadLearnings(st.Path("learnings.jsonl")));
+  LORE_ASSIGN(learnings::FileScan scan, learnings::ReadLearnings(st.learnings_path()));
   // What an agent is offered: expired learnings are not (docs/learnings.md).
   const auto now = std::chrono::system_clock::now();
   int64_t live = 0, expired = 0;
@@ -71,7 +71,7 @@ Result<Json> StoreStatus(ToolState& s, const Json&) {
     if (!line.object) continue;
     ++(learnings::IsLive(line.facts, now) ? live : expired);
   }
-  LORE_ASSIGN(int64_t pending, CountLines(st.Path("proposals.jsonl")));
+  LORE_ASSIGN(int64_t pending, CountLines(st.proposals_path()));
   LORE_ASSIGN(int64_t decisions, CountFiles(st.Path("memory/decisions"), ".md"));
   LORE_ASSIGN(int64_t requests, CountFiles(st.Path("memory/requests"), ".md"));
   LORE_ASSIGN(int64_t knowledge, CountFiles(st.Path("knowledge"), ".md"));

@@ -53,12 +53,12 @@ Result<Json> ProposeLearning(ToolState& s, const Json& args) {
     return Fail(ErrorCode::kInvalidInput, "invalid proposal: " + all, "", 0,
                 "fix the arguments and call again");
   }
-  LORE_ASSIGN(config::Config cfg, config::Config::Load(s.store.Path("config.toml")));
+  LORE_ASSIGN(config::Config cfg, config::Config::Load(s.store.config_path()));
   LORE_ASSIGN(proposals::Settings settings, proposals::LoadSettings(cfg));
   if (!settings.enabled) {
     return Fail(ErrorCode::kUnavailable,
                 "proposals are disabled (memory.proposals.enabled = false)",
-                s.store.Path("config.toml"), 0, "a person can enable them in config.toml");
+                s.store.config_path(), 0, "a person can enable them in config.toml");
   }
   LORE_TRY(s.store.Ensure(now, store::RawCheck::kSkip));
   const Json record = proposals::MakeRecord(p.fields, sys::NewUuidV4(), now);

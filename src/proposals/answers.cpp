@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/proposals/batches.h"
@@ -31,7 +32,7 @@ struct Raw {
 };
 
 std::string Shown(std::string_view s) {
-  std::string out = DumpJs(Json(std::string(s)));
+  std::string out = json::DumpJs(Json(std::string(s)));
   return out.size() > 100 ? out.substr(0, 100) + "...\"" : out;
 }
 

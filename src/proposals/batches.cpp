@@ -5,14 +5,10 @@
 #include <map>
 
 #include "lore/proposals/present.h"
+#include "lore/text/trim.h"
 
 namespace lore::proposals {
 namespace {
-
-std::string_view Trimmed(std::string_view line) {
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-  return line;
-}
 
 uint64_t Fnv(std::string_view s, uint64_t h) {
   for (unsigned char c : s) {
@@ -70,7 +66,7 @@ std::string SqueezeSpaces(std::string_view s) {
 std::string QueueFingerprint(const ReviewSet& set, const std::vector<size_t>& order) {
   uint64_t h = 1469598103934665603ULL;
   for (size_t i : order) {
-    h = Fnv(Trimmed(set.scan.Text(set.scan.records[i].span)), h);
+    h = Fnv(text::TrimEnd(set.scan.Text(set.scan.records[i].span), "\r\n"), h);
     h = Fnv("\n", h);
   }
   char out[17];

@@ -1,19 +1,20 @@
 #include "lore/proposals/paths.h"
 
 #include "lore/fs/fd.h"
+#include "lore/store/layout.h"
 
 namespace lore::proposals {
 
 Paths Paths::InStore(const std::string& d) {
   Paths p;
   p.dir = d;
-  p.queue = fs::Join(d, "proposals.jsonl");
+  p.queue = fs::Join(d, store::kProposalsFile);
   p.lock = fs::Join(d, "proposals-write.lock");
-  p.archive = fs::Join(d, "proposals-archive.jsonl");
-  p.rejected = fs::Join(d, "proposals.rejected.jsonl");
-  p.learnings = fs::Join(d, "learnings.jsonl");
-  p.events = fs::Join(d, "events.jsonl");
-  p.config = fs::Join(d, "config.toml");
+  p.archive = fs::Join(d, store::kProposalsArchiveFile);
+  p.rejected = fs::Join(d, store::kProposalsRejectedFile);
+  p.learnings = fs::Join(d, store::kLearningsFile);
+  p.events = fs::Join(d, store::kEventsFile);
+  p.config = fs::Join(d, store::kConfigFile);
   p.summary_lock = fs::Join(d, ".proposals-summary.lock");
   return p;
 }

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 #include "lore/text/utf8.h"
 
 namespace lore::proposals {
@@ -12,7 +12,7 @@ namespace {
 std::string StringField(const Json& r, const char* key) {
   if (!r.is_object() || !r.contains(key)) return "";
   const Json& v = r[key];
-  return v.is_string() ? v.get<std::string>() : DumpJs(v);
+  return v.is_string() ? v.get<std::string>() : json::DumpJs(v);
 }
 
 }  // namespace
@@ -53,7 +53,7 @@ std::string FitWidth(std::string_view s, size_t width, bool pad, bool ellipsis) 
 std::string ToFixed2(double v) {
   if (!std::isfinite(v)) return v != v ? "NaN" : (v > 0 ? "Infinity" : "-Infinity");
   // Number.prototype.toFixed gives the plain number text from 1e21 on.
-  if (std::fabs(v) >= 1e21) return JsNumber(v);
+  if (std::fabs(v) >= 1e21) return json::JsNumber(v);
   // JavaScript rounds the exact binary value half away from zero; glibc's
   // printf rounds exact ties to even. Decide from the exact expansion, and
   // round in decimal digits (no integer that could overflow).

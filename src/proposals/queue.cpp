@@ -8,11 +8,13 @@
 #include <cstring>
 
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/log/jsonl.h"
 #include "lore/proposals/append_file.h"
 #include "lore/proposals/summary.h"
+#include "lore/store/layout.h"
 
 namespace lore::proposals {
 
@@ -24,28 +26,39 @@ json::Limits QueueLineLimits() {
   return l;
 }
 
-QueueScan ScanQueue(std::string bytes) {
-  QueueScan scan;
-  scan.bytes = std::move(bytes);
-  log::LineScanner lines(scan.bytes);
+void ScanLines(std::string_view bytes, const std::function<void(ScannedLine&)>& on_line) {
+  const json::Limits limits = QueueLineLimits();
+  log::LineScanner lines(bytes);
   log::Line line;
   size_t offset = 0;
   while (lines.Next(&line)) {
-    Span span{line.number, offset, line.text.size() + (line.has_newline ? 1 : 0)};
-    offset += span.length;
-    if (log::IsBlank(line.text)) {
-      scan.blank.push_back(span);
-      continue;
+    ScannedLine l;
+    l.span = Span{line.number, offset, line.text.size() + (line.has_newline ? 1 : 0)};
+    offset += l.span.length;
+    l.blank = log::IsBlank(line.text);
+    if (!l.blank) {
+      if (auto j = json::ParseOrdered(line.text, limits); j && j->is_object()) {
+        l.object = std::move(*j);
+      }
     }
-    auto j = json::ParseOrdered(line.text, QueueLineLimits());
-    if (!j || !j->is_object()) {
-      scan.malformed.push_back(span);
-      continue;
-    }
-    Entry e{span, std::move(*j), {}};
-    e.id = json::StringOr(e.record, "id", "");
-    scan.records.push_back(std::move(e));
+    on_line(l);
   }
+}
+
+QueueScan ScanQueue(std::string bytes) {
+  QueueScan scan;
+  scan.bytes = std::move(bytes);
+  ScanLines(scan.bytes, [&](ScannedLine& l) {
+    if (l.blank) {
+      scan.blank.push_back(l.span);
+    } else if (!l.object) {
+      scan.malformed.push_back(l.span);
+    } else {
+      Entry e{l.span, std::move(*l.object), {}};
+      e.id = json::StringOr(e.record, "id", "");
+      scan.records.push_back(std::move(e));
+    }
+  });
   return scan;
 }
 
@@ -92,7 +105,7 @@ bool HoldsWave(std::string_view line, const std::string& w) {
 }  // namespace
 
 int64_t CountWaveLines(std::string_view data, std::string_view wave) {
-  const std::string w = DumpJs(Json(std::string(wave)));         // "\"W1\""
+  const std::string w = json::DumpJs(Json(std::string(wave)));         // "\"W1\""
   const std::string_view value = std::string_view(w).substr(1);  // W1"
   int64_t n = 0;
   size_t pos = 0;
@@ -155,7 +168,7 @@ Result<Enqueued> AppendUnderLock(const Paths& paths, const Json& record, const S
     out.dropped = c.dropped;
     return out;
   }
-  LORE_TRY(AppendAndSync(paths.queue, DumpJs(record) + "\n"));
+  LORE_TRY(AppendAndSync(paths.queue, json::DumpJs(record) + "\n"));
   out.outcome = Outcome::kQueued;
   out.position = count + 1;
   (void)Bump(paths, wave, Counter::kQueued);  // the line is written: a counter failure is no loss
@@ -175,7 +188,7 @@ Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings&
     out.quota = settings.quota_per_wave;
     return out;
   }
-  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.queue, store::kProposalsFile));
   auto lock = WriteLock::Acquire(paths.lock, lock_timeout);
   if (!lock) {
     (void)Bump(paths, wave, Counter::kFsError);

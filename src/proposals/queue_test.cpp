@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "lore/json/dump_js.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/record.h"
 #include "lore/proposals/summary.h"
@@ -18,10 +19,10 @@ Json Make(const std::string& wave, double conf, int64_t ms = 0) {
 }
 
 TEST(QueueTest, CountWaveLines) {
-  std::string data = DumpJs(Make("W1", 0.5)) + "\n" + DumpJs(Make("W10", 0.5)) + "\n" +
+  std::string data = json::DumpJs(Make("W1", 0.5)) + "\n" + json::DumpJs(Make("W10", 0.5)) + "\n" +
                      "{\"id\": \"x\", \"wave_id\": \"W1\"}\n" +  // another writer's spacing
                      "{\"wave_id\":\"W1\"\n" +                   // cut off: not a record
-                     DumpJs(Make("W1", 0.5));                    // no final newline
+                     json::DumpJs(Make("W1", 0.5));                    // no final newline
   EXPECT_EQ(CountWaveLines(data, "W1"), 3);
   EXPECT_EQ(CountWaveLines(data, "W10"), 1);
   EXPECT_EQ(CountWaveLines(data, "W2"), 0);
@@ -87,7 +88,7 @@ TEST(CollectTest, FifoStatsAndMinConfidence) {
   Json late = Make("W1", 0.9, 5000), early = Make("W2", 0.4, 1000), none = Make("W1", 0.6, 3000);
   none.erase("confidence");
   t.Write("proposals.jsonl",
-          DumpJs(late) + "\n\n" + "oops\n" + DumpJs(early) + "\n" + DumpJs(none) + "\n");
+          json::DumpJs(late) + "\n\n" + "oops\n" + json::DumpJs(early) + "\n" + json::DumpJs(none) + "\n");
   t.Write("proposals-summary-W1.json", RenderSummary({2, 1, 3, 0}));
   t.Write("proposals-summary-W2.json", RenderSummary({1, 0, 0, 4}));
   auto c = Collect(p, std::nullopt);
@@ -96,7 +97,7 @@ TEST(CollectTest, FifoStatsAndMinConfidence) {
   EXPECT_EQ(c->scan.records[c->order[0]].id, early["id"].get<std::string>());
   EXPECT_EQ(c->scan.records[c->order[2]].id, late["id"].get<std::string>());
   Json j = ToJson(*c);
-  EXPECT_EQ(DumpJs(j["stats"]),
+  EXPECT_EQ(json::DumpJs(j["stats"]),
             R"({"queued":3,"dropped":1,"below_floor":3,"fs_error":4,"parse_errors":1})");
   EXPECT_EQ(j["perWaveSummaries"]["W2"]["fs_error"], 4);
   auto filtered = Collect(p, 0.5);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lore/json/dump_js.h"
 #include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
 
@@ -10,7 +11,7 @@ namespace lore::proposals {
 namespace {
 
 std::string Quoted(const Json& v) {
-  std::string s = DumpJs(v);
+  std::string s = json::DumpJs(v);
   return s.size() > 80 ? s.substr(0, 80) + "..." : s;
 }
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 #include "lore/proposals/learning.h"
 #include "lore/proposals/settings.h"
 
@@ -99,7 +99,7 @@ TEST(RecordTest, MakeRecordKeyOrderAndCompactLine) {
   Json r = MakeRecord(f, "2bc5d48f-e3ba-4c4e-b9a0-107600f8e090",
                       text::TimePoint(std::chrono::milliseconds(1700000000123)));
   EXPECT_EQ(
-      DumpJs(r),
+      json::DumpJs(r),
       R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2023-11-14T22:13:20.123Z","wave_id":"W2","type":"convention","subject":"Use X","insight":"Because Y","evidence":"Seen Z","confidence":0.5,"schema_version":1,"proposed_by_agent":"agent-7","file_paths":["a.cc","b/c.h"]})");
   EXPECT_TRUE(Validate(r).empty());
   f.file_paths.clear();
@@ -108,26 +108,26 @@ TEST(RecordTest, MakeRecordKeyOrderAndCompactLine) {
 }
 
 TEST(JsJsonTest, NumbersAsJavaScriptWritesThem) {
-  EXPECT_EQ(JsNumber(1.0), "1");
-  EXPECT_EQ(JsNumber(0.0), "0");
-  EXPECT_EQ(JsNumber(-0.0), "0");
-  EXPECT_EQ(JsNumber(0.85), "0.85");
-  EXPECT_EQ(JsNumber(0.1 + 0.2), "0.30000000000000004");
-  EXPECT_EQ(JsNumber(0.00001), "0.00001");
-  EXPECT_EQ(JsNumber(0.000001), "0.000001");
-  EXPECT_EQ(JsNumber(1e-7), "1e-7");
-  EXPECT_EQ(JsNumber(1.5e-7), "1.5e-7");
-  EXPECT_EQ(JsNumber(123456789012345680000.0), "123456789012345680000");
-  EXPECT_EQ(JsNumber(1e21), "1e+21");
-  EXPECT_EQ(JsNumber(-2.5), "-2.5");
-  EXPECT_EQ(JsNumber(std::nan("")), "null");
+  EXPECT_EQ(json::JsNumber(1.0), "1");
+  EXPECT_EQ(json::JsNumber(0.0), "0");
+  EXPECT_EQ(json::JsNumber(-0.0), "0");
+  EXPECT_EQ(json::JsNumber(0.85), "0.85");
+  EXPECT_EQ(json::JsNumber(0.1 + 0.2), "0.30000000000000004");
+  EXPECT_EQ(json::JsNumber(0.00001), "0.00001");
+  EXPECT_EQ(json::JsNumber(0.000001), "0.000001");
+  EXPECT_EQ(json::JsNumber(1e-7), "1e-7");
+  EXPECT_EQ(json::JsNumber(1.5e-7), "1.5e-7");
+  EXPECT_EQ(json::JsNumber(123456789012345680000.0), "123456789012345680000");
+  EXPECT_EQ(json::JsNumber(1e21), "1e+21");
+  EXPECT_EQ(json::JsNumber(-2.5), "-2.5");
+  EXPECT_EQ(json::JsNumber(std::nan("")), "null");
 }
 
 TEST(JsJsonTest, StringsAndOrder) {
   Json j = Json::object();
   j["b"] = "é \"q\" \\ \n\t\x01/";
   j["a"] = Json::array({1, 1.0, true, nullptr});
-  EXPECT_EQ(DumpJs(j), "{\"b\":\"é \\\"q\\\" \\\\ \\n\\t\\u0001/\",\"a\":[1,1,true,null]}");
+  EXPECT_EQ(json::DumpJs(j), "{\"b\":\"é \\\"q\\\" \\\\ \\n\\t\\u0001/\",\"a\":[1,1,true,null]}");
 }
 
 TEST(LearningTest, KeysInTheOriginalOrder) {
@@ -136,7 +136,7 @@ TEST(LearningTest, KeysInTheOriginalOrder) {
   r["file_paths"] = Json::array({"a.cc"});
   Json l = ToLearning(r, "sess-9", {});
   EXPECT_EQ(
-      DumpJs(l),
+      json::DumpJs(l),
       R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2026-05-01T10:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":0.85,"schema_version":1,"file_paths":["a.cc"],"source_session":"sess-9","scope":"local","occurrences":1,"_provenance":"agent-proposed@W1","expires_at":"2026-07-30T10:00:00.000Z","host_class":null,"anonymized":false})");
   EXPECT_EQ(TtlDays("mode-selector-accuracy"), 30);
   EXPECT_EQ(TtlDays("fragile-file"), 45);
@@ -144,9 +144,9 @@ TEST(LearningTest, KeysInTheOriginalOrder) {
   Json rej =
       ToRejected(r, "manual-skip", text::TimePoint(std::chrono::milliseconds(1700000000123)));
   EXPECT_EQ(
-      DumpJs(rej).substr(DumpJs(rej).find("\"file_paths\"")),
+      json::DumpJs(rej).substr(json::DumpJs(rej).find("\"file_paths\"")),
       R"("file_paths":["a.cc"],"_rejected_reason":"manual-skip","_rejected_at":"2023-11-14T22:13:20.123Z"})");
-  EXPECT_NE(DumpJs(rej).find("\"proposed_by_agent\":\"agent\""), std::string::npos);
+  EXPECT_NE(json::DumpJs(rej).find("\"proposed_by_agent\":\"agent\""), std::string::npos);
 }
 
 TEST(SettingsTest, RangesAndUnknownKeys) {

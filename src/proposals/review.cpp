@@ -10,6 +10,7 @@
 #include "lore/config/config.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/update.h"
@@ -23,15 +24,13 @@
 #include "lore/proposals/summary.h"
 #include "lore/proposals/write_lock.h"
 #include "lore/redact/json.h"
+#include "lore/store/layout.h"
+#include "lore/testing/point.h"
+#include "lore/text/trim.h"
 #include "proposals/archive_once.h"
 
 namespace lore::proposals {
 namespace {
-
-std::string_view Trimmed(std::string_view line) {
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
-  return line;
-}
 
 std::string Joined(const std::vector<std::string>& v) {
   std::string out;
@@ -55,7 +54,8 @@ void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
                const std::set<std::string>& elsewhere, Plan* p) {
   std::map<std::string_view, const Decision*> by_text;
   for (size_t k = 0; k < set.pending.size(); ++k) {
-    by_text[Trimmed(set.scan.Text(set.scan.records[set.pending[k]].span))] = &decisions[k];
+    by_text[text::TrimEnd(set.scan.Text(set.scan.records[set.pending[k]].span), "\r\n")] =
+        &decisions[k];
   }
   const std::string& before = set.scan.bytes;
   const bool same_prefix = p->now.bytes.compare(0, before.size(), before) == 0;
@@ -72,7 +72,8 @@ void PlanLines(const ReviewSet& set, const std::vector<Decision>& decisions,
                           approved_ids.count(e.id))) {
       f = Fate::kClear;
       if (!approved_ids.count(e.id)) ++p->recovered;
-    } else if (auto it = by_text.find(Trimmed(p->now.Text(e.span))); it != by_text.end()) {
+    } else if (auto it = by_text.find(text::TrimEnd(p->now.Text(e.span), "\r\n"));
+               it != by_text.end()) {
       if (it->second->verdict == Verdict::kApprove) {
         f = Fate::kApprove;
         p->approve.emplace_back(&e, it->second);
@@ -113,7 +114,6 @@ void WriteApproved(const WriteLock& lock, const Paths& paths, const Plan& plan,
   }
   learnings::PromoteOptions po;
   po.now = o.now;
-  po.after_each = o.after_learning;
   auto done =
       learnings::Promote(lock.store_lock(), learnings::Files::InStore(paths.dir), candidates, po);
   if (!done) {
@@ -135,7 +135,7 @@ void WriteDeclined(const Paths& paths, const Plan& plan, const PromoteOptions& o
     text::TimePoint at = decision->at == text::TimePoint{} ? o.now : decision->at;
     Json rejected = ToRejected(entry->record, decision->reason, at);
     redact::CleanJson(&rejected);  // the line may come from another program
-    bytes += DumpJs(rejected) + "\n";
+    bytes += json::DumpJs(rejected) + "\n";
     r->declined_ids.push_back(entry->id);
   }
   auto file = AppendFile::Open(paths.rejected);
@@ -165,7 +165,7 @@ Status Clear(const Paths& paths, const Plan& plan, const PromoteOptions& o, Prom
     if (!archived.count(span.offset)) to_archive.push_back(span);
   }
   LORE_ASSIGN(r->archived_bytes, ArchiveOnce(paths, plan.now, to_archive));
-  if (o.after_archive) o.after_archive();
+  (void)testing::Point(testing::kReviewAfterArchive);
   if (any_cleared) LORE_TRY(fs::WriteFileAtomic(paths.queue, keep));
   LORE_TRY(ArchiveDone(paths));
   std::set<std::string> waves;
@@ -228,7 +228,7 @@ Result<ReviewSet> PrepareReview(const Paths& paths, std::chrono::milliseconds lo
     LORE_ASSIGN(config::Config cfg, config::Config::Load(paths.config));
     LORE_TRY(LoadSettings(cfg));
   }
-  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.queue, store::kProposalsFile));
   ReviewSet set;
   {
     LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, lock_timeout));
@@ -257,10 +257,10 @@ Result<PromoteResult> PromoteAndClear(const Paths& paths, const ReviewSet& set,
   if (decisions.size() != set.pending.size()) {
     return Fail(ErrorCode::kInternal, "one decision per pending proposal is required");
   }
-  LORE_TRY(fs::RefuseSymlink(paths.queue, "proposals.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(paths.archive, "proposals-archive.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(paths.learnings, "learnings.jsonl"));
-  LORE_TRY(fs::RefuseSymlink(paths.rejected, "proposals.rejected.jsonl"));
+  LORE_TRY(fs::RefuseSymlink(paths.queue, store::kProposalsFile));
+  LORE_TRY(fs::RefuseSymlink(paths.archive, store::kProposalsArchiveFile));
+  LORE_TRY(fs::RefuseSymlink(paths.learnings, store::kLearningsFile));
+  LORE_TRY(fs::RefuseSymlink(paths.rejected, store::kProposalsRejectedFile));
 
   LORE_ASSIGN(WriteLock lock, WriteLock::Acquire(paths.lock, o.lock_timeout));
   Plan plan;

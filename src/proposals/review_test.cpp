@@ -4,11 +4,13 @@
 
 #include <filesystem>
 
+#include "lore/json/dump_js.h"
 #include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
 #include "lore/proposals/summary.h"
 #include "lore/sys/uuid.h"
 #include "support/temp_dir.h"
+#include "support/test_points.h"
 
 namespace lore::proposals {
 namespace {
@@ -64,7 +66,7 @@ TEST_F(ReviewTest, ApproveThreeOfFive) {
   auto r = PromoteAndClear(p_, *set, Pattern(*set, "adada"), Opts());
   ASSERT_TRUE(r) << r.error().Format();
   EXPECT_EQ(
-      DumpJs(ToJson(*r)).substr(0, 95),
+      json::DumpJs(ToJson(*r)).substr(0, 95),
       R"({"written":3,"expected":3,"errors":[],"cleared":true,"summariesCleared":1,"skippedReason":null,)");
   EXPECT_EQ(Lines("learnings.jsonl"), 3);
   EXPECT_EQ(Lines("proposals.rejected.jsonl"), 2);
@@ -179,8 +181,8 @@ TEST_F(ReviewTest, ArrivalsAndUndecidedStayQueued) {
   ASSERT_TRUE(r);
   EXPECT_TRUE(r->cleared);
   EXPECT_EQ(r->kept, 2);
-  EXPECT_EQ(t_.Read("proposals.jsonl"), DumpJs(c) + "\n" + DumpJs(late) + "\n");
-  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), DumpJs(a) + "\n" + DumpJs(b) + "\ngarbage line\n");
+  EXPECT_EQ(t_.Read("proposals.jsonl"), json::DumpJs(c) + "\n" + json::DumpJs(late) + "\n");
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), json::DumpJs(a) + "\n" + json::DumpJs(b) + "\ngarbage line\n");
   // Summaries of waves still queued are kept.
   EXPECT_FALSE(std::filesystem::exists(t_ / "proposals-summary-W1.json"));
   EXPECT_TRUE(std::filesystem::exists(t_ / "proposals-summary-W2.json"));
@@ -194,10 +196,13 @@ TEST_F(ReviewTest, InterruptedPromotionIsFinishedWithoutDuplicates) {
   auto set = PrepareReview(p_);
   PromoteOptions o = Opts();
   struct Crash {};
-  o.after_learning = [](int64_t n) {
-    if (n == 2) throw Crash{};  // stands in for kill -9 (the e2e test really kills)
-  };
-  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aaaaa"), o), Crash);
+  {
+    testing::OnTestPoints points([](std::string_view p) {
+      // Stands in for kill -9 (the e2e test really kills).
+      if (p == "after-learning-2") throw Crash{};
+    });
+    EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aaaaa"), o), Crash);
+  }
   std::filesystem::remove(t_ / "proposals-write.lock");
   EXPECT_EQ(Lines("learnings.jsonl"), 2);
   auto second = PrepareReview(p_);
@@ -220,11 +225,15 @@ TEST_F(ReviewTest, ACrashAfterArchivingNeverArchivesALineTwice) {
   auto set = PrepareReview(p_);
   PromoteOptions o = Opts();
   struct Crash {};
-  o.after_archive = [] { throw Crash{}; };
-  // a approved, b left queued, c declined: a and c are archived, then the crash.
-  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "a-d"), o), Crash);
+  {
+    testing::OnTestPoints points([](std::string_view p) {
+      if (p == testing::kReviewAfterArchive) throw Crash{};
+    });
+    // a approved, b left queued, c declined: a and c are archived, then the crash.
+    EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "a-d"), o), Crash);
+  }
   std::filesystem::remove(t_ / "proposals-write.lock");
-  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), DumpJs(a) + "\n" + DumpJs(c) + "\n");
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), json::DumpJs(a) + "\n" + json::DumpJs(c) + "\n");
   EXPECT_TRUE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
   auto second = PrepareReview(p_);
   ASSERT_EQ(second->pending.size(), 1u);
@@ -232,7 +241,7 @@ TEST_F(ReviewTest, ACrashAfterArchivingNeverArchivesALineTwice) {
   ASSERT_TRUE(r) << r.error().Format();
   EXPECT_TRUE(r->cleared);
   EXPECT_EQ(t_.Read("proposals-archive.jsonl"),
-            DumpJs(a) + "\n" + DumpJs(c) + "\n" + DumpJs(b) + "\n");
+            json::DumpJs(a) + "\n" + json::DumpJs(c) + "\n" + json::DumpJs(b) + "\n");
   EXPECT_EQ(t_.Read("proposals.jsonl"), "");
   EXPECT_FALSE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
 }
@@ -245,8 +254,12 @@ TEST_F(ReviewTest, ATornArchiveAppendIsCutAndRedone) {
   auto set = PrepareReview(p_);
   PromoteOptions o = Opts();
   struct Crash {};
-  o.after_archive = [] { throw Crash{}; };
-  EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aa"), o), Crash);
+  {
+    testing::OnTestPoints points([](std::string_view p) {
+      if (p == testing::kReviewAfterArchive) throw Crash{};
+    });
+    EXPECT_THROW((void)PromoteAndClear(p_, *set, Pattern(*set, "aa"), o), Crash);
+  }
   std::filesystem::remove(t_ / "proposals-write.lock");
   std::string full = t_.Read("proposals-archive.jsonl");
   std::filesystem::resize_file(t_ / "proposals-archive.jsonl", full.size() - 7);
@@ -265,7 +278,7 @@ TEST_F(ReviewTest, AStaleMarkerIsIgnored) {
   auto set = PrepareReview(p_);
   auto r = PromoteAndClear(p_, *set, Pattern(*set, "a"), Opts());
   ASSERT_TRUE(r) << r.error().Format();
-  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), DumpJs(a) + "\n");
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), json::DumpJs(a) + "\n");
   EXPECT_FALSE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
 }
 

@@ -9,9 +9,9 @@
 
 #include "lore/fs/fd.h"
 #include "lore/fs/temp_name.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
-#include "lore/proposals/js_json.h"
 #include "lore/sys/process.h"
 #include "lore/sys/random.h"
 #include "lore/text/time.h"
@@ -81,7 +81,7 @@ std::string RenderLockBody(const fs::Holder& h) {
   body["pid"] = h.pid;
   body["host"] = h.host;
   body["acquiredAt"] = h.since;
-  return DumpJs(body);
+  return json::DumpJs(body);
 }
 
 std::optional<fs::Holder> ParseLockBody(std::string_view body) {

@@ -4,12 +4,12 @@
 
 #include "lore/json/compact.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/redact/redact.h"
 
 namespace lore::redact {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 // `key`, or `key` + "~2", "~3", ... : the first not in `taken`.
 std::string Unique(const std::string& key, const std::unordered_set<std::string>& taken) {

@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "lore/capture/capture.h"
+#include "lore/json/value.h"
 
 namespace lore::redact {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 TEST(RedactJson, KeysAndStringsOfAValue) {
   Json v = Json::parse(

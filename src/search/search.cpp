@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lore/json/value.h"
 #include "lore/search/excerpt.h"
 #include "lore/search/query.h"
 #include "lore/search/ranking.h"
@@ -13,7 +14,6 @@
 namespace lore::search {
 namespace {
 
-using Json = nlohmann::ordered_json;
 
 using internal::Term;
 

@@ -180,9 +180,9 @@ Status Store::CheckPaths() const {
                 "move the file away so that lore can create the store");
   }
   LORE_TRY(CheckRemote(false));
-  LORE_TRY(RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair));
+  LORE_TRY(RequireRegular(raw_path(), kRawFile, kMissingRawRepair));
   LORE_TRY(fs::RefuseSymlink(okf_dir(), "okf directory"));
-  LORE_TRY(RequireRegular(index_path(), "okf/index.md", kMissingIndexRepair));
+  LORE_TRY(RequireRegular(index_path(), kIndexFile, kMissingIndexRepair));
   return Ok();
 }
 
@@ -223,7 +223,7 @@ std::vector<Error> Store::CheckAll() const {
                   "move the file away so that lore can create the store"}};
   }
   if (!add(CheckRemote(false))) return out;
-  if (auto s = RequireRegular(raw_path(), "raw.jsonl", kMissingRawRepair); !s) {
+  if (auto s = RequireRegular(raw_path(), kRawFile, kMissingRawRepair); !s) {
     out.push_back(s.error());
   } else {
     for (auto& e : log::CheckAll(raw_log())) out.push_back(std::move(e));
@@ -244,7 +244,7 @@ Status Store::CreateSkeleton(text::TimePoint now) const {
     return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", temp));
   }
   auto build = [&]() -> Status {
-    LORE_TRY(fs::WriteNewFile(fs::Join(temp, "raw.jsonl"), ""));
+    LORE_TRY(fs::WriteNewFile(fs::Join(temp, store::kRawFile), ""));
     std::string okf = fs::Join(temp, "okf");
     if (::mkdir(okf.c_str(), 0700) != 0) {
       return tl::unexpected(fs::ErrnoError(errno, "cannot create directory", okf));

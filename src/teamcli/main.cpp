@@ -47,7 +47,7 @@ lore::Result<Session> Open(const std::string& repo) {
   LORE_ASSIGN(auto settings, teamsync::LoadSettings(store));
   if (!settings) {
     return lore::Fail(lore::ErrorCode::kNotFound, "no team database configured",
-                      store.Path("config.toml"), 0,
+                      store.config_path(), 0,
                       "add [team] url = \"postgresql://user@host/db\" (docs/team.md)");
   }
   LORE_ASSIGN(team::Conn conn,

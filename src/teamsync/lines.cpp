@@ -6,6 +6,7 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/teamsync/team.h"
 
 namespace lore::teamsync {
@@ -14,16 +15,16 @@ namespace {
 constexpr const char* kStateRepair =
     "remove it: the next 'lore sync' starts over and inserts nothing twice";
 
-Result<nlohmann::json> LoadObject(const std::string& path) {
-  if (!fs::Exists(path)) return nlohmann::json::object();
+Result<SortedJson> LoadObject(const std::string& path) {
+  if (!fs::Exists(path)) return SortedJson::object();
   LORE_ASSIGN(std::string text, fs::ReadFile(path));
   json::Source src{path, 1, kStateRepair};
-  LORE_ASSIGN(nlohmann::json v, json::Parse(text, json::Limits{}, src));
+  LORE_ASSIGN(SortedJson v, json::Parse(text, json::Limits{}, src));
   if (!v.is_object()) return Fail(ErrorCode::kCorrupt, "not a JSON object", path, 1, kStateRepair);
   return v;
 }
 
-Status Save(const std::string& path, const nlohmann::json& v) {
+Status Save(const std::string& path, const SortedJson& v) {
   LORE_TRY(fs::MakeDirs(fs::Dirname(path), 0700));
   return fs::WriteFileAtomic(path, v.dump(1) + "\n");
 }
@@ -58,7 +59,7 @@ bool Rewritten(const LogCursor& c, int64_t size, std::string_view before) {
 }
 
 Result<PushState> LoadPushState(const std::string& path) {
-  LORE_ASSIGN(nlohmann::json v, LoadObject(path));
+  LORE_ASSIGN(SortedJson v, LoadObject(path));
   PushState out;
   for (const auto& [log, c] : v.items()) {
     auto gen = json::Int(c, "gen", 0);
@@ -74,14 +75,14 @@ Result<PushState> LoadPushState(const std::string& path) {
 }
 
 Status SavePushState(const std::string& path, const PushState& state) {
-  nlohmann::json v = nlohmann::json::object();
+  SortedJson v = SortedJson::object();
   for (const auto& [log, c] : state)
     v[log] = {{"gen", c.gen}, {"offset", c.offset}, {"tail", c.tail_hex}};
   return Save(path, v);
 }
 
 Result<PullState> LoadPullState(const std::string& path) {
-  LORE_ASSIGN(nlohmann::json v, LoadObject(path));
+  LORE_ASSIGN(SortedJson v, LoadObject(path));
   PullState out;
   for (const auto& [machine, logs] : v.items()) {
     if (!IsMachineId(machine) || !logs.is_object()) {
@@ -101,7 +102,7 @@ Result<PullState> LoadPullState(const std::string& path) {
 }
 
 Status SavePullState(const std::string& path, const PullState& state) {
-  nlohmann::json v = nlohmann::json::object();
+  SortedJson v = SortedJson::object();
   for (const auto& [machine, logs] : state) {
     for (const auto& [log, gen] : logs) v[machine][log] = gen;
   }

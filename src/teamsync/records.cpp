@@ -8,6 +8,7 @@
 #include "lore/fs/tree.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/json/value.h"
 #include "lore/teamsync/team.h"
 
 namespace lore::teamsync {
@@ -74,7 +75,7 @@ Result<RecordState> LoadRecordState(const std::string& path) {
   RecordState out;
   if (!fs::Exists(path)) return out;
   LORE_ASSIGN(std::string text, fs::ReadFile(path));
-  LORE_ASSIGN(nlohmann::json v,
+  LORE_ASSIGN(SortedJson v,
               json::Parse(text, json::Limits{size_t{64} << 20}, {path, 1, kRepair}));
   for (const char* part : {"synced", "conflicts"}) {
     const auto* m = json::Find(v, part);
@@ -91,7 +92,7 @@ Result<RecordState> LoadRecordState(const std::string& path) {
 }
 
 Status SaveRecordState(const std::string& path, const RecordState& state) {
-  nlohmann::json v = {{"synced", state.synced}, {"conflicts", state.conflicts}};
+  SortedJson v = {{"synced", state.synced}, {"conflicts", state.conflicts}};
   LORE_TRY(fs::MakeDirs(fs::Dirname(path), 0700));
   return fs::WriteFileAtomic(path, v.dump(1) + "\n");
 }

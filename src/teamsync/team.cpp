@@ -66,9 +66,10 @@ Result<std::string> MachineIdFile(const store::Store& store) {
 }  // namespace
 
 const std::vector<std::string>& SyncedLogs() {
-  static const std::vector<std::string> kLogs = {"raw.jsonl", "learnings.jsonl",
-                                                 "proposals.rejected.jsonl",
-                                                 "proposals-archive.jsonl", "events.jsonl"};
+  static const std::vector<std::string> kLogs = {
+      std::string(store::kRawFile), std::string(store::kLearningsFile),
+      std::string(store::kProposalsRejectedFile), std::string(store::kProposalsArchiveFile),
+      std::string(store::kEventsFile)};
   return kLogs;
 }
 
@@ -103,7 +104,7 @@ bool IsMachineId(std::string_view id) {
 }
 
 Result<std::optional<Settings>> LoadSettings(const store::Store& store) {
-  const std::string path = store.Path("config.toml");
+  const std::string path = store.config_path();
   LORE_ASSIGN(config::Config cfg, config::Config::Load(path));
   LORE_ASSIGN(std::string url, cfg.Get(kUrl));
   if (url.empty()) return std::optional<Settings>();

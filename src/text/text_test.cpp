@@ -3,6 +3,7 @@
 #include "lore/text/edit_distance.h"
 #include "lore/text/table.h"
 #include "lore/text/time.h"
+#include "lore/text/trim.h"
 #include "lore/text/utf8.h"
 
 namespace lore::text {
@@ -81,6 +82,20 @@ TEST(Table, FindsEveryLineByItsKey) {
     EXPECT_EQ(FindTableLine(big, l.substr(0, l.find('\t'))), l);
   }
   EXPECT_EQ(FindTableLine(big, "k1000"), "");
+}
+
+TEST(Trim, EndsAndLineBreaks) {
+  EXPECT_EQ(Trim("  a b \n"), "a b");
+  EXPECT_EQ(TrimEnd("  a\r\n\n"), "  a");
+  EXPECT_EQ(TrimEnd("{\"a\": 1} \r\n", "\r\n"), "{\"a\": 1} ");
+  EXPECT_EQ(TrimEnd("\r\n", "\r\n"), "");
+}
+
+TEST(Trim, FoldSpaceMakesOneLine) {
+  EXPECT_EQ(FoldSpace("  a \t\n b\r\n"), "a b");
+  EXPECT_EQ(FoldSpace("a\fb", SIZE_MAX, " \t\r\n"), "a\fb");
+  EXPECT_EQ(FoldSpace("a\fb"), "a b");
+  EXPECT_EQ(FoldSpace("abcdef", 3), "abcd");  // stops once longer than 3
 }
 
 TEST(EditDistance, Basics) {

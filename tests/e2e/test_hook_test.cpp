@@ -1,5 +1,5 @@
 // The test hooks live only in the test build: the shipped `lore` ignores
-// LORE_TEST_HOOK, `lore-test` obeys it (include/lore/consolidate/test_hook.h).
+// LORE_TEST_HOOK, `lore-test` obeys it (include/lore/testing/point.h).
 #include <gtest/gtest.h>
 #include <signal.h>
 

@@ -1,5 +1,5 @@
 // The test hook of the test builds: reads LORE_TEST_HOOK (see
-// include/lore/consolidate/test_hook.h). Linked into `lore-test` and the unit
+// include/lore/testing/point.h, the catalogue of points). Linked into `lore-test` and the unit
 // tests, never into the shipped binaries; installs itself before main().
 #include <signal.h>
 #include <sys/stat.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "lore/consolidate/test_hook.h"
+#include "lore/testing/point.h"
 
 namespace lore::testing {
 namespace {
@@ -53,7 +53,7 @@ Status EnvTestHook(std::string_view point) {
   return out;
 }
 
-[[maybe_unused]] const bool kInstalled = (consolidate::SetTestHook(&EnvTestHook), true);
+[[maybe_unused]] const bool kInstalled = (SetHook(&EnvTestHook), true);
 
 }  // namespace
 }  // namespace lore::testing

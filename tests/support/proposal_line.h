@@ -5,12 +5,12 @@
 #include <cstdio>
 #include <string>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 
 namespace lore::testing {
 
 inline std::string ProposalLine(int n, const std::string& subject) {
-  proposals::Json r = proposals::Json::object();
+  Json r = Json::object();
   char id[40];
   std::snprintf(id, sizeof id, "%08d-2222-4222-8222-222222222222", n);
   r["id"] = id;
@@ -21,7 +21,7 @@ inline std::string ProposalLine(int n, const std::string& subject) {
   r["subject"] = subject;
   r["evidence"] = "e";
   r["confidence"] = 0.5;
-  return proposals::DumpJs(r) + "\n";
+  return json::DumpJs(r) + "\n";
 }
 
 }  // namespace lore::testing

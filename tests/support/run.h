@@ -37,7 +37,7 @@ RunOptions IsolatedOptions(const std::string& dir, const std::string& lore_home,
 std::string LoreBinary();
 
 // The test build of lore (`lore-test`: the same CLI with the hook that obeys
-// LORE_TEST_HOOK, include/lore/consolidate/test_hook.h), and running it.
+// LORE_TEST_HOOK, include/lore/testing/point.h), and running it.
 std::string LoreTestBinary();
 RunResult LoreTest(const std::vector<std::string>& args, const RunOptions& opts = {});
 

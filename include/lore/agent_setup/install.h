@@ -25,9 +25,6 @@
 
 namespace lore::agent_setup {
 
-// The agents `lore init` knows ("claude-code").
-const std::vector<std::string_view>& KnownAgents();
-
 struct FilePlan {
   std::string path;  // absolute
   std::string rel;   // relative to the project, for messages

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 
 namespace lore::agent_setup {
 
@@ -51,7 +52,7 @@ const std::vector<HookSpec>& ClaudeCodeHooks();
 inline constexpr int kHookTimeoutSeconds = 10;
 
 struct MergeResult {
-  nlohmann::ordered_json doc;  // the merged document
+  Json doc;  // the merged document
   std::vector<Piece> pieces;   // each piece's state before the merge
   bool changed = false;        // true when something was added
 };
@@ -71,6 +72,6 @@ Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
 
 // `doc` as Claude Code writes its files: 2-space indentation, non-ASCII kept,
 // a trailing newline.
-std::string Render(const nlohmann::ordered_json& doc);
+std::string Render(const Json& doc);
 
 }  // namespace lore::agent_setup

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "lore/json/value.h"
 
 #include "lore/consolidate/run_lock.h"
 #include "lore/consolidate/run_state.h"
@@ -46,7 +46,7 @@ Result<StatusView> Status(const store::Store& store, const consolidate::Settings
                           Recovery recovery);
 
 // The view in the shape above (`lore status --json`).
-nlohmann::ordered_json StatusJson(const StatusView& v);
+Json StatusJson(const StatusView& v);
 
 // The view as `lore status` prints it, one line each.
 std::vector<std::string> StatusText(const StatusView& v);

@@ -12,6 +12,7 @@
 
 #include "lore/error.h"
 #include "lore/index/index.h"
+#include "lore/json/value.h"
 
 namespace lore::consolidate {
 
@@ -21,15 +22,15 @@ class StoreSearch {
 
   // [{slug, kind, excerpt}], best first, at most 20 (the summary's slug is
   // "summary"; workflow and staging are never searched).
-  Result<nlohmann::ordered_json> Memory(std::string_view query);
+  Result<Json> Memory(std::string_view query);
   // [{slug, kind, description, model_invokation, excerpt}], optionally only
   // pages of knowledge kind `kind`.
-  Result<nlohmann::ordered_json> Knowledge(std::string_view query,
+  Result<Json> Knowledge(std::string_view query,
                                            const std::optional<std::string>& kind);
 
  private:
   Result<index::Index*> Open();
-  Result<nlohmann::ordered_json> Run(std::string_view query, index::Scope scope,
+  Result<Json> Run(std::string_view query, index::Scope scope,
                                      const std::optional<std::string>& kind);
   std::string dir_;
   std::optional<index::Index> index_;

@@ -34,6 +34,7 @@
 #include "lore/consolidate/paths.h"
 #include "lore/consolidate/store_search.h"
 #include "lore/consolidate/workspace.h"
+#include "lore/json/value.h"
 
 namespace lore::consolidate {
 
@@ -50,7 +51,7 @@ class ToolBox {
       : ws_(ws), in_(in), candidates_(candidates), search_(store_dir) {}
 
   // The tools' OpenAI function schemas: [{"type": "function", "function": {...}}, ...].
-  static nlohmann::ordered_json Schemas();
+  static Json Schemas();
 
   // Runs tool `name` with `arguments` (a JSON object as text). Bad arguments
   // and unknown tools are errors for the model, not failures.
@@ -60,14 +61,14 @@ class ToolBox {
   const std::vector<std::string>& notes() const { return notes_; }
 
  private:
-  ToolOutcome Read(const nlohmann::ordered_json& args);
-  ToolOutcome Write(const nlohmann::ordered_json& args);
-  ToolOutcome Edit(const nlohmann::ordered_json& args);
-  ToolOutcome Search(const nlohmann::ordered_json& args, bool knowledge);
+  ToolOutcome Read(const Json& args);
+  ToolOutcome Write(const Json& args);
+  ToolOutcome Edit(const Json& args);
+  ToolOutcome Search(const Json& args, bool knowledge);
   // The shared end of write and edit: `text` without its private spans and
   // secrets (redact::Clean), the checks above, then the workspace.
   ToolOutcome Store(const StorePath& path, std::string_view text,
-                    const nlohmann::ordered_json& args);
+                    const Json& args);
 
   Workspace& ws_;
   const RunInput& in_;

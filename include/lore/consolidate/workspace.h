@@ -31,10 +31,6 @@ struct FileId {
   bool operator==(const FileId&) const = default;
 };
 
-// The identity of `path` now, without reading it. A symlink or non-regular
-// file is an error.
-Result<FileId> IdentifyFile(const std::string& path);
-
 // A file read once: its identity (with the content hash) and bytes, both of
 // the same open file; `bytes` is nullopt when it does not exist.
 struct FileRead {

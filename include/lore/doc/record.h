@@ -128,6 +128,11 @@ Status SetFieldYaml(Record& record, std::string_view key, std::string_view yaml)
 Status SetFieldText(Record& record, std::string_view key, std::string_view text);
 // True when `key` holds text for `kind` (SetFieldText applies to it).
 bool IsTextKey(Kind kind, std::string_view key);
+// The value of the text key `key` in `fields`; nullptr when `key` is not a
+// text key (created_at, updated_at, kind, description, status, replaced_by).
+const std::optional<std::string>* TextValue(const Fields& fields, std::string_view key);
+// True when the known key `key` has a typed value in `fields`.
+bool HasValue(const Fields& fields, std::string_view key);
 // Removes `key` from the frontmatter (no error when absent).
 void UnsetField(Record& record, std::string_view key);
 

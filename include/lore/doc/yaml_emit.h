@@ -27,7 +27,4 @@ std::string EmitString(std::string_view s, ScalarContext context = ScalarContext
 // in their order. A raw entry whose key also has a typed value is skipped.
 std::string EmitFields(const Fields& fields);
 
-// The order EmitFields writes known keys in.
-const std::vector<std::string_view>& EmitOrder();
-
 }  // namespace lore::doc

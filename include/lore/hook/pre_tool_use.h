@@ -12,13 +12,12 @@
 
 #include "lore/error.h"
 #include "lore/hook/shell_words.h"
-#include "lore/proposals/js_json.h"
+#include "lore/json/value.h"
 #include "lore/store/store.h"
 #include "lore/text/time.h"
 
 namespace lore::hook {
 
-using Json = nlohmann::ordered_json;
 
 inline constexpr size_t kArgvMax = 512;  // code points kept of the redacted command
 

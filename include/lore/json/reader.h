@@ -32,6 +32,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 
 namespace lore::json {
 
@@ -61,10 +62,10 @@ struct Source {
 Status Check(std::string_view text, const Limits& limits, const Source& source = {});
 
 // Parses `text` into a value, object keys in their written order.
-Result<nlohmann::ordered_json> ParseOrdered(std::string_view text, const Limits& limits,
+Result<Json> ParseOrdered(std::string_view text, const Limits& limits,
                                             const Source& source = {});
 // Parses `text` into a value, object keys sorted.
-Result<nlohmann::json> Parse(std::string_view text, const Limits& limits,
+Result<SortedJson> Parse(std::string_view text, const Limits& limits,
                              const Source& source = {});
 
 // The largest depth Parse accepts for any caller: values built in memory are

@@ -9,12 +9,11 @@
 #include <string>
 #include <string_view>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/value.h"
 #include "lore/text/time.h"
 
 namespace lore::learnings {
 
-using Json = proposals::Json;
 
 // Days a learning of `type` stays valid: the original's current registry
 // (30, 45, 60 or 90; 60 for a type it does not list).

@@ -18,7 +18,6 @@
 #pragma once
 
 #include <chrono>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,9 +44,6 @@ struct Candidate {
 
 struct PromoteOptions {
   text::TimePoint now{};
-  // Called with the count so far after each candidate is durably written
-  // (appended, or confirmed by the rewrite); tests crash there.
-  std::function<void(int64_t)> after_each;
 };
 
 struct PromoteResult {
@@ -81,7 +77,6 @@ Result<ContradictResult> Contradict(
 struct PruneOptions {
   text::TimePoint now{};
   std::chrono::milliseconds lock_timeout = store::kStoreLockTimeout;
-  std::function<void()> after_archive;  // between the archive append and the rewrite
 };
 
 struct PruneResult {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 
 namespace lore::lint {
 
@@ -30,7 +31,7 @@ struct Finding {
   std::string Format() const;
   // {"severity","rule","path","line","field","message","repair"}; line and
   // field are null when absent.
-  nlohmann::ordered_json ToJson() const;
+  Json ToJson() const;
 };
 
 struct Report {
@@ -42,7 +43,7 @@ struct Report {
   void Add(Finding f) { findings.push_back(std::move(f)); }
   void Append(const Report& other);
   // [finding.ToJson(), ...]
-  nlohmann::ordered_json FindingsJson() const;
+  Json FindingsJson() const;
 };
 
 }  // namespace lore::lint

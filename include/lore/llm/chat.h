@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 
 namespace lore::llm {
 
@@ -32,8 +33,8 @@ class ChatClient {
   // The assistant message of the first choice: an object with "role",
   // "content" (string or null) and, when the model calls tools,
   // "tool_calls": [{"id", "type": "function", "function": {"name", "arguments"}}].
-  Result<nlohmann::ordered_json> Complete(const nlohmann::ordered_json& messages,
-                                          const nlohmann::ordered_json& tools);
+  Result<Json> Complete(const Json& messages,
+                                          const Json& tools);
 
   std::string url() const;
   int requests() const { return requests_; }
@@ -45,6 +46,6 @@ class ChatClient {
 
 // Checks that `body` is a chat completion and returns its first choice's
 // message; the error says what is missing.
-Result<nlohmann::ordered_json> ParseCompletion(std::string_view body, const std::string& url);
+Result<Json> ParseCompletion(std::string_view body, const std::string& url);
 
 }  // namespace lore::llm

@@ -20,10 +20,10 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 
 namespace lore::mcp {
 
-using Json = nlohmann::ordered_json;
 
 // Protocol revisions this server speaks, newest first.
 inline constexpr std::string_view kLatestRevision = "2025-11-25";

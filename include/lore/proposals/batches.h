@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/value.h"
 #include "lore/proposals/review.h"
 
 namespace lore::proposals {

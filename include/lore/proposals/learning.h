@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "lore/json/value.h"
 #include "lore/learnings/lifecycle.h"
-#include "lore/proposals/js_json.h"
 #include "lore/text/time.h"
 
 namespace lore::proposals {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lore/proposals/js_json.h"
+#include "lore/json/value.h"
 
 namespace lore::proposals {
 

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,7 +13,7 @@
 
 #include "lore/error.h"
 #include "lore/json/reader.h"
-#include "lore/proposals/js_json.h"
+#include "lore/json/value.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/settings.h"
 #include "lore/proposals/write_lock.h"
@@ -47,6 +48,16 @@ struct QueueScan {
 
 // Splits and parses `bytes`.
 QueueScan ScanQueue(std::string bytes);
+
+// One line of a file in the queue's format (proposals.jsonl, learnings.jsonl).
+struct ScannedLine {
+  Span span;
+  bool blank = false;
+  std::optional<Json> object;  // the line when it is a JSON object (QueueLineLimits)
+};
+// Calls `on_line` on every line of `bytes`, in order: how ScanQueue and
+// learnings::ScanLearnings split and read a file.
+void ScanLines(std::string_view bytes, const std::function<void(ScannedLine&)>& on_line);
 
 // How a queue line is read: JSON.parse's rules (repeated keys: the last
 // wins), at most 1 MiB and 64 levels deep; anything else is malformed.

@@ -15,7 +15,6 @@
 // cleared: proposals queued meanwhile, and undecided ones, stay.
 #pragma once
 
-#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -59,12 +58,6 @@ struct PromoteOptions {
   std::string session_id;  // required: non-blank
   text::TimePoint now{};
   std::chrono::milliseconds lock_timeout = kLockTimeout;
-  // Called after each approved proposal is written (appended, or confirmed
-  // by the rewrite) with the count so far (tests use it to crash in the middle).
-  std::function<void(int64_t)> after_learning;
-  // Called between appending the cleared lines to proposals-archive.jsonl
-  // and replacing the queue (tests crash there).
-  std::function<void()> after_archive;
   // Ids settled elsewhere (the team reviewed them on another machine): their
   // lines are cleared as settled ones are, without being decided here.
   std::set<std::string> settled_elsewhere;

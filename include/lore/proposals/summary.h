@@ -10,7 +10,7 @@
 #include <string>
 
 #include "lore/error.h"
-#include "lore/proposals/js_json.h"
+#include "lore/json/value.h"
 #include "lore/proposals/paths.h"
 
 namespace lore::proposals {

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include <nlohmann/json.hpp>
+#include "lore/json/value.h"
 
 namespace lore::redact {
 
@@ -18,7 +19,7 @@ bool CleanJsonString(std::string_view name, std::string_view value, std::string*
 // Cleans every key and string of `value` in place, as CleanJsonString does;
 // a key replaced like another key of its object gets "~2", "~3", ... Returns
 // whether anything changed.
-bool CleanJson(nlohmann::ordered_json* value);
+bool CleanJson(Json* value);
 
 // A line of a JSON Lines file (without its '\n') as lore may write it
 // again: the same bytes when nothing is found in it; else, when it is a JSON

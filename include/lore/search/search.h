@@ -20,6 +20,7 @@
 
 #include "lore/error.h"
 #include "lore/index/index.h"
+#include "lore/json/value.h"
 #include "lore/search/expansion.h"
 #include "lore/search/params.h"
 
@@ -66,6 +67,6 @@ Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
 // `explain`, an "explain" object {total, text, expansion, context, session,
 // author, time, expansions: [{term, stage, of, weight}]} (the expansion terms
 // the record holds).
-nlohmann::ordered_json HitJson(const Hit& hit, bool with_scope, bool explain);
+Json HitJson(const Hit& hit, bool with_scope, bool explain);
 
 }  // namespace lore::search

@@ -8,6 +8,7 @@
 
 #include "lore/error.h"
 #include "lore/log/checked_log.h"
+#include "lore/store/layout.h"
 #include "lore/text/time.h"
 
 namespace lore::store {
@@ -79,9 +80,13 @@ class Store {
   const std::string& root() const { return root_; }  // the stores' root
   const std::string& dir() const { return dir_; }    // <root>/<key>
   std::string Path(std::string_view rel) const;      // <dir>/<rel>
-  std::string raw_path() const { return Path("raw.jsonl"); }
-  std::string okf_dir() const { return Path("okf"); }
-  std::string index_path() const { return Path("okf/index.md"); }
+  std::string raw_path() const { return Path(kRawFile); }
+  std::string okf_dir() const { return Path(kOkfDir); }
+  std::string index_path() const { return Path(kIndexFile); }
+  std::string config_path() const { return Path(kConfigFile); }
+  std::string learnings_path() const { return Path(kLearningsFile); }
+  std::string proposals_path() const { return Path(kProposalsFile); }
+  std::string events_path() const { return Path(kEventsFile); }
   log::LogPaths raw_log() const;
 
   // True when okf/index.md has a non-blank body after its frontmatter.

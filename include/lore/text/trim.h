@@ -1,6 +1,9 @@
-// Trimming white space from both ends of a string view.
+// Trimming white space from the ends of a string view, and folding it.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace lore::text {
@@ -10,6 +13,33 @@ inline std::string_view Trim(std::string_view s, std::string_view chars = " \t\r
   size_t b = s.find_first_not_of(chars);
   if (b == std::string_view::npos) return {};
   return s.substr(b, s.find_last_not_of(chars) - b + 1);
+}
+
+// `s` without trailing characters from `chars` (default: ASCII white space);
+// TrimEnd(line, "\r\n") is a line without its line break.
+inline std::string_view TrimEnd(std::string_view s, std::string_view chars = " \t\r\n\v\f") {
+  size_t e = s.find_last_not_of(chars);
+  return e == std::string_view::npos ? std::string_view() : s.substr(0, e + 1);
+}
+
+// `s` on one line: each run of characters from `space` becomes one ' ', none
+// is kept at either end. Stops once the result is longer than `stop_after`
+// bytes (for callers that cut it anyway).
+inline std::string FoldSpace(std::string_view s, size_t stop_after = SIZE_MAX,
+                             std::string_view space = " \t\r\n\v\f") {
+  std::string out;
+  bool pending = false;
+  for (char c : s) {
+    if (space.find(c) != std::string_view::npos) {
+      pending = !out.empty();
+      continue;
+    }
+    if (pending) out += ' ';
+    pending = false;
+    out += c;
+    if (out.size() > stop_after) break;
+  }
+  return out;
 }
 
 }  // namespace lore::text

@@ -9,11 +9,9 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "lore/json/value.h"
 
-namespace lore::proposals {
-
-using Json = nlohmann::ordered_json;
+namespace lore::json {
 
 // The ECMAScript string form of `v` ("0.85", "1", "1e-7", "null" for NaN).
 std::string JsNumber(double v);
@@ -22,4 +20,4 @@ std::string JsNumber(double v);
 // kept as UTF-8, keys in their stored order. `value` must hold valid UTF-8.
 std::string DumpJs(const Json& value);
 
-}  // namespace lore::proposals
+}  // namespace lore::json

@@ -1,11 +1,11 @@
-#include "lore/proposals/js_json.h"
+#include "lore/json/dump_js.h"
 
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
-namespace lore::proposals {
+namespace lore::json {
 namespace {
 
 bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
@@ -152,4 +152,4 @@ std::string DumpJs(const Json& value) {
   return out;
 }
 
-}  // namespace lore::proposals
+}  // namespace lore::json
