@@ -135,7 +135,7 @@ Result<std::vector<Decision>> FromPlan(const std::string& path, const proposals:
                                        text::TimePoint now) {
   const std::string repair =
       "write the plan as {\"approve\": [ids], \"decline\": [ids], \"reason\": \"user-declined\"}";
-  LORE_ASSIGN(std::string text, path == "-" ? ReadStdin() : fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, path == "-" ? ReadStdin() : fs::ReadFile(path, fs::Kind::kPlan));
   Json plan = Json::parse(text, nullptr, false);
   if (plan.is_discarded() || !plan.is_object()) {
     return Fail(ErrorCode::kInvalidInput, "the plan is not a JSON object", path, 0, repair);
@@ -201,7 +201,7 @@ Result<std::string> ReadAnswersText(const std::string& path) {
                     std::to_string(proposals::kMaxAnswersBytes >> 20) + " MiB",
                 path, 0, "write the answers JSON to a file, or pass - and send it on stdin");
   }
-  return fs::ReadAll(fd.get(), path);
+  return fs::ReadAll(fd.get(), path, fs::Kind::kPlan);
 }
 
 // What a review works on: the local queue, or on a team store the batch this

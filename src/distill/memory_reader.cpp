@@ -17,7 +17,7 @@ struct Parsed {
 };
 
 Result<Parsed> ParseFile(const std::string& path) {
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kRecord));
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
   Parsed p;
   try {

@@ -37,7 +37,7 @@ FileScan ScanLearnings(std::string bytes) {
 
 Result<FileScan> ReadLearnings(const std::string& path) {
   LORE_TRY(fs::RefuseSymlink(path, "learnings.jsonl"));
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kLog);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return FileScan{};
     return tl::unexpected(text.error());

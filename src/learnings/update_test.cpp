@@ -161,7 +161,7 @@ TEST_F(LearningsUpdateTest, InterruptedPruneIsFinishedByTheNextChange) {
     o.now = now_;
     // Keep the file as it was then (its inode: the marker names it) and the marker.
     o.after_archive = [&] {
-      crashed_marker = *fs::ReadFile(f_.marker);
+      crashed_marker = *fs::ReadFile(f_.marker, fs::Kind::kState);
       ASSERT_EQ(::link(f_.learnings.c_str(), (t_ / "kept").c_str()), 0);
     };
     ASSERT_TRUE(Prune(f_, o));
