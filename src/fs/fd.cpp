@@ -230,8 +230,14 @@ Result<Fd> OpenBeneath(const std::string& root, std::string_view rel, int flags,
   int fd = OpenAt2(dir.get(), rel_s.c_str(), flags, mode);
   if (fd < 0 && errno == ENOSYS) fd = internal::OpenByWalk(dir.get(), rel, flags, mode);
   if (fd < 0) {
-    if (errno == ELOOP || errno == EXDEV) return tl::unexpected(SymlinkError(root, rel));
-    return tl::unexpected(ErrnoError(errno, "cannot open", path));
+    const int err = errno;
+    if (err == ELOOP || err == EXDEV) return tl::unexpected(SymlinkError(root, rel));
+    if (err == ENOTDIR) {  // what O_DIRECTORY|O_NOFOLLOW answers for a symlink
+      struct stat st;
+      if (::lstat(SymlinkIn(root, rel).c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+        return tl::unexpected(SymlinkError(root, rel));
+    }
+    return tl::unexpected(ErrnoError(err, "cannot open", path));
   }
   return CheckRegular(Fd(fd), flags, path);
 }

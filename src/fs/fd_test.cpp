@@ -137,6 +137,11 @@ TEST(OpenBeneath, RefusesASymlinkedFolderAndNamesIt) {
   auto list = ListDirBeneath(t / "store", "memory/decisions");
   ASSERT_FALSE(list);
   EXPECT_EQ(list.error().code, ErrorCode::kSymlink);
+  // The symlinked folder itself, opened as a folder (O_DIRECTORY answers ENOTDIR).
+  auto top = ListDirBeneath(t / "store", "memory");
+  ASSERT_FALSE(top);
+  EXPECT_EQ(top.error().code, ErrorCode::kSymlink);
+  EXPECT_EQ(top.error().path, t / "store/memory");
 }
 
 TEST(OpenBeneath, RefusesASymlinkedLastComponentAndDotDot) {
