@@ -171,6 +171,9 @@ if(LORE_TESTS)
   add_test(NAME one_home COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -P ${PROJECT_SOURCE_DIR}/cmake/OneHome.cmake)
   set_tests_properties(one_home PROPERTIES LABELS unit)
+  add_test(NAME reader_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+           -P ${PROJECT_SOURCE_DIR}/cmake/ReaderHygiene.cmake)
+  set_tests_properties(reader_hygiene PROPERTIES LABELS unit)
 
   file(GLOB LORE_E2E_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/*.cpp)
   if(LORE_E2E_SRC)

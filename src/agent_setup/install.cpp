@@ -43,7 +43,7 @@ Result<FilePlan> ReadExisting(const std::string& project, std::string_view rel) 
     return Fail(ErrorCode::kCorrupt, "not a regular file", f.path, 0,
                 "move it aside, then run lore init again");
   }
-  LORE_ASSIGN(f.old_text, fs::ReadFile(f.path));
+  LORE_ASSIGN(f.old_text, fs::ReadFile(f.path, fs::Kind::kAgentSettings));
   f.exists = true;
   f.mode = st->st_mode & 07777;
   return f;
@@ -113,7 +113,7 @@ Status Unchanged(const FilePlan& f) {
   if (!exists && st.error().code != ErrorCode::kNotFound) return Fail(st.error());
   bool same = exists == f.exists;
   if (same && exists) {
-    auto now = fs::ReadFile(f.path);
+    auto now = fs::ReadFile(f.path, fs::Kind::kAgentSettings);
     same = now && *now == f.old_text;
   }
   if (same) return Ok();

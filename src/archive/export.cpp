@@ -108,7 +108,7 @@ Result<std::optional<std::string>> ReadStoreFile(const std::string& path) {
   if (!fd) return tl::unexpected(fd.error());
   const bool log = path.size() > 6 && path.compare(path.size() - 6, 6, ".jsonl") == 0;
   if (log) LORE_TRY(fs::LockFd(fd->get(), fs::LockMode::kShared, path));
-  LORE_ASSIGN(std::string data, fs::ReadAll(fd->get(), path));
+  LORE_ASSIGN(std::string data, fs::ReadAll(fd->get(), path, fs::Kind::kArchive));
   return std::optional<std::string>(std::move(data));
 }
 

@@ -59,7 +59,7 @@ Error InArchive(Error e, const std::string& archive) {
 }
 
 Result<std::optional<std::string>> ReadIfThere(const std::string& path) {
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kConfig);
   if (text) return std::optional<std::string>(std::move(*text));
   if (text.error().code == ErrorCode::kNotFound) return std::optional<std::string>();
   return tl::unexpected(text.error());
@@ -151,9 +151,9 @@ Status GuardSettings(const std::string& temp, const std::string& dir, bool with_
 std::vector<std::string> InjectedChanges(const std::string& dir, const std::string& temp) {
   std::vector<std::string> out;
   for (const char* rel : {"memory/summary.md", "okf/index.md"}) {
-    auto after = fs::ReadFile(fs::Join(temp, rel));
+    auto after = fs::ReadFile(fs::Join(temp, rel), fs::Kind::kArchive);
     if (!after) continue;
-    auto before = fs::ReadFile(fs::Join(dir, rel));
+    auto before = fs::ReadFile(fs::Join(dir, rel), fs::Kind::kArchive);
     if (!before) {
       out.push_back(std::string(rel) + " (new)");
     } else if (*before != *after) {

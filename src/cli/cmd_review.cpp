@@ -85,7 +85,7 @@ Result<std::string> ReadAnswersText(const std::string& path) {
                     std::to_string(proposals::kMaxAnswersBytes >> 20) + " MiB",
                 path, 0, "write the answers JSON to a file, or pass - and send it on stdin");
   }
-  return fs::ReadAll(fd.get(), path);
+  return fs::ReadAll(fd.get(), path, fs::Kind::kPlan);
 }
 
 app::DecisionFlags Flags(const ReviewArgs& a) {

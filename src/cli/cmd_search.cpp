@@ -105,7 +105,8 @@ Result<std::vector<search::Hit>> SearchStore(const std::string& dir, const std::
   if (!idx) return tl::unexpected(idx.error());
   const std::string index_path = idx->path();
   auto found = search::Search(*idx, query, opts);
-  LORE_ASSIGN(bool current, idx->IsCurrent(scan.get()));
+  LORE_ASSIGN(std::vector<index::SourceFile> sources, scan.get());
+  LORE_ASSIGN(bool current, idx->IsCurrent(sources));
   bool stale = !current || !found;
   if (stale && !cannot_write) {
     auto u = idx->Update();

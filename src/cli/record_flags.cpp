@@ -102,7 +102,7 @@ Status ApplySet(std::string_view assignment, doc::Record& r) {
 Result<std::string> ReadBody(const RecordFlags& f) {
   if (f.body) return *f.body;
   if (f.body_file == "-") return ReadStdin();
-  return fs::ReadFile(f.body_file);
+  return fs::ReadFile(f.body_file, fs::Kind::kBody);
 }
 
 }  // namespace

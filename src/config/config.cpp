@@ -71,7 +71,7 @@ Result<Config> Config::Parse(std::string_view text, const std::string& path) {
 }
 
 Result<Config> Config::Load(const std::string& path) {
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kConfig);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return Config(path, std::make_unique<Impl>());
     return tl::unexpected(text.error());

@@ -77,7 +77,7 @@ Result<CandidateReport> ParseCandidates(std::string_view text, const std::string
 
 Result<CandidateReport> LoadCandidates(const store::Store& store) {
   std::string path = store.Path(kCandidatesRel);
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kState);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return CandidateReport{{}, "[]"};
     return tl::unexpected(text.error());

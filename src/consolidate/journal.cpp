@@ -324,7 +324,7 @@ Status CheckJournal(const store::Store& store) {
 
 Result<std::string> Recover(const store::Store& store) {
   std::string path = JournalPath(store);
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kState);
   std::string run_id;
   if (text) {
     LORE_ASSIGN(Journal j, ParseJournal(*text, path));

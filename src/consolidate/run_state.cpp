@@ -55,7 +55,7 @@ Status WriteLastRun(const store::Store& store, const RunRecord& run) {
 
 Result<std::optional<RunRecord>> ReadLastRun(const store::Store& store) {
   std::string path = StatePath(store);
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kState);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return std::optional<RunRecord>();
     return tl::unexpected(text.error());

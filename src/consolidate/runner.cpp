@@ -55,7 +55,7 @@ Loaded LoadEntries(const store::Store& store, const std::vector<StagedFile>& fil
   Loaded out;
   for (const auto& f : files) {
     std::string path = StagedPath(store, f.id);
-    auto text = fs::ReadFile(path);
+    auto text = fs::ReadFile(path, fs::Kind::kState);
     if (!text) {
       if (text.error().code == ErrorCode::kNotFound) continue;
       warnings.push_back(text.error());

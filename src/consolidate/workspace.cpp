@@ -63,7 +63,7 @@ Result<FileRead> ReadIdentified(const std::string& path) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   if (!S_ISREG(st.st_mode)) return tl::unexpected(NotRegular(st, path));
   FileRead out{IdOf(st), std::nullopt};
-  LORE_ASSIGN(std::string bytes, fs::ReadAll(fd->get(), path));
+  LORE_ASSIGN(std::string bytes, fs::ReadAll(fd->get(), path, fs::Kind::kRecord));
   out.id.content = HashBytes(bytes);
   out.bytes = std::move(bytes);
   return out;

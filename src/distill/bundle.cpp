@@ -34,7 +34,7 @@ Status CopyOthers(const std::string& okf, const std::string& dest) {
       LORE_TRY(MakeDir(to));
       dirs.push_back(to);
     } else if (e.type == fs::EntryType::kFile) {
-      LORE_ASSIGN(std::string data, fs::ReadFile(from));
+      LORE_ASSIGN(std::string data, fs::ReadFile(from, fs::Kind::kRecord));
       LORE_TRY(fs::WriteNewFile(to, data));
       struct timespec t[2] = {{static_cast<time_t>(e.mtime), 0}, {static_cast<time_t>(e.mtime), 0}};
       ::utimensat(AT_FDCWD, to.c_str(), t, AT_SYMLINK_NOFOLLOW);
@@ -76,7 +76,7 @@ Result<bool> BundleMatches(const store::Store& store, const Pages& pages) {
     if (!st || !S_ISREG(st->st_mode) || static_cast<size_t>(st->st_size) != bytes.size())
       return false;
     if ((st->st_mode & 0777) != 0600) return false;
-    LORE_ASSIGN(std::string current, fs::ReadFile(store.Path("okf/" + name)));
+    LORE_ASSIGN(std::string current, fs::ReadFileBeneath(store.dir(), "okf/" + name, fs::Kind::kRecord));
     if (current != bytes) return false;
   }
   return true;

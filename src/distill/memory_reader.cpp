@@ -16,7 +16,7 @@ struct Parsed {
 };
 
 Result<Parsed> ParseFile(const std::string& path) {
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kRecord));
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
   Parsed p;
   LORE_ASSIGN(p.front, doc::ReadFacts(split.yaml, path, split.yaml_line));

@@ -128,7 +128,7 @@ Status ReadRawFile(const std::string& path, const std::string& repair, const Pro
                    Inputs* in, int64_t* offset_io) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
   LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kShared, path));
-  LORE_ASSIGN(std::string data, fs::ReadAll(fd.get(), path));
+  LORE_ASSIGN(std::string data, fs::ReadAll(fd.get(), path, fs::Kind::kLog));
   fd.Reset();
   const auto total = static_cast<int64_t>(data.size());
   size_t threads = data.size() < kParallelBytes ? 1 : std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
@@ -173,7 +173,7 @@ Status ReadRaw(const store::Store& store, const Progress& progress, Inputs* in) 
 // bad lines are skipped and counted.
 Status ReadLearningsFile(const std::string& path, Inputs* in) {
   if (!fs::Exists(path)) return Ok();
-  LORE_ASSIGN(std::string data, fs::ReadFile(path));
+  LORE_ASSIGN(std::string data, fs::ReadFile(path, fs::Kind::kLog));
   log::LineScanner scanner(data);
   log::Line line;
   while (scanner.Next(&line)) {
@@ -210,7 +210,7 @@ Status ReadBundle(const store::Store& store, Inputs* in) {
                   store.Path("okf/" + e.rel), 0, "replace it with a regular file or remove it");
     }
   }
-  LORE_ASSIGN(std::string index, fs::ReadFile(store.index_path()));
+  LORE_ASSIGN(std::string index, fs::ReadFileBeneath(store.dir(), "okf/index.md", fs::Kind::kIndexPage));
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(index, store.index_path()));
   std::string_view yaml = split.yaml;
   size_t at = yaml.find("updated:");

@@ -52,7 +52,7 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   LORE_TRY(fs::RefuseSymlink(store.Path(kCursorDir), "extract cursor folder"));
   if (!fs::Exists(path)) return std::optional<Cursor>();
   LORE_TRY(fs::RefuseSymlink(path, "extract cursor"));
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
   json::Limits lim;
   lim.max_bytes = 1 << 16;
   json::Source src;

@@ -24,19 +24,22 @@ namespace cons = consolidate;
 
 constexpr int64_t kSessionScanLines = 64;  // lines searched for the transcript's sessionId
 
+// The transcript the person or the agent named: followed when a symlink (it is
+// not in the store), opened without blocking, a regular file only.
 Result<fs::Fd> OpenTranscript(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    return tl::unexpected(fs::ErrnoError(errno, "cannot open the transcript", path));
+  auto fd = fs::OpenNamedFile(path);
+  if (!fd && fd.error().code == ErrorCode::kInvalidInput) {
+    Error e = std::move(fd).error();
+    e.what = "the transcript is " + e.what;
+    e.repair = "pass the agent's session .jsonl file";
+    return Fail(std::move(e));
   }
-  fs::Fd out(fd);
-  struct stat st;
-  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
-  if (!S_ISREG(st.st_mode)) {
-    return Fail(ErrorCode::kInvalidInput, "the transcript is not a regular file", path, 0,
-                "pass the agent's session .jsonl file");
+  if (!fd) {
+    Error e = std::move(fd).error();
+    if (e.what.rfind("cannot open", 0) == 0) e.what.replace(0, 11, "cannot open the transcript");
+    return Fail(std::move(e));
   }
-  return out;
+  return fd;
 }
 
 Result<uint64_t> SizeOf(int fd, const std::string& path) {
@@ -70,7 +73,7 @@ Result<bool> StagedAlready(const store::Store& store, const std::string& session
   LORE_ASSIGN(auto files, cons::ListStaged(store));
   for (const auto& f : files) {
     std::string path = cons::StagedPath(store, f.id);
-    auto text = fs::ReadFile(path);
+    auto text = fs::ReadFile(path, fs::Kind::kState);
     if (!text) continue;  // consumed meanwhile
     auto e = cons::ParseStagedEntry(*text, path);
     if (!e) continue;

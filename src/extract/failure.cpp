@@ -43,7 +43,7 @@ Result<std::optional<ExtractFailure>> LastExtractFailure(const store::Store& sto
   const std::string path = FailurePath(store);
   if (!fs::Exists(path)) return std::optional<ExtractFailure>();
   LORE_TRY(fs::RefuseSymlink(path, "extract failure record"));
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
   json::Limits lim;
   lim.max_bytes = 1 << 16;
   auto j = json::ParseOrdered(text, lim);

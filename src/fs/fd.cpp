@@ -1,6 +1,10 @@
 #include "lore/fs/fd.h"
 
+#include "fs/open_beneath.h"
+
 #include <fcntl.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -29,6 +33,10 @@ Error ErrnoError(int err, std::string_view op, const std::string& path) {
       return Error{ErrorCode::kNotFound, what, path, 0, ""};
     case ENOSPC:
       return Error{ErrorCode::kIo, what, path, 0, "free disk space and retry"};
+    case ENXIO:  // a FIFO without a reader or a socket, opened for writing
+      return Error{ErrorCode::kInvalidInput,
+                   std::string(op) + ": not a regular file (a FIFO, a device or a socket)", path,
+                   0, "replace it with a regular file"};
     case ENAMETOOLONG:
       return Error{ErrorCode::kIo, what, path, 0,
                    "use a shorter path: set LORE_HOME to a folder with a short path"};
@@ -37,19 +45,210 @@ Error ErrnoError(int err, std::string_view op, const std::string& path) {
   }
 }
 
-Result<Fd> Open(const std::string& path, int flags, mode_t mode) {
-  int fd;
-  do {
-    fd = ::open(path.c_str(), flags | O_CLOEXEC | O_NOFOLLOW, mode);
-  } while (fd < 0 && errno == EINTR);
-  if (fd < 0) return tl::unexpected(ErrnoError(errno, "cannot open", path));
-  return Fd(fd);
+namespace {
+
+struct KindInfo {
+  uint64_t cap;
+  const char* name;    // "an index page"
+  const char* repair;  // for a file over the cap
+};
+
+constexpr uint64_t kMiB = uint64_t{1} << 20;
+
+// One row per Kind, in its order; docs/formats.md ("Reading files") explains each.
+constexpr KindInfo kKinds[] = {
+    {4 * kMiB, "a record", "shorten the file or move it out of the store"},
+    {4 * kMiB, "an index page", "run `lore distill` to rewrite it, or move the file away"},
+    {1 * kMiB, "a configuration file", "shorten the file"},
+    {64 * kMiB, "a state file", "move the file away (lore rewrites it)"},
+    {16 * kMiB, "a plan", "pass a smaller plan"},
+    {16 * kMiB, "a body", "pass a smaller body"},
+    {8 * kMiB, "an agent settings file", "shorten the file"},
+    {256 * kMiB, "a transcript read whole", "pass a smaller transcript"},
+    {1024 * kMiB, "a log read whole", "move the log away or split it"},
+    {1024 * kMiB, "an archived file", "move the file away"},
+};
+
+static_assert(sizeof kKinds / sizeof kKinds[0] == static_cast<size_t>(Kind::kArchive) + 1,
+              "one row per Kind");
+
+const KindInfo& Info(Kind kind) { return kKinds[static_cast<int>(kind)]; }
+
+std::string Size(uint64_t n) {
+  if (n >= kMiB) return std::to_string(n / kMiB) + " MiB";
+  return std::to_string(n) + " bytes";
 }
 
-Result<std::string> ReadAll(int fd, const std::string& path) {
+Error TooLarge(uint64_t size, Kind kind, const std::string& path, bool at_least) {
+  const KindInfo& k = Info(kind);
+  return Error{ErrorCode::kInvalidInput,
+               std::string("file too large (") + (at_least ? "over " : "") +
+                   std::to_string(size) + " bytes" +
+                   "; the cap for " + k.name + " is " + Size(k.cap) + ")",
+               path, 0, k.repair};
+}
+
+int RetryOpen(int dirfd, const char* path, int flags, mode_t mode) {
+  int fd;
+  do {
+    fd = ::openat(dirfd, path, flags, mode);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
+
+// The file open as `fd` (opened with `flags`), refused unless it is a regular
+// file or, with O_DIRECTORY, a directory.
+Result<Fd> CheckRegular(Fd fd, int flags, const std::string& path) {
+  if (flags & O_DIRECTORY) return fd;
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(ErrnoError(errno, "cannot stat", path));
+  if (!S_ISREG(st.st_mode)) return tl::unexpected(NotRegularError(st.st_mode, path));
+  return fd;
+}
+
+// The first component of `rel` beneath `root` that is a symlink, for the
+// error of a refused open; `rel` itself when none is found (it changed).
+std::string SymlinkIn(const std::string& root, std::string_view rel) {
+  std::string at = root;
+  while (!rel.empty()) {
+    size_t slash = rel.find('/');
+    std::string_view part = rel.substr(0, slash);
+    rel = slash == std::string_view::npos ? std::string_view() : rel.substr(slash + 1);
+    if (part.empty() || part == ".") continue;
+    at = Join(at, part);
+    struct stat st;
+    if (::lstat(at.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) return at;
+  }
+  return at;
+}
+
+Error SymlinkError(const std::string& root, std::string_view rel) {
+  return Error{ErrorCode::kSymlink, "refusing to follow a symlink inside the store",
+               SymlinkIn(root, rel), 0,
+               "replace the symlink with a real directory or file (lore refuses symlinks in "
+               "store paths)"};
+}
+
+// openat2(2) beneath `dirfd`: -1 with errno ENOSYS where the kernel (or a
+// seccomp filter) lacks it.
+int OpenAt2(int dirfd, const char* rel, int flags, mode_t mode) {
+#ifdef SYS_openat2
+  struct open_how how;
+  std::memset(&how, 0, sizeof how);
+  how.flags = static_cast<uint64_t>(flags);
+  how.mode = (flags & O_CREAT) ? mode : 0;
+  how.resolve = RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+  long fd;
+  do {
+    fd = ::syscall(SYS_openat2, dirfd, rel, &how, sizeof how);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0 && errno == EPERM) errno = ENOSYS;  // seccomp filters answer EPERM; walk instead
+  return static_cast<int>(fd);
+#else
+  (void)dirfd, (void)rel, (void)flags, (void)mode;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+}  // namespace
+
+namespace internal {
+
+int OpenByWalk(int rootfd, std::string_view rel, int flags, mode_t mode) {
+  // Every folder opened with O_NOFOLLOW|O_DIRECTORY from the one before.
+  Fd dir;
+  int at = rootfd;
+  while (true) {
+    size_t slash = rel.find('/');
+    std::string part(rel.substr(0, slash));
+    if (slash == std::string_view::npos)
+      return RetryOpen(at, part.c_str(), flags | O_NOFOLLOW | O_CLOEXEC, mode);
+    rel.remove_prefix(slash + 1);
+    if (part.empty() || part == ".") continue;
+    int next = RetryOpen(at, part.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+    if (next < 0) {
+      if (errno == ENOTDIR) {  // a symlink (O_NOFOLLOW|O_DIRECTORY) or a file
+        struct stat st;
+        bool link = ::fstatat(at, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+                    S_ISLNK(st.st_mode);
+        errno = link ? ELOOP : ENOTDIR;
+      }
+      return -1;
+    }
+    dir = Fd(next);
+    at = dir.get();
+  }
+}
+
+}  // namespace internal
+
+uint64_t Cap(Kind kind) { return Info(kind).cap; }
+
+const char* FileTypeName(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISLNK(mode)) return "a symlink";
+  if (S_ISREG(mode)) return "a regular file";
+  return "not a file";
+}
+
+Error NotRegularError(mode_t mode, const std::string& path) {
+  return Error{ErrorCode::kInvalidInput,
+               std::string("not a regular file (") + FileTypeName(mode) + ")", path, 0,
+               S_ISDIR(mode) ? "move the directory away" : "replace it with a regular file"};
+}
+
+Result<Fd> Open(const std::string& path, int flags, mode_t mode) {
+  flags |= O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK;
+  int fd = RetryOpen(AT_FDCWD, path.c_str(), flags, mode);
+  if (fd < 0) return tl::unexpected(ErrnoError(errno, "cannot open", path));
+  return CheckRegular(Fd(fd), flags, path);
+}
+
+Result<Fd> OpenNamedFile(const std::string& path) {
+  int fd = RetryOpen(AT_FDCWD, path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
+  if (fd < 0) return tl::unexpected(ErrnoError(errno, "cannot open", path));
+  return CheckRegular(Fd(fd), O_RDONLY, path);
+}
+
+Result<Fd> OpenBeneath(const std::string& root, std::string_view rel, int flags, mode_t mode) {
+  const std::string path = Join(root, rel);
+  if (rel.empty() || rel.front() == '/' || rel == ".." || rel.rfind("../", 0) == 0 ||
+      rel.find("/../") != std::string_view::npos ||
+      (rel.size() >= 3 && rel.substr(rel.size() - 3) == "/..")) {
+    return Fail(ErrorCode::kInvalidInput, "not a path inside the store", path, 0,
+                "name a file inside the store");
+  }
+  flags |= O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK;
+  int rootfd = RetryOpen(AT_FDCWD, root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (rootfd < 0) return tl::unexpected(ErrnoError(errno, "cannot open directory", root));
+  Fd dir(rootfd);
+  const std::string rel_s(rel);
+  int fd = OpenAt2(dir.get(), rel_s.c_str(), flags, mode);
+  if (fd < 0 && errno == ENOSYS) fd = internal::OpenByWalk(dir.get(), rel, flags, mode);
+  if (fd < 0) {
+    const int err = errno;
+    if (err == ELOOP || err == EXDEV) return tl::unexpected(SymlinkError(root, rel));
+    if (err == ENOTDIR) {  // what O_DIRECTORY|O_NOFOLLOW answers for a symlink
+      struct stat st;
+      if (::lstat(SymlinkIn(root, rel).c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+        return tl::unexpected(SymlinkError(root, rel));
+    }
+    return tl::unexpected(ErrnoError(err, "cannot open", path));
+  }
+  return CheckRegular(Fd(fd), flags, path);
+}
+
+Result<std::string> ReadAll(int fd, const std::string& path, Kind kind) {
+  const uint64_t cap = Cap(kind);
   std::string out;
   struct stat st;
   if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (static_cast<uint64_t>(st.st_size) > cap)
+      return tl::unexpected(TooLarge(static_cast<uint64_t>(st.st_size), kind, path, false));
     out.reserve(static_cast<size_t>(st.st_size));
   }
   char buf[65536];
@@ -60,6 +259,8 @@ Result<std::string> ReadAll(int fd, const std::string& path) {
       return tl::unexpected(ErrnoError(errno, "cannot read", path));
     }
     if (n == 0) break;
+    if (out.size() + static_cast<size_t>(n) > cap)  // it grew while read
+      return tl::unexpected(TooLarge(cap, kind, path, true));
     out.append(buf, static_cast<size_t>(n));
   }
   return out;
@@ -77,14 +278,14 @@ Result<size_t> ReadAt(int fd, char* out, size_t want, uint64_t offset, const std
   return got;
 }
 
-Result<std::string> ReadFile(const std::string& path) {
+Result<std::string> ReadFile(const std::string& path, Kind kind) {
   LORE_ASSIGN(Fd fd, Open(path, O_RDONLY));
-  struct stat st;
-  if (::fstat(fd.get(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    return Fail(ErrorCode::kCorrupt, "expected a file, found a directory", path, 0,
-                "move the directory away");
-  }
-  return ReadAll(fd.get(), path);
+  return ReadAll(fd.get(), path, kind);
+}
+
+Result<std::string> ReadFileBeneath(const std::string& root, std::string_view rel, Kind kind) {
+  LORE_ASSIGN(Fd fd, OpenBeneath(root, rel, O_RDONLY));
+  return ReadAll(fd.get(), Join(root, rel), kind);
 }
 
 Status WriteAll(int fd, std::string_view data, const std::string& path) {

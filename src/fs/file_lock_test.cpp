@@ -37,7 +37,7 @@ ino_t Inode(const std::string& p) {
 bool SomeoneWaitsFor(ino_t ino) {
   const std::string tail = ":" + std::to_string(ino) + " ";
   for (auto end = std::chrono::steady_clock::now() + 5s; std::chrono::steady_clock::now() < end;) {
-    auto locks = ReadFile("/proc/locks");
+    auto locks = ReadFile("/proc/locks", Kind::kState);
     if (!locks) return false;
     size_t at = 0;
     while ((at = locks->find("->", at)) != std::string::npos) {

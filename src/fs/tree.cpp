@@ -64,6 +64,45 @@ Status Walk(const std::string& root, const std::string& rel, std::vector<TreeEnt
 
 }  // namespace
 
+Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path) {
+  int own = ::dup(dirfd);
+  if (own < 0) return tl::unexpected(ErrnoError(errno, "cannot read directory", path));
+  DIR* d = ::fdopendir(own);
+  if (!d) {
+    int err = errno;
+    ::close(own);
+    return tl::unexpected(ErrnoError(err, "cannot read directory", path));
+  }
+  ::rewinddir(d);
+  std::vector<DirEntry> out;
+  errno = 0;
+  while (dirent* e = ::readdir(d)) {
+    std::string_view name = e->d_name;
+    if (name == "." || name == "..") continue;
+    DirEntry entry{std::string(name), e->d_type == DT_DIR, e->d_type == DT_REG};
+    if (e->d_type == DT_UNKNOWN) {
+      struct stat st;
+      if (::fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        entry.is_dir = S_ISDIR(st.st_mode);
+        entry.is_file = S_ISREG(st.st_mode);
+      }
+    }
+    out.push_back(std::move(entry));
+    errno = 0;
+  }
+  int err = errno;
+  ::closedir(d);
+  if (err != 0) return tl::unexpected(ErrnoError(err, "cannot read directory", path));
+  std::sort(out.begin(), out.end(),
+            [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
+  return out;
+}
+
+Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::string_view rel) {
+  LORE_ASSIGN(Fd fd, OpenBeneath(root, rel, O_RDONLY | O_DIRECTORY));
+  return ListDir(fd.get(), Join(root, rel));
+}
+
 Result<std::vector<TreeEntry>> WalkTree(const std::string& root) {
   std::vector<TreeEntry> out;
   LORE_TRY(Walk(root, "", &out));

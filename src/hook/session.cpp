@@ -13,6 +13,7 @@
 #include "lore/doc/frontmatter.h"
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
 #include "lore/hook/payload.h"
 #include "lore/json/field.h"
 #include "lore/json/value.h"
@@ -33,12 +34,18 @@ bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
 
 std::string Text(const Json& j, const char* key) { return json::StringOr(j, key, ""); }
 
-// The body of a Markdown file with frontmatter, invalid UTF-8 replaced (before
-// anything else looks at the text), read up to kSummaryReadMax bytes, lore's
+// The body of the Markdown file `rel` of the store `dir`, with frontmatter,
+// read up to kSummaryReadMax bytes (never through a symlink in the store),
+// invalid UTF-8 replaced (before anything else looks at the text), lore's
 // briefing markers dropped and blank runs squeezed. A missing file is empty.
-Result<std::string> Body(const std::string& path) {
-  if (!fs::Exists(path)) return std::string();
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+Result<std::string> Body(const std::string& dir, const std::string& rel) {
+  const std::string path = fs::Join(dir, rel);
+  auto fd = fs::OpenBeneath(dir, rel, O_RDONLY);
+  if (!fd && fd.error().code == ErrorCode::kNotFound) return std::string();
+  if (!fd) return Fail(fd.error());
+  std::string text(kSummaryReadMax + 4, '\0');  // a few bytes more, to cut at a character
+  LORE_ASSIGN(size_t got, fs::ReadAt(fd->get(), text.data(), text.size(), 0, path));
+  text.resize(got);
   if (!text::IsValidUtf8(text)) text = text::ReplaceInvalidUtf8(text);
   if (text.size() > kSummaryReadMax) text.resize(text::PrefixBytes(text, kSummaryReadMax).size());
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
@@ -72,23 +79,25 @@ std::string Fit(std::string text, size_t max) {
   return std::string(cut) + "\n(… the rest is in memory/summary.md)";
 }
 
-// How many entries named `*<suffix>` folder `dir` holds (and, when `prefix`
-// is given, how many of them start with it); one readdir.
-std::pair<int64_t, int64_t> CountFiles(const std::string& dir, std::string_view suffix,
-                                       std::string_view prefix = {}) {
+// How many entries named `*<suffix>` folder `rel` of the store `dir` holds
+// (and, when `prefix` is given, how many of them start with it); one readdir.
+// A missing folder holds none; one reached through a symlink is an error.
+Result<std::pair<int64_t, int64_t>> CountFiles(const std::string& dir, const std::string& rel,
+                                               std::string_view suffix,
+                                               std::string_view prefix = {}) {
   int64_t n = 0, with_prefix = 0;
-  DIR* d = ::opendir(dir.c_str());
-  if (!d) return {0, 0};
-  while (dirent* e = ::readdir(d)) {
-    std::string_view name = e->d_name;
+  auto entries = fs::ListDirBeneath(dir, rel);
+  if (!entries && entries.error().code == ErrorCode::kSymlink) return Fail(entries.error());
+  if (!entries) return std::pair<int64_t, int64_t>{0, 0};
+  for (const auto& e : *entries) {
+    std::string_view name = e.name;
     if (name.empty() || name[0] == '.' || name.size() <= suffix.size() ||
         name.substr(name.size() - suffix.size()) != suffix)
       continue;
     ++n;
     if (!prefix.empty() && name.substr(0, prefix.size()) == prefix) ++with_prefix;
   }
-  ::closedir(d);
-  return {n, with_prefix};
+  return std::pair<int64_t, int64_t>{n, with_prefix};
 }
 
 std::string Plural(int64_t n, std::string_view one, std::string_view many) {
@@ -119,11 +128,15 @@ std::string StaleLine(const store::Store& store) {
 }
 
 // The index of what more memory holds, with the way to reach it.
-std::string MoreLine(const store::Store& store, std::string_view repo) {
-  auto [decisions, d0] = CountFiles(store.Path("memory/decisions"), ".md");
-  auto [requests, r0] = CountFiles(store.Path("memory/requests"), ".md");
-  auto [knowledge, gotchas] = CountFiles(store.Path("knowledge"), ".md", "gotcha-");
-  auto [sessions, s0] = CountFiles(store.Path("sessions"), ".jsonl");
+Result<std::string> MoreLine(const store::Store& store, std::string_view repo) {
+  LORE_ASSIGN(auto decisions_n, CountFiles(store.dir(), "memory/decisions", ".md"));
+  LORE_ASSIGN(auto requests_n, CountFiles(store.dir(), "memory/requests", ".md"));
+  LORE_ASSIGN(auto knowledge_n, CountFiles(store.dir(), "knowledge", ".md", "gotcha-"));
+  LORE_ASSIGN(auto sessions_n, CountFiles(store.dir(), "sessions", ".jsonl"));
+  auto [decisions, d0] = decisions_n;
+  auto [requests, r0] = requests_n;
+  auto [knowledge, gotchas] = knowledge_n;
+  auto [sessions, s0] = sessions_n;
   std::vector<std::string> parts;
   if (decisions) parts.push_back(Plural(decisions, "decision", "decisions"));
   if (requests) parts.push_back(Plural(requests, "request", "requests"));
@@ -147,20 +160,16 @@ std::string MoreLine(const store::Store& store, std::string_view repo) {
   return out;
 }
 
-// True when `dir` holds a staged entry (<id>.json); cheap: one readdir.
-bool HasStagedEntries(const std::string& dir) {
-  DIR* d = ::opendir(dir.c_str());
-  if (!d) return false;
-  bool found = false;
-  while (dirent* e = ::readdir(d)) {
-    std::string_view name = e->d_name;
-    if (name.size() > 5 && name[0] != '.' && name.substr(name.size() - 5) == ".json") {
-      found = true;
-      break;
-    }
+// True when folder `rel` of the store `dir` holds a staged entry (<id>.json);
+// cheap: one readdir. A staging folder reached through a symlink holds none.
+bool HasStagedEntries(const std::string& dir, const std::string& rel) {
+  auto entries = fs::ListDirBeneath(dir, rel);
+  if (!entries) return false;
+  for (const auto& e : *entries) {
+    std::string_view name = e.name;
+    if (name.size() > 5 && name[0] != '.' && name.substr(name.size() - 5) == ".json") return true;
   }
-  ::closedir(d);
-  return found;
+  return false;
 }
 
 // `s` as one word of a POSIX shell: bare when it holds only characters no
@@ -220,13 +229,14 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   // A summary that cannot be read (its frontmatter malformed, a permission
   // denial) costs the briefing, never the rest: the pointer, the pending
   // count and the stale line are still given, with one line saying why.
-  auto body = Body(store.Path("memory/summary.md"));
+  auto body = Body(store.dir(), "memory/summary.md");
   std::string briefing =
       body ? std::move(*body) : "(the briefing is left out: " + body.error().Format() + ")";
   auto pending = PendingProposals(store);
   const std::string stale = StaleLine(store);
   if (briefing.empty() && (!pending || *pending == 0) && stale.empty()) return std::string();
-  std::string tail = "\n\n" + MoreLine(store, repo);
+  LORE_ASSIGN(std::string more, MoreLine(store, repo));
+  std::string tail = "\n\n" + more;
   if (pending && *pending > 0) tail += "\n\n" + PendingLine(*pending, repo);
   if (!stale.empty()) tail += "\n\n" + stale;
   std::string head = "lore memory for " + store.key() +
@@ -251,7 +261,7 @@ Result<Command> FlushCommand(const store::Store& store, const std::string& lore_
                              std::string_view repo) {
   if (!StoreExists(store)) return Command{};
   LORE_TRY(store.Check(store::RawCheck::kSkip));
-  if (!HasStagedEntries(store.Path("staging"))) return Command{};  // nothing to flush
+  if (!HasStagedEntries(store.dir(), "staging")) return Command{};  // nothing to flush
   return Command{lore_binary, "consolidate", std::string(repo), "--flush", "--foreground"};
 }
 

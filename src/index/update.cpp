@@ -12,6 +12,7 @@
 
 #include "index/schema.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
 #include "lore/log/jsonl.h"
 #include "lore/store/layout.h"
 #include "lore/teamsync/team.h"
@@ -41,33 +42,37 @@ void AddIfFile(int dirfd, const char* name, const std::string& rel, Scope scope,
                             static_cast<int64_t>(st.st_ino)});
 }
 
-void ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
-                const std::string& kind, std::vector<SourceFile>* out,
-                std::string_view ext = ".md") {
-  DIR* d = ::opendir(fs::Join(dir, sub).c_str());
-  if (d == nullptr) return;
+// The indexed files of folder `sub` of the store; a folder that is missing
+// is empty, one reached through a symlink (`sub` or a parent) is an error.
+Status ScanFolder(const std::string& dir, const std::string& sub, Scope scope,
+                  const std::string& kind, std::vector<SourceFile>* out,
+                  std::string_view ext = ".md") {
+  auto fd = fs::OpenBeneath(dir, sub, O_RDONLY | O_DIRECTORY);
+  if (!fd && fd.error().code != ErrorCode::kSymlink) return Ok();  // missing or not a folder
+  if (!fd) return Fail(fd.error());
+  LORE_ASSIGN(std::vector<fs::DirEntry> entries, fs::ListDir(fd->get(), fs::Join(dir, sub)));
   std::string rel = sub + "/";
-  while (dirent* e = ::readdir(d)) {
-    std::string_view name = e->d_name;
+  for (const auto& e : entries) {
+    std::string_view name = e.name;
     if (name.empty() || name[0] == '.' || name.size() <= ext.size() ||
-        name.substr(name.size() - ext.size()) != ext ||
-        (e->d_type != DT_REG && e->d_type != DT_UNKNOWN)) {
+        name.substr(name.size() - ext.size()) != ext || !e.is_file) {
       continue;  // a folder, a symlink or another kind of entry is never indexed
     }
     rel.resize(sub.size() + 1);
     rel += name;
-    AddIfFile(::dirfd(d), e->d_name, rel, scope, kind, ext == ".jsonl", out);
+    AddIfFile(fd->get(), e.name.c_str(), rel, scope, kind, ext == ".jsonl", out);
   }
-  ::closedir(d);
+  return Ok();
 }
 
 }  // namespace
 
-std::vector<SourceFile> ScanSources(const std::string& dir) {
+Result<std::vector<SourceFile>> ScanSources(const std::string& dir) {
   std::vector<SourceFile> out;
   out.reserve(256);
-  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-  if (dfd < 0) return out;
+  auto root = fs::Open(dir, O_RDONLY | O_DIRECTORY);
+  if (!root) return out;
+  const int dfd = root->get();
   for (auto [name, scope] : {std::pair{store::kRawFile, Scope::kRaw},
                              std::pair{store::kLearningsFile, Scope::kLearnings}}) {
     const std::string rel(name);
@@ -80,13 +85,18 @@ std::vector<SourceFile> ScanSources(const std::string& dir) {
   for (const auto& rel : teamsync::RemoteCopies(dir, store::kLearningsFile)) {
     AddIfFile(dfd, rel.c_str(), rel, Scope::kLearnings, "", true, &out);
   }
-  AddIfFile(dfd, "memory/summary.md", "memory/summary.md", Scope::kMemory, "summary", false, &out);
-  ::close(dfd);
-  ScanFolder(dir, "memory/decisions", Scope::kMemory, "decision", &out);
-  ScanFolder(dir, "memory/requests", Scope::kMemory, "request", &out);
-  ScanFolder(dir, "knowledge", Scope::kKnowledge, "", &out);
-  ScanFolder(dir, "okf", Scope::kOkf, "", &out);
-  ScanFolder(dir, "sessions", Scope::kSessions, "", &out, ".jsonl");
+  root->Reset();
+  if (auto memory = fs::OpenBeneath(dir, "memory", O_RDONLY | O_DIRECTORY)) {
+    AddIfFile(memory->get(), "summary.md", "memory/summary.md", Scope::kMemory, "summary", false,
+              &out);
+  } else if (memory.error().code == ErrorCode::kSymlink) {
+    return Fail(memory.error());
+  }
+  LORE_TRY(ScanFolder(dir, "memory/decisions", Scope::kMemory, "decision", &out));
+  LORE_TRY(ScanFolder(dir, "memory/requests", Scope::kMemory, "request", &out));
+  LORE_TRY(ScanFolder(dir, "knowledge", Scope::kKnowledge, "", &out));
+  LORE_TRY(ScanFolder(dir, "okf", Scope::kOkf, "", &out));
+  LORE_TRY(ScanFolder(dir, "sessions", Scope::kSessions, "", &out, ".jsonl"));
   // In the order of the `files` table's key, so that IsCurrent can walk both
   // side by side (and records get ids in the same order on every machine).
   std::sort(out.begin(), out.end(),
@@ -248,8 +258,9 @@ struct Opened {
 };
 
 // The source file opened, with its status; nullopt when it is gone.
-Result<std::optional<Opened>> OpenSource(const std::string& path) {
-  auto fd = fs::Open(path, O_RDONLY);
+Result<std::optional<Opened>> OpenSource(const std::string& dir, const std::string& rel) {
+  const std::string path = fs::Join(dir, rel);
+  auto fd = fs::OpenBeneath(dir, rel, O_RDONLY);
   if (!fd && fd.error().code == ErrorCode::kNotFound) return std::nullopt;
   if (!fd) return Fail(fd.error());
   Opened out{std::move(*fd), {}};
@@ -262,7 +273,7 @@ Result<std::optional<Opened>> OpenSource(const std::string& path) {
 // only grew, else from its start. Only complete lines are indexed.
 Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const Indexed* old) {
   std::string path = fs::Join(dir, src.rel);
-  LORE_ASSIGN(std::optional<Opened> opened, OpenSource(path));
+  LORE_ASSIGN(std::optional<Opened> opened, OpenSource(dir, src.rel));
   if (!opened) return w.ForgetFile(src.rel);
   auto& [fd, st] = *opened;
   int64_t start = 0, lines = 0;
@@ -292,10 +303,12 @@ Status IndexLog(Writer& w, const std::string& dir, const SourceFile& src, const 
 
 Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
   std::string path = fs::Join(dir, src.rel);
-  LORE_ASSIGN(std::optional<Opened> opened, OpenSource(path));
+  LORE_ASSIGN(std::optional<Opened> opened, OpenSource(dir, src.rel));
   if (!opened) return w.ForgetFile(src.rel);
   auto& [fd, st] = *opened;
-  LORE_ASSIGN(std::string content, fs::ReadAll(fd.get(), path));
+  LORE_ASSIGN(std::string content,
+              fs::ReadAll(fd.get(), path,
+                          src.rel == "okf/index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord));
   LORE_TRY(w.Forget(src.rel));
   LORE_TRY(w.Add(FromMarkdown(src.scope, src.rel, src.kind, content)));
   return Remember(w, src.rel, st, static_cast<int64_t>(content.size()), 0, {});
@@ -383,7 +396,7 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
   UpdateStats stats;
   if (!from_scratch) {
     // Cheap path first: no write lock unless something changed.
-    std::vector<SourceFile> sources = ScanSources(dir);
+    LORE_ASSIGN(std::vector<SourceFile> sources, ScanSources(dir));
     stats.files_seen = static_cast<int64_t>(sources.size());
     LORE_ASSIGN(bool current, IsCurrent(db, sources));
     if (current) return stats;
@@ -394,7 +407,7 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
     stats.rebuilt = true;
   }
   // Look again under the write lock: another process may have done the work.
-  std::vector<SourceFile> sources = ScanSources(dir);
+  LORE_ASSIGN(std::vector<SourceFile> sources, ScanSources(dir));
   LORE_ASSIGN(auto indexed, LoadIndexed(db));
   stats.files_seen = static_cast<int64_t>(sources.size());
   LORE_ASSIGN(Writer w, MakeWriter(db, stemming, &stats));
@@ -431,7 +444,7 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
 
 namespace lore::index {
 
-std::vector<SourceFile> ScanSources(const std::string& store_dir) {
+Result<std::vector<SourceFile>> ScanSources(const std::string& store_dir) {
   return internal::ScanSources(store_dir);
 }
 

@@ -32,7 +32,7 @@ FileScan ScanLearnings(std::string bytes) {
 
 Result<FileScan> ReadLearnings(const std::string& path) {
   LORE_TRY(fs::RefuseSymlink(path, store::kLearningsFile));
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kLog);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return FileScan{};
     return tl::unexpected(text.error());

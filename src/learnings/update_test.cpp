@@ -166,7 +166,7 @@ TEST_F(LearningsUpdateTest, InterruptedPruneIsFinishedByTheNextChange) {
     {
       testing::OnTestPoints points([&](std::string_view p) {
         if (p != testing::kLearningsPruneAfterArchive) return;
-        crashed_marker = *fs::ReadFile(f_.marker);
+        crashed_marker = *fs::ReadFile(f_.marker, fs::Kind::kState);
         ASSERT_EQ(::link(f_.learnings.c_str(), (t_ / "kept").c_str()), 0);
       });
       ASSERT_TRUE(Prune(f_, o));

@@ -79,7 +79,7 @@ Result<std::string> ReadRecordFile(const std::string& path) {
     return Fail(ErrorCode::kCorrupt, "record is not a regular file", path, 0,
                 "move it out of the record folder");
   }
-  return fs::ReadFile(path);
+  return fs::ReadFile(path, fs::Kind::kRecord);
 }
 
 }  // namespace

@@ -74,11 +74,10 @@ bool Parse(std::string_view text, std::string_view log, Identity* id) {
 }
 
 std::optional<std::string> ReadSmallFile(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-  if (fd < 0) return std::nullopt;
-  fs::Fd guard(fd);
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd) return std::nullopt;
   char buf[8192];
-  ssize_t n = ::read(fd, buf, sizeof buf);
+  ssize_t n = ::read(fd->get(), buf, sizeof buf);
   if (n <= 0) return std::nullopt;
   return std::string(buf, static_cast<size_t>(n));
 }

@@ -122,7 +122,10 @@ Result<std::vector<Resource>> ListStoreResources(const ToolState& s) {
   for (const auto& e : entries) {
     if (e.type != fs::EntryType::kFile || !PlainName(e.rel)) continue;
     std::string title;
-    if (auto text = fs::ReadFile(s.store.Path("okf/" + e.rel))) title = TitleOf(*text);
+    if (auto text = fs::ReadFileBeneath(
+            s.store.dir(), "okf/" + e.rel,
+            e.rel == "index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord))
+      title = TitleOf(*text);
     out.push_back(Resource{std::string(kOkfPrefix) + e.rel, "okf/" + e.rel, title,
                            e.rel == "index.md" ? "The distilled digest of this repository's memory"
                                                : "A page of the distilled memory bundle",
@@ -147,8 +150,8 @@ Result<std::string> ReadStoreResource(const ToolState& s, const std::string& uri
   } else {
     return Fail(ErrorCode::kNotFound, "no such resource", uri);
   }
-  LORE_TRY(fs::RefuseSymlink(fs::Dirname(s.store.Path(rel)), "resource folder"));
-  auto text = fs::ReadFile(s.store.Path(rel));
+  auto text = fs::ReadFileBeneath(s.store.dir(), rel,
+                                  rel == "okf/index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord);
   if (!text && text.error().code == ErrorCode::kNotFound)
     return Fail(ErrorCode::kNotFound, "no such resource", uri);
   return text;

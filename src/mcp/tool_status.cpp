@@ -24,7 +24,7 @@ bool IsFile(const std::string& path) {
 // Non-blank lines of a JSON Lines file (0 when missing).
 Result<int64_t> CountLines(const std::string& path) {
   if (!IsFile(path)) return 0;
-  LORE_ASSIGN(std::string data, fs::ReadFile(path));
+  LORE_ASSIGN(std::string data, fs::ReadFile(path, fs::Kind::kLog));
   log::LineScanner scanner(data);
   log::Line line;
   int64_t n = 0;

@@ -140,7 +140,8 @@ Result<std::string> RecordPath(const std::string& root, Kind kind, std::string_v
 
 Result<std::string> ReadText(const std::string& root, Kind kind, std::string_view slug) {
   LORE_ASSIGN(std::string path, RecordPath(root, kind, slug));
-  auto text = fs::ReadFile(path);
+  // Beneath the store: a symlinked memory/ or memory/decisions/ is refused.
+  auto text = fs::ReadFileBeneath(root, doc::RelPath(kind, slug), fs::Kind::kRecord);
   if (!text && text.error().code == ErrorCode::kNotFound)
     return tl::unexpected(NoSuchRecord(path, kind));
   return text;

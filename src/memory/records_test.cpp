@@ -36,7 +36,7 @@ std::map<std::string, std::string> Snapshot(const std::string& root) {
     if (e.is_directory()) {
       out[rel] = "<dir>";
     } else {
-      auto text = fs::ReadFile(e.path().string());
+      auto text = fs::ReadFile(e.path().string(), fs::Kind::kRecord);
       out[rel] = text ? *text : "<unreadable>";
     }
   }

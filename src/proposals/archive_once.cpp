@@ -101,7 +101,7 @@ Status ArchiveDone(const Paths& paths) { return ArchiveDone(ReviewFiles(paths));
 Result<std::set<size_t>> AlreadyArchived(const OnceFiles& paths, std::string_view bytes) {
   std::set<size_t> out;
   const std::string& marker_path = paths.marker;
-  auto text = fs::ReadFile(marker_path);
+  auto text = fs::ReadFile(marker_path, fs::Kind::kState);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return out;
     return tl::unexpected(text.error());

@@ -63,7 +63,7 @@ QueueScan ScanQueue(std::string bytes) {
 }
 
 Result<QueueScan> ReadQueue(const std::string& path) {
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kLog);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return QueueScan{};
     return tl::unexpected(text.error());
@@ -149,7 +149,7 @@ Result<int64_t> CountInFile(const std::string& path, std::string_view wave) {
   const size_t size = static_cast<size_t>(st.st_size);
   void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd->get(), 0);
   if (map == MAP_FAILED) {
-    LORE_ASSIGN(std::string text, fs::ReadAll(fd->get(), path));
+    LORE_ASSIGN(std::string text, fs::ReadAll(fd->get(), path, fs::Kind::kLog));
     return CountWaveLines(text, wave);
   }
   const int64_t n = CountWaveLines(std::string_view(static_cast<const char*>(map), size), wave);

@@ -183,7 +183,7 @@ Status Clear(const Paths& paths, const Plan& plan, const PromoteOptions& o, Prom
 
 // The queue's bytes; a missing queue is empty.
 Result<std::string> ReadBytes(const std::string& path) {
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kLog);
   if (!text && text.error().code == ErrorCode::kNotFound) return std::string();
   return text;
 }
@@ -192,7 +192,7 @@ Result<std::string> ReadBytes(const std::string& path) {
 
 Result<std::set<std::string>> ReadIds(const std::string& path) {
   std::set<std::string> ids;
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kLog);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return ids;
     return tl::unexpected(text.error());

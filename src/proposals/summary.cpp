@@ -72,7 +72,7 @@ Result<Counters> Bump(const Paths& paths, std::string_view wave, Counter counter
                                                        std::chrono::seconds(5)));
   const std::string path = paths.Summary(wave);
   Counters c;
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kState);
   if (text) {
     if (auto parsed = ParseSummary(*text)) {
       c = *parsed;
@@ -104,7 +104,7 @@ std::map<std::string, Json> ReadSummaries(const Paths& paths,
                                           std::vector<std::string>* unreadable) {
   std::map<std::string, Json> out;
   for (const auto& [wave, path] : SummaryFiles(paths.dir)) {
-    auto text = fs::ReadFile(path);
+    auto text = fs::ReadFile(path, fs::Kind::kState);
     Json j = text ? Json::parse(*text, nullptr, false) : Json(Json::value_t::discarded);
     if (j.is_discarded() || !j.is_object()) {
       if (unreadable) unreadable->push_back(path);

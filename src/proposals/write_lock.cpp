@@ -65,7 +65,7 @@ Result<std::optional<Found>> Inspect(const std::string& path) {
   }
   Found f;
   struct stat st;
-  auto body = fs::ReadAll(fd->get(), path);
+  auto body = fs::ReadAll(fd->get(), path, fs::Kind::kState);
   if (body && ::fstat(fd->get(), &st) == 0) {
     f.holder = ParseLockBody(*body);
     f.state = fs::Judge(f.holder, std::chrono::system_clock::from_time_t(st.st_mtime));

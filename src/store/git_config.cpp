@@ -121,7 +121,7 @@ std::optional<Checkout> FindCheckout(const std::string& path) {
       std::string gitdir;
       if (S_ISDIR(st.st_mode)) {
         gitdir = dotgit;
-      } else if (auto text = fs::ReadFile(dotgit)) {
+      } else if (auto text = fs::ReadFile(dotgit, fs::Kind::kConfig)) {
         std::string line = FirstLine(*text);
         if (line.rfind("gitdir:", 0) == 0) {
           std::string target(Trim(std::string_view(line).substr(7)));
@@ -130,7 +130,7 @@ std::optional<Checkout> FindCheckout(const std::string& path) {
       }
       if (!gitdir.empty()) {
         Checkout c{dir, gitdir};
-        if (auto common = fs::ReadFile(fs::Join(gitdir, "commondir"))) {
+        if (auto common = fs::ReadFile(fs::Join(gitdir, "commondir"), fs::Kind::kConfig)) {
           std::string rel = FirstLine(*common);
           if (!rel.empty()) c.common_dir = fs::Absolute(fs::Join(gitdir, rel));
         }
@@ -143,7 +143,7 @@ std::optional<Checkout> FindCheckout(const std::string& path) {
 }
 
 std::optional<std::string> OriginUrl(const Checkout& checkout) {
-  auto text = fs::ReadFile(fs::Join(checkout.common_dir, "config"));
+  auto text = fs::ReadFile(fs::Join(checkout.common_dir, "config"), fs::Kind::kConfig);
   if (!text) return std::nullopt;
   auto url = GitConfigValue(*text, "remote", "origin", "url");
   if (url && url->empty()) return std::nullopt;

@@ -187,13 +187,13 @@ Status Store::CheckPaths() const {
 }
 
 Status Store::CheckIndex() const {
-  LORE_ASSIGN(std::string text, fs::ReadFile(index_path()));
+  LORE_ASSIGN(std::string text, fs::ReadFile(index_path(), fs::Kind::kIndexPage));
   LORE_TRY(doc::SplitFrontmatter(text, index_path()));
   return Ok();
 }
 
 Result<bool> Store::HasContent() const {
-  LORE_ASSIGN(std::string text, fs::ReadFile(index_path()));
+  LORE_ASSIGN(std::string text, fs::ReadFile(index_path(), fs::Kind::kIndexPage));
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, index_path()));
   return doc::HasContent(split.body);
 }

@@ -45,7 +45,7 @@ Result<RecordsReport> SyncRecords(Conn& conn, const store::Store& store,
   }
   std::map<std::string, std::string> local;  // rel -> bytes
   for (const auto& rel : teamsync::ListRecordFiles(store.dir())) {
-    LORE_ASSIGN(local[rel], fs::ReadFile(store.Path(rel)));
+    LORE_ASSIGN(local[rel], fs::ReadFileBeneath(store.dir(), rel, fs::Kind::kRecord));
   }
   std::vector<std::string> rels;
   for (const auto& [rel, _] : local) rels.push_back(rel);

@@ -10,6 +10,7 @@
 #include "lore/config/config.h"
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
 #include "lore/sys/random.h"
 #include "lore/teamsync/lines.h"
 #include "lore/teamsync/review.h"
@@ -54,7 +55,7 @@ Result<std::string> MachineIdFile(const store::Store& store) {
     auto made = fs::WriteNewFile(path, id + "\n");
     if (!made && !fs::Exists(path)) return tl::unexpected(made.error());
   }
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   if (!IsMachineId(text)) {
     return Fail(ErrorCode::kCorrupt, "not a machine id", path, 1,
@@ -149,23 +150,11 @@ std::string RemoteLog(const std::string& store_dir, std::string_view machine,
 
 std::vector<std::string> RemoteMachines(const std::string& store_dir) {
   std::vector<std::string> out;
-  const std::string dir = TeamDir(store_dir);
-  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
-  if (dfd < 0) return out;
-  DIR* d = ::fdopendir(dfd);
-  if (d == nullptr) {
-    ::close(dfd);
-    return out;
+  auto entries = fs::ListDirBeneath(store_dir, "team");  // a symlinked team/ holds none
+  if (!entries) return out;
+  for (const auto& e : *entries) {
+    if (IsMachineId(e.name) && e.is_dir) out.push_back(e.name);
   }
-  while (dirent* e = ::readdir(d)) {
-    if (!IsMachineId(e->d_name)) continue;
-    struct stat st;
-    if (::fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode)) {
-      out.emplace_back(e->d_name);
-    }
-  }
-  ::closedir(d);
-  std::sort(out.begin(), out.end());
   return out;
 }
 

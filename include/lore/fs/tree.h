@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lore/error.h"
@@ -25,6 +26,20 @@ struct TreeEntry {
 // order of their relative paths, directories before their contents. Symlinks
 // are listed, never followed. An error when `root` cannot be read.
 Result<std::vector<TreeEntry>> WalkTree(const std::string& root);
+
+// One entry of a directory listing.
+struct DirEntry {
+  std::string name;
+  bool is_dir = false;   // a directory (never a symlink to one)
+  bool is_file = false;  // a regular file (never a symlink to one)
+};
+// The entries of the directory open as `dirfd` (named `path` in errors),
+// without "." and "..", sorted by name; `dirfd` stays open and owned by the
+// caller. Entry types come from readdir, else from fstatat without following.
+Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path);
+// The entries of `root`/`rel`, opened with OpenBeneath (no symlink in any
+// component); a missing folder is an Error with code kNotFound.
+Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::string_view rel);
 
 // Removes `path` and everything below it: the one tree remover of lore.
 // Symlinks are unlinked, never followed (the walk goes through directory

@@ -58,8 +58,9 @@ struct SourceFile {
 
 // Every source file of the store at `store_dir` (symlinks and other
 // non-files skipped), sorted by path. Touches only the file system, so it may run on another
-// thread while the index is queried.
-std::vector<SourceFile> ScanSources(const std::string& store_dir);
+// thread while the index is queried. A folder of the store reached through a
+// symlink is an error (kSymlink), never followed.
+Result<std::vector<SourceFile>> ScanSources(const std::string& store_dir);
 
 // How often each query token occurs (in records' text and in their authors).
 struct TermStats {
