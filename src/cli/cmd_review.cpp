@@ -166,7 +166,7 @@ int RunReview(const ReviewArgs& a) {
     if (!d) return ReportError(d.error());
     decisions = std::move(*d);
   } else if (!a.plan.empty()) {
-    auto text = a.plan == "-" ? ReadStdin() : fs::ReadFile(a.plan);
+    auto text = a.plan == "-" ? ReadStdin() : fs::ReadFile(a.plan, fs::Kind::kPlan);
     if (!text) return ReportError(text.error());
     auto plan = app::ParsePlan(*text, a.plan);
     if (!plan) return ReportError(plan.error());

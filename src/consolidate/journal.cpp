@@ -313,7 +313,7 @@ void RemoveTrash(const std::vector<std::string>& trash) {
 
 Status CheckJournal(const store::Store& store) {
   const std::string path = JournalPath(store);
-  auto text = fs::ReadFile(path);
+  auto text = fs::ReadFile(path, fs::Kind::kState);
   if (!text) {
     if (text.error().code == ErrorCode::kNotFound) return Ok();
     return tl::unexpected(text.error());

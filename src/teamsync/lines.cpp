@@ -17,7 +17,7 @@ constexpr const char* kStateRepair =
 
 Result<SortedJson> LoadObject(const std::string& path) {
   if (!fs::Exists(path)) return SortedJson::object();
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
   json::Source src{path, 1, kStateRepair};
   LORE_ASSIGN(SortedJson v, json::Parse(text, json::Limits{}, src));
   if (!v.is_object()) return Fail(ErrorCode::kCorrupt, "not a JSON object", path, 1, kStateRepair);

@@ -74,7 +74,7 @@ RecordAction Decide(const std::string& local, const std::string& base, const std
 Result<RecordState> LoadRecordState(const std::string& path) {
   RecordState out;
   if (!fs::Exists(path)) return out;
-  LORE_ASSIGN(std::string text, fs::ReadFile(path));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
   LORE_ASSIGN(SortedJson v,
               json::Parse(text, json::Limits{size_t{64} << 20}, {path, 1, kRepair}));
   for (const char* part : {"synced", "conflicts"}) {
