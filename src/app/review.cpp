@@ -11,7 +11,6 @@ namespace lore::app {
 namespace {
 
 using proposals::Decision;
-using proposals::Json;
 using proposals::Verdict;
 
 std::vector<std::string> SplitCommas(const std::vector<std::string>& values) {

@@ -75,7 +75,11 @@ void ReadDecisionBody(std::string_view body, std::string* chosen, std::string* o
 // thousands of decisions costs a stat each, not a parse each. Among those,
 // the order is the records' own updated_at.
 Result<std::vector<BriefingInput::Decision>> RecentDecisions(RulesContext& ctx) {
-  std::vector<std::pair<std::string, BriefingInput::Decision>> all;
+  struct Recent {
+    std::string when, slug;
+    BriefingInput::Decision d;
+  };
+  std::vector<Recent> all;
   LORE_ASSIGN(auto names, ctx.ws.ListSlugs(std::string(doc::KindDir(Kind::kDecision))));
   std::vector<std::pair<int64_t, std::string>> newest;
   for (auto& slug : names) {
@@ -108,14 +112,17 @@ Result<std::vector<BriefingInput::Decision>> RecentDecisions(RulesContext& ctx) 
     }
     std::string when = r.fields.updated_at.value_or(r.fields.created_at.value_or(""));
     d.date = when.substr(0, 10);
-    all.push_back({when, std::move(d)});
+    all.push_back({when, slug, std::move(d)});
   }
-  std::stable_sort(all.begin(), all.end(),
-                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  // Newest first; a tie (two decisions of one moment) by slug, so that a run
+  // that changes nothing writes the same briefing whatever the files' times.
+  std::sort(all.begin(), all.end(), [](const Recent& a, const Recent& b) {
+    return a.when != b.when ? a.when > b.when : a.slug < b.slug;
+  });
   std::vector<BriefingInput::Decision> out;
-  for (auto& [when, d] : all) {
+  for (auto& x : all) {
     if (out.size() >= kBriefingDecisions) break;
-    out.push_back(std::move(d));
+    out.push_back(std::move(x.d));
   }
   return out;
 }

@@ -100,6 +100,13 @@ TEST_F(HookExtractTest, PreCompactExtractsThenConsolidatesAndTheNextSessionSeesI
            !stdfs::exists(Store("staging/.consolidation.lock"));
   }));
   EXPECT_TRUE(stdfs::exists(Store("memory/decisions")));
+  // The bundle is refreshed once the run's lines are out and its lock is gone
+  // (app::FinishConsolidation): wait for the distilled digest.
+  ASSERT_TRUE(WaitFor([&] {
+    std::ifstream in(Store("okf/index.md"));
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return text.find("Distilled by lore") != std::string::npos;
+  }));
   auto start =
       Lore({"hook", "session-start"},
            Opts(R"({"session_id":"s2","source":"compact","cwd":")" + t_ / "widgets" + "\"}"));
