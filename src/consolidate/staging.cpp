@@ -11,6 +11,7 @@
 
 #include "lore/fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
 #include "lore/redact/redact.h"
 #include "lore/sys/uuid.h"
 
@@ -98,24 +99,38 @@ Result<std::string> PrepareEntry(std::string_view input) {
 
 namespace {
 
-std::string TentativePath(const store::Store& store, std::string_view name) {
-  return fs::Join(fs::Join(store.Path(kStagingDir), kPendingDir), std::string(name) + ".json");
+std::string PendingDir(const store::Store& store) {
+  return fs::Join(store.Path(kStagingDir), kPendingDir);
+}
+
+// `<name>.<id>.json`: `name` is a session's file stem, `id` a UUID.
+std::string TentativeName(std::string_view name, std::string_view id) {
+  return std::string(name) + "." + std::string(id) + ".json";
+}
+
+// Whether `file` is a tentative entry of `name`: `<name>.<36-character id>.json`.
+bool IsTentativeOf(std::string_view file, std::string_view name) {
+  constexpr size_t kIdChars = 36;
+  return file.size() == name.size() + 1 + kIdChars + 5 && file.starts_with(name) &&
+         file[name.size()] == '.' && file.ends_with(".json");
 }
 
 }  // namespace
 
-Status WriteTentative(const store::Store& store, std::string_view name, std::string_view text) {
-  LORE_ASSIGN(std::string dir, EnsureStagingDir(store));
-  const std::string pending = fs::Join(dir, kPendingDir);
+Status WriteTentative(const store::Store& store, std::string_view name, std::string_view id,
+                      std::string_view text) {
+  LORE_TRY(EnsureStagingDir(store));
+  const std::string pending = PendingDir(store);
   LORE_TRY(fs::RefuseSymlink(pending, "staging/.pending folder"));
   LORE_TRY(fs::MakeDirs(pending, 0700));
-  return fs::WriteFileAtomic(TentativePath(store, name), text);
+  return fs::WriteFileAtomic(fs::Join(pending, TentativeName(name, id)), text);
 }
 
 Result<bool> Publish(const store::Store& store, std::string_view name, std::string_view id) {
-  const std::string from = TentativePath(store, name);
+  const std::string from = fs::Join(PendingDir(store), TentativeName(name, id));
   const std::string to = StagedPath(store, id);
-  if (::rename(from.c_str(), to.c_str()) != 0) {
+  // Never over a staged entry: an id names one entry.
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) != 0) {
     if (errno == ENOENT) return false;  // published before
     return tl::unexpected(fs::ErrnoError(errno, "cannot publish the staged entry", from));
   }
@@ -124,10 +139,23 @@ Result<bool> Publish(const store::Store& store, std::string_view name, std::stri
 }
 
 Result<bool> DropTentative(const store::Store& store, std::string_view name) {
-  const std::string path = TentativePath(store, name);
-  if (::unlink(path.c_str()) == 0) return true;
-  if (errno == ENOENT) return false;
-  return tl::unexpected(fs::ErrnoError(errno, "cannot remove", path));
+  const std::string rel = std::string(kStagingDir) + "/" + std::string(kPendingDir);
+  auto entries = fs::ListDirBeneath(store.dir(), rel);
+  if (!entries) {
+    if (entries.error().code == ErrorCode::kNotFound) return false;
+    return tl::unexpected(entries.error());
+  }
+  bool dropped = false;
+  for (const auto& e : *entries) {
+    if (!IsTentativeOf(e.name, name)) continue;
+    const std::string path = fs::Join(PendingDir(store), e.name);
+    if (::unlink(path.c_str()) == 0) {
+      dropped = true;
+    } else if (errno != ENOENT) {
+      return tl::unexpected(fs::ErrnoError(errno, "cannot remove", path));
+    }
+  }
+  return dropped;
 }
 
 Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {

@@ -229,12 +229,11 @@ Result<std::string> Recover(const store::Store& store, const std::string& stem, 
     LORE_ASSIGN(bool published, cons::Publish(store, stem, cursor.publish));
     what = published ? "published" : "staged";
     cursor.publish.clear();
-  } else {
-    // A tentative entry no cursor names was never published: a run died
-    // before moving its cursor, and this one reads the range again.
-    LORE_ASSIGN(bool dropped, cons::DropTentative(store, stem));
-    if (dropped) what = "retried";
   }
+  // A tentative entry the cursor does not name was never published: a run
+  // died before moving its cursor, and this one reads the range again.
+  LORE_ASSIGN(bool dropped, cons::DropTentative(store, stem));
+  if (dropped && what.empty()) what = "retried";
   if (cursor.pending) {
     const Pending p = *cursor.pending;
     LORE_ASSIGN(bool staged, StagedAlready(store, cursor.session_id, p.first, p.last));
@@ -364,7 +363,7 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
   // naming it, and only then does it become visible to consolidation.
   LORE_ASSIGN(std::string text, cons::PrepareEntry(out.entry));
   out.staged_id = sys::NewUuidV7(o.now);
-  LORE_TRY(cons::WriteTentative(store, stem, text));
+  LORE_TRY(cons::WriteTentative(store, stem, out.staged_id, text));
   LORE_TRY(testing::Point(testing::kExtractAfterPending));
   cursor.staged_id = out.staged_id;
   cursor.publish = out.staged_id;

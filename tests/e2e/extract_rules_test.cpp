@@ -194,5 +194,27 @@ TEST_P(ExtractCrashTest, EveryLineStagedOnceAfterAKill) {
 INSTANTIATE_TEST_SUITE_P(Points, ExtractCrashTest,
                          ::testing::Values("extract-after-pending", "extract-after-stage"));
 
+// Two kills in a row: the first after its cursor named the entry, the second
+// (which published that entry) after writing a tentative entry of its own but
+// before its cursor moved. The next run finds the first entry's id in the
+// cursor: it must not publish the second run's entry under that id (found by
+// the session soak: lines 169-170 lost, 171 staged twice).
+TEST_F(ExtractFixture, ALaterTentativeEntryIsNeverPublishedUnderAnEarlierId) {
+  WriteTranscript(UserLine("Add the first request to the queue."));
+  auto first = Extract({}, /*test_build=*/true, {{"LORE_TEST_HOOK", "extract-after-stage:crash"}});
+  ASSERT_EQ(first.exit_code, 128 + 9) << first.err;
+  AppendTranscript(UserLine("Add the second request to the queue."));
+  auto second =
+      Extract({}, /*test_build=*/true, {{"LORE_TEST_HOOK", "extract-after-pending:crash"}});
+  ASSERT_EQ(second.exit_code, 128 + 9) << second.err;
+  Json third = Line(Extract());
+  EXPECT_EQ(third["recovered"], "staged");
+  EXPECT_EQ(third["range"], Json::array({2, 2}));
+  auto ranges = Ranges();
+  ASSERT_EQ(ranges.size(), 2u);
+  EXPECT_EQ(ranges[0], (std::pair<int64_t, int64_t>{1, 1}));
+  EXPECT_EQ(ranges[1], (std::pair<int64_t, int64_t>{2, 2}));
+}
+
 }  // namespace
 }  // namespace lore::testing

@@ -48,14 +48,18 @@ Result<std::string> PrepareEntry(std::string_view input);
 
 // The two steps by which an extract stages exactly once (docs/extract.md,
 // "Crash safety"): WriteTentative puts the prepared entry aside as
-// `staging/.pending/<name>.json`, where no consolidation sees it; once the
-// extract's cursor has moved past the range, Publish renames it to
-// `staging/<id>.json`. Publish of an entry already published (no tentative
-// file left) does nothing and returns false.
-Status WriteTentative(const store::Store& store, std::string_view name, std::string_view text);
+// `staging/.pending/<name>.<id>.json`, where no consolidation sees it; once
+// the extract's cursor has moved past the range, Publish renames it to
+// `staging/<id>.json`, never over an existing file. Publish of an entry
+// already published (no tentative file of that id left) does nothing and
+// returns false. The id in the tentative name ties the file to the cursor that
+// names it: a later run's tentative entry is never published under an
+// earlier run's id.
+Status WriteTentative(const store::Store& store, std::string_view name, std::string_view id,
+                      std::string_view text);
 Result<bool> Publish(const store::Store& store, std::string_view name, std::string_view id);
-// Removes a tentative entry that will never be published (a run that died
-// before moving its cursor); true when there was one.
+// Removes every tentative entry of `name` (runs that died before moving their
+// cursor: they will never be published); true when there was one.
 Result<bool> DropTentative(const store::Store& store, std::string_view name);
 
 // The staged entries, oldest first (ids are time-ordered). Only names that
