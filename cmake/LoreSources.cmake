@@ -236,3 +236,28 @@ if(LORE_TESTS AND LORE_BENCH AND TARGET locomo_bench AND EXISTS ${LORE_LOCOMO_DE
            --min-recall5 0.73)
   set_tests_properties(locomo_dev_short PROPERTIES LABELS bench TIMEOUT 600)
 endif()
+
+# Unity builds (scripts/build.sh turns them on: about three times faster from a clean clone).
+# The library and its executables are compiled one folder at a time, so that an object holds
+# one module: the hot-path binary pulls in only the modules it calls, and libarchive's users
+# (src/archive/) stay out of the executables that do not link it. Names private to a source
+# file must therefore be unique in its folder. The black-box tests (tests/e2e/) are compiled one
+# file at a time: each declares its fixtures at namespace scope.
+if(CMAKE_UNITY_BUILD)
+  foreach(f ${LORE_ALL_SRC})
+    string(REGEX MATCH "/src/([a-z_]+)/[^/]*$" _ "${f}")
+    set(group "${CMAKE_MATCH_1}")
+    if(f MATCHES "_test\\.cpp$")
+      set(group "${group}_test")
+    endif()
+    set_source_files_properties(${f} PROPERTIES UNITY_GROUP "${group}")
+  endforeach()
+  foreach(t lore_core lore_cli lore_proc lore-llm lore-team lore-archive lore_tests)
+    if(TARGET ${t})
+      set_target_properties(${t} PROPERTIES UNITY_BUILD_MODE GROUP)
+    endif()
+  endforeach()
+  if(TARGET lore_e2e_tests)
+    set_target_properties(lore_e2e_tests PROPERTIES UNITY_BUILD OFF)
+  endif()
+endif()

@@ -16,7 +16,8 @@ build=build/fuzz
 mkdir -p build
 start=$(date +%s)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_C_COMPILER=clang -DLORE_FUZZ=ON -DLORE_TESTS=OFF -DLORE_BENCH=OFF >/dev/null
+  -DCMAKE_C_COMPILER=clang -DLORE_FUZZ=ON -DLORE_TESTS=OFF -DLORE_BENCH=OFF \
+  -DCMAKE_UNITY_BUILD="${LORE_UNITY:-ON}" >/dev/null
 if ! ninja -C "$build" -j"$(nproc)" lore_fuzzers > build/fuzz.log 2>&1; then
   grep -vE '^\[[0-9]+/[0-9]+\] ' build/fuzz.log | head -200 >&2
   echo "build failed: fuzz (full log: build/fuzz.log)" >&2

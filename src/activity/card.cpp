@@ -5,6 +5,7 @@
 
 #include "lore/activity/excerpt.h"
 #include "lore/activity/turns.h"
+#include "lore/text/trim.h"
 
 namespace lore::activity {
 namespace {
@@ -14,22 +15,10 @@ constexpr size_t kAskBytes = 200;
 constexpr size_t kReportBytes = 700;
 constexpr size_t kClosingBytes = 700;
 constexpr size_t kMaxTurns = 24;
-constexpr size_t kMaxFiles = 8;
+constexpr size_t kMaxCardFiles = 8;
 constexpr size_t kMaxPlaces = 12;
 constexpr size_t kMaxDeclined = 5;
 constexpr size_t kMaxInstructions = 6;
-
-bool IsFileTool(std::string_view t) {
-  return t == "Edit" || t == "Write" || t == "MultiEdit" || t == "NotebookEdit";
-}
-
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 struct Success {
   std::string tool, detail, action;
@@ -48,18 +37,18 @@ std::vector<std::string> Instructions(std::string_view text) {
     const bool asks = end < text.size() && text[end] == '?';
     pos = end + 1;
     if (asks || IsQuestion(sentence)) continue;  // "how do we make sure …?" asks, sets nothing
-    std::string low = Lower(sentence.substr(0, 400));
+    std::string low = text::AsciiLower(sentence.substr(0, 400));
     size_t a = low.find_first_not_of(" \t-*");
     if (a == std::string::npos) continue;
     low = low.substr(a);
     for (std::string_view lead : {"please ", "and ", "also ", "but ", "ok ", "ok, "}) {
-      if (StartsWith(low, lead)) low = low.substr(lead.size());
+      if (low.starts_with(lead)) low = low.substr(lead.size());
     }
     bool rule = false;
     for (std::string_view w : {"always ", "never ", "don't ", "do not ", "make sure ",
                                "remember to ", "from now on", "going forward", "in future",
                                "in the future"}) {
-      if (StartsWith(low, w)) rule = true;
+      if (low.starts_with(w)) rule = true;
     }
     rule = rule || low.find(" always ") != std::string::npos ||
            low.find("from now on") != std::string::npos;
@@ -93,7 +82,7 @@ void ShellPlaces(std::string_view command, std::map<std::string, int>* places) {
         target = target.substr(1, target.size() - 2);
       if (target.size() > 1 && target != "..") ++(*places)[std::string(target)];
       pos = b == std::string_view::npos ? first.size() : b;
-    } else if ((StartsWith(word, "./") || StartsWith(word, "~/") || StartsWith(word, "/")) &&
+    } else if ((word.starts_with("./") || word.starts_with("~/") || word.starts_with("/")) &&
                word.find('.') != std::string_view::npos && word.size() > 3) {
       ++(*places)[std::string(word)];
     } else if (word.size() > 4 && (word.find('/') != std::string_view::npos) &&
@@ -107,11 +96,11 @@ void ShellPlaces(std::string_view command, std::map<std::string, int>* places) {
 // True for a sentence that only says what comes next ("Now let me audit TCC
 // permissions:", "Let me check the logs.").
 bool Announces(std::string_view sentence) {
-  std::string low = Lower(sentence.substr(0, 40));
+  std::string low = text::AsciiLower(sentence.substr(0, 40));
   for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
                              "now, let me ", "first, let me ", "next, let me ", "now i need to ",
                              "i need to ", "i'm going to ", "now i'm going to "}) {
-    if (StartsWith(low, w)) return true;
+    if (low.starts_with(w)) return true;
   }
   return false;
 }
@@ -233,7 +222,7 @@ SessionCard ReadCard(const SessionLog& log) {
         calls[e.tool_id] = {e.tool_name, e.detail};
         if (e.tool_name == "TodoWrite") last_todos = e.detail;
         if (e.tool_name == "Bash") ShellPlaces(e.detail, &places);
-        if ((IsFileTool(e.tool_name) || e.tool_name == "Read") && !e.detail.empty())
+        if ((IsFileEditTool(e.tool_name) || e.tool_name == "Read") && !e.detail.empty())
           ++places[e.detail];
         break;
       case EventKind::kToolResult: {
@@ -248,8 +237,8 @@ SessionCard ReadCard(const SessionLog& log) {
           card.declined.push_back(std::move(what));
         }
         if (e.status == ResultStatus::kOk) {
-          if (IsFileTool(c.tool) && !c.detail.empty()) ++edits[c.detail];
-          if (c.tool == "Bash" || IsFileTool(c.tool)) {
+          if (IsFileEditTool(c.tool) && !c.detail.empty()) ++edits[c.detail];
+          if (c.tool == "Bash" || IsFileEditTool(c.tool)) {
             std::string action = c.tool == "Bash" ? FirstLine(c.detail, 200)
                                                   : c.tool + " " + Excerpt(c.detail, 200);
             successes.push_back({c.tool, c.detail, std::move(action), e.line});
@@ -289,7 +278,7 @@ SessionCard ReadCard(const SessionLog& log) {
     if (v.size() > max) v.resize(max);
     return v;
   };
-  card.files = ranked(edits, kMaxFiles);
+  card.files = ranked(edits, kMaxCardFiles);
   card.places = ranked(places, kMaxPlaces);
   size_t pos = 0;
   while (pos < last_todos.size()) {
@@ -309,7 +298,7 @@ std::vector<FailureSeen> Failures(const SessionLog& log) {
   std::map<std::string, int64_t> call_line;
   for (const Event& e : log.events) {
     if (e.kind == EventKind::kToolUse) {
-      if (e.tool_name != "Bash" && !IsFileTool(e.tool_name)) continue;
+      if (e.tool_name != "Bash" && !IsFileEditTool(e.tool_name)) continue;
       if (calls.size() > 512) {
         calls.clear();
         call_line.clear();

@@ -1,19 +1,11 @@
 #include "lore/activity/clean.h"
+#include "lore/text/trim.h"
 
 #include <array>
 #include <cctype>
 
 namespace lore::activity {
 namespace {
-
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-std::string_view Trim(std::string_view s) {
-  size_t a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string_view::npos) return {};
-  size_t b = s.find_last_not_of(" \t\r\n");
-  return s.substr(a, b - a + 1);
-}
 
 // The length of the CSI sequence body at `s` (parameters, intermediates and
 // the final byte), or 0 when `s` does not hold a complete one.
@@ -29,7 +21,7 @@ size_t CsiBody(std::string_view s, size_t max = 32) {
 // "\x1b[0m", "\u001b[K", "\e[1m"), or 0.
 size_t TextualEscape(std::string_view s) {
   for (std::string_view lead : {"\\033[", "\\x1b[", "\\x1B[", "\\u001b[", "\\u001B[", "\\e["}) {
-    if (!StartsWith(s, lead)) continue;
+    if (!s.starts_with(lead)) continue;
     size_t body = CsiBody(s.substr(lead.size()));
     if (body > 0 && std::isalpha(static_cast<unsigned char>(s[lead.size() + body - 1])))
       return lead.size() + body;
@@ -89,8 +81,8 @@ void CutSentences(std::string& s) {
 }
 
 bool Rejection(std::string_view t) {
-  return StartsWith(t, "The user doesn't want to proceed with this tool use") ||
-         StartsWith(t, "The user doesn't want to take this action");
+  return t.starts_with("The user doesn't want to proceed with this tool use") ||
+         t.starts_with("The user doesn't want to take this action");
 }
 
 // The command's last pipeline stage (after the last unquoted '|', "&&" or
@@ -107,9 +99,9 @@ std::string_view LastStage(std::string_view command) {
     if (c == '\'' || c == '"') quote = c;
     if (c == '|' || c == ';' || c == '&' || c == '\n') cut = i + 1;
   }
-  std::string_view s = Trim(command.substr(cut));
+  std::string_view s = text::Trim(command.substr(cut));
   for (std::string_view w : {"sudo ", "env ", "command "}) {
-    if (StartsWith(s, w)) s = Trim(s.substr(w.size()));
+    if (s.starts_with(w)) s = text::Trim(s.substr(w.size()));
   }
   return s;
 }
@@ -131,10 +123,10 @@ bool SearchCommand(std::string_view command) {
 
 // The output without the harness's "Exit code N" line.
 std::string_view WithoutExitLine(std::string_view t) {
-  t = Trim(t);
-  if (!StartsWith(t, "Exit code ")) return t;
+  t = text::Trim(t);
+  if (!t.starts_with("Exit code ")) return t;
   size_t nl = t.find('\n');
-  return nl == std::string_view::npos ? std::string_view() : Trim(t.substr(nl + 1));
+  return nl == std::string_view::npos ? std::string_view() : text::Trim(t.substr(nl + 1));
 }
 
 }  // namespace
@@ -189,7 +181,7 @@ std::string WithoutHarness(std::string_view text) {
     while ((at = s.find(b.close)) != std::string::npos) s.erase(0, at + b.close.size());
   }
   CutSentences(s);
-  return std::string(Trim(s));
+  return std::string(text::Trim(s));
 }
 
 std::string_view StatusName(ResultStatus status) {
@@ -218,31 +210,31 @@ std::optional<ResultStatus> ParseStatus(std::string_view name) {
 
 ResultStatus Classify(std::string_view text, bool is_error, std::optional<int64_t> exit_code,
                       std::string_view command, std::string* reason) {
-  std::string_view t = Trim(text);
+  std::string_view t = text::Trim(text);
   if (Rejection(t)) {
     constexpr std::string_view kSaid = "the user said:";
     if (size_t at = t.find(kSaid); reason && at != std::string_view::npos) {
-      std::string_view said = Trim(t.substr(at + kSaid.size()));
+      std::string_view said = text::Trim(t.substr(at + kSaid.size()));
       // The harness's own words written in the person's place are not theirs.
-      if (!StartsWith(said, "The user ")) *reason = std::string(said);
+      if (!said.starts_with("The user ")) *reason = std::string(said);
     }
     return ResultStatus::kRejected;
   }
   if (t.find("[Request interrupted by user") != std::string_view::npos ||
-      StartsWith(t, "[Request cancelled") || StartsWith(t, "Interrupted by user"))
+      t.starts_with("[Request cancelled") || t.starts_with("Interrupted by user"))
     return ResultStatus::kInterrupted;
   if ((t.find("Claude requested permissions to") != std::string_view::npos &&
        t.find("haven't granted it") != std::string_view::npos) ||
-      (StartsWith(t, "Permission to use ") && t.find("denied") != std::string_view::npos) ||
-      StartsWith(t, "This command requires approval"))
+      (t.starts_with("Permission to use ") && t.find("denied") != std::string_view::npos) ||
+      t.starts_with("This command requires approval"))
     return ResultStatus::kDenied;
   bool failed = is_error || (exit_code && *exit_code != 0);
-  if (StartsWith(t, "Exit code ") && !StartsWith(t, "Exit code 0")) failed = true;
+  if (t.starts_with("Exit code ") && !t.starts_with("Exit code 0")) failed = true;
   if (!failed) return ResultStatus::kOk;
   if (t.find("nothing to commit") != std::string_view::npos ||
       t.find("no changes added to commit") != std::string_view::npos)
     return ResultStatus::kOk;
-  bool exit_one = (exit_code && *exit_code == 1) || StartsWith(t, "Exit code 1\n") ||
+  bool exit_one = (exit_code && *exit_code == 1) || t.starts_with("Exit code 1\n") ||
                   t == "Exit code 1";
   if (exit_one && WithoutExitLine(t).empty() && SearchCommand(command)) return ResultStatus::kOk;
   return ResultStatus::kFailed;

@@ -5,30 +5,19 @@
 #include <cctype>
 
 #include "lore/activity/excerpt.h"
+#include "lore/text/trim.h"
 
 namespace lore::activity {
 namespace {
 
-constexpr size_t kMaxCalls = 256;
+constexpr size_t kMaxEpisodeCalls = 256;
 constexpr size_t kCauseBytes = 300;
 constexpr size_t kActionBytes = 200;
 constexpr size_t kErrorBytes = 300;
-constexpr size_t kMaxFiles = 8;
+constexpr size_t kMaxEpisodeFiles = 8;
 constexpr size_t kMaxEpisodes = 512;
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-bool IsFileTool(std::string_view t) {
-  return t == "Edit" || t == "Write" || t == "MultiEdit" || t == "NotebookEdit";
-}
-
-bool Tracked(std::string_view t) { return t == "Bash" || IsFileTool(t); }
+bool Tracked(std::string_view t) { return t == "Bash" || IsFileEditTool(t); }
 
 // Splits a shell command's last pipeline stage into words (quotes kept
 // inside words, so that a message is one word).
@@ -65,7 +54,7 @@ std::vector<std::string_view> Stages(std::string_view command) {
     if (a == std::string_view::npos) return;
     st = st.substr(a);
     for (std::string_view w : {"cd ", "export ", "source ", "set ", ". ", "pushd ", "popd"}) {
-      if (StartsWith(st, w)) return;
+      if (st.starts_with(w)) return;
     }
     if (out.size() < 16) out.push_back(st);
   };
@@ -124,17 +113,17 @@ std::string Basename(std::string_view p) {
 }
 
 bool AnnouncesOnly(std::string_view sentence) {
-  std::string low = Lower(sentence.substr(0, 40));
+  std::string low = text::AsciiLower(sentence.substr(0, 40));
   for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
                              "now, let me ", "first, let me ", "next, ", "ok", "okay", "great",
                              "perfect", "good", "excellent", "now i need to ", "i need to "}) {
-    if (StartsWith(low, w)) return true;
+    if (low.starts_with(w)) return true;
   }
   return false;
 }
 
 std::string ProgramOf(const std::vector<std::string_view>& words) {
-  return words.empty() ? "" : Lower(Basename(words[0]));
+  return words.empty() ? "" : text::AsciiLower(Basename(words[0]));
 }
 
 // The sub-command: the second word when it is a plain word (push, test, install).
@@ -144,7 +133,7 @@ std::string SubcommandOf(const std::vector<std::string_view>& words) {
   if (next.empty() || !std::isalpha(static_cast<unsigned char>(next[0])) ||
       next.find_first_of("/.=:") != std::string_view::npos || next.size() > 24)
     return "";
-  return Lower(next);
+  return text::AsciiLower(next);
 }
 
 // The words of a stage past its program and sub-command: what it works on.
@@ -192,7 +181,7 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
 // The agent's first sentence after a failure saying it went well after all
 // ("Both are installed successfully!", "Pushed!"): the failure was resolved.
 bool ReportsSuccess(std::string_view text) {
-  std::string first = Lower(FirstSentence(text, 200));
+  std::string first = text::AsciiLower(FirstSentence(text, 200));
   for (std::string_view w : {"but ", "fail", "error", "not ", "n't ", "issue", "problem"}) {
     if (first.find(w) != std::string::npos) return false;
   }
@@ -211,9 +200,9 @@ bool Answers(std::string_view tool, std::string_view failed, std::string_view ok
 }
 
 std::string CommandKey(std::string_view tool, std::string_view detail) {
-  if (tool != "Bash") return Lower(std::string(tool) + " " + Basename(detail));
+  if (tool != "Bash") return text::AsciiLower(std::string(tool) + " " + Basename(detail));
   auto stages = Stages(detail);
-  if (stages.empty()) return Lower(detail.substr(0, 40));
+  if (stages.empty()) return text::AsciiLower(detail.substr(0, 40));
   auto w = Meaningful(stages.front());
   std::string key = ProgramOf(w);
   if (std::string sub = SubcommandOf(w); !sub.empty()) key += " " + sub;
@@ -358,7 +347,7 @@ void EpisodeReader::OnResult(const Event& e) {
     ep.first_line = call.line;
     ep.last_line = e.line;
     ep.at = e.at;
-    if (IsFileTool(call.tool) && !call.detail.empty()) ep.files.push_back(call.detail);
+    if (IsFileEditTool(call.tool) && !call.detail.empty()) ep.files.push_back(call.detail);
     open_ = std::move(ep);
     open_key_ = key;
     open_detail_ = call.detail;
@@ -366,8 +355,8 @@ void EpisodeReader::OnResult(const Event& e) {
   }
   if (!open_) return;
   ++calls_since_;
-  if (IsFileTool(call.tool)) {
-    if (!call.detail.empty() && open_->files.size() < kMaxFiles &&
+  if (IsFileEditTool(call.tool)) {
+    if (!call.detail.empty() && open_->files.size() < kMaxEpisodeFiles &&
         std::find(open_->files.begin(), open_->files.end(), call.detail) == open_->files.end()) {
       open_->files.push_back(call.detail);
     }
@@ -389,7 +378,7 @@ void EpisodeReader::Take(const Event& e) {
   if (e.sidechain) return;
   switch (e.kind) {
     case EventKind::kToolUse:
-      if (calls_.size() >= kMaxCalls) calls_.pop_front();
+      if (calls_.size() >= kMaxEpisodeCalls) calls_.pop_front();
       calls_.push_back({e.tool_id, e.tool_name, e.detail, e.line});
       break;
     case EventKind::kToolResult:

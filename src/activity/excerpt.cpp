@@ -15,12 +15,6 @@ bool Space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Splits `text` into lines, calling `f` on each until it returns true.
 template <class F>
 void ForLines(std::string_view text, F f) {
@@ -120,7 +114,7 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
     }
     if (Blank(l)) return false;
     if (first.empty()) first = Excerpt(l, max_bytes);
-    std::string low = Lower(l.substr(0, 512));
+    std::string low = text::AsciiLower(l.substr(0, 512));
     for (std::string_view w : kError) {
       if (low.find(w) != std::string::npos) {
         error = Excerpt(l, max_bytes);
@@ -221,7 +215,7 @@ bool NamesAnError(std::string_view line) {
       "error",    "fatal",     "traceback", "exception",    "panic",   "segmentation",
       "fail",     "not found", "denied",    "no such file", "cannot",  "can't",
       "unable",   "refused",   "rejected",  "timed out",    "invalid", "required"};
-  std::string low = Lower(line.substr(0, 512));
+  std::string low = text::AsciiLower(line.substr(0, 512));
   for (std::string_view w : kWords) {
     if (low.find(w) != std::string::npos) return true;
   }

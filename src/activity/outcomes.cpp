@@ -5,21 +5,14 @@
 #include <cctype>
 
 #include "lore/activity/excerpt.h"
+#include "lore/text/trim.h"
 
 namespace lore::activity {
 namespace {
 
-constexpr size_t kMaxCalls = 256;
+constexpr size_t kMaxOutcomeCalls = 256;
 constexpr size_t kWhatBytes = 200;
 constexpr size_t kDetailBytes = 200;
-
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // True when `needle` occurs in `hay` as whole words (a command's words).
 bool HasWords(std::string_view hay, std::string_view needle) {
@@ -60,7 +53,7 @@ std::string CommitMessage(std::string_view command) {
   if (q == std::string_view::npos) return "";
   rest = rest.substr(q + 1);
   // A here-document: the message is the text after its first line.
-  if (StartsWith(rest, "$(cat <<")) {
+  if (rest.starts_with("$(cat <<")) {
     size_t nl = rest.find('\n');
     if (nl == std::string_view::npos) return "";
     rest = rest.substr(nl + 1);
@@ -98,7 +91,7 @@ std::string VerdictLine(std::string_view output) {
     if (end == std::string_view::npos) end = output.size();
     std::string_view line = output.substr(pos, end - pos);
     pos = end + 1;
-    std::string low = Lower(line.substr(0, 300));
+    std::string low = text::AsciiLower(line.substr(0, 300));
     for (std::string_view m : {"passed", "failed", "tests", "test result", "error", "ok ", "fail",
                                "built target", "build succeeded", "finished", "success"}) {
       if (low.find(m) != std::string::npos) {
@@ -179,7 +172,7 @@ std::string PackageKind(std::string_view c, std::string* what) {
 }  // namespace
 
 std::string OutcomeKind(std::string_view command) {
-  std::string c = Lower(command.substr(0, 2000));
+  std::string c = text::AsciiLower(command.substr(0, 2000));
   std::string what;
   if (std::string kind = PackageKind(c, &what); !kind.empty()) return kind;
   if (HasWords(c, "git commit")) return "commit";
@@ -200,7 +193,7 @@ void OutcomeReader::Take(const Event& e) {
     if (e.tool_name != "Bash") return;
     std::string kind = OutcomeKind(e.detail);
     if (kind.empty()) return;
-    if (calls_.size() >= kMaxCalls) calls_.pop_front();
+    if (calls_.size() >= kMaxOutcomeCalls) calls_.pop_front();
     calls_.push_back({e.tool_id, e.detail, std::move(kind), e.line});
     return;
   }
@@ -231,7 +224,7 @@ void OutcomeReader::Take(const Event& e) {
     }
   } else if (call.kind == "install" || call.kind == "remove") {
     std::string what;
-    PackageKind(Lower(call.command.substr(0, 2000)), &what);
+    PackageKind(text::AsciiLower(call.command.substr(0, 2000)), &what);
     o.what = Excerpt(what, kWhatBytes);
     o.detail = o.ok ? "" : failure;
   } else if (call.kind == "push") {

@@ -26,7 +26,7 @@ namespace lore::activity {
 namespace {
 
 
-constexpr size_t kMaxCalls = 256;            // calls awaiting their result
+constexpr size_t kMaxPendingCalls = 256;            // calls awaiting their result
 constexpr size_t kIdBytes = 12;              // of a tool call's id, enough to pair it
 constexpr size_t kMaxLogLine = size_t{1} << 20;  // a longer line is not one of ours
 constexpr size_t kTailRead = 64 * 1024;      // bytes read from a log's end for its last span
@@ -83,7 +83,7 @@ std::optional<Event> LogBuilder::Add(const Event& in) {
       e.text.clear();
       break;
     case EventKind::kToolUse: {
-      if (calls_.size() >= kMaxCalls) calls_.pop_front();
+      if (calls_.size() >= kMaxPendingCalls) calls_.pop_front();
       calls_.push_back({e.tool_id, e.tool_name, e.detail});
       e.tool_id = ShortId(e.tool_id);
       e.detail = Cut(e.detail, InputCap(caps_, e.tool_name));

@@ -5,26 +5,12 @@
 #include <cctype>
 
 #include "lore/activity/excerpt.h"
+#include "lore/text/trim.h"
 
 namespace lore::activity {
 namespace {
 
 constexpr size_t kLabelBytes = 160;
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view Trim(std::string_view s) {
-  size_t a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string_view::npos) return {};
-  size_t b = s.find_last_not_of(" \t\r\n");
-  return s.substr(a, b - a + 1);
-}
-
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 // Lowercase letters, digits and single spaces: "Yes, go ahead!" -> "yes go ahead".
 std::string Plain(std::string_view s) {
@@ -45,7 +31,7 @@ std::string Plain(std::string_view s) {
 // up to its first ":", " — ", " - ", " – " or "(".
 std::string Label(std::string_view rest) {
   // "**Rebase** onto main": the bold words are the option's name.
-  if (StartsWith(rest, "**")) {
+  if (rest.starts_with("**")) {
     size_t close = rest.find("**", 2);
     if (close != std::string_view::npos && close > 2) rest = rest.substr(2, close - 2);
   }
@@ -67,7 +53,7 @@ size_t Ordinal(const std::string& plain, size_t count) {
       "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"};
   std::string s = plain;
   for (std::string_view p : {"option ", "the ", "number ", "choice ", "go with ", "use "}) {
-    if (StartsWith(s, p)) s = s.substr(p.size());
+    if (s.starts_with(p)) s = s.substr(p.size());
   }
   size_t sp = s.find(' ');
   std::string head = s.substr(0, sp);
@@ -117,22 +103,22 @@ bool IsAcknowledgement(std::string_view text) {
 }
 
 bool IsQuestion(std::string_view text) {
-  std::string_view t = Trim(text);
+  std::string_view t = text::Trim(text);
   if (t.empty()) return false;
-  std::string low = Lower(t.substr(0, 32));
+  std::string low = text::AsciiLower(t.substr(0, 32));
   for (std::string_view ask :
        {"can you ", "could you ", "would you ", "will you ", "please ", "can we ", "could we "}) {
-    if (StartsWith(low, ask)) return false;
+    if (low.starts_with(ask)) return false;
   }
   std::string first = FirstLine(t, 4096);
   if (!first.empty() && first.back() == '?') return true;
   for (std::string_view w :
        {"why ", "does ", "is there ", "is it ", "are there ", "should we ", "should i "}) {
-    if (StartsWith(low, w)) return true;
+    if (low.starts_with(w)) return true;
   }
   for (std::string_view w :
        {"how ", "what ", "which ", "should ", "is ", "are ", "do ", "where ", "when "}) {
-    if (StartsWith(low, w)) return t.find('?') != std::string_view::npos;
+    if (low.starts_with(w)) return t.find('?') != std::string_view::npos;
   }
   return false;
 }
@@ -144,11 +130,11 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
   while (pos < text.size() && out.size() < max) {
     size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    std::string_view line = Trim(text.substr(pos, end - pos));
+    std::string_view line = text::Trim(text.substr(pos, end - pos));
     pos = end + 1;
-    while (StartsWith(line, "**") || StartsWith(line, "#")) {
+    while (line.starts_with("**") || line.starts_with("#")) {
       line.remove_prefix(line[0] == '#' ? 1 : 2);
-      line = Trim(line);
+      line = text::Trim(line);
     }
     std::string_view rest;
     std::string mark;
@@ -160,15 +146,15 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
                line[2] == ' ') {
       rest = line.substr(3);
       mark = std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(line[0]))));
-    } else if (StartsWith(line, "- **") || StartsWith(line, "* **")) {
+    } else if (line.starts_with("- **") || line.starts_with("* **")) {
       rest = line.substr(2);
-      std::string_view inner = Trim(rest.substr(2));
-      if (StartsWith(inner, "Option ") && inner.size() > 7 && std::isalnum(static_cast<unsigned char>(inner[7])))
-        mark = Lower(inner.substr(7, 1));
-    } else if (StartsWith(line, "Option ")) {
+      std::string_view inner = text::Trim(rest.substr(2));
+      if (inner.starts_with("Option ") && inner.size() > 7 && std::isalnum(static_cast<unsigned char>(inner[7])))
+        mark = text::AsciiLower(inner.substr(7, 1));
+    } else if (line.starts_with("Option ")) {
       rest = line;
       if (line.size() > 7 && std::isalnum(static_cast<unsigned char>(line[7])))
-        mark = Lower(line.substr(7, 1));
+        mark = text::AsciiLower(line.substr(7, 1));
     } else {
       continue;
     }
@@ -187,7 +173,7 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
 }
 
 std::string ClosingQuestion(std::string_view text) {
-  std::string_view t = Trim(text);
+  std::string_view t = text::Trim(text);
   while (!t.empty() && (t.back() == '*' || t.back() == '_')) t.remove_suffix(1);
   if (t.empty() || t.back() != '?') return "";
   size_t start = t.find_last_of(".!\n", t.size() - 2);
@@ -203,7 +189,7 @@ std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std
     again = false;
     for (std::string_view w : {"yes ", "yeah ", "ok ", "okay ", "sure ", "let's ", "lets ",
                                "please ", "go with ", "i'd ", "we'll ", "i'll "}) {
-      if (StartsWith(p, w) && p.size() > w.size()) {
+      if (p.starts_with(w) && p.size() > w.size()) {
         p = p.substr(w.size());
         again = true;
       }
@@ -214,7 +200,7 @@ std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std
   {
     std::string head = p;
     for (std::string_view pre : {"option ", "number ", "choice "}) {
-      if (StartsWith(head, pre)) head = head.substr(pre.size());
+      if (head.starts_with(pre)) head = head.substr(pre.size());
     }
     head = head.substr(0, head.find(' '));
     bool any = false;

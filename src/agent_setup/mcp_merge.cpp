@@ -8,7 +8,7 @@ namespace lore::agent_setup {
 namespace {
 
 
-constexpr std::string_view kExpected =
+constexpr std::string_view kMcpShape =
     "a JSON object whose \"mcpServers\" maps server names to {\"command\", \"args\"}";
 
 // The state of an existing `mcpServers.lore` entry.
@@ -29,17 +29,17 @@ Piece Inspect(const Json& server, const std::string& rel) {
 
 Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
                              const std::string& rel) {
-  LORE_ASSIGN(Json doc, ReadObject(text, path, kExpected));
+  LORE_ASSIGN(Json doc, ReadObject(text, path, kMcpShape));
   const Json* servers = json::Find(doc, "mcpServers");
   if (servers && !servers->is_object()) {
     return Fail(
-        ShapeError(text, path, {"mcpServers"}, "\"mcpServers\" is not an object", kExpected));
+        ShapeError(text, path, {"mcpServers"}, "\"mcpServers\" is not an object", kMcpShape));
   }
   MergeResult out;
   const Json* lore = servers ? json::Find(*servers, "lore") : nullptr;
   if (lore && !lore->is_object()) {
     return Fail(ShapeError(text, path, {"mcpServers", "lore"},
-                           "\"mcpServers.lore\" is not an object", kExpected));
+                           "\"mcpServers.lore\" is not an object", kMcpShape));
   }
   if (lore) {
     out.pieces.push_back(Inspect(*lore, rel));

@@ -11,7 +11,7 @@ namespace lore::agent_setup {
 namespace {
 
 
-constexpr std::string_view kExpected =
+constexpr std::string_view kSettingsShape =
     "a JSON object whose \"hooks\" maps event names to arrays of {\"matcher\", \"hooks\": "
     "[{\"type\": \"command\", \"command\"}]}";
 
@@ -82,7 +82,7 @@ Status CheckGroups(std::string_view text, const std::string& path, const std::st
                    const Json& groups) {
   if (!groups.is_array()) {
     return Fail(
-        ShapeError(text, path, {"hooks", event}, "hooks." + event + " is not an array", kExpected));
+        ShapeError(text, path, {"hooks", event}, "hooks." + event + " is not an array", kSettingsShape));
   }
   for (size_t i = 0; i < groups.size(); ++i) {
     const Json* hooks = json::Find(groups[i], "hooks");
@@ -92,7 +92,7 @@ Status CheckGroups(std::string_view text, const std::string& path, const std::st
       return Fail(ShapeError(text, path, {"hooks", event},
                              "hooks." + event + "[" + std::to_string(i) +
                                  "] is not an object with a \"hooks\" array of objects",
-                             kExpected));
+                             kSettingsShape));
     }
   }
   return Ok();
@@ -113,9 +113,9 @@ const std::vector<HookSpec>& ClaudeCodeHooks() {
 
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel) {
-  LORE_ASSIGN(Json doc, ReadObject(text, path, kExpected));
+  LORE_ASSIGN(Json doc, ReadObject(text, path, kSettingsShape));
   if (const Json* hooks = json::Find(doc, "hooks"); hooks && !hooks->is_object()) {
-    return Fail(ShapeError(text, path, {"hooks"}, "\"hooks\" is not an object", kExpected));
+    return Fail(ShapeError(text, path, {"hooks"}, "\"hooks\" is not an object", kSettingsShape));
   }
   MergeResult out;
   Json& hooks = doc["hooks"];  // created (empty) when missing

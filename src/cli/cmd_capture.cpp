@@ -1,6 +1,7 @@
 // Verbs of seed 003: ensure, append-review, append-slicing, pointer, check.
 #include <memory>
 
+#include "cli/capture_append.h"
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/app/store.h"
@@ -27,14 +28,6 @@ CLI::App* AddRepoVerb(Registry& r, const std::string& name, const std::string& s
   });
   sub->add_option("repo", args->repo, "A git remote URL or the path of a checkout")->required();
   return sub;
-}
-
-int RunAppend(const store::Store& store, capture::Kind kind) {
-  auto input = ReadStdin();
-  if (!input) return ReportError(input.error());
-  auto r = capture::Append(store, *input, kind, std::chrono::system_clock::now());
-  if (!r) return ReportError(r.error());
-  return kExitOk;
 }
 
 // Lists every problem; with `repair`, first removes the leftovers of dead
@@ -85,6 +78,14 @@ int RunCheckSecrets(const store::Store& store) {
 
 }  // namespace
 
+int AppendFromStdin(const store::Store& store, capture::Kind kind) {
+  auto input = ReadStdin();
+  if (!input) return ReportError(input.error());
+  auto r = capture::Append(store, *input, kind, std::chrono::system_clock::now());
+  if (!r) return ReportError(r.error());
+  return kExitOk;
+}
+
 void RegisterCaptureCommands(Registry& r) {
   AddRepoVerb(r, "ensure", "Create the store if missing, check it, print its paths as JSON",
               [](const store::Store& store) {
@@ -97,9 +98,9 @@ void RegisterCaptureCommands(Registry& r) {
                 return kExitOk;
               });
   AddRepoVerb(r, "append-review", "Append the review record on stdin to raw.jsonl",
-              [](const store::Store& store) { return RunAppend(store, capture::Kind::kReview); });
+              [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kReview); });
   AddRepoVerb(r, "append-slicing", "Append the slicing record on stdin to raw.jsonl",
-              [](const store::Store& store) { return RunAppend(store, capture::Kind::kSlicing); });
+              [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kSlicing); });
   AddRepoVerb(r, "pointer", "Print the absolute path of the store's okf/index.md",
               [](const store::Store& store) {
                 if (auto s = store.Ensure(std::chrono::system_clock::now()); !s) {

@@ -26,11 +26,6 @@ struct HookVerb {
   int (*run)();
 };
 
-std::string EnvOr(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? v : "";
-}
-
 int PreToolUse() {
   auto input = ReadStdin();
   if (!input) {

@@ -44,11 +44,6 @@ int EmitContext(const std::string& detail) {
   return Emit(out, kWrongContext);
 }
 
-std::string EnvOr(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? v : "";
-}
-
 struct ProposeArgs {
   std::string repo;
   proposals::ProposeFlags flags;

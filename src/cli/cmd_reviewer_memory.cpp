@@ -5,6 +5,7 @@
 // read) and with its `ensure` output.
 #include <memory>
 
+#include "cli/capture_append.h"
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/app/store.h"
@@ -27,14 +28,6 @@ void AddVerb(Registry& r, const std::string& name, const std::string& summary,
   sub->add_option("repo", *repo, "remote URL or checkout path")->required();
 }
 
-int RunAppend(const store::Store& store, capture::Kind kind) {
-  auto input = ReadStdin();
-  if (!input) return ReportError(input.error());
-  auto r = capture::Append(store, *input, kind, Clock::now());
-  if (!r) return ReportError(r.error());
-  return kExitOk;
-}
-
 }  // namespace
 
 void RegisterReviewerMemoryCommands(Registry& r) {
@@ -46,9 +39,9 @@ void RegisterReviewerMemoryCommands(Registry& r) {
             return kExitOk;
           });
   AddVerb(r, "append-review", "Append the review record on stdin to raw.jsonl",
-          [](const store::Store& store) { return RunAppend(store, capture::Kind::kReview); });
+          [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kReview); });
   AddVerb(r, "append-slicing", "Append the slicing record on stdin to raw.jsonl",
-          [](const store::Store& store) { return RunAppend(store, capture::Kind::kSlicing); });
+          [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kSlicing); });
   AddVerb(r, "pointer", "Print the absolute path of okf/index.md", [](const store::Store& store) {
     Print(store.index_path());
     return kExitOk;

@@ -1,6 +1,7 @@
 // Terminal and stream helpers for the CLI.
 #pragma once
 
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -22,5 +23,11 @@ inline constexpr size_t kMaxStdinBytes = size_t{16} << 20;
 // Reads all of standard input; an error (nothing read is used) when it holds
 // more than `max_bytes`.
 Result<std::string> ReadStdin(size_t max_bytes = kMaxStdinBytes);
+
+// The value of the environment variable `name`, or "" when it is not set.
+inline std::string EnvOr(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
 
 }  // namespace lore::cli

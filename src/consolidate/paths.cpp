@@ -10,7 +10,7 @@ constexpr const char* kExpected =
     "use memory/summary.md, memory/decisions/<slug>.md, memory/requests/<slug>.md or "
     "knowledge/<slug>.md";
 
-tl::unexpected<Error> Refuse(std::string_view path, std::string what,
+tl::unexpected<Error> RefusePath(std::string_view path, std::string what,
                              std::string repair = kExpected) {
   return Fail(ErrorCode::kInvalidInput, std::move(what), std::string(path), 0, std::move(repair));
 }
@@ -31,15 +31,15 @@ bool HasSegment(std::string_view path, std::string_view seg) {
 bool IsStagedId(std::string_view id) { return sys::IsUuidV7(id); }
 
 Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
-  if (path.empty()) return Refuse(path, "empty path");
+  if (path.empty()) return RefusePath(path, "empty path");
   if (path.front() == '/') {
-    return Refuse(path, "absolute paths are refused: paths are relative to the store", kExpected);
+    return RefusePath(path, "absolute paths are refused: paths are relative to the store", kExpected);
   }
   if (HasSegment(path, ".."))
-    return Refuse(path, "'..' is refused: paths must stay inside the store");
+    return RefusePath(path, "'..' is refused: paths must stay inside the store");
   if (path.find('\\') != std::string_view::npos || path.find('\0') != std::string_view::npos ||
       HasSegment(path, ".") || HasSegment(path, "") || path.back() == '/') {
-    return Refuse(path, "not a canonical path");
+    return RefusePath(path, "not a canonical path");
   }
   StorePath out;
   out.rel = std::string(path);
@@ -59,24 +59,24 @@ Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
   for (const Dir& d : kDirs) {
     if (path.substr(0, d.prefix.size()) != d.prefix) continue;
     if (d.kind == doc::Kind::kWorkflow && use != PathUse::kRead) {
-      return Refuse(
+      return RefusePath(
           path, "memory/workflow/ is written by people only",
           "leave workflow records alone; write decisions, requests, the summary or knowledge");
     }
     std::string_view rest = path.substr(d.prefix.size());
     if (rest.size() < 4 || rest.substr(rest.size() - 3) != ".md") {
-      return Refuse(path, "a record path ends in <slug>.md");
+      return RefusePath(path, "a record path ends in <slug>.md");
     }
     std::string_view slug = rest.substr(0, rest.size() - 3);
     if (!doc::IsValidSlug(slug)) {
-      return Refuse(path, "'" + std::string(slug) + "' is not a valid slug",
+      return RefusePath(path, "'" + std::string(slug) + "' is not a valid slug",
                     std::string("use ") + doc::kSlugRule);
     }
     out.kind = d.kind;
     out.slug = std::string(slug);
     return out;
   }
-  return Refuse(path, "not a record path of memory/ or knowledge/");
+  return RefusePath(path, "not a record path of memory/ or knowledge/");
 }
 
 }  // namespace lore::consolidate

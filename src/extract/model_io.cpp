@@ -18,9 +18,9 @@ using activity::FirstErrorLine;
 using activity::FirstLine;
 
 
-bool Wanted(const std::string& name) {
-  return name == "Bash" || name == "Edit" || name == "Write" || name == "MultiEdit" ||
-         name == "NotebookEdit" || name == "ExitPlanMode" || name == "AskUserQuestion";
+bool WantedInDigest(const std::string& name) {
+  return name == "Bash" || activity::IsFileEditTool(name) || name == "ExitPlanMode" ||
+         name == "AskUserQuestion";
 }
 
 std::string_view Unfenced(std::string_view s) {
@@ -58,7 +58,7 @@ std::string Digester::Line(const Event& e) {
     case EventKind::kInterrupt:
       return at + "person: (interrupted the agent)";
     case EventKind::kToolUse:
-      if (!Wanted(e.tool_name)) return "";
+      if (!WantedInDigest(e.tool_name)) return "";
       if (wanted_.size() >= 256) wanted_.pop_front();
       wanted_.push_back(e.tool_id);
       return redact::Clean(

@@ -10,6 +10,7 @@
 #include "lore/activity/turns.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "lore/text/trim.h"
 
 namespace lore::extract {
 namespace {
@@ -30,21 +31,6 @@ constexpr size_t kMaxCalls = 256;           // tool calls awaiting a result
 constexpr size_t kMaxAssistantKept = 8192;  // of the agent's last words
 constexpr size_t kShortReplyWords = 12;     // a reply this short can answer a question
 constexpr size_t kMaxCandidates = 512;      // items of one list held before the ranking
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view Trim(std::string_view s) {
-  size_t a = s.find_first_not_of(" \t\r\n");
-  if (a == std::string_view::npos) return {};
-  size_t b = s.find_last_not_of(" \t\r\n");
-  return s.substr(a, b - a + 1);
-}
-
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 ItemOrigin Origin(int64_t first, int64_t last, const std::string& at) {
   ItemOrigin o;
@@ -69,7 +55,7 @@ std::string ChosenAfter(std::string_view text, size_t at) {
     size_t p = rest.find(stop);
     if (p != std::string_view::npos) end = std::min(end, p);
   }
-  std::string_view chosen = Trim(rest.substr(0, end));
+  std::string_view chosen = text::Trim(rest.substr(0, end));
   while (!chosen.empty() && (chosen.back() == '.' || chosen.back() == '?')) chosen.remove_suffix(1);
   return Excerpt(chosen, kShortExcerpt);
 }
@@ -92,7 +78,7 @@ std::optional<size_t> FindChoice(const std::string& low, size_t* len) {
 // A reply that answers a yes/no question.
 bool IsYesNo(const std::string& low) {
   for (std::string_view w : {"yes", "yeah", "yep", "no", "nope", "sure", "correct"}) {
-    if (StartsWith(low, w) &&
+    if (low.starts_with(w) &&
         (low.size() == w.size() || !std::isalnum(static_cast<unsigned char>(low[w.size()])))) {
       return true;
     }
@@ -103,20 +89,16 @@ bool IsYesNo(const std::string& low) {
 // True when the words of a short reply (past "yes", "let's", …) are in the
 // question: the person picked one of the things it named.
 bool NamedIn(std::string_view reply, std::string_view question) {
-  std::string r = Lower(reply), q = Lower(question);
+  std::string r = text::AsciiLower(reply), q = text::AsciiLower(question);
   for (std::string_view lead : {"yes, ", "yes ", "ok, ", "ok ", "let's ", "please "}) {
-    if (StartsWith(r, lead)) r = r.substr(lead.size());
+    if (r.starts_with(lead)) r = r.substr(lead.size());
   }
   while (!r.empty() && (r.back() == '.' || r.back() == '!')) r.pop_back();
   return r.size() >= 3 && q.find(r) != std::string::npos;
 }
 
-bool IsFileTool(const std::string& name) {
-  return name == "Edit" || name == "Write" || name == "MultiEdit" || name == "NotebookEdit";
-}
-
 bool Wanted(const std::string& name) {
-  return name == "Bash" || IsFileTool(name) || name == "ExitPlanMode" ||
+  return name == "Bash" || activity::IsFileEditTool(name) || name == "ExitPlanMode" ||
          name == "AskUserQuestion" || name == "Task" || name == "Agent" || name == "WebFetch";
 }
 
@@ -132,7 +114,7 @@ StagedDecision PlanDecision(std::string_view plan) {
   std::string_view rest = plan;
   while (!rest.empty()) {
     size_t end = rest.find('\n');
-    std::string_view line = Trim(rest.substr(0, end));
+    std::string_view line = text::Trim(rest.substr(0, end));
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
     while (!line.empty() && (line.front() == '#' || line.front() == ' ')) line.remove_prefix(1);
     if (!line.empty()) {
@@ -250,7 +232,7 @@ void RulesEngine::CloseDiscussion() {
 void RulesEngine::Person(const Event& e) {
   CloseDiscussion();
   const std::string& text = e.text;
-  const std::string low = Lower(text.substr(0, 4096));
+  const std::string low = text::AsciiLower(text.substr(0, 4096));
   const std::string asked = activity::ClosingQuestion(last_assistant_);
   std::vector<std::string> markers;
   const std::vector<std::string> options =
@@ -272,7 +254,7 @@ void RulesEngine::Person(const Event& e) {
   }
   const bool short_reply = activity::WordCount(text) <= kShortReplyWords;
   const bool choice_question =
-      !options.empty() || Lower(asked).find(" or ") != std::string::npos;
+      !options.empty() || text::AsciiLower(asked).find(" or ") != std::string::npos;
   if (short_reply && choice_question) {
     // "2", "B", "yes, force push": the person picks from what the agent offered.
     if (auto i = activity::ChosenOption(text, options, markers)) {
@@ -328,9 +310,9 @@ void RulesEngine::Assistant(const Event& e) {
   while (pos < text.size() && open_->points.size() < kMaxPoints) {
     size_t end = text.find('\n', pos);
     if (end == std::string::npos) end = text.size();
-    std::string_view line = Trim(std::string_view(text).substr(pos, end - pos));
+    std::string_view line = text::Trim(std::string_view(text).substr(pos, end - pos));
     pos = end + 1;
-    if (line.empty() || StartsWith(line, "```") || StartsWith(line, "#")) continue;
+    if (line.empty() || line.starts_with("```") || line.starts_with("#")) continue;
     std::string p = FirstSentence(line, kLongExcerpt);
     if (p.size() < 24) p = Excerpt(line, kLongExcerpt);  // "No." says little alone
     if (p.size() >= 8) open_->points.push_back(std::move(p));

@@ -27,8 +27,6 @@ std::string_view TrimFront(std::string_view s) {
   return i == std::string_view::npos ? std::string_view() : s.substr(i);
 }
 
-bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
 // The text between <tag> and </tag> in `s`, or nullopt.
 std::optional<std::string_view> Tagged(std::string_view s, std::string_view tag) {
   std::string open = "<" + std::string(tag) + ">", close = "</" + std::string(tag) + ">";
@@ -57,7 +55,7 @@ bool SessionCommand(std::string_view name) {
 // Empty when the text is harness text with nothing of theirs.
 std::string PersonAction(std::string_view text) {
   std::string_view t = TrimFront(text);
-  if (StartsWith(t, "<command-name>") || StartsWith(t, "<command-message>")) {
+  if (t.starts_with("<command-name>") || t.starts_with("<command-message>")) {
     auto name = Tagged(t, "command-name");
     if (!name || SessionCommand(*name)) return "";
     std::string out(*name);
@@ -65,7 +63,7 @@ std::string PersonAction(std::string_view text) {
       out += " " + std::string(*args);
     return out;
   }
-  if (StartsWith(t, "<bash-input>")) {
+  if (t.starts_with("<bash-input>")) {
     if (auto cmd = Tagged(t, "bash-input")) return "! " + std::string(*cmd);
   }
   return "";
@@ -156,7 +154,7 @@ std::string ToolDetail(const std::string& name, const SortedJson& input, std::st
   for (const char* key : {"file_path", "notebook_path", "path"}) {
     if (auto s = json::String(input, key)) return *s;
   }
-  if (StartsWith(name, "mcp__")) return input.dump(-1, ' ', false, SortedJson::error_handler_t::replace);
+  if (name.starts_with("mcp__")) return input.dump(-1, ' ', false, SortedJson::error_handler_t::replace);
   return "";
 }
 
@@ -172,7 +170,7 @@ Event Make(EventKind kind, int64_t number, const ParsedLine& line) {
 void PersonEvent(std::string_view raw, int64_t number, ParsedLine* out,
                  redact::MessageCleaner* message = nullptr) {
   std::string_view t = TrimFront(raw);
-  if (StartsWith(t, "[Request interrupted by user") || StartsWith(t, "[Request cancelled")) {
+  if (t.starts_with("[Request interrupted by user") || t.starts_with("[Request cancelled")) {
     out->events.push_back(Make(EventKind::kInterrupt, number, *out));
     return;
   }
@@ -247,7 +245,7 @@ void CompactionEvent(const SortedJson& content, int64_t number, ParsedLine* out)
   constexpr std::string_view kBelow = "summarized below:";
   if (size_t at = text.find(kBelow); at != std::string::npos && at < 400)
     text.erase(0, at + kBelow.size());
-  else if (StartsWith(TrimFront(text), "This session is being continued"))
+  else if (TrimFront(text).starts_with("This session is being continued"))
     text.erase(0, text.find('\n') == std::string::npos ? text.size() : text.find('\n'));
   if (size_t at = text.find("Please continue the conversation from where"); at != std::string::npos)
     text.erase(at);

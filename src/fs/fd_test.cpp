@@ -19,7 +19,7 @@
 namespace lore::fs {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using Steady = std::chrono::steady_clock;
 
 bool Contains(const std::string& s, std::string_view part) {
   return s.find(part) != std::string::npos;
@@ -36,9 +36,9 @@ TEST(ReadFile, ReadsARegularFileWhole) {
 TEST(ReadFile, RefusesAFifoAtOnce) {
   testing::TempDir t;
   ASSERT_EQ(::mkfifo((t / "fifo").c_str(), 0600), 0);
-  const auto start = Clock::now();
+  const auto start = Steady::now();
   auto text = ReadFile(t / "fifo", Kind::kConfig);
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  EXPECT_LT(Steady::now() - start, std::chrono::seconds(2));
   ASSERT_FALSE(text);
   EXPECT_EQ(text.error().code, ErrorCode::kInvalidInput);
   EXPECT_TRUE(Contains(text.error().Format(), "not a regular file (a FIFO)"))

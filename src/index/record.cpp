@@ -32,7 +32,7 @@ constexpr std::array<std::string_view, 11> kBookkeepingKeys = {
     "scope", "occurrences", "host_class",     "anonymized", "wave_id"};
 
 template <size_t N>
-bool In(const std::array<std::string_view, N>& set, std::string_view key) {
+bool InSet(const std::array<std::string_view, N>& set, std::string_view key) {
   for (auto k : set) {
     if (k == key) return true;
   }
@@ -204,19 +204,19 @@ Record FromJsonLine(Scope scope, const std::string& rel, int64_t line_no, std::s
     r.text += key + ": " + value + "\n";
     if (key == "kind" || (key == "type" && scope == Scope::kLearnings)) r.kind = value;
     if (key == "id" && v.is_string() && scope == Scope::kLearnings) r.slug = value;
-    if (In(kAuthorKeys, key)) {
+    if (InSet(kAuthorKeys, key)) {
       if (r.author.empty() && v.is_string()) r.author = value;
-    } else if (In(kTimeKeys, key)) {
+    } else if (InSet(kTimeKeys, key)) {
       if (!r.time && v.is_string()) r.time = ToSeconds(value);
-    } else if (In(kSessionKeys, key)) {
+    } else if (InSet(kSessionKeys, key)) {
       if (r.session.empty() && (v.is_string() || v.is_number())) r.session = value;
-    } else if (In(kPositionKeys, key)) {
+    } else if (InSet(kPositionKeys, key)) {
       if (auto p = json::AsInt(v)) r.position = *p;
     } else if (key == "status") {
       r.status = value;
     } else if (key == "replaced_by") {
       r.replaced_by = value;
-    } else if (!In(kBookkeepingKeys, key)) {
+    } else if (!InSet(kBookkeepingKeys, key)) {
       CollectStrings(v, &r.words);
     }
   }

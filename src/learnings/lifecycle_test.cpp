@@ -7,7 +7,7 @@
 namespace lore::learnings {
 namespace {
 
-text::TimePoint At(const char* iso) { return *text::ParseIso(iso); }
+text::TimePoint IsoAt(const char* iso) { return *text::ParseIso(iso); }
 
 TEST(LearningsTtl, EveryTypeOfFormatsSection12AndUnknown) {
   const std::pair<const char*, int> want[] = {
@@ -46,11 +46,11 @@ TEST(LearningsConfirm, AddsOccurrenceConfidenceExpiryAndTheProposal) {
   Json l = Json::parse(
       R"({"id":"L1","type":"fragile-file","subject":"s","confidence":0.45,"occurrences":1,)"
       R"("expires_at":"2026-01-01T00:00:00.000Z","host_class":null})");
-  Confirm(&l, "P2", At("2026-03-01T00:00:00.000Z"));
+  Confirm(&l, "P2", IsoAt("2026-03-01T00:00:00.000Z"));
   EXPECT_EQ(json::DumpJs(l),
             R"({"id":"L1","type":"fragile-file","subject":"s","confidence":0.6,"occurrences":2,)"
             R"("expires_at":"2026-04-15T00:00:00.000Z","host_class":null,"confirmed_by":["P2"]})");
-  for (int i = 0; i < 5; ++i) Confirm(&l, "P" + std::to_string(3 + i), At("2026-03-02T00:00:00Z"));
+  for (int i = 0; i < 5; ++i) Confirm(&l, "P" + std::to_string(3 + i), IsoAt("2026-03-02T00:00:00Z"));
   EXPECT_EQ(l["confidence"].get<double>(), 1.0);  // capped
   EXPECT_EQ(l["occurrences"].get<int>(), 7);
   EXPECT_EQ(l["confirmed_by"].size(), 6u);
@@ -66,10 +66,10 @@ TEST(LearningsContradict, LowersToAFloorOfZero) {
 }
 
 TEST(LearningsLive, ExpiryAndConfidence) {
-  const auto now = At("2026-03-01T00:00:00Z");
+  const auto now = IsoAt("2026-03-01T00:00:00Z");
   Facts f;
   EXPECT_TRUE(IsLive(f, now));  // neither field: live
-  f.expires_at = At("2026-03-01T00:00:01Z");
+  f.expires_at = IsoAt("2026-03-01T00:00:01Z");
   EXPECT_TRUE(IsLive(f, now));
   f.expires_at = now;
   EXPECT_FALSE(IsLive(f, now));

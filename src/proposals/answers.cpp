@@ -1,3 +1,4 @@
+#include "lore/text/trim.h"
 #include "lore/proposals/answers.h"
 
 #include <algorithm>
@@ -195,12 +196,6 @@ class BatchMatcher {
   std::set<size_t> chosen_;
 };
 
-std::string Joined(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : "; ") + s;
-  return out;
-}
-
 }  // namespace
 
 Result<Answered> ReadAnswers(std::string_view text, const ReviewSet& set, const AnswerOptions& o) {
@@ -260,7 +255,7 @@ Result<Answered> ReadAnswers(std::string_view text, const ReviewSet& set, const 
       }
     }
   }
-  if (!errors.empty()) return Fail(ErrorCode::kInvalidInput, Joined(errors), o.source, 0, repair);
+  if (!errors.empty()) return Fail(ErrorCode::kInvalidInput, text::Joined(errors), o.source, 0, repair);
   return out;
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 using lore::testing::ProposalLine;
 
-ReviewSet Set(const std::string& bytes) {
+ReviewSet AnswerSet(const std::string& bytes) {
   ReviewSet set;
   set.scan = ScanQueue(bytes);
   set.pending = FifoOrder(set.scan);
@@ -24,7 +24,7 @@ Result<Answered> Read(const ReviewSet& set, const std::string& body) {
 }
 
 TEST(AnswersTest, JoinedLabelsHoldingCommasAreReadWhole) {
-  ReviewSet set = Set(ProposalLine(1, "a, b, c") + ProposalLine(2, "a") + ProposalLine(3, "x,y"));
+  ReviewSet set = AnswerSet(ProposalLine(1, "a, b, c") + ProposalLine(2, "a") + ProposalLine(3, "x,y"));
   const auto batches = AgentBatches(set, set.pending);
   const auto& o = batches[0].options;
   // Claude Code joins the picked labels with ", "; extra spaces do not matter.
@@ -38,7 +38,7 @@ TEST(AnswersTest, JoinedLabelsHoldingCommasAreReadWhole) {
 }
 
 TEST(AnswersTest, NestedAnswersMapAndIds) {
-  ReviewSet set = Set(ProposalLine(1, "one") + ProposalLine(2, "two"));
+  ReviewSet set = AnswerSet(ProposalLine(1, "one") + ProposalLine(2, "two"));
   auto r = Read(
       set,
       R"("answers":{"Which learnings should be stored permanently? Unselected ones are archived as declined.":["00000002-2222"]})");
@@ -48,7 +48,7 @@ TEST(AnswersTest, NestedAnswersMapAndIds) {
 }
 
 TEST(AnswersTest, UnmatchedPicksAreNamed) {
-  ReviewSet set = Set(ProposalLine(1, "one") + ProposalLine(2, "two"));
+  ReviewSet set = AnswerSet(ProposalLine(1, "one") + ProposalLine(2, "two"));
   auto r = Read(set, R"("batches":[{"batch":1,"picked":"Other: keep both, 0000"}])");
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().what.find(R"(batch 1: "Other: keep both" matches no option of this batch)"),
@@ -63,7 +63,7 @@ TEST(AnswersTest, UnmatchedPicksAreNamed) {
 }
 
 TEST(AnswersTest, KeepNoneWithTheProposalIsAContradiction) {
-  ReviewSet set = Set(ProposalLine(1, "one"));
+  ReviewSet set = AnswerSet(ProposalLine(1, "one"));
   const auto b = AgentBatches(set, set.pending);
   ASSERT_EQ(b[0].options.size(), 2u);
   auto r = Read(

@@ -32,12 +32,6 @@
 namespace lore::proposals {
 namespace {
 
-std::string Joined(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : "; ") + s;
-  return out;
-}
-
 // What happens to each line of the queue as it is now.
 enum class Fate { kKeep, kClear, kApprove, kDecline };
 
@@ -107,7 +101,7 @@ void WriteApproved(const WriteLock& lock, const Paths& paths, const Plan& plan,
     const std::string who = "proposal " + (entry->id.empty() ? "<no id>" : entry->id);
     if (auto problems = PromotionProblems(entry->record); !problems.empty()) {
       r->errors.push_back(who + " (" + paths.queue + ":" + std::to_string(entry->span.line) +
-                          "): " + Joined(problems));
+                          "): " + text::Joined(problems));
       continue;
     }
     candidates.push_back({entry->id, ToLearning(entry->record, o.session_id, o.now)});

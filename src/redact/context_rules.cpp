@@ -7,14 +7,11 @@
 namespace lore::redact::internal {
 namespace {
 
-constexpr size_t kNpos = std::string_view::npos;
 constexpr size_t kMaxKey = 64;      // bytes of a name before '=' or ':'
 constexpr size_t kMaxValue = 1024;  // bytes of an assignment's value
 constexpr size_t kMaxScheme = 32;
 
 bool IsAlpha(unsigned char c) { return IsUpper(c) || IsLower(c); }
-bool IsSpace(unsigned char c) { return c == ' ' || c == '\t'; }
-bool IsWhite(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool IsQuote(unsigned char c) { return c == '"' || c == '\''; }
 bool IsKeyByte(unsigned char c) { return IsAlnum(c) || c == '_' || c == '-' || c == '.'; }
 bool IsSchemeByte(unsigned char c) { return IsAlnum(c) || c == '+' || c == '-' || c == '.'; }

@@ -9,8 +9,6 @@ namespace {
 
 constexpr size_t kMaxName = 64;
 
-bool IsSpace(unsigned char c) { return c == ' ' || c == '\t'; }
-bool IsWhite(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 // What ends one shell command and starts the next.
 bool IsCommandBreak(unsigned char c) { return c && std::strchr("\n;|&(`", c) != nullptr; }
 

@@ -22,7 +22,7 @@ const std::string kPem =
 const std::string kJwt =
     "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
 
-std::string Rules(std::string_view text) {
+std::string RuleNames(std::string_view text) {
   std::string out;
   for (const Finding& f : Scan(text))
     out += (out.empty() ? "" : ",") + std::string(RuleName(f.rule));
@@ -62,7 +62,7 @@ TEST(RedactRules, NearMissesOfTokenRulesStay) {
            "xoxb-abcdefghijklmnop", "AIzaShort", "eyJhbGciOiJIUzI1NiJ9 alone", "eyJa.eyJb.c",
            "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
            "-----BEGIN PUBLIC KEY-----"}) {
-    EXPECT_EQ(Rules(text), "") << text;
+    EXPECT_EQ(RuleNames(text), "") << text;
     EXPECT_EQ(Clean(text), text);
   }
 }
@@ -144,7 +144,7 @@ TEST(RedactPrivate, SpansAreDropped) {
   EXPECT_EQ(Clean("1<private>x</private>2<private>y</private>3"), "123");
   EXPECT_EQ(Clean("a</private>b"), "a</private>b");
   EXPECT_EQ(Clean("a<privatex>b</private>"), "a<privatex>b</private>");
-  EXPECT_EQ(Rules("a<private>" + kAws + "</private> " + kJwt), "private,jwt");
+  EXPECT_EQ(RuleNames("a<private>" + kAws + "</private> " + kJwt), "private,jwt");
 }
 
 TEST(RedactPrivate, SecretAcrossADroppedSpanIsFound) {

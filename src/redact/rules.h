@@ -58,6 +58,10 @@ constexpr bool IsDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 constexpr bool IsAlnum(unsigned char c) { return IsUpper(c) || IsLower(c) || IsDigit(c); }
 // The bytes of a token: base64url and the alphabets of the key formats.
 constexpr bool IsTok(unsigned char c) { return IsAlnum(c) || c == '_' || c == '-'; }
+// A blank inside a line; white space that may also end one.
+constexpr bool IsSpace(unsigned char c) { return c == ' ' || c == '\t'; }
+constexpr bool IsWhite(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+inline constexpr size_t kNpos = std::string_view::npos;
 constexpr bool IsHex(unsigned char c) {
   return IsDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }

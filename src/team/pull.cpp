@@ -16,14 +16,14 @@
 namespace lore::team {
 namespace {
 
-struct Remote {
+struct RemoteLog {
   std::string machine, log;
   int64_t gen = 0, size = 0;
 };
 
 // The lines of one log from `from` on, as the bytes of the copy ('\n' after
 // each), stopping at a gap (none should exist: pushes are prefixes).
-Result<std::string> Fetch(Conn& conn, const std::string& repo, const Remote& r, int64_t from,
+Result<std::string> Fetch(Conn& conn, const std::string& repo, const RemoteLog& r, int64_t from,
                           int64_t* lines) {
   LORE_ASSIGN(
       PgResult res,
@@ -73,7 +73,7 @@ Result<fs::Fd> OpenCopy(const std::string& path, int64_t* size) {
   return fd;
 }
 
-Status PullLog(Conn& conn, const store::Store& store, const Remote& r, teamsync::PullState* state,
+Status PullLog(Conn& conn, const store::Store& store, const RemoteLog& r, teamsync::PullState* state,
                const std::string& state_path, PullReport* report, bool* got) {
   LORE_TRY(fs::MakeDirs(teamsync::RemoteDir(store.dir(), r.machine), 0700));
   const std::string path = teamsync::RemoteLog(store.dir(), r.machine, r.log);
@@ -118,7 +118,7 @@ Result<PullReport> Pull(Conn& conn, const store::Store& store, const teamsync::S
   std::string last_machine;
   bool got = false;
   for (int i = 0; i < files.rows(); ++i) {
-    Remote r{std::string(files.Get(i, 0)), std::string(files.Get(i, 1)), files.Int(i, 2),
+    RemoteLog r{std::string(files.Get(i, 0)), std::string(files.Get(i, 1)), files.Int(i, 2),
              files.Int(i, 3)};
     if (!teamsync::IsMachineId(r.machine) || !teamsync::IsSyncedLog(r.log)) continue;
     if (r.machine != last_machine) {

@@ -13,7 +13,7 @@
 namespace lore::team {
 namespace {
 
-struct Remote {
+struct RemoteRecord {
   std::string version, machine;
 };
 
@@ -36,11 +36,11 @@ Result<RecordsReport> SyncRecords(Conn& conn, const store::Store& store,
   LORE_ASSIGN(
       PgResult rows,
       conn.Exec("SELECT rel, version, machine FROM lore_records WHERE repo = $1", {store.key()}));
-  std::map<std::string, Remote> remote;
+  std::map<std::string, RemoteRecord> remote;
   for (int i = 0; i < rows.rows(); ++i) {
     std::string rel(rows.Get(i, 0));
     if (teamsync::IsSharedRecord(rel) && teamsync::IsMachineId(rows.Get(i, 2))) {
-      remote[rel] = Remote{std::string(rows.Get(i, 1)), std::string(rows.Get(i, 2))};
+      remote[rel] = RemoteRecord{std::string(rows.Get(i, 1)), std::string(rows.Get(i, 2))};
     }
   }
   std::map<std::string, std::string> local;  // rel -> bytes
@@ -56,7 +56,7 @@ Result<RecordsReport> SyncRecords(Conn& conn, const store::Store& store,
   for (const auto& rel : rels) {
     const bool here = local.count(rel) != 0;
     const std::string l = here ? teamsync::ContentVersion(local[rel]) : "";
-    const Remote r = remote.count(rel) ? remote[rel] : Remote{};
+    const RemoteRecord r = remote.count(rel) ? remote[rel] : RemoteRecord{};
     // A conflict whose copy a person removed is resolved: what is here now
     // is meant to follow the team's version that was kept aside.
     if (auto c = state.conflicts.find(rel); c != state.conflicts.end()) {

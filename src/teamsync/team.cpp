@@ -14,6 +14,7 @@
 #include "lore/sys/random.h"
 #include "lore/teamsync/lines.h"
 #include "lore/teamsync/review.h"
+#include "lore/text/trim.h"
 
 namespace lore::teamsync {
 namespace {
@@ -21,15 +22,9 @@ namespace {
 const config::Key<std::string> kUrl{"team.url", ""};
 const config::Key<std::string> kMachineId{"team.machine_id", ""};
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // "password=" at the start of `s` or after a space, '?' or '&'.
 bool HasPasswordKey(std::string_view s) {
-  std::string low = Lower(s);
+  std::string low = text::AsciiLower(s);
   for (size_t at = low.find("password"); at != std::string::npos;
        at = low.find("password", at + 1)) {
     if (at > 0 && !std::isspace(static_cast<unsigned char>(low[at - 1])) && low[at - 1] != '?' &&
@@ -80,7 +75,7 @@ bool IsSyncedLog(std::string_view name) {
 }
 
 bool UrlCarriesPassword(std::string_view url) {
-  std::string low = Lower(url);
+  std::string low = text::AsciiLower(url);
   for (std::string_view scheme : {"postgresql://", "postgres://"}) {
     if (low.rfind(scheme, 0) != 0) continue;
     std::string_view rest = url.substr(scheme.size());

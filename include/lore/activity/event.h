@@ -48,6 +48,11 @@ struct Event {
   bool failed() const { return kind == EventKind::kToolResult && status == ResultStatus::kFailed; }
 };
 
+// Claude Code's tools that write a file (Edit, Write, MultiEdit, NotebookEdit).
+inline bool IsFileEditTool(std::string_view name) {
+  return name == "Edit" || name == "Write" || name == "MultiEdit" || name == "NotebookEdit";
+}
+
 inline Event MakeEvent(EventKind kind, int64_t line, bool sidechain = false,
                        std::string text = {}) {
   Event e;

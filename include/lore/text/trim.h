@@ -1,10 +1,11 @@
-// Trimming white space from the ends of a string view, and folding it.
+// Trimming white space from the ends of a string view, folding it, lower-casing ASCII.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lore::text {
 
@@ -38,6 +39,25 @@ inline std::string FoldSpace(std::string_view s, size_t stop_after = SIZE_MAX,
     pending = false;
     out += c;
     if (out.size() > stop_after) break;
+  }
+  return out;
+}
+
+// `s` with ASCII letters lower-cased (other bytes, UTF-8 included, kept).
+inline std::string AsciiLower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+// The parts, `sep` between each two.
+inline std::string Joined(const std::vector<std::string>& parts, std::string_view sep = "; ") {
+  std::string out;
+  for (const auto& p : parts) {
+    if (!out.empty()) out += sep;
+    out += p;
   }
   return out;
 }
