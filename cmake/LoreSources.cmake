@@ -241,8 +241,9 @@ endif()
 # The library and its executables are compiled one folder at a time, so that an object holds
 # one module: the hot-path binary pulls in only the modules it calls, and libarchive's users
 # (src/archive/) stay out of the executables that do not link it. Names private to a source
-# file must therefore be unique in its folder. The black-box tests (tests/e2e/) are compiled one
-# file at a time: each declares its fixtures at namespace scope.
+# file must therefore be unique in its folder. The black-box tests (tests/e2e/) are compiled in
+# batches of eight; each file's own names live in `namespace LORE_FILE_NAMESPACE`, a name unique to
+# the file in a unity build and the anonymous namespace otherwise.
 if(CMAKE_UNITY_BUILD)
   foreach(f ${LORE_ALL_SRC})
     string(REGEX MATCH "/src/([a-z_]+)/[^/]*$" _ "${f}")
@@ -258,6 +259,8 @@ if(CMAKE_UNITY_BUILD)
     endif()
   endforeach()
   if(TARGET lore_e2e_tests)
-    set_target_properties(lore_e2e_tests PROPERTIES UNITY_BUILD OFF)
+    set_target_properties(lore_e2e_tests PROPERTIES UNITY_BUILD_UNIQUE_ID LORE_FILE_NAMESPACE)
   endif()
+elseif(TARGET lore_e2e_tests)
+  target_compile_definitions(lore_e2e_tests PRIVATE LORE_FILE_NAMESPACE=)
 endif()

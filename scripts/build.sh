@@ -5,8 +5,9 @@ cd "$(dirname "$0")/.."
 flavour="${1:-release}"
 case "$flavour" in
   release) args=(-DCMAKE_BUILD_TYPE=Release -DLORE_SANITIZE=OFF) ;;
+  # -g1: line tables only, enough for the sanitizers' stack traces, a third off the build.
   asan)    args=(-DCMAKE_BUILD_TYPE=Debug -DLORE_SANITIZE=ON -DLORE_BENCH=OFF
-                 -DCMAKE_CXX_FLAGS=-O1) ;;
+                 -DCMAKE_CXX_FLAGS=-O1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DCMAKE_C_FLAGS_DEBUG=-g1) ;;
   dev)     args=(-DCMAKE_BUILD_TYPE=Debug -DLORE_SANITIZE=OFF) ;;
   *) echo "usage: $0 release|asan|dev" >&2; exit 2 ;;
 esac

@@ -12,7 +12,7 @@
 #include "support/temp_dir.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 namespace stdfs = std::filesystem;
 using Json = nlohmann::ordered_json;
@@ -341,7 +341,7 @@ TEST_F(CaptureTest, EveryListedVerbRunsOnItsOwn) {
 }  // namespace lore::testing
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 // Eight lore processes appending at once: every record lands whole.
 TEST(CaptureConcurrency, EightLoreProcessesAppendAtOnce) {

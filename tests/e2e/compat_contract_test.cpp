@@ -13,7 +13,7 @@
 #include "compat_fixture.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 namespace stdfs = std::filesystem;
 using Json = nlohmann::ordered_json;

@@ -12,7 +12,7 @@
 #include "support/process.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 using std::chrono::milliseconds;
 

@@ -15,7 +15,7 @@
 #include "support/process.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 class ConsolidateRaceTest : public ConsolidateFixture {
  protected:

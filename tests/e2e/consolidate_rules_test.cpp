@@ -6,7 +6,7 @@
 #include "support/consolidate_fixture.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 // Two entries an hour apart (their UUIDv7 ids carry the times).
 constexpr const char* kId1 = "01a22be5-a500-7000-8000-000000000001";  // 2026-11-30T10:00:00Z

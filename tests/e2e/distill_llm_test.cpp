@@ -8,7 +8,7 @@
 #include "support/fake_openai.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 using Json = nlohmann::json;
 

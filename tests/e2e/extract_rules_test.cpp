@@ -10,7 +10,7 @@
 #include "support/extract_fixture.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 using Json = nlohmann::json;
 

@@ -14,7 +14,7 @@
 #include "faults/ops.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 namespace stdfs = std::filesystem;
 using namespace faults;  // NOLINT: the driver's own vocabulary

@@ -11,7 +11,7 @@
 #include "support/temp_dir.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 constexpr const char* kRemote = "https://example.org/acme/hostile";
 constexpr const char* kKey = "example.org_acme_hostile";

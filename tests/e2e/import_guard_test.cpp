@@ -14,7 +14,7 @@
 #include "support/temp_dir.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 namespace stdfs = std::filesystem;
 

@@ -7,7 +7,7 @@
 #include "support/temp_dir.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 using Json = nlohmann::ordered_json;
 

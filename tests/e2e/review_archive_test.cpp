@@ -10,7 +10,7 @@
 #include "support/temp_dir.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 constexpr const char* kRepo = "git@github.com:acme/widgets.git";
 constexpr const char* kKey = "github.com_acme_widgets";

@@ -14,7 +14,7 @@
 extern char** environ;
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 namespace stdfs = std::filesystem;
 using Json = nlohmann::ordered_json;

@@ -14,7 +14,7 @@
 #include "support/planted_secrets.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 namespace stdfs = std::filesystem;
 using Json = nlohmann::ordered_json;

@@ -26,7 +26,7 @@
 #include "support/temp_dir.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 namespace stdfs = std::filesystem;
 using Env = std::map<std::string, std::optional<std::string>>;

@@ -9,7 +9,7 @@
 #include "e2e/team_fixture.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 using TeamCoordinationTest = TeamTest;
 

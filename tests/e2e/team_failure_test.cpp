@@ -8,7 +8,7 @@
 #include "e2e/team_fixture.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 using TeamFailureTest = TeamTest;
 

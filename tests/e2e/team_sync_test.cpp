@@ -9,7 +9,7 @@
 #include "e2e/team_fixture.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 // The cluster lives as long as the test program (one per run).
 class PgEnvironment : public ::testing::Environment {

@@ -6,7 +6,7 @@
 #include "support/consolidate_fixture.h"
 
 namespace lore::testing {
-namespace {
+namespace LORE_FILE_NAMESPACE {
 
 class TestHookTest : public ConsolidateFixture {
  protected:
