@@ -71,8 +71,8 @@ foreach(t ${e2e})
 endforeach()
 
 # The hygiene test's exemptions.
-file(READ ${root}/cmake/LibraryHygiene.cmake hygiene)
-string(REGEX MATCH "/src/\\(([a-z_|]+)\\)/" m "${hygiene}")
+file(READ ${root}/cmake/SourceRules.cmake hygiene)
+string(REGEX MATCH "\"src/\\(([a-z_|]+)\\)/\"" m "${hygiene}")
 string(REPLACE "|" ";" exempt "${CMAKE_MATCH_1}")
 foreach(e ${exempt})
   string(FIND "${testing}" "`src/${e}/`" at)

@@ -157,7 +157,7 @@ if(LORE_TESTS)
   gtest_discover_tests(lore_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
   # The library never prints, exits, forks, execs or obeys a test-only variable.
   add_test(NAME library_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
-           -P ${PROJECT_SOURCE_DIR}/cmake/LibraryHygiene.cmake)
+           -DLORE_RULES=library -P ${PROJECT_SOURCE_DIR}/cmake/SourceRules.cmake)
   set_tests_properties(library_hygiene PROPERTIES LABELS unit)
   add_test(NAME docs_truth COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -P ${PROJECT_SOURCE_DIR}/cmake/DocsTruth.cmake)
@@ -169,10 +169,10 @@ if(LORE_TESTS)
   # Shared helpers have one home: YAML only through lore::doc, JSON types only from lore::json,
   # test hooks installed only by lore::testing.
   add_test(NAME one_home COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
-           -P ${PROJECT_SOURCE_DIR}/cmake/OneHome.cmake)
+           -DLORE_RULES=one_home -P ${PROJECT_SOURCE_DIR}/cmake/SourceRules.cmake)
   set_tests_properties(one_home PROPERTIES LABELS unit)
   add_test(NAME reader_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
-           -P ${PROJECT_SOURCE_DIR}/cmake/ReaderHygiene.cmake)
+           -DLORE_RULES=reader -P ${PROJECT_SOURCE_DIR}/cmake/SourceRules.cmake)
   set_tests_properties(reader_hygiene PROPERTIES LABELS unit)
 
   file(GLOB LORE_E2E_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/*.cpp)

@@ -9,13 +9,17 @@ if [ ! -d tests/mcp/node_modules ]; then
   (cd tests/mcp && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
 
+# Each step prints how long it took: the whole run must stay within 45 minutes on 2 cores.
+started=$(date +%s)
+step() { echo "== $1 (at $(( $(date +%s) - started )) s)"; }
 status=0
 for flavour in release asan; do
-  echo "== build: $flavour"
+  step "build: $flavour"
   scripts/build.sh "$flavour"
-  echo "== test: $flavour"
+  step "test: $flavour"
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   (cd "build/$flavour" && ctest -j"$(nproc)" --output-on-failure --timeout 600) || status=1
 done
-echo "== fuzz"; scripts/fuzz.sh 30 || status=1  # 13 targets x 30 s, one per core at a time (docs/testing.md)
+step "fuzz"; scripts/fuzz.sh 30 || status=1  # 13 targets x 30 s, one per core at a time (docs/testing.md)
+step "done"
 exit $status
