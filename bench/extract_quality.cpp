@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 #include "lore/extract/rules.h"
 #include "lore/extract/transcript.h"
 

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "lore/capture/capture.h"
-#include "lore/json/compact.h"
-#include "lore/redact/redact.h"
+#include "json/compact.h"
+#include "redact/redact.h"
 
 namespace {
 

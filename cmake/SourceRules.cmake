@@ -49,7 +49,7 @@ elseif(LORE_RULES STREQUAL "reader")
   set(reader "src/fs/|src/sys/process[.]cpp$|src/proc/process[.]cpp$")
   set(repair "it reads past lore's one reader: use fs::Open, fs::OpenBeneath or fs::ReadFile (include/lore/fs/fd.h)")
   foreach(p "::open[(]" "[^a-zA-Z0-9_:.>]open[(]" "openat2?[(]" "SYS_openat2" "std::i?fstream"
-            "fopen[(]" "freopen[(]")
+            "fopen[(]" "freopen[(]" "opendir[(]")
     rule("${p}" "${reader}" "${repair}")
   endforeach()
 else()

@@ -7,10 +7,10 @@
 // valid UTF-8 and bounded; signatures are short; nothing loops (libFuzzer's
 // timeout).
 #include "check.h"
-#include "lore/activity/card.h"
+#include "activity/card.h"
 #include "lore/activity/episodes.h"
 #include "lore/activity/outcomes.h"
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 #include "lore/extract/transcript.h"
 #include "lore/text/utf8.h"
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "check.h"
-#include "lore/json/compact.h"
+#include "json/compact.h"
 #include "lore/json/reader.h"
 #include "lore/text/utf8.h"
 

@@ -3,9 +3,9 @@
 // same fields and body: parse(emit(parse(x))) == parse(x). The first byte
 // picks the record's kind.
 #include "check.h"
-#include "lore/doc/frontmatter.h"
+#include "doc/frontmatter.h"
 #include "lore/doc/record.h"
-#include "lore/doc/yaml_emit.h"
+#include "doc/yaml_emit.h"
 
 namespace {
 

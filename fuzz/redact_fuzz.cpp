@@ -8,7 +8,7 @@
 // private span opened in the first text of a message and closed in its third
 // (MessageCleaner): what lies between never comes out.
 #include "check.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 #include "lore/text/utf8.h"
 #include "support/planted_secrets.h"
 

@@ -2,7 +2,7 @@
 // either an error or a key of [A-Za-z0-9._-] that neither starts nor ends with
 // '.', '_' or '-'.
 #include "check.h"
-#include "lore/store/key.h"
+#include "store/key.h"
 
 namespace {
 

@@ -1,11 +1,11 @@
-#include "lore/activity/card.h"
+#include "activity/card.h"
 
 #include <algorithm>
 #include <map>
 
-#include "lore/activity/excerpt.h"
-#include "lore/activity/turns.h"
-#include "lore/text/trim.h"
+#include "activity/excerpt.h"
+#include "activity/turns.h"
+#include "text/trim.h"
 
 namespace lore::activity {
 namespace {

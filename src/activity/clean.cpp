@@ -1,5 +1,5 @@
-#include "lore/activity/clean.h"
-#include "lore/text/trim.h"
+#include "activity/clean.h"
+#include "text/trim.h"
 
 #include <array>
 #include <cctype>

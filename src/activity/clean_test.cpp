@@ -1,4 +1,4 @@
-#include "lore/activity/clean.h"
+#include "activity/clean.h"
 
 #include <gtest/gtest.h>
 

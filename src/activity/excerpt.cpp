@@ -1,11 +1,11 @@
-#include "lore/activity/excerpt.h"
+#include "activity/excerpt.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <vector>
 
-#include "lore/text/trim.h"
+#include "text/trim.h"
 #include "lore/text/utf8.h"
 
 namespace lore::activity {

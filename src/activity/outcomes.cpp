@@ -4,8 +4,8 @@
 #include <array>
 #include <cctype>
 
-#include "lore/activity/excerpt.h"
-#include "lore/text/trim.h"
+#include "activity/excerpt.h"
+#include "text/trim.h"
 
 namespace lore::activity {
 namespace {

@@ -1,6 +1,5 @@
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,15 +11,16 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/clean.h"
-#include "lore/activity/excerpt.h"
+#include "activity/clean.h"
+#include "activity/excerpt.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
 #include "lore/log/checked_log.h"
 #include "lore/log/line_stream.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::activity {
 namespace {
@@ -407,23 +407,16 @@ Result<std::vector<SessionFile>> ListSessionLogs(const store::Store& store) {
   std::vector<SessionFile> out;
   const std::string dir = store.Path(kSessionsDir);
   LORE_TRY(fs::RefuseSymlink(dir, "sessions folder"));
-  DIR* d = ::opendir(dir.c_str());
-  if (!d) {
-    if (errno == ENOENT) return out;
-    return tl::unexpected(fs::ErrnoError(errno, "cannot list", dir));
+  auto entries = fs::ListDirBeneath(store.dir(), kSessionsDir, fs::ListStat::kFull);
+  if (!entries) {
+    if (entries.error().code == ErrorCode::kNotFound) return out;
+    return tl::unexpected(entries.error());
   }
-  while (dirent* e = ::readdir(d)) {
-    std::string_view name = e->d_name;
-    if (name.size() < 7 || name[0] == '.' || name.substr(name.size() - 6) != ".jsonl") continue;
-    struct stat st;
-    if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
-      continue;
-    out.push_back({fs::Join(dir, name), std::string(name.substr(0, name.size() - 6)),
-                   static_cast<int64_t>(st.st_size)});
+  for (const auto& e : *entries) {
+    std::string_view name = e.name;
+    if (!e.is_file || name.size() < 7 || name[0] == '.' || !name.ends_with(".jsonl")) continue;
+    out.push_back({fs::Join(dir, name), std::string(name.substr(0, name.size() - 6)), e.size});
   }
-  ::closedir(d);
-  std::sort(out.begin(), out.end(),
-            [](const SessionFile& a, const SessionFile& b) { return a.path < b.path; });
   return out;
 }
 

@@ -1,10 +1,10 @@
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "lore/activity/card.h"
+#include "activity/card.h"
 #include "support/temp_dir.h"
 
 namespace lore::activity {

@@ -1,11 +1,11 @@
-#include "lore/activity/turns.h"
+#include "activity/turns.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 
-#include "lore/activity/excerpt.h"
-#include "lore/text/trim.h"
+#include "activity/excerpt.h"
+#include "text/trim.h"
 
 namespace lore::activity {
 namespace {

@@ -1,8 +1,8 @@
-#include "lore/activity/turns.h"
+#include "activity/turns.h"
 
 #include <gtest/gtest.h>
 
-#include "lore/activity/excerpt.h"
+#include "activity/excerpt.h"
 
 namespace lore::activity {
 namespace {

@@ -9,7 +9,7 @@
 #include <cstdlib>
 
 #include "lore/agent_setup/review_command.h"
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/text/time.h"
 

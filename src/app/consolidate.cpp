@@ -1,7 +1,7 @@
 #include "lore/app/consolidate.h"
 
-#include "lore/consolidate/journal.h"
-#include "lore/consolidate/report.h"
+#include "consolidate/journal.h"
+#include "consolidate/report.h"
 #include "lore/consolidate/run_state.h"
 #include "lore/distill/distill.h"
 

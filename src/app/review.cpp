@@ -5,7 +5,7 @@
 #include "lore/json/reader.h"
 #include "lore/proposals/learning.h"
 #include "lore/teamsync/review.h"
-#include "lore/text/id_match.h"
+#include "text/id_match.h"
 
 namespace lore::app {
 namespace {

@@ -1,6 +1,6 @@
 #include "lore/app/status.h"
 
-#include "lore/consolidate/report.h"
+#include "consolidate/report.h"
 #include "lore/consolidate/runner.h"
 #include "lore/json/value.h"
 

@@ -7,7 +7,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include "lore/archive/archive.h"
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"

@@ -8,7 +8,7 @@
 
 #include "lore/config/config.h"
 #include "lore/consolidate/settings.h"
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/store/layout.h"
 

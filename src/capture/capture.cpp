@@ -2,9 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/json/compact.h"
+#include "json/compact.h"
 #include "lore/json/value.h"
-#include "lore/redact/json.h"
+#include "redact/json.h"
 #include "lore/text/utf8.h"
 
 namespace lore::capture {

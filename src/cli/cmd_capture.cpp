@@ -4,12 +4,9 @@
 #include "cli/capture_append.h"
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/check.h"
 #include "lore/app/store.h"
 #include "lore/capture/capture.h"
-#include "lore/consolidate/journal.h"
-#include "lore/fs/fd.h"
-#include "lore/redact/file_scan.h"
-#include "lore/store/leftovers.h"
 
 namespace lore::cli {
 namespace {
@@ -35,21 +32,12 @@ CLI::App* AddRepoVerb(Registry& r, const std::string& name, const std::string& s
 // reported as warnings: they are garbage beside the truth, not damage to it,
 // so they never make a sound store fail its check (docs/capture.md).
 int RunCheck(const store::Store& store, bool repair) {
-  int code = kExitOk;
-  if (repair) {
-    std::vector<std::string> removed;
-    auto s = store::RemoveLeftovers(store, &removed);
-    for (const auto& path : removed) Print("removed: " + path);
-    if (!s) code = ReportError(s.error());
-  }
-  auto problems = store.CheckAll();
-  if (fs::Exists(store.dir())) {
-    if (auto s = consolidate::CheckJournal(store); !s) problems.push_back(s.error());
-  }
-  for (const auto& e : problems) ReportError(e);
-  for (const auto& l : store::FindLeftovers(store)) ReportWarning(store::LeftoverProblem(l));
-  if (!problems.empty()) return kExitError;
-  if (code != kExitOk) return code;
+  app::Checked c = app::Check(store, repair);
+  for (const auto& path : c.removed) Print("removed: " + path);
+  if (c.repair_error) ReportError(*c.repair_error);
+  for (const auto& e : c.problems) ReportError(e);
+  for (const auto& w : c.warnings) ReportWarning(w);
+  if (!c.problems.empty() || c.repair_error) return kExitError;
   Print("ok: " + store.dir());
   return kExitOk;
 }
@@ -59,17 +47,16 @@ int RunCheck(const store::Store& store, bool repair) {
 // file name (<rule>)"; never the secret, a name that holds one is shown
 // cleaned): exit 1 when any.
 int RunCheckSecrets(const store::Store& store) {
-  auto found =
-      redact::ScanTree(store.dir(), [&](const std::string& rel, int64_t line, redact::Rule rule) {
-        const std::string path = fs::Join(store.dir(), rel);
-        const std::string what = "(" + std::string(redact::RuleName(rule)) + ")";
-        Print(line == 0 ? path + ": secret in the file name " + what
-                        : path + ":" + std::to_string(line) + ": secret " + what);
-      });
+  auto found = app::FindSecrets(store);
   if (!found) return ReportError(found.error());
-  if (*found > 0) {
+  for (const auto& f : *found) {
+    const std::string what = "(" + f.rule + ")";
+    Print(f.line == 0 ? f.path + ": secret in the file name " + what
+                      : f.path + ":" + std::to_string(f.line) + ": secret " + what);
+  }
+  if (!found->empty()) {
     return ReportError(Error{ErrorCode::kCorrupt,
-                             std::to_string(*found) + " private spans or secrets found",
+                             std::to_string(found->size()) + " private spans or secrets found",
                              store.dir(), 0, "see docs/secrets.md for how to clean a store"});
   }
   Print("ok: no secrets in " + store.dir());

@@ -8,14 +8,11 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/proposal_cli.h"
+#include "lore/app/propose.h"
 #include "lore/app/store.h"
-#include "lore/config/config.h"
 #include "lore/json/dump_js.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/present.h"
-#include "lore/proposals/propose_input.h"
-#include "lore/proposals/queue.h"
-#include "lore/sys/uuid.h"
 
 namespace lore::cli {
 namespace {
@@ -50,76 +47,48 @@ struct ProposeArgs {
   bool dry_run = false;
 };
 
-Result<proposals::Settings> SettingsFor(const store::Store& store, const proposals::Proposal& p) {
-  LORE_ASSIGN(config::Config cfg, config::Config::Load(store.config_path()));
-  LORE_ASSIGN(proposals::Settings s, proposals::LoadSettings(cfg));
-  if (p.quota_per_wave) s.quota_per_wave = *p.quota_per_wave;
-  if (p.confidence_floor) s.confidence_floor = *p.confidence_floor;
-  return s;
-}
-
 int RunPropose(const ProposeArgs& a) {
-  proposals::Proposal p = proposals::CheckFlags(a.flags, EnvOr("LORE_WAVE"));
-  if (!p.errors.empty()) {
-    Json out = Json::object();
-    out["status"] = "error";
-    out["validation"] = p.errors;
-    return Emit(out, kInvalid);
-  }
-  auto store = app::LocateStore(a.repo);
-  if (!store) return EmitError(store.error());
-  auto settings = SettingsFor(*store, p);
-  if (!settings) return EmitError(settings.error());
-  if (p.fields.confidence < settings->confidence_floor && a.dry_run) {
-    Json out = Json::object();
-    out["status"] = "rejected-low-confidence";
-    out["floor"] = settings->confidence_floor;
-    out["provided"] = p.fields.confidence;
-    return Emit(out, kBelowFloor);
-  }
-  if (a.dry_run) {
-    Json out = Json::object();
-    out["status"] = "dry-run-ok";
-    out["dryRun"] = true;
-    out["type"] = p.fields.type;
-    out["subject"] = p.fields.subject;
-    out["wave"] = p.fields.wave_id;
-    return Emit(out, kQueued);
-  }
-  if (!settings->enabled) {
-    return EmitContext("proposals are disabled (memory.proposals.enabled = false in " +
-                       store->config_path() + ")");
-  }
-  if (!p.wave_known) return EmitContext("no wave known: pass --wave W or set LORE_WAVE");
-  const auto now = std::chrono::system_clock::now();
-  if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return EmitError(s.error());
-  const Json record = proposals::MakeRecord(p.fields, sys::NewUuidV4(), now);
-  auto r = proposals::Enqueue(proposals::Paths::InStore(store->dir()), record, *settings);
+  using Status = app::Proposed::Status;
+  app::ProposeRequest req{a.flags, EnvOr("LORE_WAVE"), a.dry_run};
+  auto r = app::Propose(req, [&] { return app::LocateStore(a.repo); },
+                        std::chrono::system_clock::now());
   if (!r) return EmitError(r.error());
-  if (r->reclaimed) {
-    ReportWarning(Error{
-        ErrorCode::kBusy,
-        "reclaimed a stale proposals write lock of dead pid " + std::to_string(r->reclaimed->pid),
-        store->Path("proposals-write.lock"), 0, ""});
-  }
+  if (r->warning) ReportWarning(*r->warning);
+  const proposals::Fields& f = r->fields;
   Json out = Json::object();
-  switch (r->outcome) {
-    case proposals::Outcome::kQueued:
+  switch (r->status) {
+    case Status::kInvalid:
+      out["status"] = "error";
+      out["validation"] = r->errors;
+      return Emit(out, kInvalid);
+    case Status::kDisabled:
+      return EmitContext("proposals are disabled (memory.proposals.enabled = false in " +
+                         r->config_path + ")");
+    case Status::kNoWave:
+      return EmitContext("no wave known: pass --wave W or set LORE_WAVE");
+    case Status::kDryRun:
+      out["status"] = "dry-run-ok";
+      out["dryRun"] = true;
+      out["type"] = f.type;
+      out["subject"] = f.subject;
+      out["wave"] = f.wave_id;
+      return Emit(out, kQueued);
+    case Status::kQueued:
       out["status"] = "queued";
       out["position"] = std::to_string(r->position) + "/" + std::to_string(r->quota);
-      out["wave"] = p.fields.wave_id;
-      out["id"] = record["id"];
+      out["wave"] = f.wave_id;
+      out["id"] = r->id;
       return Emit(out, kQueued);
-    case proposals::Outcome::kQuotaExceeded:
+    case Status::kQuotaExceeded:
       out["status"] = "quota-exceeded";
       out["quota"] = r->quota;
       out["dropped"] = r->dropped;
-      out["wave"] = p.fields.wave_id;
+      out["wave"] = f.wave_id;
       return Emit(out, kQuota);
-    case proposals::Outcome::kBelowFloor:
+    case Status::kBelowFloor:
       out["status"] = "rejected-low-confidence";
-      out["floor"] = settings->confidence_floor;
-      out["provided"] = p.fields.confidence;
+      out["floor"] = r->floor;
+      out["provided"] = f.confidence;
       return Emit(out, kBelowFloor);
   }
   return kInvalid;

@@ -3,17 +3,14 @@
 
 #include <chrono>
 #include <cstdio>
-#include <future>
 #include <memory>
 #include <optional>
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/search.h"
 #include "lore/app/store.h"
-#include "lore/fs/fd.h"
-#include "lore/index/index.h"
 #include "lore/json/value.h"
-#include "lore/search/search.h"
 
 namespace lore::cli {
 namespace {
@@ -31,8 +28,6 @@ struct SearchArgs {
   bool explain = false;
   std::string expand = "default";
 };
-
-bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
 
 std::string Fixed(double v) {
   char buf[32];
@@ -72,66 +67,6 @@ std::string HitText(const search::Hit& h, bool explain) {
   return out;
 }
 
-// The warning of a search answered without writing the index: one line
-// naming the index and why it could not be written.
-Error CannotWrite(const Error& cause, const std::string& index_path, bool in_memory) {
-  std::string what = in_memory ? "the search index cannot be used or written (" + cause.what +
-                                     "); answered from a fresh index in memory"
-                               : "the search index is out of date and cannot be updated (" +
-                                     cause.what + "); answered from it as it is";
-  return Error{cause.code, what, index_path, 0,
-               cause.repair.empty() ? "make the store writable, or free disk space" : cause.repair};
-}
-
-// Searches the store at `dir`. The store's files are looked at on a second
-// thread while the index is queried; in the rare case that something changed,
-// the index is brought up to date and queried again. A store whose index
-// cannot be written (read-only, full) is answered from the index as it is,
-// or from one built in memory when there is none, with one warning.
-Result<std::vector<search::Hit>> SearchStore(const std::string& dir, const std::string& query,
-                                             const search::SearchOptions& opts) {
-  auto scan = std::async(std::launch::async, [dir] { return index::ScanSources(dir); });
-  std::optional<Error> cannot_write;
-  bool in_memory = false;
-  auto idx = index::Index::Open(dir);
-  if (!idx && index::IsWriteFailure(idx.error())) {
-    cannot_write = idx.error();
-    idx = index::Index::OpenExisting(dir);
-    if (!idx) {
-      idx = index::Index::OpenInMemory(dir);
-      in_memory = true;
-    }
-  }
-  if (!idx) return tl::unexpected(idx.error());
-  const std::string index_path = idx->path();
-  auto found = search::Search(*idx, query, opts);
-  LORE_ASSIGN(std::vector<index::SourceFile> sources, scan.get());
-  LORE_ASSIGN(bool current, idx->IsCurrent(sources));
-  bool stale = !current || !found;
-  if (stale && !cannot_write) {
-    auto u = idx->Update();
-    if (u) {
-      found = search::Search(*idx, query, opts);
-      stale = false;
-    } else if (index::IsWriteFailure(u.error())) {
-      cannot_write = u.error();
-    } else {
-      return tl::unexpected(u.error());
-    }
-  }
-  if (!found && cannot_write && !in_memory) {  // the index as it is cannot answer: one in memory
-    LORE_ASSIGN(index::Index mem, index::Index::OpenInMemory(dir));
-    found = search::Search(mem, query, opts);
-    in_memory = true;
-    stale = false;
-  }
-  // A read-only index that is current answers in full: nothing to warn about.
-  if (found && cannot_write && (stale || in_memory)) {
-    ReportWarning(CannotWrite(*cannot_write, index_path, in_memory));
-  }
-  return found;
-}
-
 int RunSearch(const SearchArgs& a) {
   search::SearchOptions opts;
   if (a.scope != "all") opts.filter.scope = index::ParseScope(a.scope);
@@ -153,12 +88,10 @@ int RunSearch(const SearchArgs& a) {
 
   auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
-  std::vector<search::Hit> hits;
-  if (StoreExists(*store)) {  // a store that does not exist has nothing to find
-    auto found = SearchStore(store->dir(), query, opts);
-    if (!found) return ReportError(found.error());
-    hits = std::move(*found);
-  }
+  auto found = app::Search(*store, query, opts);
+  if (!found) return ReportError(found.error());
+  for (const auto& w : found->warnings) ReportWarning(w);
+  const std::vector<search::Hit>& hits = found->hits;
   if (a.json) {
     Json out = Json::array();
     for (const auto& h : hits) out.push_back(search::HitJson(h, a.scope == "all", a.explain));
@@ -174,16 +107,10 @@ int RunSearch(const SearchArgs& a) {
 int RunReindex(const std::string& repo) {
   auto store = app::LocateStore(repo);
   if (!store) return ReportError(store.error());
-  if (!StoreExists(*store)) {
-    return ReportError(Error{ErrorCode::kNotFound, "no store for this repository", store->dir(), 0,
-                             "check the repository argument, or capture something first"});
-  }
-  auto idx = index::Index::Open(store->dir());
-  if (!idx) return ReportError(idx.error());
-  auto stats = idx->Rebuild();
-  if (!stats) return ReportError(stats.error());
-  Print("reindexed " + idx->path() + ": " + std::to_string(stats->files_indexed) + " files, " +
-        std::to_string(stats->records_added) + " records");
+  auto r = app::Reindex(*store);
+  if (!r) return ReportError(r.error());
+  Print("reindexed " + r->index_path + ": " + std::to_string(r->stats.files_indexed) + " files, " +
+        std::to_string(r->stats.records_added) + " records");
   return kExitOk;
 }
 

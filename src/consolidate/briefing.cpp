@@ -5,7 +5,7 @@
 #include <set>
 
 #include "consolidate/bullets.h"
-#include "lore/activity/excerpt.h"
+#include "activity/excerpt.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate::detail {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lore/activity/card.h"
+#include "activity/card.h"
 
 namespace lore::consolidate::detail {
 

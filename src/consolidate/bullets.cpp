@@ -1,6 +1,6 @@
 #include "consolidate/bullets.h"
 
-#include "lore/text/trim.h"
+#include "text/trim.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate::detail {

@@ -1,4 +1,4 @@
-#include "lore/consolidate/candidates.h"
+#include "consolidate/candidates.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,5 @@
-#include "lore/consolidate/journal.h"
+#include "consolidate/journal.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <stdio.h>
@@ -14,9 +13,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "lore/consolidate/paths.h"
+#include "consolidate/paths.h"
 #include "lore/consolidate/staging.h"
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/json/value.h"
@@ -206,24 +205,18 @@ Status Apply(const store::Store& store, const Journal& j) {
 // that died (older than ten minutes, so never one at work).
 void Sweep(const store::Store& store) {
   std::string staging = store.Path(kStagingDir);
-  DIR* d = ::opendir(staging.c_str());
-  if (!d) return;
+  auto entries = fs::ListDirBeneath(store.dir(), kStagingDir, fs::ListStat::kFull);
+  if (!entries) return;
   time_t now = ::time(nullptr);
-  std::vector<std::string> doomed;
-  while (dirent* e = ::readdir(d)) {
-    std::string name = e->d_name;
-    struct stat st;
-    bool stat_ok = ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0;
-    bool old = stat_ok && now - st.st_mtime > 600;
-    if (name.rfind(".run-", 0) == 0 || (name.rfind(".trash-", 0) == 0 && old)) {
-      doomed.push_back(name);
-    } else if (name[0] == '.' && name.find(".tmp.") != std::string::npos && stat_ok &&
-               S_ISREG(st.st_mode) && old) {
-      ::unlinkat(::dirfd(d), e->d_name, 0);  // a stager that died mid-write
+  for (const auto& e : *entries) {
+    const std::string& name = e.name;
+    bool old = now - e.mtime > 600;
+    if (name.starts_with(".run-") || (name.starts_with(".trash-") && old)) {
+      (void)fs::RemoveTree(fs::Join(staging, name));
+    } else if (name[0] == '.' && name.find(".tmp.") != std::string::npos && e.is_file && old) {
+      ::unlink(fs::Join(staging, name).c_str());  // a stager that died mid-write
     }
   }
-  ::closedir(d);
-  for (const auto& r : doomed) (void)fs::RemoveTree(fs::Join(staging, r));
 }
 
 }  // namespace

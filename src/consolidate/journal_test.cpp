@@ -1,4 +1,4 @@
-#include "lore/consolidate/journal.h"
+#include "consolidate/journal.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-#include "lore/consolidate/paths.h"
+#include "consolidate/paths.h"
 
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 #include "lore/sys/uuid.h"
 
 namespace lore::consolidate {

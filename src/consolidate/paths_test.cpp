@@ -1,4 +1,4 @@
-#include "lore/consolidate/paths.h"
+#include "consolidate/paths.h"
 
 #include <gtest/gtest.h>
 

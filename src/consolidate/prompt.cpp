@@ -1,9 +1,9 @@
-#include "lore/consolidate/prompt.h"
+#include "consolidate/prompt.h"
 
 #include <nlohmann/json.hpp>
 
 #include "lore/doc/kind.h"
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 #include "lore/json/value.h"
 
 namespace lore::consolidate {

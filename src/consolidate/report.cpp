@@ -1,4 +1,4 @@
-#include "lore/consolidate/report.h"
+#include "consolidate/report.h"
 
 namespace lore::consolidate {
 namespace {

@@ -4,9 +4,9 @@
 
 #include "consolidate/bullets.h"
 #include "consolidate/rules_parts.h"
-#include "lore/consolidate/paths.h"
-#include "lore/consolidate/topic.h"
-#include "lore/consolidate/workspace_lint.h"
+#include "consolidate/paths.h"
+#include "consolidate/topic.h"
+#include "consolidate/workspace_lint.h"
 #include "lore/text/utf8.h"
 #include "lore/sys/uuid.h"
 

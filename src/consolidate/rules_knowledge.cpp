@@ -3,8 +3,8 @@
 
 #include "consolidate/bullets.h"
 #include "consolidate/rules_parts.h"
-#include "lore/consolidate/topic.h"
-#include "lore/doc/slug.h"
+#include "consolidate/topic.h"
+#include "doc/slug.h"
 #include "lore/fs/fd.h"
 #include "lore/text/utf8.h"
 

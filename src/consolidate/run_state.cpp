@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/consolidate/staging.h"
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"

@@ -4,8 +4,8 @@
 
 #include <cerrno>
 
-#include "lore/consolidate/journal.h"
-#include "lore/fs/atomic_file.h"
+#include "consolidate/journal.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/sys/process.h"
 #include "lore/sys/uuid.h"

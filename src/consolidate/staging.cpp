@@ -1,6 +1,5 @@
 #include "lore/consolidate/staging.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,10 +8,10 @@
 #include <cerrno>
 #include <cstdio>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 #include "lore/sys/uuid.h"
 
 namespace lore::consolidate {
@@ -162,23 +161,19 @@ Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {
   std::string dir = store.Path(kStagingDir);
   LORE_TRY(fs::RefuseSymlink(dir, "staging folder"));
   std::vector<StagedFile> out;
-  DIR* d = ::opendir(dir.c_str());
-  if (!d) {
-    if (errno == ENOENT) return out;
-    return tl::unexpected(fs::ErrnoError(errno, "cannot list", dir));
+  // An entry consumed while this lists is left out (ListStat::kFull).
+  auto entries = fs::ListDirBeneath(store.dir(), kStagingDir, fs::ListStat::kFull);
+  if (!entries) {
+    if (entries.error().code == ErrorCode::kNotFound) return out;
+    return tl::unexpected(entries.error());
   }
-  while (dirent* e = ::readdir(d)) {
-    std::string_view name = e->d_name;
-    if (name.size() != 41 || name.substr(36) != ".json" || !sys::IsUuidV7(name.substr(0, 36)))
+  for (const auto& e : *entries) {
+    std::string_view name = e.name;
+    if (!e.is_file || name.size() != 41 || name.substr(36) != ".json" ||
+        !sys::IsUuidV7(name.substr(0, 36)))
       continue;
-    struct stat st;
-    if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;  // just consumed
-    if (!S_ISREG(st.st_mode)) continue;
-    out.push_back({std::string(name.substr(0, 36)), static_cast<int64_t>(st.st_size)});
+    out.push_back({std::string(name.substr(0, 36)), e.size});
   }
-  ::closedir(d);
-  std::sort(out.begin(), out.end(),
-            [](const StagedFile& a, const StagedFile& b) { return a.id < b.id; });
   return out;
 }
 

@@ -1,4 +1,4 @@
-#include "lore/consolidate/store_search.h"
+#include "consolidate/store_search.h"
 
 #include "lore/json/value.h"
 #include "lore/search/search.h"

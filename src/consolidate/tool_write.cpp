@@ -1,11 +1,11 @@
 // The write tools of the LLM worker: the checks of tools.h, in order.
 #include "consolidate/rules_parts.h"
 #include "consolidate/tool_result.h"
-#include "lore/consolidate/tools.h"
-#include "lore/consolidate/workspace_lint.h"
+#include "consolidate/tools.h"
+#include "consolidate/workspace_lint.h"
 #include "lore/fs/fd.h"
 #include "lore/json/value.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::consolidate {
 namespace {

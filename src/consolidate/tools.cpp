@@ -1,4 +1,4 @@
-#include "lore/consolidate/tools.h"
+#include "consolidate/tools.h"
 
 #include "consolidate/tool_result.h"
 #include "lore/json/reader.h"

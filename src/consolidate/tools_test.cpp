@@ -1,8 +1,8 @@
-#include "lore/consolidate/tools.h"
+#include "consolidate/tools.h"
 
 #include <gtest/gtest.h>
 
-#include "lore/consolidate/prompt.h"
+#include "consolidate/prompt.h"
 #include "lore/json/value.h"
 #include "support/temp_dir.h"
 

@@ -1,9 +1,9 @@
-#include "lore/consolidate/topic.h"
+#include "consolidate/topic.h"
 
 #include <algorithm>
 #include <cstdint>
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::consolidate {
 namespace {

@@ -1,8 +1,8 @@
-#include "lore/consolidate/topic.h"
+#include "consolidate/topic.h"
 
 #include <gtest/gtest.h>
 
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 
 namespace lore::consolidate {
 namespace {

@@ -1,6 +1,5 @@
 #include "lore/consolidate/workspace.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 
@@ -9,6 +8,7 @@
 #include <functional>
 
 #include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
 
 namespace lore::consolidate {
 
@@ -107,16 +107,15 @@ Result<std::vector<std::string>> Workspace::ListSlugs(const std::string& rel_dir
     std::vector<std::string> disk;
     std::string path = fs::Join(dir_, rel_dir);
     LORE_TRY(fs::RefuseSymlink(path, "record folder"));
-    if (DIR* d = ::opendir(path.c_str())) {
-      while (dirent* e = ::readdir(d)) {
-        std::string_view name = e->d_name;
-        if (name.size() > 3 && name.substr(name.size() - 3) == ".md" && name[0] != '.') {
-          disk.emplace_back(name.substr(0, name.size() - 3));
-        }
+    auto entries = fs::ListDirBeneath(dir_, rel_dir);
+    if (!entries && entries.error().code != ErrorCode::kNotFound) {
+      return tl::unexpected(entries.error());
+    }
+    for (const auto& e : entries ? *entries : std::vector<fs::DirEntry>{}) {
+      std::string_view name = e.name;
+      if (name.size() > 3 && name.ends_with(".md") && name[0] != '.') {
+        disk.emplace_back(name.substr(0, name.size() - 3));
       }
-      ::closedir(d);
-    } else if (errno != ENOENT) {
-      return tl::unexpected(fs::ErrnoError(errno, "cannot list", path));
     }
     cached = listings_.emplace(rel_dir, std::move(disk)).first;
   }

@@ -1,9 +1,9 @@
-#include "lore/consolidate/workspace_lint.h"
+#include "consolidate/workspace_lint.h"
 
 #include <set>
 
 #include "lore/doc/record.h"
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 #include "lore/fs/fd.h"
 
 namespace lore::consolidate {

@@ -7,8 +7,8 @@
 #include <cerrno>
 
 #include "distill/reader.h"
-#include "lore/fs/atomic_file.h"
-#include "lore/fs/exchange.h"
+#include "fs/atomic_file.h"
+#include "fs/exchange.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 

@@ -2,10 +2,10 @@
 
 #include "distill/markdown.h"
 #include "lore/doc/facts.h"
-#include "lore/doc/frontmatter.h"
+#include "doc/frontmatter.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
-#include "lore/text/trim.h"
+#include "text/trim.h"
 
 namespace lore::distill {
 namespace {

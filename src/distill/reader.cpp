@@ -8,7 +8,7 @@
 #include "distill/markdown.h"
 #include "distill/memory_reader.h"
 #include "distill/record_fields.h"
-#include "lore/doc/frontmatter.h"
+#include "doc/frontmatter.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"

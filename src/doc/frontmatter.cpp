@@ -1,4 +1,4 @@
-#include "lore/doc/frontmatter.h"
+#include "doc/frontmatter.h"
 
 #include "lore/text/utf8.h"
 

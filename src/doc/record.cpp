@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "doc/yaml_value.h"
-#include "lore/doc/yaml_emit.h"
+#include "doc/yaml_emit.h"
 #include "lore/text/utf8.h"
 
 namespace lore::doc {

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "doc/yaml_value.h"
-#include "lore/doc/frontmatter.h"
+#include "doc/frontmatter.h"
 #include "lore/doc/record.h"
 #include "lore/text/utf8.h"
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "lore/doc/yaml_emit.h"
+#include "doc/yaml_emit.h"
 
 namespace lore::doc {
 namespace {

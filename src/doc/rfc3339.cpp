@@ -1,4 +1,4 @@
-#include "lore/doc/rfc3339.h"
+#include "doc/rfc3339.h"
 
 namespace lore::doc {
 namespace {

@@ -1,6 +1,6 @@
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::doc {
 namespace {

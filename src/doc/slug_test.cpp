@@ -1,9 +1,9 @@
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 
 #include <gtest/gtest.h>
 
 #include "lore/doc/kind.h"
-#include "lore/doc/rfc3339.h"
+#include "doc/rfc3339.h"
 
 namespace lore::doc {
 namespace {

@@ -1,4 +1,4 @@
-#include "lore/doc/yaml_emit.h"
+#include "doc/yaml_emit.h"
 
 #include <cstdio>
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "lore/doc/record.h"
-#include "lore/doc/yaml_emit.h"
+#include "doc/yaml_emit.h"
 
 namespace lore::doc::detail {
 

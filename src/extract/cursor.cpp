@@ -1,4 +1,4 @@
-#include "lore/extract/cursor.h"
+#include "extract/cursor.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,13 +10,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/session_log.h"
-#include "lore/fs/atomic_file.h"
+#include "activity/session_log.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::extract {
 namespace {

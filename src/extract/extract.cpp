@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 #include "lore/consolidate/staging.h"
-#include "lore/extract/cursor.h"
+#include "extract/cursor.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/json/value.h"

@@ -4,9 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/extract/cursor.h"
+#include "extract/cursor.h"
 #include "lore/extract/extract.h"
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"

@@ -4,11 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/excerpt.h"
+#include "activity/excerpt.h"
 #include "lore/extract/engine.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::extract {
 namespace {

@@ -1,6 +1,6 @@
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 #include "lore/consolidate/staging.h"
 #include "lore/extract/extract.h"
 #include "lore/extract/rules.h"

@@ -6,11 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/excerpt.h"
-#include "lore/activity/turns.h"
+#include "activity/excerpt.h"
+#include "activity/turns.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
-#include "lore/text/trim.h"
+#include "text/trim.h"
 
 namespace lore::extract {
 namespace {

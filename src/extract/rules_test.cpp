@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "lore/activity/excerpt.h"
+#include "activity/excerpt.h"
 #include "lore/extract/transcript.h"
 
 namespace lore::extract {

@@ -4,11 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/clean.h"
+#include "activity/clean.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
 

@@ -1,4 +1,4 @@
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -6,7 +6,7 @@
 
 #include <cerrno>
 
-#include "lore/fs/temp_name.h"
+#include "fs/temp_name.h"
 
 namespace lore::fs {
 

@@ -1,4 +1,4 @@
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "lore/fs/temp_name.h"
+#include "fs/temp_name.h"
 #include "support/temp_dir.h"
 
 namespace lore::fs {

@@ -1,4 +1,4 @@
-#include "lore/fs/exchange.h"
+#include "fs/exchange.h"
 
 #include <fcntl.h>
 #include <linux/fs.h>

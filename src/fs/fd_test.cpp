@@ -207,5 +207,32 @@ TEST(ListDir, ListsSortedWithTypes) {
   EXPECT_FALSE((*list)[2].is_dir);
 }
 
+TEST(ListDir, FullListingsGiveSizesAndTimes) {
+  testing::TempDir t;
+  t.Write("d/a.json", "12345");
+  t.Write("d/sub/x", "x");
+  auto list = ListDirBeneath(t.path(), "d", ListStat::kFull);
+  ASSERT_TRUE(list) << list.error().Format();
+  ASSERT_EQ(list->size(), 2u);
+  EXPECT_EQ((*list)[0].size, 5);
+  EXPECT_GT((*list)[0].mtime, 1700000000);
+  EXPECT_TRUE((*list)[1].is_dir);
+  EXPECT_EQ((*list)[1].size, 0);
+}
+
+TEST(ListFolder, RefusesASymlinkAsTheFolderAndAMissingOneIsNotFound) {
+  testing::TempDir t;
+  t.Write("real/a", "a");
+  ASSERT_EQ(::symlink((t / "real").c_str(), (t / "link").c_str()), 0);
+  auto ok = ListFolder(t / "real");
+  ASSERT_TRUE(ok) << ok.error().Format();
+  EXPECT_EQ(ok->size(), 1u);
+  auto link = ListFolder(t / "link");
+  ASSERT_FALSE(link);
+  auto missing = ListFolder(t / "absent");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, ErrorCode::kNotFound);
+}
+
 }  // namespace
 }  // namespace lore::fs

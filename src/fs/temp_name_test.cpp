@@ -1,4 +1,4 @@
-#include "lore/fs/temp_name.h"
+#include "fs/temp_name.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>

@@ -64,7 +64,7 @@ Status Walk(const std::string& root, const std::string& rel, std::vector<TreeEnt
 
 }  // namespace
 
-Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path) {
+Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path, ListStat stat) {
   int own = ::dup(dirfd);
   if (own < 0) return tl::unexpected(ErrnoError(errno, "cannot read directory", path));
   DIR* d = ::fdopendir(own);
@@ -78,13 +78,21 @@ Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path) {
   errno = 0;
   while (dirent* e = ::readdir(d)) {
     std::string_view name = e->d_name;
-    if (name == "." || name == "..") continue;
+    if (name == "." || name == "..") {
+      errno = 0;
+      continue;
+    }
     DirEntry entry{std::string(name), e->d_type == DT_DIR, e->d_type == DT_REG};
-    if (e->d_type == DT_UNKNOWN) {
+    if (e->d_type == DT_UNKNOWN || stat == ListStat::kFull) {
       struct stat st;
       if (::fstatat(dirfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0) {
         entry.is_dir = S_ISDIR(st.st_mode);
         entry.is_file = S_ISREG(st.st_mode);
+        entry.size = entry.is_file ? static_cast<int64_t>(st.st_size) : 0;
+        entry.mtime = static_cast<int64_t>(st.st_mtim.tv_sec);
+      } else if (stat == ListStat::kFull) {
+        errno = 0;
+        continue;  // removed meanwhile
       }
     }
     out.push_back(std::move(entry));
@@ -98,9 +106,15 @@ Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path) {
   return out;
 }
 
-Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::string_view rel) {
+Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::string_view rel,
+                                             ListStat stat) {
   LORE_ASSIGN(Fd fd, OpenBeneath(root, rel, O_RDONLY | O_DIRECTORY));
-  return ListDir(fd.get(), Join(root, rel));
+  return ListDir(fd.get(), Join(root, rel), stat);
+}
+
+Result<std::vector<DirEntry>> ListFolder(const std::string& dir, ListStat stat) {
+  LORE_ASSIGN(Fd fd, Open(dir, O_RDONLY | O_DIRECTORY));
+  return ListDir(fd.get(), dir, stat);
 }
 
 Result<std::vector<TreeEntry>> WalkTree(const std::string& root) {

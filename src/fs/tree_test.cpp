@@ -6,7 +6,7 @@
 
 #include <filesystem>
 
-#include "lore/fs/exchange.h"
+#include "fs/exchange.h"
 #include "support/temp_dir.h"
 
 namespace lore::fs {

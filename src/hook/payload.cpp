@@ -1,4 +1,4 @@
-#include "lore/hook/payload.h"
+#include "hook/payload.h"
 
 namespace lore::hook {
 

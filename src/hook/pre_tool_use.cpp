@@ -3,11 +3,11 @@
 #include <algorithm>
 
 #include "lore/fs/fd.h"
-#include "lore/hook/payload.h"
+#include "hook/payload.h"
 #include "lore/json/dump_js.h"
-#include "lore/proposals/append_file.h"
+#include "proposals/append_file.h"
 #include "lore/proposals/paths.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 #include "lore/text/utf8.h"
 
 namespace lore::hook {

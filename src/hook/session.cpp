@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 
 #include "lore/consolidate/run_state.h"
-#include "lore/doc/frontmatter.h"
+#include "doc/frontmatter.h"
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
-#include "lore/hook/payload.h"
+#include "hook/payload.h"
 #include "lore/json/field.h"
 #include "lore/json/value.h"
 #include "lore/proposals/paths.h"

@@ -3,9 +3,9 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 #include "lore/doc/facts.h"
-#include "lore/doc/frontmatter.h"
+#include "doc/frontmatter.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"

@@ -6,7 +6,7 @@
 #include <array>
 #include <memory>
 
-#include "lore/text/table.h"
+#include "text/table.h"
 
 namespace lore::index {
 namespace internal {

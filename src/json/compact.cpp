@@ -1,4 +1,4 @@
-#include "lore/json/compact.h"
+#include "json/compact.h"
 
 #include <unordered_set>
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "lore/json/compact.h"
+#include "json/compact.h"
 #include "lore/json/field.h"
 #include "lore/json/value.h"
 

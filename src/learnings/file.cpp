@@ -4,7 +4,7 @@
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/store/layout.h"
-#include "lore/text/trim.h"
+#include "text/trim.h"
 
 namespace lore::learnings {
 

@@ -3,14 +3,14 @@
 #include <map>
 #include <set>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
-#include "lore/proposals/append_file.h"
-#include "lore/redact/json.h"
-#include "lore/text/id_match.h"
+#include "proposals/append_file.h"
+#include "redact/json.h"
+#include "text/id_match.h"
 #include "lore/store/layout.h"
 #include "lore/testing/point.h"
 #include "proposals/archive_once.h"

@@ -2,7 +2,7 @@
 #include <optional>
 
 #include "lint/rules.h"
-#include "lore/doc/rfc3339.h"
+#include "doc/rfc3339.h"
 #include "lore/text/utf8.h"
 
 namespace lore::lint::detail {

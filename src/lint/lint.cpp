@@ -4,7 +4,7 @@
 #include <array>
 
 #include "lint/rules.h"
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 #include "lore/text/edit_distance.h"
 
 namespace lore::lint {

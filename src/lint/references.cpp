@@ -2,7 +2,7 @@
 #include <set>
 
 #include "lint/rules.h"
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 
 namespace lore::lint::detail {
 namespace {

@@ -1,6 +1,5 @@
 #include "lore/lint/scan.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 
@@ -8,9 +7,10 @@
 #include <cerrno>
 
 #include "lint/rules.h"
-#include "lore/doc/slug.h"
+#include "doc/slug.h"
 #include "lore/fs/fd.h"
-#include "lore/teamsync/records.h"
+#include "lore/fs/tree.h"
+#include "teamsync/records.h"
 
 namespace lore::lint {
 namespace {
@@ -23,30 +23,24 @@ bool EndsWithMd(std::string_view name) {
 // them (a folder is no record), the list of slugs leaves them out.
 enum class Folders { kInclude, kSkip };
 
-// The "*.md" names of the entries of `dir` but folders (with kInclude, those
-// too; hidden skipped), sorted; empty when `dir` does not exist.
-Result<std::vector<std::string>> MarkdownFiles(const std::string& dir, Folders folders) {
-  LORE_TRY(fs::RefuseSymlink(dir, "record folder"));
+// The "*.md" names of the entries of `root`/`rel` but folders (with kInclude,
+// those too; hidden skipped), sorted; empty when the folder does not exist.
+// No symlink is followed on the way (fs::ListDirBeneath).
+Result<std::vector<std::string>> MarkdownFiles(const std::string& root, const std::string& rel,
+                                               Folders folders) {
+  LORE_TRY(fs::RefuseSymlink(fs::Join(root, rel), "record folder"));
   std::vector<std::string> names;
-  DIR* d = ::opendir(dir.c_str());
-  if (!d) {
-    if (errno == ENOENT) return names;
-    return tl::unexpected(fs::ErrnoError(errno, "cannot list folder", dir));
+  auto entries = fs::ListDirBeneath(root, rel);
+  if (!entries) {
+    if (entries.error().code == ErrorCode::kNotFound) return names;
+    return tl::unexpected(entries.error());
   }
-  while (dirent* e = ::readdir(d)) {
-    std::string_view name = e->d_name;
+  for (const auto& e : *entries) {
+    std::string_view name = e.name;
     if (name.empty() || name.front() == '.' || !EndsWithMd(name)) continue;
-    if (folders == Folders::kSkip) {
-      bool is_dir = e->d_type == DT_DIR;
-      struct stat st;
-      if (e->d_type == DT_UNKNOWN && ::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
-        is_dir = S_ISDIR(st.st_mode);
-      if (is_dir) continue;
-    }
+    if (folders == Folders::kSkip && e.is_dir) continue;
     names.emplace_back(name);
   }
-  ::closedir(d);
-  std::sort(names.begin(), names.end());
   return names;
 }
 
@@ -64,7 +58,7 @@ Result<std::vector<std::pair<std::string, std::string>>> KindFiles(const std::st
     if (fs::Exists(path)) out.emplace_back(std::string(doc::kSummarySlug), path);
     return out;
   }
-  LORE_ASSIGN(auto names, MarkdownFiles(dir, folders));
+  LORE_ASSIGN(auto names, MarkdownFiles(root, std::string(doc::KindDir(kind)), folders));
   for (const std::string& n : names) out.emplace_back(Stem(n), fs::Join(dir, n));
   return out;
 }

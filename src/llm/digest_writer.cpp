@@ -5,7 +5,7 @@
 #include "lore/json/value.h"
 #include "lore/llm/chat.h"
 #include "lore/llm/llm_engine.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::llm {
 

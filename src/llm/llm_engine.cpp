@@ -2,9 +2,9 @@
 
 #include <cstdlib>
 
-#include "lore/consolidate/candidates.h"
-#include "lore/consolidate/prompt.h"
-#include "lore/consolidate/tools.h"
+#include "consolidate/candidates.h"
+#include "consolidate/prompt.h"
+#include "consolidate/tools.h"
 #include "lore/json/value.h"
 #include "lore/llm/chat.h"
 #include "lore/testing/point.h"

@@ -9,8 +9,8 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/log/jsonl.h"
-#include "lore/log/log_identity.h"
-#include "lore/log/stream_scan.h"
+#include "log/log_identity.h"
+#include "log/stream_scan.h"
 
 namespace lore::log {
 namespace {

@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "lore/log/log_identity.h"
-#include "lore/log/stream_scan.h"
+#include "log/log_identity.h"
+#include "log/stream_scan.h"
 #include "support/temp_dir.h"
 
 namespace lore::log {

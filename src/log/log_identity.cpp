@@ -1,4 +1,4 @@
-#include "lore/log/log_identity.h"
+#include "log/log_identity.h"
 
 #include <fcntl.h>
 #include <sys/xattr.h>
@@ -7,7 +7,7 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/log/checked_log.h"
 

@@ -1,4 +1,4 @@
-#include "lore/log/stream_scan.h"
+#include "log/stream_scan.h"
 
 #include "lore/fs/fd.h"
 

@@ -1,14 +1,9 @@
 // The writing tools: propose_learning and capture_review.
 #include <algorithm>
 
+#include "lore/app/propose.h"
 #include "lore/capture/capture.h"
-#include "lore/config/config.h"
 #include "lore/json/field.h"
-#include "lore/proposals/paths.h"
-#include "lore/proposals/propose_input.h"
-#include "lore/proposals/queue.h"
-#include "lore/proposals/settings.h"
-#include "lore/sys/uuid.h"
 #include "mcp/lore_tools.h"
 
 namespace lore::mcp {
@@ -46,41 +41,39 @@ Result<Json> ProposeLearning(ToolState& s, const Json& args) {
       if (p.is_string()) flags.file_paths.push_back(p.get<std::string>());
     }
   }
-  proposals::Proposal p = proposals::CheckFlags(flags, s.options.env_wave);
-  if (!p.errors.empty()) {
-    std::string all;
-    for (const auto& e : p.errors) all += (all.empty() ? "" : "; ") + e;
-    return Fail(ErrorCode::kInvalidInput, "invalid proposal: " + all, "", 0,
-                "fix the arguments and call again");
-  }
-  LORE_ASSIGN(config::Config cfg, config::Config::Load(s.store.config_path()));
-  LORE_ASSIGN(proposals::Settings settings, proposals::LoadSettings(cfg));
-  if (!settings.enabled) {
-    return Fail(ErrorCode::kUnavailable,
-                "proposals are disabled (memory.proposals.enabled = false)",
-                s.store.config_path(), 0, "a person can enable them in config.toml");
-  }
-  LORE_TRY(s.store.Ensure(now, store::RawCheck::kSkip));
-  const Json record = proposals::MakeRecord(p.fields, sys::NewUuidV4(), now);
-  LORE_ASSIGN(proposals::Enqueued r,
-              proposals::Enqueue(proposals::Paths::InStore(s.store.dir()), record, settings));
+  using Status = app::Proposed::Status;
+  LORE_ASSIGN(app::Proposed r, app::Propose({flags, s.options.env_wave, false},
+                                            [&]() -> Result<store::Store> { return s.store; }, now));
   Json out;
-  switch (r.outcome) {
-    case proposals::Outcome::kQueued:
+  switch (r.status) {
+    case Status::kInvalid: {
+      std::string all;
+      for (const auto& e : r.errors) all += (all.empty() ? "" : "; ") + e;
+      return Fail(ErrorCode::kInvalidInput, "invalid proposal: " + all, "", 0,
+                  "fix the arguments and call again");
+    }
+    case Status::kDisabled:
+      return Fail(ErrorCode::kUnavailable,
+                  "proposals are disabled (memory.proposals.enabled = false)",
+                  s.store.config_path(), 0, "a person can enable them in config.toml");
+    case Status::kNoWave:
+    case Status::kDryRun:  // neither happens: the wave has a default, and nothing is dry here
+      return Fail(ErrorCode::kInternal, "the proposal was not queued", "", 0, "report this bug");
+    case Status::kQueued:
       out["status"] = "queued";
       out["position"] = std::to_string(r.position) + "/" + std::to_string(r.quota);
-      out["wave"] = p.fields.wave_id;
-      out["id"] = record["id"];
+      out["wave"] = r.fields.wave_id;
+      out["id"] = r.id;
       break;
-    case proposals::Outcome::kQuotaExceeded:
+    case Status::kQuotaExceeded:
       out["status"] = "quota-exceeded";
       out["quota"] = r.quota;
-      out["wave"] = p.fields.wave_id;
+      out["wave"] = r.fields.wave_id;
       break;
-    case proposals::Outcome::kBelowFloor:
+    case Status::kBelowFloor:
       out["status"] = "rejected-low-confidence";
-      out["floor"] = settings.confidence_floor;
-      out["provided"] = p.fields.confidence;
+      out["floor"] = r.floor;
+      out["provided"] = r.fields.confidence;
       break;
   }
   return out;

@@ -6,12 +6,12 @@
 #include <set>
 
 #include "lore/consolidate/staging.h"
-#include "lore/doc/frontmatter.h"
-#include "lore/doc/slug.h"
-#include "lore/fs/atomic_file.h"
+#include "doc/frontmatter.h"
+#include "doc/slug.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/lint/scan.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 #include "lore/store/store_lock.h"
 
 namespace lore::memory {

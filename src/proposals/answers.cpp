@@ -1,4 +1,4 @@
-#include "lore/text/trim.h"
+#include "text/trim.h"
 #include "lore/proposals/answers.h"
 
 #include <algorithm>

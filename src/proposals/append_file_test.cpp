@@ -1,4 +1,4 @@
-#include "lore/proposals/append_file.h"
+#include "proposals/append_file.h"
 
 #include <gtest/gtest.h>
 

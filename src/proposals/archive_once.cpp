@@ -9,10 +9,10 @@
 #include <charconv>
 #include <optional>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
-#include "lore/proposals/append_file.h"
-#include "lore/redact/json.h"
+#include "proposals/append_file.h"
+#include "redact/json.h"
 
 namespace lore::proposals {
 namespace {

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "lore/proposals/present.h"
-#include "lore/text/trim.h"
+#include "text/trim.h"
 
 namespace lore::proposals {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "lore/proposals/summary.h"
+#include "proposals/summary.h"
 
 namespace lore::proposals {
 namespace {

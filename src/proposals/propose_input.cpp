@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 #include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
 

@@ -12,8 +12,8 @@
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/log/jsonl.h"
-#include "lore/proposals/append_file.h"
-#include "lore/proposals/summary.h"
+#include "proposals/append_file.h"
+#include "proposals/summary.h"
 #include "lore/store/layout.h"
 
 namespace lore::proposals {

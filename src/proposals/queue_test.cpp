@@ -5,7 +5,7 @@
 #include "lore/json/dump_js.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/record.h"
-#include "lore/proposals/summary.h"
+#include "proposals/summary.h"
 #include "lore/sys/uuid.h"
 #include "support/temp_dir.h"
 

@@ -7,7 +7,7 @@
 #include "lore/json/dump_js.h"
 #include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
-#include "lore/proposals/summary.h"
+#include "proposals/summary.h"
 #include "lore/sys/uuid.h"
 #include "support/temp_dir.h"
 #include "support/test_points.h"

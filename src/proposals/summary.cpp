@@ -1,11 +1,11 @@
-#include "lore/proposals/summary.h"
+#include "proposals/summary.h"
 
-#include <dirent.h>
 #include <stdio.h>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/fs/tree.h"
 #include "lore/json/field.h"
 
 namespace lore::proposals {
@@ -40,13 +40,12 @@ bool IsSummaryName(std::string_view name, std::string* wave) {
 
 std::vector<std::pair<std::string, std::string>> SummaryFiles(const std::string& dir) {
   std::vector<std::pair<std::string, std::string>> out;  // wave, path
-  DIR* d = ::opendir(dir.c_str());
-  if (d == nullptr) return out;
-  while (dirent* e = ::readdir(d)) {
+  auto entries = fs::ListFolder(dir);
+  if (!entries) return out;
+  for (const auto& e : *entries) {
     std::string wave;
-    if (IsSummaryName(e->d_name, &wave)) out.emplace_back(wave, fs::Join(dir, e->d_name));
+    if (e.is_file && IsSummaryName(e.name, &wave)) out.emplace_back(wave, fs::Join(dir, e.name));
   }
-  ::closedir(d);
   std::sort(out.begin(), out.end());
   return out;
 }

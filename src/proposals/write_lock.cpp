@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "lore/fs/fd.h"
-#include "lore/fs/temp_name.h"
+#include "fs/temp_name.h"
 #include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"

@@ -1,4 +1,4 @@
-#include "lore/redact/file_scan.h"
+#include "redact/file_scan.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "lore/redact/file_scan.h"
+#include "redact/file_scan.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -1,11 +1,11 @@
-#include "lore/redact/json.h"
+#include "redact/json.h"
 
 #include <unordered_set>
 
-#include "lore/json/compact.h"
+#include "json/compact.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact {
 namespace {

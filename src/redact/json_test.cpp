@@ -1,4 +1,4 @@
-#include "lore/redact/json.h"
+#include "redact/json.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Secrets in file names: words joined by separators are scanned word by word.
 #include <algorithm>
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact {
 namespace {

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact::internal {
 

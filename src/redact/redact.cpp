@@ -1,4 +1,4 @@
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,5 +1,5 @@
 // The names of the rules: "[REDACTED:<name>]" and `lore check --secrets`.
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact {
 namespace {

@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact::internal {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact {
 namespace {

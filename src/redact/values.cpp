@@ -2,7 +2,7 @@
 #include <array>
 #include <cmath>
 
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact {
 namespace {

@@ -1,4 +1,4 @@
-#include "lore/search/excerpt.h"
+#include "search/excerpt.h"
 
 #include <gtest/gtest.h>
 

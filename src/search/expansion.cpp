@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-#include "lore/text/table.h"
+#include "text/table.h"
 
 namespace lore::search {
 namespace internal {

@@ -1,4 +1,4 @@
-#include "lore/search/query.h"
+#include "search/query.h"
 
 #include <gtest/gtest.h>
 

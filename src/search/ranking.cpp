@@ -1,4 +1,4 @@
-#include "lore/search/ranking.h"
+#include "search/ranking.h"
 
 #include <cmath>
 

@@ -6,9 +6,9 @@
 #include <unordered_set>
 
 #include "lore/json/value.h"
-#include "lore/search/excerpt.h"
-#include "lore/search/query.h"
-#include "lore/search/ranking.h"
+#include "search/excerpt.h"
+#include "search/query.h"
+#include "search/ranking.h"
 #include "search/terms.h"
 
 namespace lore::search {

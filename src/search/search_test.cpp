@@ -8,7 +8,7 @@
 #include <fstream>
 #include <set>
 
-#include "lore/search/ranking.h"
+#include "search/ranking.h"
 #include "search/terms.h"
 #include "support/temp_dir.h"
 

@@ -5,7 +5,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "lore/search/ranking.h"
+#include "search/ranking.h"
 
 namespace lore::search::internal {
 namespace {

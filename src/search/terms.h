@@ -11,7 +11,7 @@
 #include "lore/index/index.h"
 #include "lore/search/expansion.h"
 #include "lore/search/params.h"
-#include "lore/search/query.h"
+#include "search/query.h"
 
 namespace lore::search::internal {
 

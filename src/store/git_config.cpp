@@ -1,11 +1,11 @@
-#include "lore/store/git_config.h"
+#include "store/git_config.h"
 
 #include <sys/stat.h>
 
 #include <cctype>
 
 #include "lore/fs/fd.h"
-#include "lore/text/trim.h"
+#include "text/trim.h"
 
 namespace lore::store {
 namespace {
@@ -142,11 +142,17 @@ std::optional<Checkout> FindCheckout(const std::string& path) {
   }
 }
 
-std::optional<std::string> OriginUrl(const Checkout& checkout) {
-  auto text = fs::ReadFile(fs::Join(checkout.common_dir, "config"), fs::Kind::kConfig);
-  if (!text) return std::nullopt;
+Result<std::optional<std::string>> OriginUrl(const Checkout& checkout) {
+  const std::string path = fs::Join(checkout.common_dir, "config");
+  auto text = fs::ReadFile(path, fs::Kind::kConfig);
+  if (!text) {
+    if (text.error().code == ErrorCode::kNotFound) return std::optional<std::string>();
+    Error e = text.error();
+    e.what = "cannot read the checkout's git config to find its origin: " + e.what;
+    return tl::unexpected(std::move(e));
+  }
   auto url = GitConfigValue(*text, "remote", "origin", "url");
-  if (url && url->empty()) return std::nullopt;
+  if (url && url->empty()) return std::optional<std::string>();
   return url;
 }
 

@@ -1,6 +1,8 @@
-#include "lore/store/git_config.h"
+#include "store/git_config.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -56,7 +58,7 @@ TEST_F(CheckoutTest, PlainCheckoutFromSubdirectory) {
   auto c = FindCheckout(dir_ + "/repo/src/deep");
   ASSERT_TRUE(c);
   EXPECT_EQ(c->top, dir_ + "/repo");
-  EXPECT_EQ(OriginUrl(*c), "https://github.com/acme/widgets");
+  EXPECT_EQ(*OriginUrl(*c), "https://github.com/acme/widgets");
 }
 
 TEST_F(CheckoutTest, WorktreeFileAndCommondir) {
@@ -67,14 +69,27 @@ TEST_F(CheckoutTest, WorktreeFileAndCommondir) {
   ASSERT_TRUE(c);
   EXPECT_EQ(c->top, dir_ + "/wt");
   EXPECT_EQ(c->common_dir, dir_ + "/main/.git");
-  EXPECT_EQ(OriginUrl(*c), "git@github.com:acme/widgets.git");
+  EXPECT_EQ(*OriginUrl(*c), "git@github.com:acme/widgets.git");
+}
+
+TEST_F(CheckoutTest, AConfigThatCannotBeReadIsAnErrorNotNoOrigin) {
+  Write("repo/.git/HEAD", "ref: refs/heads/main\n");
+  ASSERT_EQ(::mkfifo((dir_ + "/repo/.git/config").c_str(), 0600), 0);
+  auto c = FindCheckout(dir_ + "/repo");
+  ASSERT_TRUE(c);
+  auto url = OriginUrl(*c);
+  ASSERT_FALSE(url);
+  EXPECT_NE(url.error().Format().find(dir_ + "/repo/.git/config"), std::string::npos);
+  // A checkout without a config has no origin.
+  ::unlink((dir_ + "/repo/.git/config").c_str());
+  EXPECT_EQ(*OriginUrl(*c), std::nullopt);
 }
 
 TEST_F(CheckoutTest, NoOriginAndNoCheckout) {
   Write("repo/.git/config", "[core]\n\tbare = false\n");
   auto c = FindCheckout(dir_ + "/repo");
   ASSERT_TRUE(c);
-  EXPECT_EQ(OriginUrl(*c), std::nullopt);
+  EXPECT_EQ(*OriginUrl(*c), std::nullopt);
   EXPECT_FALSE(FindCheckout(dir_));
 }
 

@@ -1,7 +1,7 @@
-#include "lore/store/key.h"
+#include "store/key.h"
 
-#include "lore/fs/temp_name.h"
-#include "lore/text/trim.h"
+#include "fs/temp_name.h"
+#include "text/trim.h"
 
 namespace lore::store {
 namespace {

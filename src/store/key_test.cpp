@@ -1,4 +1,4 @@
-#include "lore/store/key.h"
+#include "store/key.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,5 @@
-#include "lore/store/leftovers.h"
+#include "store/leftovers.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 
@@ -9,7 +8,7 @@
 
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
-#include "lore/fs/temp_name.h"
+#include "fs/temp_name.h"
 #include "lore/fs/tree.h"
 #include "lore/sys/process.h"
 
@@ -20,41 +19,31 @@ constexpr const char* kRepair = "run lore check --repair";
 constexpr const char* kBundleNames[] = {".okf.new", ".okf.old"};
 constexpr const char* kDistillLock = ".distill.lock";
 
-struct DirEntry {
-  std::string name;
-  bool folder = false;
-  bool regular = false;
-};
-
-std::vector<DirEntry> List(const std::string& dir) {
-  std::vector<DirEntry> out;
-  DIR* d = ::opendir(dir.c_str());
-  if (!d) return out;
-  while (dirent* e = ::readdir(d)) {
-    std::string_view name = e->d_name;
-    if (name == "." || name == "..") continue;
-    struct stat st;
-    if (::fstatat(::dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
-    out.push_back({std::string(name), S_ISDIR(st.st_mode), S_ISREG(st.st_mode)});
-  }
-  ::closedir(d);
-  return out;
+// The entries of a folder, or none when it cannot be listed (a leftover
+// search reports what it finds and never fails).
+std::vector<fs::DirEntry> List(const std::string& dir) {
+  auto entries = fs::ListFolder(dir);
+  return entries ? std::move(*entries) : std::vector<fs::DirEntry>{};
 }
 
 // A dead writer's temporary, when `e` is one (files and folders only).
-std::optional<Leftover> DeadTemp(const std::string& dir, const DirEntry& e) {
-  if (!e.folder && !e.regular) return std::nullopt;
+std::optional<Leftover> DeadTemp(const std::string& dir, const fs::DirEntry& e) {
+  if (!e.is_dir && !e.is_file) return std::nullopt;
   auto parsed = fs::ParseTempName(e.name);
   if (!parsed || sys::ProcessAlive(parsed->pid)) return std::nullopt;
-  return Leftover{fs::Join(dir, e.name), e.folder, parsed->pid};
+  return Leftover{fs::Join(dir, e.name), e.is_dir, parsed->pid};
 }
 
-void Walk(const std::string& dir, std::vector<Leftover>* out) {
-  for (const auto& e : List(dir)) {
+// The dead temporaries below `root`/`rel`, never through a symlinked folder.
+void Walk(const std::string& root, const std::string& rel, std::vector<Leftover>* out) {
+  auto entries = fs::ListDirBeneath(root, rel);
+  if (!entries) return;
+  const std::string dir = fs::Join(root, rel);
+  for (const auto& e : *entries) {
     if (auto l = DeadTemp(dir, e)) {
       out->push_back(std::move(*l));
-    } else if (e.folder) {
-      Walk(fs::Join(dir, e.name), out);
+    } else if (e.is_dir) {
+      Walk(root, rel + "/" + e.name, out);
     }
   }
 }
@@ -95,8 +84,8 @@ std::vector<Leftover> FindLeftovers(const Store& store) {
       if (IsBundleName(e.name)) continue;
       if (auto l = DeadTemp(store.dir(), e)) {
         out.push_back(std::move(*l));
-      } else if (e.folder) {
-        Walk(store.Path(e.name), &out);
+      } else if (e.is_dir) {
+        Walk(store.dir(), e.name, &out);
       }
     }
     for (auto& l : BundleLeftovers(store)) out.push_back(std::move(l));

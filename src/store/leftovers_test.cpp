@@ -1,4 +1,4 @@
-#include "lore/store/leftovers.h"
+#include "store/leftovers.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>

@@ -10,14 +10,14 @@
 #include <cstdlib>
 #include <optional>
 
-#include "lore/doc/frontmatter.h"
-#include "lore/fs/atomic_file.h"
+#include "doc/frontmatter.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
-#include "lore/fs/temp_name.h"
+#include "fs/temp_name.h"
 #include "lore/fs/tree.h"
-#include "lore/store/git_config.h"
-#include "lore/store/key.h"
-#include "lore/store/leftovers.h"
+#include "store/git_config.h"
+#include "store/key.h"
+#include "store/leftovers.h"
 
 namespace lore::store {
 namespace {
@@ -99,13 +99,14 @@ Result<std::string> StoresRoot(const Env& env) {
               "set LORE_HOME to the folder that should hold lore's stores");
 }
 
-std::string ResolveIdentity(std::string_view repo_arg) {
+Result<std::string> ResolveIdentity(std::string_view repo_arg) {
   std::string arg(repo_arg);
   struct stat st;
   if (!arg.empty() && ::stat(arg.c_str(), &st) == 0) {
     std::string abs = fs::Absolute(arg);
     if (auto checkout = FindCheckout(abs)) {
-      if (auto url = OriginUrl(*checkout)) return NormaliseRemote(*url);
+      LORE_ASSIGN(std::optional<std::string> url, OriginUrl(*checkout));
+      if (url) return NormaliseRemote(*url);
       return checkout->top;
     }
     return abs;
@@ -127,7 +128,7 @@ Store Store::AtDir(std::string root, std::string key) {
 
 Result<Store> Store::Locate(std::string_view repo_arg, const Env& env) {
   LORE_ASSIGN(std::string root, StoresRoot(env));
-  const std::string identity = ResolveIdentity(repo_arg);
+  LORE_ASSIGN(const std::string identity, ResolveIdentity(repo_arg));
   LORE_ASSIGN(std::string key, KeyFromIdentity(identity));
   Store store(std::move(root), std::move(key), &env);
   store.identity_ = RecordedIdentity(identity);

@@ -7,11 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/team/sync.h"
-#include "lore/teamsync/lines.h"
+#include "teamsync/lines.h"
 
 namespace lore::team {
 namespace {

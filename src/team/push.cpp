@@ -9,7 +9,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/team/sync.h"
-#include "lore/teamsync/lines.h"
+#include "teamsync/lines.h"
 
 namespace lore::team {
 namespace {

@@ -5,10 +5,10 @@
 
 #include <map>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
-#include "lore/teamsync/lines.h"
-#include "lore/teamsync/records.h"
+#include "teamsync/lines.h"
+#include "teamsync/records.h"
 
 namespace lore::team {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/learnings/file.h"
 #include "lore/proposals/paths.h"

@@ -6,8 +6,8 @@
 
 #include "lore/fs/fd.h"
 #include "lore/team/sync.h"
-#include "lore/teamsync/lines.h"
-#include "lore/teamsync/records.h"
+#include "teamsync/lines.h"
+#include "teamsync/records.h"
 
 namespace lore::team {
 namespace {

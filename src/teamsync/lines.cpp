@@ -1,8 +1,8 @@
-#include "lore/teamsync/lines.h"
+#include "teamsync/lines.h"
 
 #include <nlohmann/json.hpp>
 
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"

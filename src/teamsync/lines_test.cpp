@@ -1,4 +1,4 @@
-#include "lore/teamsync/lines.h"
+#include "teamsync/lines.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
-#include "lore/teamsync/records.h"
+#include "teamsync/records.h"
 
 #include <nlohmann/json.hpp>
 
-#include "lore/doc/slug.h"
-#include "lore/fs/atomic_file.h"
+#include "doc/slug.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/json/field.h"

@@ -1,4 +1,4 @@
-#include "lore/teamsync/records.h"
+#include "teamsync/records.h"
 
 #include <gtest/gtest.h>
 

@@ -8,13 +8,13 @@
 #include <cctype>
 
 #include "lore/config/config.h"
-#include "lore/fs/atomic_file.h"
+#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/sys/random.h"
-#include "lore/teamsync/lines.h"
+#include "teamsync/lines.h"
 #include "lore/teamsync/review.h"
-#include "lore/text/trim.h"
+#include "text/trim.h"
 
 namespace lore::teamsync {
 namespace {

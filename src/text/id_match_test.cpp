@@ -1,4 +1,4 @@
-#include "lore/text/id_match.h"
+#include "text/id_match.h"
 
 #include <gtest/gtest.h>
 

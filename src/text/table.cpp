@@ -1,4 +1,4 @@
-#include "lore/text/table.h"
+#include "text/table.h"
 
 namespace lore::text {
 

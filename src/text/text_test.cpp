@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
 #include "lore/text/edit_distance.h"
-#include "lore/text/table.h"
+#include "text/table.h"
 #include "lore/text/time.h"
-#include "lore/text/trim.h"
+#include "text/trim.h"
 #include "lore/text/utf8.h"
 
 namespace lore::text {

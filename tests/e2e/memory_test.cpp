@@ -5,7 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "lore/doc/rfc3339.h"
+#include "doc/rfc3339.h"
 #include "support/run.h"
 #include "support/temp_dir.h"
 

@@ -155,8 +155,8 @@ TEST_F(ReaderTest, HooksDoNotHangOnAFifoTheyRead) {
       {Store("proposals.jsonl"), "session-end", Payload("SessionEnd"), true},
       {Store("extract/s1.json"), "pre-compact", Payload("PreCompact"), true},
       {Store("events.jsonl"), "pre-tool-use", ProposePayload(), true},
-      // Read to find the store; unreadable, the checkout's folder is the identity.
-      {repo() + "/.git/config", "session-start", start, false},
+      // Read to find the store: unreadable, no store is guessed (the warning names it).
+      {repo() + "/.git/config", "session-start", start, true},
   };
   t_.Write("session.jsonl", R"({"type":"user","sessionId":"s1","message":{"role":"user","content":"hi"}})"
                             "\n");
@@ -279,6 +279,12 @@ TEST_P(SymlinkedFolderTest, IsNeverFollowed) {
     EXPECT_NE(r.dump().find(kSymlinkRefused), std::string::npos) << r;
   }
   EXPECT_EQ(out.find(kSecret), std::string::npos) << out;
+  // lint: the symlink is its finding (on stdout, as every finding), nothing from outside linted.
+  auto l = Run({"lint", repo()});
+  const std::string linted = l.out + l.err;
+  EXPECT_NE(l.exit_code, 0) << linted;
+  EXPECT_NE(linted.find("symlink"), std::string::npos) << linted;
+  EXPECT_EQ(linted.find(kSecret), std::string::npos) << linted;
   // The session-start hook: exit 0, one warning, nothing from outside.
   auto h = Run({"hook", "session-start"}, Payload("SessionStart", R"(,"source":"startup")"));
   ExpectRefused(h, link, kSymlinkRefused, 0);

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -71,6 +72,7 @@ static int (*real_open_2)(const char*, int);
 static int (*real_open64_2)(const char*, int);
 static int (*real_openat_2)(int, const char*, int);
 static int (*real_openat64_2)(int, const char*, int);
+static long (*real_syscall)(long, ...);
 
 #define READY() (real_write ? (void)0 : Resolve())
 #define RESOLVE(name, sym) (name = (__typeof__(name))dlsym(RTLD_NEXT, sym))
@@ -97,6 +99,7 @@ static void Resolve(void) {
   RESOLVE(real_open64_2, "__open64_2");
   RESOLVE(real_openat_2, "__openat_2");
   RESOLVE(real_openat64_2, "__openat64_2");
+  RESOLVE(real_syscall, "syscall");
 }
 
 static void Die(const char* what, const char* value) {
@@ -353,4 +356,20 @@ int __openat_2(int dirfd, const char* path, int flags) {
 int __openat64_2(int dirfd, const char* path, int flags) {
   OPEN_AT(dirfd, path);
   return real_openat64_2(dirfd, path, flags);
+}
+
+/* openat2(2) has no glibc wrapper: lore's fs::OpenBeneath calls it through
+ * syscall(2), so the shim sees it here. Every other system call passes through
+ * with its six argument registers, as glibc's own syscall() reads them. */
+long syscall(long number, ...) {
+  va_list ap;
+  va_start(ap, number);
+  long a[6];
+  for (int i = 0; i < 6; ++i) a[i] = va_arg(ap, long);
+  va_end(ap);
+#ifdef SYS_openat2
+  if (number == SYS_openat2) OPEN_AT((int)a[0], (const char*)a[1]);
+#endif
+  if (!real_syscall) Resolve();
+  return real_syscall(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 }

@@ -32,14 +32,25 @@ struct DirEntry {
   std::string name;
   bool is_dir = false;   // a directory (never a symlink to one)
   bool is_file = false;  // a regular file (never a symlink to one)
+  int64_t size = 0;      // bytes of a regular file (ListStat::kFull only)
+  int64_t mtime = 0;     // seconds since the epoch (ListStat::kFull only)
 };
+// What a listing learns of each entry: its type (from readdir, else fstatat),
+// or with kFull its size and time too (fstatat on each; an entry removed
+// meanwhile is left out).
+enum class ListStat { kType, kFull };
 // The entries of the directory open as `dirfd` (named `path` in errors),
 // without "." and "..", sorted by name; `dirfd` stays open and owned by the
-// caller. Entry types come from readdir, else from fstatat without following.
-Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path);
+// caller. Nothing is followed: a symlink is neither a file nor a folder.
+Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path,
+                                      ListStat stat = ListStat::kType);
 // The entries of `root`/`rel`, opened with OpenBeneath (no symlink in any
 // component); a missing folder is an Error with code kNotFound.
-Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::string_view rel);
+Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::string_view rel,
+                                             ListStat stat = ListStat::kType);
+// The entries of `dir`, opened without following a symlink as its last
+// component (a store's own root, LORE_HOME); a missing folder is kNotFound.
+Result<std::vector<DirEntry>> ListFolder(const std::string& dir, ListStat stat = ListStat::kType);
 
 // Removes `path` and everything below it: the one tree remover of lore.
 // Symlinks are unlinked, never followed (the walk goes through directory

@@ -39,8 +39,9 @@ Result<std::string> StoresRoot(const Env& env);
 std::string CacheRoot(const Env& env);
 
 // What a <repo> argument names: the normalised origin of a checkout, the
-// checkout's top-level directory, the path itself, or a remote URL.
-std::string ResolveIdentity(std::string_view repo_arg);
+// checkout's top-level directory, the path itself, or a remote URL; an error
+// when the checkout's git config cannot be read.
+Result<std::string> ResolveIdentity(std::string_view repo_arg);
 
 // Whether a check reads raw.jsonl (skipped when the caller is about to
 // append, since the append validates it under its exclusive lock).

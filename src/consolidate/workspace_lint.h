@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "lore/consolidate/paths.h"
+#include "consolidate/paths.h"
 #include "lore/consolidate/workspace.h"
 #include "lore/error.h"
 #include "lore/lint/lint.h"

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "lore/error.h"
+
 namespace lore::store {
 
 struct Checkout {
@@ -24,7 +26,10 @@ std::optional<Checkout> FindCheckout(const std::string& path);
 std::optional<std::string> GitConfigValue(std::string_view config, std::string_view section,
                                           std::string_view subsection, std::string_view key);
 
-// The `origin` remote URL of a checkout, if it has one.
-std::optional<std::string> OriginUrl(const Checkout& checkout);
+// The `origin` remote URL of a checkout, if it has one (none when the
+// checkout has no config file). A config that cannot be read (a FIFO, over
+// its cap, unreadable) is an error naming it: guessing "no origin" would file
+// the repository's memory under another key.
+Result<std::optional<std::string>> OriginUrl(const Checkout& checkout);
 
 }  // namespace lore::store

@@ -29,10 +29,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/consolidate/candidates.h"
+#include "consolidate/candidates.h"
 #include "lore/consolidate/engine.h"
-#include "lore/consolidate/paths.h"
-#include "lore/consolidate/store_search.h"
+#include "consolidate/paths.h"
+#include "consolidate/store_search.h"
 #include "lore/consolidate/workspace.h"
 #include "lore/json/value.h"
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "lore/consolidate/candidates.h"
+#include "consolidate/candidates.h"
 #include "lore/consolidate/engine.h"
 #include "lore/consolidate/workspace.h"
 #include "lore/error.h"

@@ -12,7 +12,7 @@
 
 #include "lore/activity/episodes.h"
 #include "lore/activity/outcomes.h"
-#include "lore/activity/session_log.h"
+#include "activity/session_log.h"
 
 namespace lore::activity {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "lore/error.h"
-#include "lore/fs/temp_name.h"
+#include "fs/temp_name.h"
 
 namespace lore::store {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "lore/error.h"
-#include "lore/redact/redact.h"
+#include "redact/redact.h"
 
 namespace lore::redact {
 

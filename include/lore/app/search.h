@@ -1,0 +1,31 @@
+// `lore search` and `lore reindex` (docs/search.md) as use cases: the store's
+// index brought up to date while it answers, or answered as it is (or from
+// one built in memory) when it cannot be written.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lore/error.h"
+#include "lore/index/index.h"
+#include "lore/search/search.h"
+#include "lore/store/store.h"
+
+namespace lore::app {
+
+struct Searched {
+  std::vector<search::Hit> hits;
+  std::vector<Error> warnings;  // the index could not be written (one line)
+};
+// The hits for `query`; none when the store does not exist.
+Result<Searched> Search(const store::Store& store, const std::string& query,
+                        const search::SearchOptions& options);
+
+struct Reindexed {
+  std::string index_path;
+  index::UpdateStats stats;
+};
+// Rebuilds the store's index from its files; an error when there is no store.
+Result<Reindexed> Reindex(const store::Store& store);
+
+}  // namespace lore::app
