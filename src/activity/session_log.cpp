@@ -407,12 +407,8 @@ Result<std::vector<SessionFile>> ListSessionLogs(const store::Store& store) {
   std::vector<SessionFile> out;
   const std::string dir = store.Path(kSessionsDir);
   LORE_TRY(fs::RefuseSymlink(dir, "sessions folder"));
-  auto entries = fs::ListDirBeneath(store.dir(), kSessionsDir, fs::ListStat::kFull);
-  if (!entries) {
-    if (entries.error().code == ErrorCode::kNotFound) return out;
-    return tl::unexpected(entries.error());
-  }
-  for (const auto& e : *entries) {
+  LORE_ASSIGN(auto entries, fs::ListExisting(store.dir(), kSessionsDir, fs::ListStat::kFull));
+  for (const auto& e : entries) {
     std::string_view name = e.name;
     if (!e.is_file || name.size() < 7 || name[0] == '.' || !name.ends_with(".jsonl")) continue;
     out.push_back({fs::Join(dir, name), std::string(name.substr(0, name.size() - 6)), e.size});

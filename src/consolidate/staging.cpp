@@ -139,13 +139,9 @@ Result<bool> Publish(const store::Store& store, std::string_view name, std::stri
 
 Result<bool> DropTentative(const store::Store& store, std::string_view name) {
   const std::string rel = std::string(kStagingDir) + "/" + std::string(kPendingDir);
-  auto entries = fs::ListDirBeneath(store.dir(), rel);
-  if (!entries) {
-    if (entries.error().code == ErrorCode::kNotFound) return false;
-    return tl::unexpected(entries.error());
-  }
+  LORE_ASSIGN(auto entries, fs::ListExisting(store.dir(), rel));
   bool dropped = false;
-  for (const auto& e : *entries) {
+  for (const auto& e : entries) {
     if (!IsTentativeOf(e.name, name)) continue;
     const std::string path = fs::Join(PendingDir(store), e.name);
     if (::unlink(path.c_str()) == 0) {
@@ -162,12 +158,8 @@ Result<std::vector<StagedFile>> ListStaged(const store::Store& store) {
   LORE_TRY(fs::RefuseSymlink(dir, "staging folder"));
   std::vector<StagedFile> out;
   // An entry consumed while this lists is left out (ListStat::kFull).
-  auto entries = fs::ListDirBeneath(store.dir(), kStagingDir, fs::ListStat::kFull);
-  if (!entries) {
-    if (entries.error().code == ErrorCode::kNotFound) return out;
-    return tl::unexpected(entries.error());
-  }
-  for (const auto& e : *entries) {
+  LORE_ASSIGN(auto entries, fs::ListExisting(store.dir(), kStagingDir, fs::ListStat::kFull));
+  for (const auto& e : entries) {
     std::string_view name = e.name;
     if (!e.is_file || name.size() != 41 || name.substr(36) != ".json" ||
         !sys::IsUuidV7(name.substr(0, 36)))

@@ -107,11 +107,8 @@ Result<std::vector<std::string>> Workspace::ListSlugs(const std::string& rel_dir
     std::vector<std::string> disk;
     std::string path = fs::Join(dir_, rel_dir);
     LORE_TRY(fs::RefuseSymlink(path, "record folder"));
-    auto entries = fs::ListDirBeneath(dir_, rel_dir);
-    if (!entries && entries.error().code != ErrorCode::kNotFound) {
-      return tl::unexpected(entries.error());
-    }
-    for (const auto& e : entries ? *entries : std::vector<fs::DirEntry>{}) {
+    LORE_ASSIGN(auto entries, fs::ListExisting(dir_, rel_dir));
+    for (const auto& e : entries) {
       std::string_view name = e.name;
       if (name.size() > 3 && name.ends_with(".md") && name[0] != '.') {
         disk.emplace_back(name.substr(0, name.size() - 3));

@@ -234,5 +234,24 @@ TEST(ListFolder, RefusesASymlinkAsTheFolderAndAMissingOneIsNotFound) {
   EXPECT_EQ(missing.error().code, ErrorCode::kNotFound);
 }
 
+TEST(ListExisting, AMissingFolderIsEmptyAndASymlinkedOneStillAnError) {
+  testing::TempDir t;
+  t.Write("store/staging/a.json", "{}");
+  t.Write("elsewhere/b.json", "{}");
+  ASSERT_EQ(::symlink((t / "elsewhere").c_str(), (t / "store/sessions").c_str()), 0);
+  auto ok = ListExisting(t / "store", "staging");
+  ASSERT_TRUE(ok) << ok.error().Format();
+  EXPECT_EQ(ok->size(), 1u);
+  auto missing = ListExisting(t / "store", "memory/decisions");
+  ASSERT_TRUE(missing) << missing.error().Format();
+  EXPECT_TRUE(missing->empty());
+  auto link = ListExisting(t / "store", "sessions");
+  ASSERT_FALSE(link);
+  EXPECT_EQ(link.error().code, ErrorCode::kSymlink);
+  // A file where the folder should be is not "missing".
+  t.Write("store/knowledge", "not a folder");
+  EXPECT_FALSE(ListExisting(t / "store", "knowledge"));
+}
+
 }  // namespace
 }  // namespace lore::fs

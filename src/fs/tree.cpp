@@ -112,6 +112,13 @@ Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::strin
   return ListDir(fd.get(), Join(root, rel), stat);
 }
 
+Result<std::vector<DirEntry>> ListExisting(const std::string& root, std::string_view rel,
+                                           ListStat stat) {
+  auto entries = ListDirBeneath(root, rel, stat);
+  if (!entries && entries.error().code == ErrorCode::kNotFound) return std::vector<DirEntry>{};
+  return entries;
+}
+
 Result<std::vector<DirEntry>> ListFolder(const std::string& dir, ListStat stat) {
   LORE_ASSIGN(Fd fd, Open(dir, O_RDONLY | O_DIRECTORY));
   return ListDir(fd.get(), dir, stat);

@@ -30,12 +30,8 @@ Result<std::vector<std::string>> MarkdownFiles(const std::string& root, const st
                                                Folders folders) {
   LORE_TRY(fs::RefuseSymlink(fs::Join(root, rel), "record folder"));
   std::vector<std::string> names;
-  auto entries = fs::ListDirBeneath(root, rel);
-  if (!entries) {
-    if (entries.error().code == ErrorCode::kNotFound) return names;
-    return tl::unexpected(entries.error());
-  }
-  for (const auto& e : *entries) {
+  LORE_ASSIGN(auto entries, fs::ListExisting(root, rel));
+  for (const auto& e : entries) {
     std::string_view name = e.name;
     if (name.empty() || name.front() == '.' || !EndsWithMd(name)) continue;
     if (folders == Folders::kSkip && e.is_dir) continue;

@@ -48,6 +48,11 @@ Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path,
 // component); a missing folder is an Error with code kNotFound.
 Result<std::vector<DirEntry>> ListDirBeneath(const std::string& root, std::string_view rel,
                                              ListStat stat = ListStat::kType);
+// ListDirBeneath for a folder that appears on first use (staging/, sessions/,
+// a record folder): a missing one lists as empty; any other failure, a
+// symlink on the way included, is still an error.
+Result<std::vector<DirEntry>> ListExisting(const std::string& root, std::string_view rel,
+                                           ListStat stat = ListStat::kType);
 // The entries of `dir`, opened without following a symlink as its last
 // component (a store's own root, LORE_HOME); a missing folder is kNotFound.
 Result<std::vector<DirEntry>> ListFolder(const std::string& dir, ListStat stat = ListStat::kType);
