@@ -23,6 +23,11 @@ Result<StatusView> Status(const store::Store& store, const cons::Settings& setti
   } else {
     v.failed_extract = *f;
   }
+  if (auto u = extract::ReadModelUsage(store, std::chrono::system_clock::now()); !u) {
+    v.warnings.push_back(u.error());
+  } else {
+    v.model_usage = *u;
+  }
   v.staged = cons::Totals(staged);
   v.due = cons::AtThreshold(v.staged, settings);
   if (lock && lock->alive) v.running = lock->body;
@@ -51,6 +56,10 @@ Json StatusJson(const StatusView& v) {
                            {"session_id", v.failed_extract->session_id},
                            {"error", v.failed_extract->error}};
   }
+  j["model_usage"] = {{"day", v.model_usage.day},
+                      {"tokens", v.model_usage.tokens},
+                      {"runs", v.model_usage.runs},
+                      {"max_tokens_per_day", v.settings.llm_max_tokens_per_day}};
   return j;
 }
 
@@ -69,6 +78,13 @@ std::vector<std::string> StatusText(const StatusView& v) {
   if (const auto& f = v.failed_extract) {
     out.push_back("memory may be stale: extracting session " + f->session_id + " failed at " +
                   f->at + ": " + f->error);
+  }
+  if (v.model_usage.runs > 0) {
+    out.push_back("model runs today: " + std::to_string(v.model_usage.runs) + ", " +
+                  std::to_string(v.model_usage.tokens) + " tokens" +
+                  (v.settings.llm_max_tokens_per_day > 0
+                       ? " of " + std::to_string(v.settings.llm_max_tokens_per_day)
+                       : std::string()));
   }
   if (!v.last_run) {
     out.push_back("last run: none");

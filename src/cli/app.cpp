@@ -160,6 +160,12 @@ int Main(int argc, char** argv) {
   }
   if (as_reviewer_memory) return MainAsReviewerMemory(argc, argv);
 
+  // A model run's own Claude Code session (the claude-code back end sets
+  // LORE_MODEL_RUN): its hooks do nothing, so that a consolidation can never
+  // start an extraction that starts another consolidation.
+  if (argc >= 2 && std::strcmp(argv[1], "hook") == 0 && std::getenv("LORE_MODEL_RUN") != nullptr) {
+    return kExitOk;
+  }
   // Hooks run on every tool call and take no option: `lore hook <event>`
   // skips building the command table (half of such a run's instructions).
   if (argc == 3 && std::strcmp(argv[1], "hook") == 0) {

@@ -40,9 +40,30 @@ Result<Settings> LoadSettings(const store::Store& store) {
   LORE_TRY(Read(c, "memory.consolidation.engine", s.engine));
   LORE_TRY(Read(c, "memory.consolidation.max_lint_failures", s.max_lint_failures));
   LORE_TRY(Read(c, "memory.consolidation.summary_max_chars", s.summary_max_chars));
+  const bool legacy = c.Has("llm.base_url") || c.Has("llm.api_key_env");
+  s.llm_provider = legacy ? "openai" : "claude-code";
+  LORE_TRY(Read(c, "llm.provider", s.llm_provider));
+  if (s.llm_provider != "claude-code" && s.llm_provider != "anthropic" &&
+      s.llm_provider != "openai") {
+    return Fail(c.ValueError("llm.provider", "must be \"claude-code\", \"anthropic\" or \"openai\"",
+                             "set llm.provider = \"claude-code\" (your Claude login), "
+                             "\"anthropic\" (ANTHROPIC_API_KEY) or \"openai\""));
+  }
+  if (s.llm_provider == "anthropic") {
+    s.llm_base_url = "https://api.anthropic.com";
+    s.llm_api_key_env = "ANTHROPIC_API_KEY";
+    s.model = kAnthropicDefaultModel;
+  } else if (s.llm_provider == "claude-code") {
+    s.llm_api_key_env = "";
+  }
   LORE_TRY(Read(c, "memory.consolidation_model", s.model));
   LORE_TRY(Read(c, "llm.base_url", s.llm_base_url));
   LORE_TRY(Read(c, "llm.api_key_env", s.llm_api_key_env));
+  LORE_TRY(Read(c, "llm.claude_command", s.llm_claude_command));
+  LORE_TRY(Read(c, "llm.max_output_tokens", s.llm_max_output_tokens));
+  LORE_TRY(Read(c, "llm.run_timeout_seconds", s.llm_run_timeout_seconds));
+  LORE_TRY(Read(c, "llm.max_tokens_per_run", s.llm_max_tokens_per_run));
+  LORE_TRY(Read(c, "llm.max_tokens_per_day", s.llm_max_tokens_per_day));
   LORE_TRY(Read(c, "llm.timeout_seconds", s.llm_timeout_seconds));
   LORE_TRY(Read(c, "llm.connect_timeout_seconds", s.llm_connect_timeout_seconds));
   LORE_TRY(Read(c, "llm.max_retries", s.llm_max_retries));
@@ -68,6 +89,10 @@ Result<Settings> LoadSettings(const store::Store& store) {
   LORE_TRY(Within(c, "llm.retry_backoff_ms", s.llm_retry_backoff_ms, 0, 60000));
   LORE_TRY(Within(c, "llm.max_turns", s.llm_max_turns, 1, 1000));
   LORE_TRY(Within(c, "memory.consolidation.max_lint_failures", s.max_lint_failures, 1, 1000));
+  LORE_TRY(Within(c, "llm.max_output_tokens", s.llm_max_output_tokens, 256, 1000000));
+  LORE_TRY(Within(c, "llm.run_timeout_seconds", s.llm_run_timeout_seconds, 10, 86400));
+  LORE_TRY(Within(c, "llm.max_tokens_per_run", s.llm_max_tokens_per_run, 0, int64_t{1} << 40));
+  LORE_TRY(Within(c, "llm.max_tokens_per_day", s.llm_max_tokens_per_day, 0, int64_t{1} << 40));
   LORE_TRY(Within(c, "llm.prompt_memory_chars", s.llm_prompt_memory_chars, 0, int64_t{1} << 30));
   return s;
 }

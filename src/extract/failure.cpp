@@ -8,6 +8,7 @@
 #include "lore/extract/extract.h"
 #include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
@@ -20,7 +21,47 @@ std::string FailurePath(const store::Store& store) {
   return fs::Join(store.Path(kCursorDir), ".failed.json");
 }
 
+std::string UsagePath(const store::Store& store) {
+  return fs::Join(store.Path(kCursorDir), ".model-usage.json");
+}
+
 }  // namespace
+
+Result<ModelUsage> ReadModelUsage(const store::Store& store, text::TimePoint now) {
+  ModelUsage u;
+  u.day = text::UtcDate(now);
+  const std::string path = UsagePath(store);
+  if (!fs::Exists(path)) return u;
+  LORE_TRY(fs::RefuseSymlink(path, "model usage record"));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
+  json::Limits lim;
+  lim.max_bytes = 1 << 16;
+  auto j = json::ParseOrdered(text, lim);
+  if (!j || !j->is_object()) {
+    return Fail(ErrorCode::kCorrupt, "the model usage record is not a JSON object", path, 0,
+                "remove it (today's token count starts again from zero)");
+  }
+  if (json::StringOr(*j, "day", "") != u.day) return u;
+  if ((*j).contains("tokens") && (*j)["tokens"].is_number_integer())
+    u.tokens = (*j)["tokens"].get<int64_t>();
+  if ((*j).contains("runs") && (*j)["runs"].is_number_integer())
+    u.runs = (*j)["runs"].get<int64_t>();
+  return u;
+}
+
+Status AddModelUsage(const store::Store& store, int64_t tokens, text::TimePoint now) {
+  const std::string dir = store.Path(kCursorDir);
+  LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
+  LORE_TRY(fs::MakeDirs(dir, 0700));
+  LORE_ASSIGN(fs::FileLock lock,
+              fs::FileLock::Acquire(fs::Join(dir, ".model-usage.lock"), fs::LockMode::kExclusive,
+                                    std::chrono::seconds(10)));
+  LORE_ASSIGN(ModelUsage u, ReadModelUsage(store, now));
+  u.tokens += tokens;
+  u.runs += 1;
+  Json j = {{"day", u.day}, {"tokens", u.tokens}, {"runs", u.runs}};
+  return fs::WriteFileAtomic(UsagePath(store), j.dump() + "\n");
+}
 
 Status RecordExtractFailure(const store::Store& store, const std::string& session_id,
                             const Error& error, text::TimePoint now) {

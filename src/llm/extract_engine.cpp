@@ -2,7 +2,6 @@
 
 #include "lore/extract/model_io.h"
 #include "lore/json/value.h"
-#include "lore/llm/llm_engine.h"
 #include "lore/testing/point.h"
 
 namespace lore::llm {
@@ -11,15 +10,15 @@ namespace lore::llm {
 Result<ExtractEngine> MakeExtractEngine(const store::Store& store) {
   LORE_ASSIGN(consolidate::Settings cons, consolidate::LoadSettings(store));
   LORE_ASSIGN(extract::Settings ex, extract::LoadSettings(store));
-  cons.model = ex.model;
-  if (cons.model.empty()) {
+  if (ex.model.empty() && cons.model.empty() && cons.llm_provider == "openai") {
     return Fail(ErrorCode::kUnavailable,
                 "neither memory.extract_model nor memory.consolidation_model is set",
                 store.config_path(), 0,
                 "set memory.extract_model to the model's name (or use --engine rules)");
   }
-  LORE_ASSIGN(ChatSettings chat, ChatSettingsFor(cons, store, "use --engine rules"));
-  return ExtractEngine(std::move(chat), ex.chunk_bytes, cons.max_lint_failures,
+  LORE_ASSIGN(ModelSettings ms, ModelSettingsFor(cons, store, ex.model, "use --engine rules"));
+  LORE_ASSIGN(std::unique_ptr<Model> model, MakeModel(std::move(ms)));
+  return ExtractEngine(std::move(model), ex.chunk_bytes, cons.max_lint_failures,
                        store.config_path());
 }
 
@@ -34,28 +33,25 @@ Status ExtractEngine::Take(const extract::Event& event) {
 
 Status ExtractEngine::Ask() {
   if (chunk_.empty()) return Ok();
-  Json messages = Json::array({{{"role", "system"}, {"content", extract::ExtractSystemPrompt()}},
-                               {{"role", "user"}, {"content", chunk_}}});
+  std::vector<Turn> turns = {{Turn::Role::kUser, chunk_, {}, {}}};
   chunk_.clear();
   std::string last;
   for (int64_t i = 0; i < max_failures_; ++i) {
     LORE_TRY(testing::Point(testing::kLlmTurn));
-    LORE_ASSIGN(Json reply, chat_.Complete(messages, Json::array()));
-    std::string body;
-    if (reply.contains("content") && reply["content"].is_string()) {
-      body = reply["content"].get<std::string>();
-    }
-    auto lists = extract::ParseModelAnswer(body);
+    LORE_ASSIGN(Reply reply, model_->Complete(extract::ExtractSystemPrompt(), turns, {}));
+    auto lists = extract::ParseModelAnswer(reply.text);
     if (lists) {
       extract::MergeLists(entry_, std::move(*lists));
       return Ok();
     }
     last = lists.error().what;
-    messages.push_back({{"role", "assistant"}, {"content", body}});
-    messages.push_back({{"role", "user"},
-                        {"content", "Your answer was refused: " + last +
-                                        ". Answer again with exactly one JSON object in the "
-                                        "schema, and nothing else."}});
+    turns.push_back({Turn::Role::kAssistant, reply.text, {}, {}});
+    turns.push_back({Turn::Role::kUser,
+                     "Your answer was refused: " + last +
+                         ". Answer again with exactly one JSON object in the schema, and nothing "
+                         "else.",
+                     {},
+                     {}});
   }
   return Fail(ErrorCode::kInvalidInput,
               "the model's extract was refused " + std::to_string(max_failures_) +

@@ -2,6 +2,8 @@
 
 #include <curl/curl.h>
 
+#include <thread>
+
 namespace lore::llm {
 namespace {
 
@@ -77,6 +79,42 @@ HttpResult Post(const HttpRequest& req) {
   curl_slist_free_all(headers);
   curl_easy_cleanup(curl);
   return out;
+}
+
+std::string Snippet(std::string_view body) {
+  std::string s(body.substr(0, 200));
+  for (char& c : s) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return body.size() > 200 ? s + "…" : s;
+}
+
+Result<HttpResponse> PostRetrying(const HttpRequest& request, int max_retries,
+                                  std::chrono::milliseconds backoff, int& requests,
+                                  const std::function<Error(long, std::string_view)>& explain) {
+  auto wait = backoff;
+  Error last;
+  int attempts = 0;
+  for (int attempt = 0; attempt <= max_retries; ++attempt) {
+    if (attempt > 0) {
+      std::this_thread::sleep_for(wait);
+      wait *= 2;
+    }
+    ++requests;
+    ++attempts;
+    HttpResult r = Post(request);
+    if (!r.ok) {
+      last = r.error;
+      if (r.too_large) break;  // asking again would only read as much again
+      continue;
+    }
+    const long status = r.response.status;
+    if (status >= 200 && status < 300) return std::move(r.response);
+    last = explain(status, r.response.body);
+    if (status != 429 && status < 500) break;
+  }
+  if (attempts > 1) last.what += " (after " + std::to_string(attempts) + " attempts)";
+  return tl::unexpected(last);
 }
 
 }  // namespace lore::llm

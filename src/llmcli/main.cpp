@@ -4,6 +4,10 @@
 // loads libcurl.
 #include <unistd.h>
 
+#include <csignal>
+#include <functional>
+#include <memory>
+
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -13,11 +17,15 @@
 #include "lore/app/distill.h"
 #include "lore/app/extract.h"
 #include "lore/app/store.h"
+#include "lore/extract/extract.h"
+#include "lore/fs/file_lock.h"
+#include "lore/llm/claude_code.h"
 #include "lore/llm/digest_writer.h"
 #include "lore/llm/extract_engine.h"
 #include "lore/llm/http.h"
 #include "lore/llm/llm_engine.h"
 #include "lore/store/store.h"
+#include "proc/process.h"
 #include "lore/version.h"
 
 namespace {
@@ -31,13 +39,52 @@ void PrintLines(const std::vector<std::string>& lines) {
   std::cout.flush();
 }
 
+// At most one model run per store at a time (extractions, consolidations and
+// digests alike): a run waits for the one before it, detached as the hooks
+// start it.
+lore::Result<lore::fs::FileLock> ModelRunLock(const lore::store::Store& store) {
+  if (auto s = lore::fs::MakeDirs(store.Path("extract"), 0700); !s)
+    return tl::unexpected(s.error());
+  return lore::fs::FileLock::Acquire(
+      lore::fs::Join(store.Path("extract"), ".model-run.lock"),
+      lore::fs::LockMode::kExclusive, std::chrono::hours(2));
+}
+
+// What a run used goes into the day's record, whatever its outcome.
+void CountUsage(const lore::store::Store& store, const lore::llm::Usage& used) {
+  if (used.total() == 0) return;
+  if (auto s = lore::extract::AddModelUsage(store, used.total(), std::chrono::system_clock::now());
+      !s)
+    WriteWarning(s.error());
+}
+
 // The model's run of app::Consolidate (lore consolidate --engine llm).
 int Consolidate(const std::string& repo, bool flush) {
   auto opened = app::OpenStoreWithSettings(repo);
   if (!opened) return WriteError(opened.error());
+  auto lock = ModelRunLock(opened->store);
+  if (!lock) return WriteError(lock.error());
   lore::llm::InitHttp();
-  lore::llm::LlmEngine engine(opened->store);
-  auto c = app::Consolidate(*opened, engine, flush);
+  std::unique_ptr<lore::consolidate::Engine> engine;
+  std::function<lore::llm::Usage()> used;
+  std::unique_ptr<lore::llm::Model> model;
+  if (opened->settings.llm_provider == "claude-code") {
+    auto exe = lore::proc::SelfExe();
+    if (!exe) return WriteError(exe.error());
+    auto e = std::make_unique<lore::llm::ClaudeCodeEngine>(opened->store, *exe);
+    used = [p = e.get()] { return p->used(); };
+    engine = std::move(e);
+  } else {
+    auto ms = lore::llm::ModelSettingsFor(opened->settings, opened->store, "", "use --engine rules");
+    if (!ms) return WriteError(ms.error());
+    auto m = lore::llm::MakeModel(std::move(*ms));
+    if (!m) return WriteError(m.error());
+    model = std::move(*m);
+    used = [p = model.get()] { return p->used(); };
+    engine = std::make_unique<lore::llm::LlmEngine>(opened->store, *model);
+  }
+  auto c = app::Consolidate(*opened, *engine, flush);
+  CountUsage(opened->store, used());
   if (!c) return WriteError(c.error());
   for (const auto& w : c->warnings) WriteWarning(w);
   PrintLines(c->lines);
@@ -51,13 +98,17 @@ int Distill(const std::string& repo) {
   if (!store) return WriteError(store.error());
   auto settings = lore::consolidate::LoadSettings(*store);
   if (!settings) return WriteError(settings.error());
+  auto lock = ModelRunLock(*store);
+  if (!lock) return WriteError(lock.error());
   lore::llm::InitHttp();
   lore::distill::Options options;
+  lore::llm::Usage used;
   options.digest = [&](const std::vector<lore::distill::Page>& pages,
                        const std::vector<std::string>& linkable) {
-    return lore::llm::WriteDigest(*store, *settings, pages, linkable);
+    return lore::llm::WriteDigest(*store, *settings, pages, linkable, &used);
   };
   auto r = app::Distill(*store, options);
+  CountUsage(*store, used);
   if (!r) return WriteError(r.error());
   for (const auto& w : r->warnings) WriteWarning(w);
   std::cout << r->text << "\n";
@@ -74,6 +125,8 @@ int Extract(const std::string& repo, const std::string& transcript, const std::s
   if (!dry_run) {
     if (auto s = store->Ensure(now, lore::store::RawCheck::kSkip); !s) return WriteError(s.error());
   }
+  auto lock = ModelRunLock(*store);
+  if (!lock) return WriteError(lock.error());
   lore::llm::InitHttp();
   auto engine = lore::llm::MakeExtractEngine(*store);
   if (!engine) return WriteError(engine.error());
@@ -83,6 +136,7 @@ int Extract(const std::string& repo, const std::string& transcript, const std::s
   req.options.dry_run = dry_run;
   req.options.now = now;
   auto r = app::Extract(*store, req, *engine);
+  if (!dry_run) CountUsage(*store, engine->used());
   if (!r) return WriteError(r.error());
   std::cout << r->json << "\n";
   return 0;
@@ -94,6 +148,7 @@ static int Run(int argc, char** argv) {
   CLI::App app{"lore-llm: the LLM side of lore (consolidation, distilling)", "lore-llm"};
   app.set_version_flag("--version", std::string("lore-llm ") + lore::kVersion);
   app.require_subcommand(1, 1);
+  std::signal(SIGPIPE, SIG_IGN);  // a claude child or relay peer that goes away is an error, not a kill
   std::string repo;
   bool flush = false;
   CLI::App* cons = app.add_subcommand(
@@ -111,12 +166,21 @@ static int Run(int argc, char** argv) {
   ext->add_option("--transcript", transcript, "The agent's session transcript")->required();
   ext->add_option("--session", session, "The session id");
   ext->add_flag("--dry-run", dry_run, "Print the entry; stage nothing");
+  std::string socket;
+  CLI::App* relay = app.add_subcommand(
+      "tool-relay", "Connect a claude-code consolidation's MCP tools (started by claude)");
+  relay->add_option("socket", socket, "The run's socket")->required();
+  relay->group("");  // not for people
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     lore::cli::WriteStderr(app::Line(e.what()));
     return app::kExitUsage;
+  }
+  if (relay->parsed()) {
+    auto s = lore::llm::RelayStdio(socket);
+    return s ? 0 : WriteError(s.error());
   }
   if (dist->parsed()) return Distill(repo);
   if (ext->parsed()) return Extract(repo, transcript, session, dry_run);

@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <signal.h>
+
 #include <cerrno>
 
 #include "lore/fs/fd.h"
@@ -94,6 +96,114 @@ Error Exec(const std::vector<std::string>& args) {
   std::vector<char*> argv = Argv(args);
   ::execv(argv[0], argv.data());
   return fs::ErrnoError(errno, "cannot run", args[0]);
+}
+
+namespace {
+
+void CloseFd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+int Decode(int status) { return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status); }
+
+}  // namespace
+
+Result<Child> Child::Start(const Options& o) {
+  if (o.argv.empty()) return tl::unexpected(NoProgram("a child"));
+  int in[2], out[2], err[2];
+  if (::pipe2(in, O_CLOEXEC) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot make a pipe for", o.argv[0]));
+  if (::pipe2(out, O_CLOEXEC) != 0) {
+    int e = errno;
+    ::close(in[0]), ::close(in[1]);
+    return tl::unexpected(fs::ErrnoError(e, "cannot make a pipe for", o.argv[0]));
+  }
+  if (::pipe2(err, O_CLOEXEC) != 0) {
+    int e = errno;
+    ::close(in[0]), ::close(in[1]), ::close(out[0]), ::close(out[1]);
+    return tl::unexpected(fs::ErrnoError(e, "cannot make a pipe for", o.argv[0]));
+  }
+  std::vector<std::string> env_strings;
+  for (char** e = environ; *e; ++e) {
+    std::string_view kv(*e);
+    bool replaced = false;
+    for (const auto& [k, v] : o.set_env) {
+      if (kv.size() > k.size() && kv.substr(0, k.size()) == k && kv[k.size()] == '=') replaced = true;
+    }
+    if (!replaced) env_strings.emplace_back(kv);
+  }
+  for (const auto& [k, v] : o.set_env) env_strings.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (auto& e : env_strings) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::vector<char*> argv = Argv(o.argv);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  if (!o.cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, o.cwd.c_str());
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  pid_t pid = 0;
+  int rc = ::posix_spawnp(&pid, argv[0], &fa, &attr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  ::close(in[0]), ::close(out[1]), ::close(err[1]);
+  if (rc != 0) {
+    ::close(in[1]), ::close(out[0]), ::close(err[0]);
+    return tl::unexpected(fs::ErrnoError(rc, "cannot run", o.argv[0]));
+  }
+  Child c;
+  c.pid_ = pid;
+  c.in_ = in[1];
+  c.out_ = out[0];
+  c.err_ = err[0];
+  for (int fd : {c.in_, c.out_, c.err_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  return c;
+}
+
+Child::Child(Child&& o) noexcept
+    : pid_(std::exchange(o.pid_, -1)),
+      in_(std::exchange(o.in_, -1)),
+      out_(std::exchange(o.out_, -1)),
+      err_(std::exchange(o.err_, -1)),
+      status_(o.status_) {}
+
+Child::~Child() {
+  if (pid_ > 0 && !status_) {
+    Kill();
+    Wait();
+  }
+  CloseFd(in_);
+  CloseFd(out_);
+  CloseFd(err_);
+}
+
+void Child::CloseIn() { CloseFd(in_); }
+
+void Child::Kill() {
+  if (pid_ > 0 && !status_) ::kill(-pid_, SIGKILL);
+}
+
+std::optional<int> Child::Poll() {
+  if (status_ || pid_ <= 0) return status_;
+  int status = 0;
+  pid_t r = ::waitpid(pid_, &status, WNOHANG);
+  if (r == pid_) status_ = Decode(status);
+  return status_;
+}
+
+int Child::Wait() {
+  if (status_ || pid_ <= 0) return status_.value_or(-1);
+  int status = 0;
+  while (::waitpid(pid_, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  status_ = Decode(status);
+  return *status_;
 }
 
 }  // namespace lore::proc

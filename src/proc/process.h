@@ -3,7 +3,10 @@
 // library, which decides what to run and leaves the running to its caller.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <sys/types.h>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -37,5 +40,42 @@ Result<int> Run(const std::vector<std::string>& argv, Streams streams = Streams:
 
 // Replaces this process with `argv`. Returns only when that failed.
 Error Exec(const std::vector<std::string>& argv);
+
+// A child whose standard streams are pipes to us, in a process group of its
+// own (so that Kill reaches whatever it starts), for a program that talks to
+// lore through them (the claude-code model back end). The descriptors are
+// non-blocking and close-on-exec; the destructor kills and reaps a child
+// still running.
+class Child {
+ public:
+  struct Options {
+    std::vector<std::string> argv;  // argv[0] a path or a name found on PATH
+    std::vector<std::pair<std::string, std::string>> set_env;  // over our environment
+    std::string cwd;                                           // "": ours
+  };
+  static Result<Child> Start(const Options& options);
+
+  Child(Child&& o) noexcept;
+  Child& operator=(Child&&) = delete;
+  ~Child();
+
+  int in() const { return in_; }    // its standard input (ours to write)
+  int out() const { return out_; }  // its standard output
+  int err() const { return err_; }  // its standard error
+  void CloseIn();
+  // SIGKILL to its process group.
+  void Kill();
+  // Its exit status without waiting: nullopt while it runs (128 + N when
+  // killed by signal N).
+  std::optional<int> Poll();
+  // Waits for it: its exit status.
+  int Wait();
+
+ private:
+  Child() = default;
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1, err_ = -1;
+  std::optional<int> status_;
+};
 
 }  // namespace lore::proc

@@ -4,6 +4,7 @@
 // Whatever fails, nothing is staged and the cursor does not move.
 #include <gtest/gtest.h>
 
+#include "support/claude_cli.h"
 #include "support/extract_fixture.h"
 #include "support/fake_openai.h"
 
@@ -108,6 +109,26 @@ TEST_F(ExtractLlmTest, NoModelConfiguredSaysHowToDoWithout) {
   auto r = ExtractLlm();
   ExpectNothingStaged(r);
   EXPECT_NE(r.err.find("--engine rules"), std::string::npos) << r.err;
+}
+
+// Phase 1 through the user's own Claude Code (llm.provider = "claude-code"):
+// no key, no tool, the digest on standard input, the answer staged.
+TEST_F(ExtractLlmTest, ThroughClaudeCodeWithTheUsersLogin) {
+  const std::string claude = ClaudeBinary();
+  LORE_REQUIRE_CLAUDE(claude);
+  FakeOpenAi server({FakeOpenAi::Message(kLists)});
+  Write("config.toml", "[llm]\nprovider = \"claude-code\"\nclaude_command = \"" + claude + "\"\n");
+  Json line = Line(Extract({"--engine", "llm"}, false, ClaudeEnv(server.anthropic_url())));
+  EXPECT_EQ(line["status"], "staged");
+  Json e = Entry(line["staged_id"]);
+  EXPECT_EQ(e["source"]["range"], Json::array({1, 21}));
+  EXPECT_EQ(e["requests"][0]["intent"], "Add a 30 second leeway");
+  auto reqs = server.main_requests();
+  ASSERT_EQ(reqs.size(), 1u);
+  const std::string body = reqs[0].body;
+  EXPECT_NE(body.find("person: How does the session middleware decide"), std::string::npos);
+  EXPECT_NE(body.find("tool Bash: npm install"), std::string::npos);
+  EXPECT_EQ(body.find("\"name\":\"Bash\""), std::string::npos) << "no built-in tool offered";
 }
 
 }  // namespace

@@ -1,6 +1,11 @@
-// A scripted OpenAI-compatible chat-completions server for tests: real HTTP
-// on 127.0.0.1 (an ephemeral port), real JSON. Each request gets the next
-// scripted reply; it can also answer late, never (hang) or with garbage.
+// A scripted model server for tests: real HTTP on 127.0.0.1 (an ephemeral
+// port), real JSON. It speaks OpenAI's chat completions and Anthropic's
+// Messages API (plain JSON, or server-sent events when the request asks to
+// stream, as Claude Code does). Each request gets the next scripted reply; it
+// can also answer late, never (hang) or with garbage. A request that
+// `side_request` says is not part of the conversation (Claude Code's own
+// small requests: token counts, titles) gets a short text and leaves the
+// script where it is.
 // Every loop is bounded: the server thread polls in 50 ms steps and stops
 // when the object is destroyed. Header-only.
 #pragma once
@@ -13,6 +18,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
+#include <tuple>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -28,6 +35,9 @@ class FakeOpenAi {
     int status = 200;
     std::string body;
     bool hang = false;  // accept, read, never answer
+    // An Anthropic message ({"content": [...], "stop_reason", "usage"}):
+    // sent as JSON, or as events when the request streams.
+    nlohmann::json message;
   };
   struct Request {
     std::string method, path;
@@ -59,7 +69,26 @@ class FakeOpenAi {
   FakeOpenAi(const FakeOpenAi&) = delete;
   FakeOpenAi& operator=(const FakeOpenAi&) = delete;
 
+  // Which requests are not the conversation's (answered with a short text).
+  std::function<bool(const Request&)> side_request = [](const Request& r) {
+    if (r.path.find("/v1/messages") == std::string::npos) return false;
+    if (r.path.find("count_tokens") != std::string::npos) return true;
+    auto j = r.json();
+    // Claude Code's helper requests ask for a few tokens with no tools.
+    return j.is_object() && j.value("max_tokens", 0) > 0 && j.value("max_tokens", 0) <= 512 &&
+           (!j.contains("tools") || j["tools"].empty());
+  };
+
   int port() const { return port_; }
+  std::string anthropic_url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  // The conversation's requests (side requests left out).
+  std::vector<Request> main_requests() const {
+    std::lock_guard<std::mutex> g(mu_);
+    std::vector<Request> out;
+    for (size_t i = 0; i < requests_.size(); ++i)
+      if (!side_[i]) out.push_back(requests_[i]);
+    return out;
+  }
   std::string base_url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/v1"; }
   std::vector<Request> requests() const {
     std::lock_guard<std::mutex> g(mu_);
@@ -80,6 +109,80 @@ class FakeOpenAi {
   }
   static Reply Text(const std::string& content) {
     return Completion({{"role", "assistant"}, {"content", content}}, "stop");
+  }
+
+  // Anthropic replies: text, and tool_use blocks (name, input object).
+  static Reply Message(const std::string& text,
+                       const std::vector<std::pair<std::string, nlohmann::json>>& calls = {},
+                       int input_tokens = 100, int output_tokens = 20) {
+    nlohmann::json content = nlohmann::json::array();
+    if (!text.empty()) content.push_back({{"type", "text"}, {"text", text}});
+    int n = 0;
+    for (const auto& [name, input] : calls) {
+      content.push_back({{"type", "tool_use"},
+                         {"id", "toolu_" + std::to_string(++n) + "_" + name},
+                         {"name", name},
+                         {"input", input}});
+    }
+    Reply r;
+    r.message = {{"content", content},
+                 {"stop_reason", calls.empty() ? "end_turn" : "tool_use"},
+                 {"usage", {{"input_tokens", input_tokens}, {"output_tokens", output_tokens}}}};
+    return r;
+  }
+
+  // `message` as the Messages API sends it: a whole JSON object, or events.
+  static std::pair<std::string, std::string> Render(const nlohmann::json& message, bool stream,
+                                                    const std::string& model) {
+    static int serial = 0;
+    const std::string id = "msg_test_" + std::to_string(++serial);
+    nlohmann::json whole = {{"id", id},
+                            {"type", "message"},
+                            {"role", "assistant"},
+                            {"model", model},
+                            {"content", message["content"]},
+                            {"stop_reason", message["stop_reason"]},
+                            {"stop_sequence", nullptr},
+                            {"usage", message["usage"]}};
+    if (!stream) return {"application/json", whole.dump()};
+    std::string out;
+    auto event = [&](const char* name, const nlohmann::json& data) {
+      out += std::string("event: ") + name + "\ndata: " + data.dump() + "\n\n";
+    };
+    nlohmann::json start = whole;
+    start["content"] = nlohmann::json::array();
+    start["stop_reason"] = nullptr;
+    start["usage"] = {{"input_tokens", message["usage"]["input_tokens"]}, {"output_tokens", 1}};
+    event("message_start", {{"type", "message_start"}, {"message", start}});
+    int index = 0;
+    for (const auto& block : message["content"]) {
+      if (block["type"] == "text") {
+        event("content_block_start", {{"type", "content_block_start"},
+                                      {"index", index},
+                                      {"content_block", {{"type", "text"}, {"text", ""}}}});
+        event("content_block_delta",
+              {{"type", "content_block_delta"},
+               {"index", index},
+               {"delta", {{"type", "text_delta"}, {"text", block["text"]}}}});
+      } else {
+        nlohmann::json head = block;
+        head["input"] = nlohmann::json::object();
+        event("content_block_start",
+              {{"type", "content_block_start"}, {"index", index}, {"content_block", head}});
+        event("content_block_delta",
+              {{"type", "content_block_delta"},
+               {"index", index},
+               {"delta", {{"type", "input_json_delta"}, {"partial_json", block["input"].dump()}}}});
+      }
+      event("content_block_stop", {{"type", "content_block_stop"}, {"index", index}});
+      ++index;
+    }
+    event("message_delta",
+          {{"type", "message_delta"},
+           {"delta", {{"stop_reason", message["stop_reason"]}, {"stop_sequence", nullptr}}},
+           {"usage", {{"output_tokens", message["usage"]["output_tokens"]}}}});
+    event("message_stop", {{"type", "message_stop"}});
+    return {"text/event-stream", out};
   }
 
  private:
@@ -153,11 +256,24 @@ class FakeOpenAi {
       if (c < 0) continue;
       Request req;
       if (ReadRequest(c, req)) {
-        Reply reply{500, R"({"error":"script exhausted"})", false};
+        Reply reply{500, R"({"error":"script exhausted"})", false, {}};
+        const bool side = side_request && side_request(req);
         {
           std::lock_guard<std::mutex> g(mu_);
-          if (next_ < script_.size()) reply = script_[next_++];
+          if (side) {
+            reply = Message("ok", {}, 5, 1);
+          } else if (next_ < script_.size()) {
+            reply = script_[next_++];
+          }
           requests_.push_back(req);
+          side_.push_back(side);
+        }
+        std::string type = "application/json";
+        if (!reply.message.is_null()) {
+          auto j = req.json();
+          bool stream = j.is_object() && j.value("stream", false);
+          std::string model = j.is_object() ? j.value("model", std::string("test")) : "test";
+          std::tie(type, reply.body) = Render(reply.message, stream, model);
         }
         if (reply.hang) {
           // Hold the connection until the client gives up (or the test ends).
@@ -167,7 +283,7 @@ class FakeOpenAi {
           }
         } else {
           std::string out = "HTTP/1.1 " + std::to_string(reply.status) +
-                            " Scripted\r\nContent-Type: application/json\r\nContent-Length: " +
+                             " Scripted\r\nContent-Type: " + type + "\r\nContent-Length: " +
                             std::to_string(reply.body.size()) + "\r\nConnection: close\r\n\r\n" +
                             reply.body;
           size_t done = 0;
@@ -185,6 +301,7 @@ class FakeOpenAi {
   std::vector<Reply> script_;
   size_t next_ = 0;
   std::vector<Request> requests_;
+  std::vector<bool> side_;
   mutable std::mutex mu_;
   int fd_ = -1;
   int port_ = 0;

@@ -93,6 +93,20 @@ Status RecordExtractFailure(const store::Store& store, const std::string& sessio
 Status ClearExtractFailure(const store::Store& store);
 Result<std::optional<ExtractFailure>> LastExtractFailure(const store::Store& store);
 
+// The tokens the model runs of one UTC day used (extractions, consolidations
+// and digests together), counted from the providers' usage fields, in
+// `extract/.model-usage.json` {"day", "tokens", "runs"}: what
+// llm.max_tokens_per_day is checked against and `lore status` shows. A
+// record of another day reads as none.
+struct ModelUsage {
+  std::string day;  // YYYY-MM-DD
+  int64_t tokens = 0;
+  int64_t runs = 0;
+};
+Result<ModelUsage> ReadModelUsage(const store::Store& store, text::TimePoint now);
+// Adds one run's tokens to its day's record, under a lock.
+Status AddModelUsage(const store::Store& store, int64_t tokens, text::TimePoint now);
+
 // Bytes the transcript holds past the session's cursor (its whole size when
 // never extracted or replaced since), for the Stop hook. Cheap: one stat,
 // one small read.

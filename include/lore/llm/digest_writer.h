@@ -11,12 +11,13 @@
 
 #include "lore/consolidate/settings.h"
 #include "lore/distill/digest.h"
+#include "lore/llm/model.h"
 #include "lore/store/store.h"
 
 namespace lore::llm {
 
 Result<std::string> WriteDigest(const store::Store& store, const consolidate::Settings& settings,
                                 const std::vector<distill::Page>& pages,
-                                const std::vector<std::string>& linkable);
+                                const std::vector<std::string>& linkable, Usage* used = nullptr);
 
 }  // namespace lore::llm

@@ -14,15 +14,16 @@
 #include "lore/extract/engine.h"
 #include "lore/extract/model_io.h"
 #include "lore/extract/settings.h"
-#include "lore/llm/chat.h"
+#include "lore/llm/model.h"
 #include "lore/store/store.h"
 
 namespace lore::llm {
 
 class ExtractEngine final : public extract::Engine {
  public:
-  ExtractEngine(ChatSettings chat, int64_t chunk_bytes, int64_t max_failures, std::string config)
-      : chat_(std::move(chat)),
+  ExtractEngine(std::unique_ptr<Model> model, int64_t chunk_bytes, int64_t max_failures,
+                std::string config)
+      : model_(std::move(model)),
         chunk_bytes_(static_cast<size_t>(chunk_bytes)),
         max_failures_(max_failures),
         config_(std::move(config)) {}
@@ -30,12 +31,13 @@ class ExtractEngine final : public extract::Engine {
   Status Take(const extract::Event& event) override;
   Result<consolidate::StagedEntry> Finish() override;
 
-  int requests() const { return chat_.requests(); }
+  int requests() const { return model_->requests(); }
+  const Usage& used() const { return model_->used(); }
 
  private:
   Status Ask();  // sends the chunk, merges the answer
 
-  ChatClient chat_;
+  std::unique_ptr<Model> model_;
   size_t chunk_bytes_;
   int64_t max_failures_;
   std::string config_;  // config.toml, named in errors
@@ -45,7 +47,8 @@ class ExtractEngine final : public extract::Engine {
 };
 
 // The engine for `store`: the model of memory.extract_model (else
-// memory.consolidation_model) on consolidation's endpoint, key, timeouts and retries.
+// memory.consolidation_model) on consolidation's provider, endpoint, key,
+// timeouts, retries and run budget.
 Result<ExtractEngine> MakeExtractEngine(const store::Store& store);
 
 }  // namespace lore::llm

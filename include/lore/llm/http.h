@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,17 @@ struct HttpResult {
 
 // Posts `request`. Never throws; transport failures come back in the result.
 HttpResult Post(const HttpRequest& request);
+
+// Posts `request` until a 2xx answer, retrying network failures, timeouts,
+// HTTP 429 and 5xx up to `max_retries` times, waiting `backoff` and doubling
+// it. `requests` counts every try. Another status, or the last failure, is
+// the error: `explain(status, body)` words a status's (its what and repair).
+Result<HttpResponse> PostRetrying(const HttpRequest& request, int max_retries,
+                                  std::chrono::milliseconds backoff, int& requests,
+                                  const std::function<Error(long, std::string_view)>& explain);
+
+// The first 200 bytes of `body` on one line, for error messages.
+std::string Snippet(std::string_view body);
 
 // Call once at start-up (curl_global_init).
 void InitHttp();
