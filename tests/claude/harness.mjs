@@ -67,6 +67,7 @@ export const STORE_KEY = 'example.org_acme_widget';
 // A world: its own HOME (so ~/.claude and ~/.claude.json are the test's), a git project and a
 // store root. With `lore: true` the project is set up by `lore init claude-code`.
 export async function makeWorld({ lore = true } = {}) {
+  if (!fs.existsSync(LORE_BIN)) throw new Error(`no lore binary at ${LORE_BIN}: set LORE_BUILD_DIR (run.mjs takes it as its argument)`);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lore-claude-'));
   const w = { root, home: path.join(root, 'home'), project: path.join(root, 'widget'),
     loreHome: path.join(root, 'stores'), logs: path.join(root, 'logs') };
