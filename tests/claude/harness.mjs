@@ -73,6 +73,16 @@ export async function makeWorld({ lore = true } = {}) {
     loreHome: path.join(root, 'stores'), logs: path.join(root, 'logs') };
   for (const d of [w.home, w.project, w.loreHome, w.logs]) fs.mkdirSync(d, { recursive: true });
   w.store = path.join(w.loreHome, STORE_KEY);
+  try {
+    await setUp(w, lore);
+  } catch (e) {
+    fs.rmSync(root, { recursive: true, force: true });  // a world that failed to be made
+    throw e;
+  }
+  return w;
+}
+
+async function setUp(w, lore) {
   git(w.project, 'init', '-q', '-b', 'main');
   git(w.project, 'remote', 'add', 'origin', REMOTE);
   for (const [f, text] of Object.entries(PROJECT_FILES)) fs.writeFileSync(path.join(w.project, f), text);
@@ -84,7 +94,6 @@ export async function makeWorld({ lore = true } = {}) {
     if (r.code !== 0) throw new Error(`lore init claude-code failed: ${r.stdout}${r.stderr}`);
     w.initOutput = r.stdout;
   }
-  return w;
 }
 
 // Removes the world once no process of it is left. A process still there after 10 s (a lore

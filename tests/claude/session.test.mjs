@@ -78,7 +78,8 @@ describe('a real Claude Code session with lore installed', { skip }, () => {
     assert.ok(log.some((e) => e.turn === 'agent' && e.text.includes(LESSON)));
     const summary = fs.readFileSync(path.join(w.store, 'memory', 'summary.md'), 'utf8');
     assert.ok(summary.includes(session1.slice(0, 8)), summary);
-    assert.ok(summary.includes('./check.sh'), summary);
+    // The failure and its fix became a lesson of the briefing.
+    assert.match(summary, /## Lessons\n- `\.\/check\.sh` failed \(check: widget\.conf has no port[^\n]*then worked: `\.\/check\.sh`/, summary);
     assert.equal(s1.status.last_run.outcome, 'ok');
   });
 
@@ -97,6 +98,7 @@ describe('a real Claude Code session with lore installed', { skip }, () => {
     const first = requestText(main[0]);
     assert.ok(first.includes('lore memory for example.org_acme_widget'), 'no lore context in the first request');
     assert.ok(first.includes(session1.slice(0, 8)), 'the briefing does not name session 1');
+    assert.ok(first.includes('## Lessons\\n- `./check.sh` failed'), 'the briefing\'s lesson is not in the first request');
     // ... and lore's seven MCP tools offered directly.
     const tools = main[0].body.tools.map((x) => x.name);
     for (const name of LORE_TOOLS) assert.ok(tools.includes(name), `${name} not offered: ${tools.join(',')}`);
@@ -104,8 +106,12 @@ describe('a real Claude Code session with lore installed', { skip }, () => {
     // The search's answer, as the client sent it back to the model.
     const found = toolResults(main[1]).at(-1);
     assert.equal(found.isError, false, found.text);
-    assert.match(found.text, /port/);
-    assert.match(found.text, /check\.sh/);
+    // lore's answer: {hits: [{scope, file, excerpt, ...}]}, the lesson and the failed run among
+    // them, from session 1's log.
+    const hits = JSON.parse(found.text).hits;
+    const from1 = hits.filter((h) => h.file === `sessions/${session1}.jsonl`);
+    assert.ok(from1.some((h) => h.excerpt.includes(LESSON)), found.text.slice(0, 2000));
+    assert.ok(from1.some((h) => h.excerpt.includes('check: widget.conf has no port (add: port = 8080)')), found.text.slice(0, 2000));
 
     // PreToolUse audited the propose call made through the shell (the store exists now).
     const events = lines(path.join(w.store, 'events.jsonl')).map((l) => JSON.parse(l));
