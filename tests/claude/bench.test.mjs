@@ -24,7 +24,10 @@ test('claude-bench: a scripted session with lore\'s hooks against none', { skip 
   const times = { on: [], off: [], hooksOnly: [] };
   try {
     for (let i = 0; i < RUNS; i++) {
-      for (const [name, w] of [['on', on], ['off', off], ['hooksOnly', hooksOnly]]) {
+      // The order turns each round, so that none of the three always runs first.
+      const order = [['on', on], ['off', off], ['hooksOnly', hooksOnly]];
+      for (let k = 0; k < i % 3; k++) order.push(order.shift());
+      for (const [name, w] of order) {
         // The same starting point each run: the check failing again.
         fs.writeFileSync(path.join(w.project, 'widget.conf'), PROJECT_FILES['widget.conf']);
         const server = await serve(w, fixSession(w), `bench-${name}-${i}`);
@@ -46,5 +49,9 @@ test('claude-bench: a scripted session with lore\'s hooks against none', { skip 
   const mHooks = median(times.hooksOnly);
   const ms = (xs) => xs.map((x) => x.toFixed(0)).join('/');
   console.log(`claude-bench: hooks on median ${mOn.toFixed(0)} ms, off median ${mOff.toFixed(0)} ms, share ${share.toFixed(1)}% (${RUNS} runs each; on ${ms(times.on)}, off ${ms(times.off)})`);
+  // Paired by round (the machine's load drifts between rounds more than within one).
+  const paired = median(times.on.map((x, i) => x - times.off[i]));
+  const pairedHooks = median(times.hooksOnly.map((x, i) => x - times.off[i]));
+  console.log(`claude-bench: paired by round, lore installed adds a median ${paired.toFixed(0)} ms, its hooks alone ${pairedHooks.toFixed(0)} ms`);
   console.log(`claude-bench: hooks without lore's MCP server median ${mHooks.toFixed(0)} ms, share ${(((mHooks - mOff) / mHooks) * 100).toFixed(1)}% (${ms(times.hooksOnly)})`);
 });

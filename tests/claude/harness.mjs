@@ -125,7 +125,8 @@ export function worldEnv(w, extra = {}) {
     LANG: 'C.UTF-8',
     TZ: 'UTC',
   };
-  if (process.env.CI) env.CI = process.env.CI;
+  // CI, and the sanitizer settings of the ASan build's run (scripts/test.sh), reach lore's hooks.
+  for (const k of ['CI', 'ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS']) if (process.env[k]) env[k] = process.env[k];
   return { ...env, ...extra };
 }
 
