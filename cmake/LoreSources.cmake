@@ -205,6 +205,15 @@ if(LORE_TESTS)
     gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 TEST_FILTER "Ops/FaultInjection.*"
                          PROPERTIES LABELS e2e TIMEOUT 1200 COST 10000)
   endif()
+  # The real Claude Code CLI (tests/claude, installed from npm by scripts/test.sh) against a
+  # scripted model server, with lore's hooks and MCP server: about 40 s. Without
+  # tests/claude/node_modules it is skipped (exit 77), except in CI, where it fails.
+  find_program(LORE_NODE node)
+  if(LORE_NODE)
+    add_test(NAME claude_client COMMAND ${LORE_NODE} ${PROJECT_SOURCE_DIR}/tests/claude/run.mjs
+             $<TARGET_FILE_DIR:lore>)
+    set_tests_properties(claude_client PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77)
+  endif()
 endif()
 
 if(LORE_BENCH)

@@ -8,6 +8,10 @@ scripts/install-deps.sh
 if [ ! -d tests/mcp/node_modules ]; then
   (cd tests/mcp && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
+# The real-client tests (ctest claude_client) run the Claude Code CLI, pinned, from the npm registry.
+if [ ! -d tests/claude/node_modules ]; then
+  (cd tests/claude && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
 
 # Each step prints how long it took: the whole run must stay within 45 minutes on 2 cores.
 started=$(date +%s)
