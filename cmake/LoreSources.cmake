@@ -234,6 +234,14 @@ if(LORE_BENCH)
     target_compile_definitions(team_bench PRIVATE LORE_TEAM_BINARY="$<TARGET_FILE:lore-team>")
     add_dependencies(team_bench lore-team)
   endif()
+  # The model back ends' benchmark runs lore-llm (and the pinned Claude Code) against the
+  # scripted server of the tests.
+  if(TARGET model_backend_bench AND TARGET lore-llm)
+    target_sources(model_backend_bench PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/run.cpp)
+    target_include_directories(model_backend_bench PRIVATE ${PROJECT_SOURCE_DIR}/tests)
+    target_compile_definitions(model_backend_bench PRIVATE LORE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+    add_dependencies(model_backend_bench lore-llm)
+  endif()
 endif()
 
 # The retrieval benchmark runs as a test in its short form on the LoCoMo dev half, when the

@@ -1,5 +1,7 @@
 #include "lore/app/extract.h"
 
+#include "lore/text/time.h"
+
 namespace lore::app {
 
 Result<Extracted> Extract(const store::Store& store, const ExtractRequest& request,
@@ -10,17 +12,24 @@ Result<Extracted> Extract(const store::Store& store, const ExtractRequest& reque
   // succeeds clears it. Not on a dry run.
   const bool track = !o.dry_run;
   auto outcome = extract::Extract(store, o, engine);
+  const std::string engine_name(engine.name());
   if (!outcome) {
     if (track) {
       auto session = extract::SessionOf(o.transcript, o.session);
-      (void)extract::RecordExtractFailure(store, session ? *session : o.session, outcome.error(),
-                                          o.now);
+      const std::string id = session ? *session : o.session;
+      (void)extract::RecordExtractFailure(store, id, outcome.error(), o.now);
+      (void)extract::RecordLastExtract(store, {text::UtcSeconds(o.now), id, engine_name, "failed",
+                                               outcome.error().Format()});
     }
     return Fail(outcome.error());
   }
   Extracted r;
   if (track) {
     if (auto s = extract::ClearExtractFailure(store); !s) r.warnings.push_back(s.error());
+    if (auto s = extract::RecordLastExtract(store, {text::UtcSeconds(o.now), outcome->session_id,
+                                                    engine_name, outcome->status, ""});
+        !s)
+      r.warnings.push_back(s.error());
   }
   r.json = extract::OutcomeJson(*outcome, o.dry_run);
   r.outcome = std::move(*outcome);

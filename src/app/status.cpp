@@ -23,6 +23,11 @@ Result<StatusView> Status(const store::Store& store, const cons::Settings& setti
   } else {
     v.failed_extract = *f;
   }
+  if (auto l = extract::LastExtract(store); !l) {
+    v.warnings.push_back(l.error());
+  } else {
+    v.last_extract = *l;
+  }
   if (auto u = extract::ReadModelUsage(store, std::chrono::system_clock::now()); !u) {
     v.warnings.push_back(u.error());
   } else {
@@ -56,6 +61,14 @@ Json StatusJson(const StatusView& v) {
                            {"session_id", v.failed_extract->session_id},
                            {"error", v.failed_extract->error}};
   }
+  j["last_extract"] = Json();
+  if (const auto& l = v.last_extract) {
+    j["last_extract"] = {{"at", l->at},
+                         {"session_id", l->session_id},
+                         {"engine", l->engine},
+                         {"outcome", l->outcome},
+                         {"error", l->error}};
+  }
   j["model_usage"] = {{"day", v.model_usage.day},
                       {"tokens", v.model_usage.tokens},
                       {"runs", v.model_usage.runs},
@@ -78,6 +91,10 @@ std::vector<std::string> StatusText(const StatusView& v) {
   if (const auto& f = v.failed_extract) {
     out.push_back("memory may be stale: extracting session " + f->session_id + " failed at " +
                   f->at + ": " + f->error);
+  }
+  if (const auto& l = v.last_extract) {
+    out.push_back("last extract: session " + l->session_id + " (" + l->engine + ") " +
+                  l->outcome + " at " + l->at + (l->error.empty() ? "" : ": " + l->error));
   }
   if (v.model_usage.runs > 0) {
     out.push_back("model runs today: " + std::to_string(v.model_usage.runs) + ", " +

@@ -10,6 +10,8 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/engine.h"
+#include "lore/app/store.h"
 #include "lore/agent_setup/diff.h"
 #include "lore/agent_setup/install.h"
 #include "lore/agent_setup/review_command.h"
@@ -26,6 +28,7 @@ struct InitArgs {
   bool dry_run = false;
   bool check = false;
   bool json = false;
+  std::string engine;  // --engine: "" leaves config.toml alone
 };
 
 std::string Cwd() {
@@ -196,7 +199,14 @@ int RunInit(InitArgs a) {
   }
   if (a.check) return RunCheck(a, *plan);
   if (a.dry_run) return RunDryRun(a, *plan);
-  return RunInstall(a, *plan);
+  int code = RunInstall(a, *plan);
+  if (code != kExitOk || a.engine.empty()) return code;
+  auto store = app::LocateStore(plan->project);
+  if (!store) return ReportError(store.error());
+  auto chosen = app::ChooseEngine(*store, a.engine);
+  if (!chosen) return ReportError(chosen.error());
+  Print("  " + *chosen);
+  return kExitOk;
 }
 
 }  // namespace
@@ -212,6 +222,11 @@ void RegisterInitCommands(Registry& r) {
                 "Report what is installed, missing or different, and whether 'lore' on PATH is "
                 "this binary (exit 1 unless all is in place)");
   sub->add_flag("--json", a->json, "With --check: one JSON object");
+  sub->add_option("--engine", a->engine,
+                  "Who extracts and consolidates: rules (no model, the default), claude-code "
+                  "(your Claude login), anthropic (ANTHROPIC_API_KEY) or openai; written into "
+                  "the project's store's config.toml")
+      ->check(CLI::IsMember({"rules", "claude-code", "anthropic", "openai"}));
 }
 
 }  // namespace lore::cli

@@ -145,4 +145,111 @@ Result<std::string> Config::Get(const Key<std::string>& key) const {
   return tl::unexpected(WrongType<std::string>(*this, key.name, *n, "a string"));
 }
 
+namespace {
+
+// The text of `value` as a TOML basic string.
+std::string Quoted(std::string_view value) {
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+// Byte offset of the start of 1-based line `line` (text.size() past the end).
+size_t LineStart(std::string_view text, int64_t line) {
+  size_t pos = 0;
+  for (int64_t l = 1; l < line && pos < text.size(); ++l) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) return text.size();
+    pos = nl + 1;
+  }
+  return pos;
+}
+
+std::string SetOne(std::string text, const Config& c, const std::string& key,
+                   const std::string& value) {
+  const std::string quoted = Quoted(value);
+  if (int64_t line = c.LineOf(key); line > 0) {
+    size_t start = LineStart(text, line);
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    size_t eq = text.find('=', start);
+    if (eq == std::string::npos || eq >= end) return text;  // read back below: refused
+    return text.substr(0, eq) + "= " + quoted + text.substr(end);
+  }
+  // The deepest table of the key that has a [header] line.
+  std::string table = key;
+  while (true) {
+    size_t dot = table.rfind('.');
+    if (dot == std::string::npos) break;
+    table.resize(dot);
+    int64_t line = c.LineOf(table);
+    if (line <= 0) continue;
+    size_t start = LineStart(text, line);
+    size_t end = text.find('\n', start);
+    // Only the table's own [header] line ([memory.staging] also creates
+    // `memory`, and dotted keys make tables with no header at all).
+    std::string_view header(text.data() + start,
+                            (end == std::string::npos ? text.size() : end) - start);
+    size_t open = header.find_first_not_of(" \t");
+    size_t close = header.find(']');
+    if (open == std::string_view::npos || header[open] != '[' || close == std::string_view::npos ||
+        header.substr(open + 1, 1) == "[")
+      continue;
+    std::string_view name = header.substr(open + 1, close - open - 1);
+    while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.remove_prefix(1);
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+    if (name != table) continue;
+    std::string rest = key.substr(table.size() + 1);
+    std::string add = rest + " = " + quoted + "\n";
+    if (end == std::string::npos) return text + "\n" + add;
+    return text.insert(end + 1, add);
+  }
+  // None: a dotted key in the root table, before the first header.
+  size_t header = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    size_t first = text.find_first_not_of(" \t", pos);
+    if (first != std::string::npos && text[first] == '[') {
+      header = pos;
+      break;
+    }
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos) {
+      header = text.size();
+      break;
+    }
+    pos = nl + 1;
+    header = pos;
+  }
+  std::string add = key + " = " + quoted + "\n";
+  if (header == text.size() && !text.empty() && text.back() != '\n') add = "\n" + add;
+  return text.insert(header, add);
+}
+
+}  // namespace
+
+Result<std::string> SetStrings(std::string_view text, const std::string& path,
+                               const std::vector<std::pair<std::string, std::string>>& keys) {
+  std::string out(text);
+  for (const auto& [key, value] : keys) {
+    LORE_ASSIGN(Config before, Config::Parse(out, path));
+    std::string next = SetOne(out, before, key, value);
+    auto after = Config::Parse(next, path);
+    auto got = after ? after->Get(Key<std::string>{key, ""}) : Result<std::string>("");
+    if (!after || !got || *got != value) {
+      return Fail(ErrorCode::kInvalidInput, "cannot set " + key + " in this config.toml's layout",
+                  path, before.LineOf(key),
+                  "set " + key + " = " + Quoted(value) + " in it by hand");
+    }
+    out = std::move(next);
+  }
+  return out;
+}
+
 }  // namespace lore::config

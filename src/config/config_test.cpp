@@ -67,5 +67,53 @@ TEST(ConfigTest, InvalidUtf8IsAnError) {
   EXPECT_EQ(c.error().line, 2);
 }
 
+using Keys = std::vector<std::pair<std::string, std::string>>;
+
+TEST(SetStrings, ChangesAKeyOnItsLineAndKeepsTheRest) {
+  const std::string text =
+      "# mine\n[memory.consolidation]\nengine = \"rules\"  # was\nmax_lint_failures = 3\n";
+  auto out = SetStrings(text, "c.toml", Keys{{"memory.consolidation.engine", "llm"}});
+  ASSERT_TRUE(out) << out.error().Format();
+  EXPECT_EQ(*out, "# mine\n[memory.consolidation]\nengine = \"llm\"\nmax_lint_failures = 3\n");
+}
+
+TEST(SetStrings, AddsUnderTheTablesHeaderOrAsADottedKeyBeforeTheFirst) {
+  const std::string text = "[memory]\nextract_threshold = 1000\n\n[team]\nurl = \"x\"\n";
+  auto out = SetStrings(text, "c.toml",
+                        Keys{{"memory.consolidation.engine", "llm"},
+                             {"memory.extract_engine", "llm"},
+                             {"llm.provider", "claude-code"}});
+  ASSERT_TRUE(out) << out.error().Format();
+  EXPECT_EQ(*out,
+            "llm.provider = \"claude-code\"\n[memory]\nextract_engine = \"llm\"\n"
+            "consolidation.engine = \"llm\"\nextract_threshold = 1000\n\n[team]\nurl = \"x\"\n");
+  auto c = Config::Parse(*out, "c.toml");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(*c->Get(Key<int64_t>{"memory.extract_threshold", 0}), 1000);
+  EXPECT_EQ(*c->Get(Key<std::string>{"team.url", ""}), "x");
+}
+
+TEST(SetStrings, ASubtablesHeaderIsNotItsParents) {
+  const std::string text = "[memory.staging]\nthreshold_files = 5\n";
+  auto out = SetStrings(text, "c.toml", Keys{{"memory.extract_engine", "llm"}});
+  ASSERT_TRUE(out) << out.error().Format();
+  EXPECT_EQ(*out, "memory.extract_engine = \"llm\"\n[memory.staging]\nthreshold_files = 5\n");
+}
+
+TEST(SetStrings, AnEmptyFileGetsDottedKeysAndQuotesAreEscaped) {
+  auto out = SetStrings("", "c.toml", Keys{{"llm.provider", "a\"b\\c"}});
+  ASSERT_TRUE(out) << out.error().Format();
+  EXPECT_EQ(*out, "llm.provider = \"a\\\"b\\\\c\"\n");
+  EXPECT_EQ(*Config::Parse(*out, "c.toml")->Get(Key<std::string>{"llm.provider", ""}), "a\"b\\c");
+}
+
+TEST(SetStrings, AValueOverSeveralLinesIsLeftToThePerson) {
+  const std::string text = "[llm]\nprovider = \"\"\"\nopenai\"\"\"\n";
+  auto out = SetStrings(text, "c.toml", Keys{{"llm.provider", "anthropic"}});
+  ASSERT_FALSE(out);
+  EXPECT_NE(out.error().repair.find("set llm.provider = \"anthropic\" in it by hand"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace lore::config

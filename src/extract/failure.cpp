@@ -21,11 +21,46 @@ std::string FailurePath(const store::Store& store) {
   return fs::Join(store.Path(kCursorDir), ".failed.json");
 }
 
+std::string LastPath(const store::Store& store) {
+  return fs::Join(store.Path(kCursorDir), ".last.json");
+}
+
 std::string UsagePath(const store::Store& store) {
   return fs::Join(store.Path(kCursorDir), ".model-usage.json");
 }
 
 }  // namespace
+
+Status RecordLastExtract(const store::Store& store, const ExtractRecord& r) {
+  const std::string dir = store.Path(kCursorDir);
+  LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
+  LORE_TRY(fs::MakeDirs(dir, 0700));
+  Json j = {{"at", r.at},
+            {"session_id", r.session_id},
+            {"engine", r.engine},
+            {"outcome", r.outcome},
+            {"error", r.error}};
+  return fs::WriteFileAtomic(LastPath(store),
+                             j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
+}
+
+Result<std::optional<ExtractRecord>> LastExtract(const store::Store& store) {
+  const std::string path = LastPath(store);
+  if (!fs::Exists(path)) return std::optional<ExtractRecord>();
+  LORE_TRY(fs::RefuseSymlink(path, "last extract record"));
+  LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
+  json::Limits lim;
+  lim.max_bytes = 1 << 16;
+  auto j = json::ParseOrdered(text, lim);
+  if (!j || !j->is_object()) {
+    return Fail(ErrorCode::kCorrupt, "the last extract record is not a JSON object", path, 0,
+                "remove it (the next extract writes it again)");
+  }
+  return std::optional<ExtractRecord>(
+      ExtractRecord{json::StringOr(*j, "at", ""), json::StringOr(*j, "session_id", ""),
+                    json::StringOr(*j, "engine", ""), json::StringOr(*j, "outcome", ""),
+                    json::StringOr(*j, "error", "")});
+}
 
 Result<ModelUsage> ReadModelUsage(const store::Store& store, text::TimePoint now) {
   ModelUsage u;

@@ -150,7 +150,11 @@ Result<ClaudeOutcome> RunClaude(const ModelSettings& s, const ClaudeRequest& r,
   proc::Child::Options o;
   o.argv = Argv(s, r);
   o.cwd = cwd;
-  o.set_env = {{kModelRunEnv, "1"}, {"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"}};
+  // ENABLE_TOOL_SEARCH=false: the run's six tools are offered whole, not
+  // behind Claude Code's tool search (one turn less, nothing to discover).
+  o.set_env = {{kModelRunEnv, "1"},
+               {"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"},
+               {"ENABLE_TOOL_SEARCH", "false"}};
   auto started = proc::Child::Start(o);
   if (!started) {
     std::string why = started.error().what;  // "cannot run: <reason>"

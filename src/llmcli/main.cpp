@@ -15,10 +15,9 @@
 #include "cli/report.h"
 #include "lore/app/consolidate.h"
 #include "lore/app/distill.h"
+#include "lore/app/engine.h"
 #include "lore/app/extract.h"
 #include "lore/app/store.h"
-#include "lore/extract/extract.h"
-#include "lore/fs/file_lock.h"
 #include "lore/llm/claude_code.h"
 #include "lore/llm/digest_writer.h"
 #include "lore/llm/extract_engine.h"
@@ -39,30 +38,16 @@ void PrintLines(const std::vector<std::string>& lines) {
   std::cout.flush();
 }
 
-// At most one model run per store at a time (extractions, consolidations and
-// digests alike): a run waits for the one before it, detached as the hooks
-// start it.
-lore::Result<lore::fs::FileLock> ModelRunLock(const lore::store::Store& store) {
-  if (auto s = lore::fs::MakeDirs(store.Path("extract"), 0700); !s)
-    return tl::unexpected(s.error());
-  return lore::fs::FileLock::Acquire(
-      lore::fs::Join(store.Path("extract"), ".model-run.lock"),
-      lore::fs::LockMode::kExclusive, std::chrono::hours(2));
-}
-
 // What a run used goes into the day's record, whatever its outcome.
 void CountUsage(const lore::store::Store& store, const lore::llm::Usage& used) {
-  if (used.total() == 0) return;
-  if (auto s = lore::extract::AddModelUsage(store, used.total(), std::chrono::system_clock::now());
-      !s)
-    WriteWarning(s.error());
+  if (auto w = app::CountModelUsage(store, used.total())) WriteWarning(*w);
 }
 
 // The model's run of app::Consolidate (lore consolidate --engine llm).
 int Consolidate(const std::string& repo, bool flush) {
   auto opened = app::OpenStoreWithSettings(repo);
   if (!opened) return WriteError(opened.error());
-  auto lock = ModelRunLock(opened->store);
+  auto lock = app::BeginModelRun(opened->store);
   if (!lock) return WriteError(lock.error());
   lore::llm::InitHttp();
   std::unique_ptr<lore::consolidate::Engine> engine;
@@ -98,7 +83,7 @@ int Distill(const std::string& repo) {
   if (!store) return WriteError(store.error());
   auto settings = lore::consolidate::LoadSettings(*store);
   if (!settings) return WriteError(settings.error());
-  auto lock = ModelRunLock(*store);
+  auto lock = app::BeginModelRun(*store);
   if (!lock) return WriteError(lock.error());
   lore::llm::InitHttp();
   lore::distill::Options options;
@@ -125,7 +110,7 @@ int Extract(const std::string& repo, const std::string& transcript, const std::s
   if (!dry_run) {
     if (auto s = store->Ensure(now, lore::store::RawCheck::kSkip); !s) return WriteError(s.error());
   }
-  auto lock = ModelRunLock(*store);
+  auto lock = app::BeginModelRun(*store);
   if (!lock) return WriteError(lock.error());
   lore::llm::InitHttp();
   auto engine = lore::llm::MakeExtractEngine(*store);

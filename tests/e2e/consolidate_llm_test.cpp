@@ -339,14 +339,16 @@ TEST_F(LlmEngineTest, ServerErrorsAreRetriedWithBackOff) {
 }
 
 TEST_F(LlmEngineTest, AMissingModelIsAConfigurationError) {
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n");
+  // (claude-code, the default provider, lets claude pick its model; openai needs one.)
+  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = \"openai\"\n");
   auto r = Consolidate();
   EXPECT_EQ(r.exit_code, 1);
+  // Refused before any run starts: a setting, not a failed run.
   EXPECT_NE(
-      r.out.find("memory.consolidation_model is not set: " + Path("config.toml") +
+      r.err.find("memory.consolidation_model is not set: " + Path("config.toml") +
                  "; set memory.consolidation_model to the model's name (or use --engine rules)"),
       std::string::npos)
-      << r.out;
+      << r.out << r.err;
 }
 
 }  // namespace

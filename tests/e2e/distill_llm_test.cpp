@@ -132,6 +132,7 @@ TEST_F(DistillLlmTest, AnUnreachableEndpointIsAClearErrorAndChangesNothing) {
 }
 
 TEST_F(DistillLlmTest, NoModelIsAConfigurationError) {
+  Write("config.toml", "[llm]\nprovider = \"openai\"\n");
   auto r = Distill();
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "lore: memory.consolidation_model is not set: " + Path("config.toml") +

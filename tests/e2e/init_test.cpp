@@ -295,6 +295,35 @@ TEST_F(InitTest, CheckSeesAnotherLoreOnPath) {
   EXPECT_TRUE(missing["lore_on_path"].is_null());
 }
 
+// --engine writes the choice into the project's store's config.toml, keeping
+// what the person wrote there.
+TEST_F(InitTest, EngineChoiceIsWrittenIntoTheStoresConfig) {
+  ASSERT_EQ(lore::testing::Run({"/usr/bin/git", "-C", project(), "init", "-q"}).exit_code, 0);
+  ASSERT_EQ(lore::testing::Run({"/usr/bin/git", "-C", project(), "remote", "add", "origin",
+                 "https://example.org/acme/widget.git"})
+                .exit_code,
+            0);
+  const std::string config = "stores/example.org_acme_widget/config.toml";
+  ASSERT_EQ(Lore({"ensure", project()}, Opts()).exit_code, 0);
+  t_.Write(config, "# my settings\n[memory.staging]\nthreshold_files = 5\n");
+  RunResult r = Init({"--engine", "claude-code"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("the model extracts and consolidates, through claude-code"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(t_.Read(config),
+            "# my settings\nmemory.consolidation.engine = \"llm\"\nmemory.extract_engine = "
+            "\"llm\"\nllm.provider = \"claude-code\"\n[memory.staging]\nthreshold_files = 5\n");
+  r = Init({"--engine", "rules"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(t_.Read(config),
+            "# my settings\nmemory.consolidation.engine = \"rules\"\nmemory.extract_engine = "
+            "\"rules\"\nllm.provider = \"claude-code\"\n[memory.staging]\nthreshold_files = 5\n");
+  r = Init({"--engine", "gpt"});
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("gpt"), std::string::npos) << r.err;
+}
+
 TEST_F(InitTest, SymlinkedSettingsAreRefused) {
   t_.Write("elsewhere/settings.json", "{}\n");
   stdfs::create_directories(t_ / "project/.claude");

@@ -32,6 +32,9 @@ namespace lore::testing {
 class FakeOpenAi {
  public:
   struct Reply {
+    Reply(int status_ = 200, std::string body_ = {}, bool hang_ = false,
+          nlohmann::json message_ = {})
+        : status(status_), body(std::move(body_)), hang(hang_), message(std::move(message_)) {}
     int status = 200;
     std::string body;
     bool hang = false;  // accept, read, never answer
@@ -132,8 +135,13 @@ class FakeOpenAi {
   }
 
   // `message` as the Messages API sends it: a whole JSON object, or events.
-  static std::pair<std::string, std::string> Render(const nlohmann::json& message, bool stream,
-                                                    const std::string& model) {
+  // A usage of -1 input tokens counts the request: its bytes / 4, the usual
+  // rule of thumb (for benchmarks of what a back end sends).
+  static std::pair<std::string, std::string> Render(nlohmann::json message, bool stream,
+                                                    const std::string& model,
+                                                    size_t request_bytes = 0) {
+    if (message["usage"]["input_tokens"].get<int>() < 0)
+      message["usage"]["input_tokens"] = static_cast<int>(request_bytes / 4);
     static int serial = 0;
     const std::string id = "msg_test_" + std::to_string(++serial);
     nlohmann::json whole = {{"id", id},
@@ -273,7 +281,7 @@ class FakeOpenAi {
           auto j = req.json();
           bool stream = j.is_object() && j.value("stream", false);
           std::string model = j.is_object() ? j.value("model", std::string("test")) : "test";
-          std::tie(type, reply.body) = Render(reply.message, stream, model);
+          std::tie(type, reply.body) = Render(reply.message, stream, model, req.body.size());
         }
         if (reply.hang) {
           // Hold the connection until the client gives up (or the test ends).

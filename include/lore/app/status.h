@@ -6,6 +6,7 @@
 //    "running": null | {"pid", "pod_name", "started_at", "consumed_ids"},
 //    "stale_lock", "last_run": null | <run record>,
 //    "failed_extract": null | {"at", "session_id", "error"},
+//    "last_extract": null | {"at", "session_id", "engine", "outcome", "error"},
 //    "model_usage": {"day", "tokens", "runs", "max_tokens_per_day"}}
 #pragma once
 
@@ -34,6 +35,7 @@ struct StatusView {
   std::optional<consolidate::RunRecord> last_run;
   // The hooks run extract detached, where nobody reads its stderr.
   std::optional<extract::ExtractFailure> failed_extract;
+  std::optional<extract::ExtractRecord> last_extract;
   // Today's model runs (extractions, consolidations, digests): tokens used.
   extract::ModelUsage model_usage;
   std::vector<Error> warnings;  // to show; the rest of the view still holds

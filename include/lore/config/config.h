@@ -71,4 +71,14 @@ class Config {
   std::unique_ptr<Impl> impl_;
 };
 
+// `text` (the contents of config.toml at `path`) with each key set to its
+// string value: a key already set is changed on its line (the rest of the
+// file kept byte for byte), a missing one is added under its table's header
+// or, with none, as a dotted key before the first header. The result is read
+// back; a key that cannot be set this way (a value spread over lines, a
+// layout this does not follow) is an Error naming the key and asking to set
+// it by hand.
+Result<std::string> SetStrings(std::string_view text, const std::string& path,
+                               const std::vector<std::pair<std::string, std::string>>& keys);
+
 }  // namespace lore::config

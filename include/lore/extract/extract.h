@@ -93,6 +93,15 @@ Status RecordExtractFailure(const store::Store& store, const std::string& sessio
 Status ClearExtractFailure(const store::Store& store);
 Result<std::optional<ExtractFailure>> LastExtractFailure(const store::Store& store);
 
+// The last extract's outcome, whatever it was, in `extract/.last.json`
+// {"at", "session_id", "engine", "outcome", "error"}: outcome is "staged",
+// "nothing-new" or "failed" (error "" unless failed). `lore status` shows it.
+struct ExtractRecord {
+  std::string at, session_id, engine, outcome, error;
+};
+Status RecordLastExtract(const store::Store& store, const ExtractRecord& record);
+Result<std::optional<ExtractRecord>> LastExtract(const store::Store& store);
+
 // The tokens the model runs of one UTC day used (extractions, consolidations
 // and digests together), counted from the providers' usage fields, in
 // `extract/.model-usage.json` {"day", "tokens", "runs"}: what
