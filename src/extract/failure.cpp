@@ -12,6 +12,7 @@
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
+#include "redact/redact.h"
 
 namespace lore::extract {
 namespace {
@@ -35,11 +36,13 @@ Status RecordLastExtract(const store::Store& store, const ExtractRecord& r) {
   const std::string dir = store.Path(kCursorDir);
   LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
   LORE_TRY(fs::MakeDirs(dir, 0700));
+  // A session id or an error is outside input: through the gate like every
+  // other string a store keeps (docs/secrets.md).
   Json j = {{"at", r.at},
-            {"session_id", r.session_id},
+            {"session_id", redact::Clean(r.session_id)},
             {"engine", r.engine},
             {"outcome", r.outcome},
-            {"error", r.error}};
+            {"error", redact::Clean(r.error)}};
   return fs::WriteFileAtomic(LastPath(store),
                              j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
 }
@@ -103,7 +106,9 @@ Status RecordExtractFailure(const store::Store& store, const std::string& sessio
   const std::string dir = store.Path(kCursorDir);
   LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
   LORE_TRY(fs::MakeDirs(dir, 0700));
-  Json j = {{"at", text::UtcSeconds(now)}, {"session_id", session_id}, {"error", error.Format()}};
+  Json j = {{"at", text::UtcSeconds(now)},
+            {"session_id", redact::Clean(session_id)},
+            {"error", redact::Clean(error.Format())}};
   return fs::WriteFileAtomic(FailurePath(store),
                              j.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n");
 }

@@ -129,6 +129,11 @@ TEST_F(ExtractLlmTest, ThroughClaudeCodeWithTheUsersLogin) {
   EXPECT_NE(body.find("person: How does the session middleware decide"), std::string::npos);
   EXPECT_NE(body.find("tool Bash: npm install"), std::string::npos);
   EXPECT_EQ(body.find("\"name\":\"Bash\""), std::string::npos) << "no built-in tool offered";
+  // lore status tells the last extraction and what the model used today.
+  Json st = Json::parse(Lore({"status", kRepo, "--json"}, Opts()).out);
+  EXPECT_EQ(st["last_extract"]["engine"], "llm") << st;
+  EXPECT_EQ(st["last_extract"]["outcome"], "staged") << st;
+  EXPECT_GT(st["model_usage"]["tokens"].get<int64_t>(), 0) << st;
 }
 
 }  // namespace
