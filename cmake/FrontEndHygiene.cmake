@@ -17,12 +17,8 @@
 # that no longer matches an include (remove it). Run as
 #   cmake -DLORE_SOURCE_DIR=<checkout> -P cmake/FrontEndHygiene.cmake
 set(exceptions
-    "src/archivecli/main.cpp lore/archive/archive.h"
-    "src/archivecli/main.cpp lore/fs/fd.h"
-    "src/archivecli/main.cpp lore/store/store.h"
     "src/cli/app.cpp lore/fs/fd.h"
     "src/cli/app.cpp lore/text/edit_distance.h"
-    "src/cli/cmd_capture.cpp lore/capture/capture.h"
     "src/cli/cmd_consolidate.cpp lore/consolidate/rules_engine.h"
     "src/cli/cmd_consolidate.cpp lore/consolidate/runner.h"
     "src/cli/cmd_consolidate.cpp lore/store/store.h"
@@ -58,7 +54,6 @@ set(exceptions
     "src/cli/cmd_review.cpp lore/proposals/review.h"
     "src/cli/cmd_review.cpp lore/store/store.h"
     "src/cli/cmd_review.cpp lore/teamsync/review.h"
-    "src/cli/cmd_reviewer_memory.cpp lore/capture/capture.h"
     "src/cli/io.cpp lore/fs/fd.h"
     "src/cli/proposal_cli.h lore/proposals/picker.h"
     "src/cli/record_flags.cpp lore/doc/facts.h"
@@ -91,7 +86,6 @@ set(exceptions
     "src/mcp/tool_status.cpp lore/fs/tree.h"
     "src/mcp/tool_status.cpp lore/learnings/file.h"
     "src/mcp/tool_status.cpp lore/log/jsonl.h"
-    "src/mcp/tool_write.cpp lore/capture/capture.h"
     "src/mcp/tool_write.cpp lore/json/field.h"
     "src/teamcli/main.cpp lore/fs/fd.h"
     "src/teamcli/main.cpp lore/store/store.h"

@@ -14,6 +14,7 @@
 #include "activity/clean.h"
 #include "activity/excerpt.h"
 #include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
@@ -340,6 +341,40 @@ Result<LogEnds> ReadLogEnds(const std::string& path) {
   return out;
 }
 
+namespace {
+
+// An append killed inside its write(2) (SIGKILL stops a write between pages)
+// leaves the batch cut off: some event lines, then part of one, and no span.
+// Such a batch never happened: the log is cut back to the end of its last
+// span line, under the log's own lock, before anything is appended. Only a
+// log whose last byte is not a newline is read.
+Status CutTornAppend(const std::string& path) {
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR));
+  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path));
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  if (size == 0) return Ok();
+  char last = '\n';
+  LORE_ASSIGN(size_t got, fs::ReadAt(fd.get(), &last, 1, size - 1, path));
+  if (got != 1 || last == '\n') return Ok();
+  uint64_t keep = 0;
+  LORE_TRY(log::StreamLines(
+      fd.get(), 0, 1, size, path,
+      [&](const log::StreamedLine& sl) {
+        LogLine l;
+        if (!sl.oversized && ParseLogLine(sl.text, &l) && l.is_span) keep = sl.end;
+        return true;
+      },
+      log::StreamLimits{log::kScanChunkBytes, kMaxLogLine}));
+  if (::ftruncate(fd.get(), static_cast<off_t>(keep)) != 0 || ::fdatasync(fd.get()) != 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot cut the unfinished append off", path));
+  }
+  return Ok();
+}
+
+}  // namespace
+
 Status AppendSessionLog(const store::Store& store, std::string_view session_id, Span span,
                         const std::vector<Event>& events) {
   const std::string dir = store.Path(kSessionsDir);
@@ -351,6 +386,7 @@ Status AppendSessionLog(const store::Store& store, std::string_view session_id, 
     auto fd = fs::Open(path, O_WRONLY | O_CREAT, 0600);
     if (!fd) return tl::unexpected(fd.error());
   }
+  LORE_TRY(CutTornAppend(path));
   LORE_ASSIGN(int64_t through, LoggedThrough(path));
   span.first = std::max(span.first, through + 1);
   if (span.first > span.last) return Ok();

@@ -132,6 +132,26 @@ TEST_F(SessionLogTest, ACutOffAppendIsFoundPastByTheLargestSpan) {
   EXPECT_EQ(*LoggedThrough(path), 5);
 }
 
+// A batch cut off by a kill (whole event lines, then part of one, no span) is
+// cut back off before the next append, which then logs those lines once.
+TEST_F(SessionLogTest, AnAppendKilledMidWriteIsCutOffAndLoggedAgainOnce) {
+  const std::string path = SessionLogPath(*store_, "s3");
+  ASSERT_TRUE(AppendSessionLog(*store_, "s3", Span{1, 2, "s3", "", "", "", ""},
+                               {MakeEvent(EventKind::kPersonText, 2, false, "a")}));
+  std::ofstream(path, std::ios::app)
+      << R"({"turn":"person","line":3,"text":"b"})" << "\n" << R"({"turn":"person","li)";
+  std::vector<Event> again{MakeEvent(EventKind::kPersonText, 3, false, "b"),
+                           MakeEvent(EventKind::kPersonText, 4, false, "c")};
+  auto appended = AppendSessionLog(*store_, "s3", Span{3, 4, "s3", "", "", "", ""}, again);
+  ASSERT_TRUE(appended) << appended.error().Format();
+  auto log = ReadSessionLog(path, "s3");
+  ASSERT_TRUE(log) << log.error().Format();
+  ASSERT_EQ(log->events.size(), 3u);
+  EXPECT_EQ(log->events[1].text, "b");
+  EXPECT_EQ(log->events[2].text, "c");
+  EXPECT_EQ(log->skipped, 0);
+}
+
 TEST(SessionFiles, StemsAreSafeForAnyId) {
   EXPECT_EQ(SessionFileStem("9a7e4410-22c3"), "9a7e4410-22c3");
   std::string odd = SessionFileStem("../x y/z");

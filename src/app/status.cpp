@@ -2,6 +2,10 @@
 
 #include "consolidate/report.h"
 #include "lore/consolidate/runner.h"
+#include <fcntl.h>
+
+#include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
 #include "lore/json/value.h"
 
 namespace lore::app {
@@ -32,6 +36,13 @@ Result<StatusView> Status(const store::Store& store, const cons::Settings& setti
     v.warnings.push_back(u.error());
   } else {
     v.model_usage = *u;
+  }
+  // lore-llm holds extract/.model-run.lock (an flock) for a whole model run;
+  // a shared try that fails means one is running. Nothing is created.
+  if (auto fd = fs::OpenBeneath(store.dir(), "extract/.model-run.lock", O_RDONLY)) {
+    auto probe = fs::LockFd(fd->get(), fs::LockMode::kShared, store.Path("extract/.model-run.lock"),
+                            std::chrono::milliseconds(0));
+    v.model_running = !probe && probe.error().code == ErrorCode::kBusy;
   }
   v.staged = cons::Totals(staged);
   v.due = cons::AtThreshold(v.staged, settings);
@@ -72,7 +83,8 @@ Json StatusJson(const StatusView& v) {
   j["model_usage"] = {{"day", v.model_usage.day},
                       {"tokens", v.model_usage.tokens},
                       {"runs", v.model_usage.runs},
-                      {"max_tokens_per_day", v.settings.llm_max_tokens_per_day}};
+                      {"max_tokens_per_day", v.settings.llm_max_tokens_per_day},
+                      {"running", v.model_running}};
   return j;
 }
 
@@ -96,6 +108,7 @@ std::vector<std::string> StatusText(const StatusView& v) {
     out.push_back("last extract: session " + l->session_id + " (" + l->engine + ") " +
                   l->outcome + " at " + l->at + (l->error.empty() ? "" : ": " + l->error));
   }
+  if (v.model_running) out.push_back("model run: running (extraction, consolidation or digest)");
   if (v.model_usage.runs > 0) {
     out.push_back("model runs today: " + std::to_string(v.model_usage.runs) + ", " +
                   std::to_string(v.model_usage.tokens) + " tokens" +

@@ -9,76 +9,30 @@
 
 #include "cli/guard.h"
 #include "cli/report.h"
+#include "lore/app/archive.h"
 #include "lore/app/store.h"
-#include "lore/archive/archive.h"
-#include "lore/fs/fd.h"
-#include "lore/store/store.h"
 #include "lore/version.h"
 
 namespace {
 
-namespace archive = lore::archive;
-namespace store = lore::store;
-
 namespace app = lore::app;
 using lore::cli::WriteError;
 
-struct ExportArgs {
-  std::string repo;
-  std::string out;
-};
+void PrintLines(const std::vector<std::string>& lines) {
+  for (const auto& line : lines) std::cout << line << "\n";
+}
 
-struct ImportArgs {
-  std::string archive;
-  std::string repo;
-  bool force = false;
-  bool with_config = false;
-};
-
-int RunExport(const ExportArgs& a) {
-  auto st = app::LocateStore(a.repo);
-  if (!st) return WriteError(st.error());
-  std::string out = a.out.empty() ? st->key() + ".lore.tar.gz" : a.out;
-  auto r = archive::Export(*st, out);
+int RunExport(const app::ExportRequest& a) {
+  auto r = app::Export(a);
   if (!r) return WriteError(r.error());
-  if (out != "-") {
-    std::cout << "exported " << r->files << " files (" << r->bytes << " bytes) of " << r->key
-              << " to " << r->path << "\n";
-  }
+  PrintLines(r->lines);
   return 0;
 }
 
-int RunImport(const ImportArgs& a) {
-  auto env = store::Env::FromProcess();
-  std::string root, key;
-  if (!a.repo.empty()) {
-    auto st = app::LocateStore(a.repo);
-    if (!st) return WriteError(st.error());
-    root = st->root();
-    key = st->key();
-  } else {
-    auto r = store::StoresRoot(env);
-    if (!r) return WriteError(r.error());
-    root = *r;
-  }
-  archive::ImportOptions options;
-  options.key = key;
-  options.overwrite = a.force ? archive::Overwrite::kForce : archive::Overwrite::kRefuse;
-  options.with_config = a.with_config;
-  auto r = archive::Import(a.archive, root, options);
+int RunImport(const app::ImportRequest& a) {
+  auto r = app::Import(a);
   if (!r) return WriteError(r.error());
-  const archive::Summary& s = r->summary;
-  std::cout << "imported " << s.files << " files (" << s.bytes << " bytes) into " << s.path
-            << "\n";
-  if (r->config == "kept-aside") {
-    std::cout << "settings: the archive's config.toml was not applied; it is kept as "
-              << lore::fs::Join(s.path, archive::kImportedConfig)
-              << " (import again with --with-config to apply it)\n";
-  }
-  for (const auto& c : r->setting_changes) std::cout << "setting changed: " << c << "\n";
-  for (const auto& f : r->injected) {
-    std::cout << "session start will inject the archive's " << f << "\n";
-  }
+  PrintLines(r->lines);
   return 0;
 }
 
@@ -87,14 +41,14 @@ int Run(int argc, char** argv) {
   app.set_version_flag("--version", std::string("lore-archive ") + lore::kVersion);
   app.require_subcommand(1, 1);
 
-  ExportArgs ex;
+  app::ExportRequest ex;
   CLI::App* e =
       app.add_subcommand("export", "Write the store's files (not the derived index) to a tar.gz");
   e->add_option("repo", ex.repo, "A git remote URL or the path of a checkout")->required();
   e->add_option("-o,--output", ex.out,
                 "The archive to write ('-' for standard output; default <key>.lore.tar.gz)");
 
-  ImportArgs im;
+  app::ImportRequest im;
   CLI::App* i = app.add_subcommand("import", "Restore a store from an archive made by 'lore export'");
   i->add_option("archive", im.archive, "The .tar.gz written by 'lore export'")->required();
   i->add_option("--repo", im.repo,

@@ -6,7 +6,7 @@
 #include "cli/io.h"
 #include "lore/app/check.h"
 #include "lore/app/store.h"
-#include "lore/capture/capture.h"
+#include "lore/app/capture.h"
 
 namespace lore::cli {
 namespace {
@@ -68,7 +68,7 @@ int RunCheckSecrets(const store::Store& store) {
 int AppendFromStdin(const store::Store& store, capture::Kind kind) {
   auto input = ReadStdin();
   if (!input) return ReportError(input.error());
-  auto r = capture::Append(store, *input, kind, std::chrono::system_clock::now());
+  auto r = app::Capture(store, *input, kind, std::chrono::system_clock::now());
   if (!r) return ReportError(r.error());
   return kExitOk;
 }
@@ -76,10 +76,8 @@ int AppendFromStdin(const store::Store& store, capture::Kind kind) {
 void RegisterCaptureCommands(Registry& r) {
   AddRepoVerb(r, "ensure", "Create the store if missing, check it, print its paths as JSON",
               [](const store::Store& store) {
-                if (auto s = store.Ensure(std::chrono::system_clock::now()); !s) {
-                  return ReportError(s.error());
-                }
-                auto report = capture::EnsureReport(store);
+                auto report = app::Ensure(store, capture::ReportStyle::kCompact,
+                                          std::chrono::system_clock::now());
                 if (!report) return ReportError(report.error());
                 Print(*report);
                 return kExitOk;

@@ -9,7 +9,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/app/store.h"
-#include "lore/capture/capture.h"
+#include "lore/app/capture.h"
 
 namespace lore::cli {
 namespace {
@@ -33,7 +33,7 @@ void AddVerb(Registry& r, const std::string& name, const std::string& summary,
 void RegisterReviewerMemoryCommands(Registry& r) {
   AddVerb(r, "ensure", "Create the store if missing, check it, print its paths as JSON",
           [](const store::Store& store) {
-            auto report = capture::EnsureReport(store, capture::ReportStyle::kPython);
+            auto report = app::Ensure(store, capture::ReportStyle::kPython, Clock::now());
             if (!report) return ReportError(report.error());
             Print(*report);
             return kExitOk;

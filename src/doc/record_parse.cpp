@@ -140,6 +140,21 @@ std::vector<std::string> EntryTexts(const YAML::Node& root, const std::vector<En
   return texts;
 }
 
+// True when `text` (an entry's own lines) reads back alone as one entry of
+// `key`: lines cut at key lines can split an entry whose key is not on its
+// first line (an explicit `?` key, found by the fuzzer), and such a text must
+// not be written back on its own.
+bool ReadsBackAs(const std::string& text, const std::string& key) {
+  auto node = detail::LoadYaml(text, "", 1);
+  if (!node || !node->IsMap() || node->size() != 1) return false;
+  try {
+    const YAML::Node& k = node->begin()->first;
+    return k.IsScalar() && k.Scalar() == key;
+  } catch (const YAML::Exception&) {
+    return false;
+  }
+}
+
 }  // namespace
 
 Result<Record> ParseRecord(Kind kind, std::string_view text, const std::string& path) {
@@ -171,7 +186,10 @@ Result<Record> ParseRecord(Kind kind, std::string_view text, const std::string& 
         if (!issue) continue;
         rec.issues.push_back(std::move(*issue));
       }
-      rec.fields.extra.push_back({e.key, texts[i]});
+      rec.fields.extra.push_back(
+          {e.key, ReadsBackAs(texts[i], e.key)
+                      ? texts[i]
+                      : EmitString(e.key) + ": " + detail::EmitFlow(e.value) + "\n"});
     }
   } catch (const YAML::Exception& e) {
     return Fail(ErrorCode::kCorrupt, "frontmatter is not valid YAML (" + e.msg + ")", path,

@@ -50,6 +50,22 @@ TEST(RecordRoundTrip, EveryKindIsByteIdentical) {
   }
 }
 
+// An explicit `?` key is not on its entry's first line: the entry's own lines
+// would not read back, so it is written again from its value (found by the
+// record fuzzer).
+TEST(RecordRoundTrip, AnEntryWhoseLinesDoNotReadBackIsReEmitted) {
+  const std::string text =
+      "---\nss: mpen\nstatus: resolved\n?\n:k[a, b]\n: c\n---\nBody\n";
+  auto rec = ParseRecord(Kind::kDecision, text, "d.md");
+  ASSERT_TRUE(rec) << rec.error().Format();
+  EXPECT_EQ(RenderRecord(*rec), text);
+  const std::string emitted =
+      "---\n" + rec->preamble + EmitFields(rec->fields) + "---\n" + rec->body;
+  auto again = ParseRecord(Kind::kDecision, emitted, "d.md");
+  ASSERT_TRUE(again) << emitted << again.error().Format();
+  EXPECT_EQ(again->fields, rec->fields);
+}
+
 TEST(RecordRoundTrip, BodyChangeKeepsFrontmatterBytes) {
   Record r = MustParse(Kind::kDecision, kCases[1].text);
   r.body = "New body\n";

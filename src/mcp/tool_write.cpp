@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "lore/app/propose.h"
-#include "lore/capture/capture.h"
+#include "lore/app/capture.h"
 #include "lore/json/field.h"
 #include "mcp/lore_tools.h"
 
@@ -87,8 +87,8 @@ Result<Json> CaptureReview(ToolState& s, const Json& args) {
                     " bytes is over the limit of " + std::to_string(kMaxRecordBytes),
                 "", 0, "capture the finding and the lesson, not whole files");
   }
-  LORE_ASSIGN(capture::Appended a, capture::Append(s.store, input, capture::Kind::kReview,
-                                                   std::chrono::system_clock::now()));
+  LORE_ASSIGN(capture::Appended a, app::Capture(s.store, input, capture::Kind::kReview,
+                                                std::chrono::system_clock::now()));
   return Json{{"status", "appended"}, {"line", a.line}, {"raw_path", s.store.raw_path()}};
 }
 

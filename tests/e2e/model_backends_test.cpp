@@ -2,8 +2,12 @@
 // a scripted Messages API server, and `claude-code` through the real Claude
 // Code CLI (npm @anthropic-ai/claude-code, tests/claude/) against the same
 // server over loopback; the recursion guard and the token budgets.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
+#include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
@@ -187,6 +191,20 @@ TEST_F(ModelBackendTest, AHookInsideAModelRunDoesNothing) {
   }
 }
 
+// lore-llm holds extract/.model-run.lock for a whole model run: status says so.
+TEST_F(ModelBackendTest, StatusSaysWhenAModelRunHoldsTheStore) {
+  EXPECT_EQ(StatusJson()["model_usage"]["running"], false);
+  Write("extract/.model-run.lock", "");
+  int fd = ::open(Path("extract/.model-run.lock").c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX), 0);
+  EXPECT_EQ(StatusJson()["model_usage"]["running"], true);
+  auto text = Lore({"status", kRepo}, Opts());
+  EXPECT_NE(text.out.find("model run: running"), std::string::npos) << text.out;
+  ::close(fd);
+  EXPECT_EQ(StatusJson()["model_usage"]["running"], false);
+}
+
 // --- claude-code through the real CLI ------------------------------------------
 
 class ClaudeCodeTest : public ModelBackendTest {
@@ -196,10 +214,11 @@ class ClaudeCodeTest : public ModelBackendTest {
     LORE_REQUIRE_CLAUDE(claude_);
     ModelBackendTest::SetUp();
   }
-  void ConfigureClaude(const Server& server, const std::string& extra = "") {
+  void ConfigureClaude(const Server& server, const std::string& extra = "", int timeout_s = 120) {
     Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\nmax_lint_failures = 2\n\n"
                          "[llm]\nprovider = \"claude-code\"\nclaude_command = \"" + claude_ +
-                             "\"\nmax_turns = 8\nrun_timeout_seconds = 120\n" + extra);
+                             "\"\nmax_turns = 8\nrun_timeout_seconds = " +
+                             std::to_string(timeout_s) + "\n" + extra);
     env_ = ClaudeEnv(server.anthropic_url());
   }
   std::string claude_;
@@ -296,6 +315,22 @@ TEST_F(ClaudeCodeTest, ABudgetStopKillsTheRun) {
   auto r = Consolidate(env_);
   EXPECT_NE(r.exit_code, 0) << r.out;
   EXPECT_NE((r.out + r.err).find("over its budget of 50000"), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(Staged().size(), 1u);
+}
+
+// A model that never answers: claude waits, lore does not wait past
+// llm.run_timeout_seconds; the run is killed with everything it started.
+TEST_F(ClaudeCodeTest, AHangingModelIsCutAtTheRunTimeout) {
+  Server server({FakeOpenAi::Reply{200, "", true}, FakeOpenAi::Reply{200, "", true}});
+  ConfigureClaude(server, "", 10);
+  auto before = Records();
+  const auto start = std::chrono::steady_clock::now();
+  auto r = Consolidate(env_);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE((r.out + r.err).find("claude did not finish within 10 seconds"), std::string::npos)
+      << r.out << r.err;
+  EXPECT_EQ(Records(), before);
   EXPECT_EQ(Staged().size(), 1u);
 }
 

@@ -7,7 +7,7 @@
 //    "stale_lock", "last_run": null | <run record>,
 //    "failed_extract": null | {"at", "session_id", "error"},
 //    "last_extract": null | {"at", "session_id", "engine", "outcome", "error"},
-//    "model_usage": {"day", "tokens", "runs", "max_tokens_per_day"}}
+//    "model_usage": {"day", "tokens", "runs", "max_tokens_per_day", "running"}}
 #pragma once
 
 #include <optional>
@@ -38,6 +38,7 @@ struct StatusView {
   std::optional<extract::ExtractRecord> last_extract;
   // Today's model runs (extractions, consolidations, digests): tokens used.
   extract::ModelUsage model_usage;
+  bool model_running = false;  // a model run (extract, consolidation, digest) holds its lock
   std::vector<Error> warnings;  // to show; the rest of the view still holds
 };
 
