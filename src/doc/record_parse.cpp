@@ -148,7 +148,7 @@ bool ReadsBackAs(const std::string& text, const std::string& key) {
   auto node = detail::LoadYaml(text, "", 1);
   if (!node || !node->IsMap() || node->size() != 1) return false;
   try {
-    const YAML::Node& k = node->begin()->first;
+    const YAML::Node k = node->begin()->first;  // a copy: the iterator's value is a temporary
     return k.IsScalar() && k.Scalar() == key;
   } catch (const YAML::Exception&) {
     return false;
