@@ -107,6 +107,8 @@ const std::vector<HookSpec>& ClaudeCodeHooks() {
       {"PreCompact", "", "lore hook pre-compact"},
       {"Stop", "", "lore hook stop"},
       {"SessionEnd", "", "lore hook session-end"},
+      {"UserPromptSubmit", "", "lore hook user-prompt-submit"},
+      {"PostToolUse", "Read|Edit|MultiEdit|Write|NotebookEdit", "lore hook post-tool-use"},
   };
   return kHooks;
 }

@@ -4,6 +4,7 @@
 #include "consolidate/report.h"
 #include "lore/consolidate/run_state.h"
 #include "lore/distill/distill.h"
+#include "lore/app/recall.h"
 
 namespace lore::app {
 
@@ -31,6 +32,8 @@ std::vector<Error> FinishConsolidation(const store::Store& store, const Consolid
   std::string error = summary ? "" : summary.error().Format();
   if (!summary) warnings.push_back(summary.error());
   if (auto st = cons::RecordDistill(store, error); !st) warnings.push_back(st.error());
+  // Memory changed: the index the prompt-time hooks read is brought up to date now.
+  if (auto updated = RefreshIndex(store); !updated) warnings.push_back(updated.error());
   return warnings;
 }
 

@@ -1,5 +1,6 @@
 #include "lore/app/extract.h"
 
+#include "lore/app/recall.h"
 #include "lore/text/time.h"
 
 namespace lore::app {
@@ -30,6 +31,11 @@ Result<Extracted> Extract(const store::Store& store, const ExtractRequest& reque
                                                     engine_name, outcome->status, ""});
         !s)
       r.warnings.push_back(s.error());
+  }
+  // The session log grew: the prompt-time hooks read the index as it is, so
+  // it is brought up to date here, in the background run, never on the hot path.
+  if (track) {
+    if (auto updated = RefreshIndex(store); !updated) r.warnings.push_back(updated.error());
   }
   r.json = extract::OutcomeJson(*outcome, o.dry_run);
   r.outcome = std::move(*outcome);

@@ -3,7 +3,9 @@
 #include <future>
 #include <optional>
 
+#include "lore/app/recall.h"
 #include "lore/fs/fd.h"
+#include "recall/usage.h"
 
 namespace lore::app {
 namespace {
@@ -76,6 +78,9 @@ Result<Searched> Search(const store::Store& store, const std::string& query,
   Searched out;
   if (!fs::Exists(store.dir())) return out;  // a store that does not exist has nothing to find
   LORE_ASSIGN(out.hits, SearchStore(store.dir(), query, options, &out.warnings));
+  std::vector<std::string> ids;
+  for (const auto& h : out.hits) ids.push_back(search::ItemId(h.doc.record));
+  CountUse(store, ids, /*opened=*/false, "search", std::chrono::system_clock::now());
   return out;
 }
 
@@ -86,6 +91,7 @@ Result<Reindexed> Reindex(const store::Store& store) {
   }
   LORE_ASSIGN(index::Index idx, index::Index::Open(store.dir()));
   LORE_ASSIGN(index::UpdateStats stats, idx.Rebuild());
+  LORE_TRY(recall::WriteUsageFold(store));
   return Reindexed{idx.path(), stats};
 }
 

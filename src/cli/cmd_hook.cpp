@@ -11,6 +11,7 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/team_hooks.h"
+#include "lore/app/recall.h"
 #include "lore/app/store.h"
 #include "lore/extract/settings.h"
 #include "lore/hook/pre_tool_use.h"
@@ -143,6 +144,7 @@ int SessionEnd() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
   StartTeamSync(*call.store, call.repo, TeamHookEvent::kSessionEnd);
+  app::EndRecallSession(*call.store, call.payload.session_id);
   auto reminder = hook::SessionEndReminder(*call.store, call.repo,
                                            call.payload.session_id);  // checks the store
   if (!reminder) {
@@ -170,6 +172,41 @@ int SessionEnd() {
   return kExitOk;
 }
 
+// Prints a recall hook's context; with no index yet, starts `lore reindex`
+// detached, so that the next prompt finds one.
+void Answer(const Result<app::HookAnswer>& answer, const std::string& repo) {
+  if (!answer) {
+    ReportWarning(answer.error());
+    return;
+  }
+  if (!answer->json.empty()) Print(answer->json);
+  if (answer->reindex) {
+    auto started = Start(hook::Command{SelfBinary(), "reindex", repo}, "reindex");
+    if (!started) ReportWarning(started.error());
+  }
+}
+
+// UserPromptSubmit: what memory holds on the person's prompt, as context,
+// when something clears the relevance threshold (docs/recall.md).
+int UserPromptSubmit() {
+  SessionCall call;
+  if (!BeginSession(&call)) return kExitOk;
+  Answer(app::PromptRecall(*call.store, call.payload, call.repo,
+                           std::chrono::system_clock::now()),
+         call.repo);
+  return kExitOk;
+}
+
+// PostToolUse of a file tool: what memory says about the file, once per
+// file per session.
+int PostToolUse() {
+  SessionCall call;
+  if (!BeginSession(&call)) return kExitOk;
+  Answer(app::FileRecall(*call.store, call.payload, call.repo, std::chrono::system_clock::now()),
+         call.repo);
+  return kExitOk;
+}
+
 constexpr HookVerb kHooks[] = {
     {"pre-tool-use", "PreToolUse: audit `lore propose` shell calls into events.jsonl", PreToolUse},
     {"session-start",
@@ -186,6 +223,13 @@ constexpr HookVerb kHooks[] = {
     {"stop",
      "Stop: extract in the background once the transcript grew past memory.extract_threshold",
      Stop},
+    {"user-prompt-submit",
+     "UserPromptSubmit: add what memory holds on the prompt as context, when anything is relevant",
+     UserPromptSubmit},
+    {"post-tool-use",
+     "PostToolUse: after a Read, Edit or Write, add what memory says about that file, once per "
+     "session",
+     PostToolUse},
 };
 
 }  // namespace

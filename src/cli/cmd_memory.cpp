@@ -5,7 +5,9 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/record_flags.h"
+#include "lore/app/recall.h"
 #include "lore/app/store.h"
+#include "lore/json/dump_js.h"
 #include "lore/consolidate/runner.h"
 #include "lore/fs/fd.h"
 #include "lore/json/value.h"
@@ -21,6 +23,8 @@ struct MemoryArgs {
   std::string by;
   bool json = false;
   RecordFlags flags;
+  std::string id;  // stats, pin, unpin, open: an item id
+  int top = 20;
 };
 
 struct Resolved {
@@ -173,6 +177,53 @@ int RunReplace(const MemoryArgs& a) {
       a.json);
 }
 
+// `lore memory stats|pin|unpin|open <repo> …`: the usage log (docs/recall.md).
+int RunStats(const MemoryArgs& a) {
+  auto store = app::LocateStore(a.repo);
+  if (!store) return ReportError(store.error());
+  auto stats = app::Usage(*store);
+  if (!stats) return ReportError(stats.error());
+  if (a.json) {
+    Print(json::DumpJs(app::UsageJson(*stats, a.top)));
+    return kExitOk;
+  }
+  std::string out = std::to_string(stats->items.size()) + " items used: shown " +
+                    std::to_string(stats->shown) + " times, opened " +
+                    std::to_string(stats->opened) + " times; " + std::to_string(stats->pinned) +
+                    " pinned; unused items age out after " + std::to_string(stats->unused_days) +
+                    " days (recall.unused_days)\n";
+  int n = 0;
+  for (const app::ItemStats& i : stats->items) {
+    if (a.top >= 0 && n++ >= a.top) break;
+    out += "  " + i.id + "  shown " + std::to_string(i.shown) + ", opened " +
+           std::to_string(i.opened) + ", last " + (i.last_used.empty() ? "never" : i.last_used) +
+           (i.pinned ? ", pinned" : "") + "\n";
+  }
+  if (stats->bad_lines > 0) {
+    out += std::to_string(stats->bad_lines) + " lines of usage.jsonl are not usage events (skipped)\n";
+  }
+  Print(out, false);
+  return kExitOk;
+}
+
+int RunPin(const MemoryArgs& a, bool pin) {
+  auto store = app::LocateStore(a.repo);
+  if (!store) return ReportError(store.error());
+  if (auto s = app::PinItem(*store, a.id, pin, std::chrono::system_clock::now()); !s)
+    return ReportError(s.error());
+  Print(std::string(pin ? "pinned " : "unpinned ") + a.id);
+  return kExitOk;
+}
+
+int RunOpen(const MemoryArgs& a) {
+  auto store = app::LocateStore(a.repo);
+  if (!store) return ReportError(store.error());
+  auto item = app::OpenItem(*store, a.id, "cli", std::chrono::system_clock::now());
+  if (!item) return ReportError(item.error());
+  Print(item->text);
+  return kExitOk;
+}
+
 CLI::App* AddVerb(CLI::App* memory, const std::string& name, const std::string& summary,
                   MemoryArgs& a) {
   CLI::App* sub = memory->add_subcommand(name, summary);
@@ -211,7 +262,26 @@ void RegisterMemoryCommands(Registry& r) {
       AddVerb(memory, "replace", "Mark a record superseded: status replaced, replaced_by", *a);
   replace->add_option("--by", a->by, "The slug of the record that replaces this one")->required();
   replace->add_flag("--json", a->json, "Print the outcome as JSON");
-  *subs = {{read, RunRead}, {write, RunWrite}, {edit, RunEdit}, {replace, RunReplace}};
+  CLI::App* stats = memory->add_subcommand(
+      "stats", "How often each item was shown to the agent and opened, and which are pinned");
+  stats->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
+  stats->add_option("--top", a->top, "At most this many items (default 20; -1: all)");
+  stats->add_flag("--json", a->json, "Print the figures as JSON");
+  auto item_verb = [&](const char* name, const char* summary) {
+    CLI::App* sub = memory->add_subcommand(name, summary);
+    sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
+    sub->add_option("id", a->id, "The item's id, as recall and `lore search --json` give it")
+        ->required();
+    return sub;
+  };
+  CLI::App* pin = item_verb("pin", "Keep an item in recall however long it goes unused");
+  CLI::App* unpin = item_verb("unpin", "Let a pinned item age out again when unused");
+  CLI::App* open = item_verb("open", "Print an item whole by its id (counted as opened)");
+  *subs = {{read, RunRead},   {write, RunWrite}, {edit, RunEdit},
+           {replace, RunReplace}, {stats, RunStats},
+           {pin, [](const MemoryArgs& m) { return RunPin(m, true); }},
+           {unpin, [](const MemoryArgs& m) { return RunPin(m, false); }},
+           {open, RunOpen}};
 }
 
 }  // namespace lore::cli

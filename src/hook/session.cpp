@@ -214,6 +214,12 @@ Payload ParsePayload(std::string_view input, std::string* problem) {
   p.trigger = Text(j, "trigger");
   p.session_id = Text(j, "session_id");
   p.transcript_path = Text(j, "transcript_path");
+  p.prompt = Text(j, "prompt");
+  p.tool_name = Text(j, "tool_name");
+  if (auto it = j.find("tool_input"); it != j.end() && it->is_object()) {
+    p.file_path = Text(*it, "file_path");
+    if (p.file_path.empty()) p.file_path = Text(*it, "notebook_path");
+  }
   return p;
 }
 

@@ -79,6 +79,12 @@ std::vector<Tool> Tools() {
             {"slug", Str("The record's slug (not needed for the summary)", 64)}},
            {"kind"})},
        MemoryRead},
+      {{"open", "Open an item",
+       "Read one item whole by its id, as the prompt-time context, the file context and the "
+       "searches give it (their `id`): a record's path such as memory/decisions/x.md, or a log "
+       "line such as sessions/<session>.jsonl:12. Returns {id, file, line, text}.",
+       Obj({{"id", Str("The item's id", 512)}}, {"id"})},
+       OpenItemTool},
       {{"propose_learning", "Propose a learning",
        "Queue a candidate learning for a person to review (it is not stored until approved). "
        "Below the confidence floor nothing is queued; each wave has a quota.",

@@ -24,6 +24,8 @@ Result<Json> SearchAll(ToolState& s, const Json& args);
 Result<Json> MemorySearch(ToolState& s, const Json& args);
 Result<Json> KnowledgeSearch(ToolState& s, const Json& args);
 Result<Json> MemoryRead(ToolState& s, const Json& args);
+// `open`: one item whole by the id recall and search give (app::OpenItem).
+Result<Json> OpenItemTool(ToolState& s, const Json& args);
 Result<Json> ProposeLearning(ToolState& s, const Json& args);
 Result<Json> CaptureReview(ToolState& s, const Json& args);
 Result<Json> StoreStatus(ToolState& s, const Json& args);

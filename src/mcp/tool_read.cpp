@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "lore/app/recall.h"
 #include "lore/doc/kind.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
@@ -42,7 +43,12 @@ Result<Json> Search(ToolState& s, const Json& args, std::optional<index::Scope> 
         static_cast<int>(json::Int(args, "limit", 1, max_limit).value_or(search::kDefaultLimit));
     LORE_ASSIGN(std::vector<search::Hit> found,
                 search::Search(*s.index, json::StringOr(args, "query", ""), opts));
-    for (const auto& h : found) hits.push_back(search::HitJson(h, !scope.has_value(), false));
+    std::vector<std::string> ids;
+    for (const auto& h : found) {
+      hits.push_back(search::HitJson(h, !scope.has_value(), false));
+      ids.push_back(search::ItemId(h.doc.record));
+    }
+    app::CountUse(s.store, ids, /*opened=*/false, "mcp", std::chrono::system_clock::now());
   }
   return Json{{"hits", std::move(hits)}};
 }
@@ -111,6 +117,19 @@ Result<Json> MemoryRead(ToolState& s, const Json& args) {
   out["slug"] = slug;
   out["path"] = s.store.Path(doc::RelPath(*kind, slug));
   out["text"] = std::move(text);
+  app::CountUse(s.store, {doc::RelPath(*kind, slug)}, /*opened=*/true, "mcp",
+                std::chrono::system_clock::now());
+  return out;
+}
+
+Result<Json> OpenItemTool(ToolState& s, const Json& args) {
+  LORE_ASSIGN(app::ItemText item, app::OpenItem(s.store, json::StringOr(args, "id", ""), "mcp",
+                                                std::chrono::system_clock::now()));
+  Json out;
+  out["id"] = item.id;
+  out["file"] = item.file;
+  if (item.line > 0) out["line"] = item.line;
+  out["text"] = std::move(item.text);
   return out;
 }
 

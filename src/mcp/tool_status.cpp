@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "lore/app/recall.h"
 #include "lore/app/status.h"
 #include "lore/consolidate/settings.h"
 #include "lore/fs/fd.h"
@@ -92,6 +93,8 @@ Result<Json> StoreStatus(ToolState& s, const Json&) {
     }
   }
   out["okf_pages"] = std::move(pages);
+  LORE_ASSIGN(app::UsageStats usage, app::Usage(st));
+  out["usage"] = app::UsageJson(usage, 10);
   return out;
 }
 

@@ -31,6 +31,11 @@ class Ranker {
   Result<std::vector<Hit>> Run(std::string_view text) {
     Query q = ParseQuery(text, idx_.stemming());
     LORE_ASSIGN(terms_, internal::LookUp(idx_, q, p_, &expansions_));
+    for (const auto& tok : q.tokens) {
+      bool found = false;
+      for (const auto& t : terms_) found = found || (t.expansion < 0 && t.token == tok);
+      if (!found) ++unseen_;
+    }
     LORE_TRY(internal::AddCooccurring(idx_, p_, &terms_, &expansions_, &learned_));
     for (auto& t : terms_) {
       if (t.name) names_.insert(t.token);
@@ -67,6 +72,9 @@ class Ranker {
     if (tokens.empty()) return false;
     LORE_ASSIGN(index::MatchSet ms, idx_.Find(tokens, opts_.filter));
     for (Term* t : searched) t->idf = Idf(ms.records, t->df);
+    records_ = ms.records;
+    own_idf_.clear();
+    for (Term* t : searched) own_idf_.push_back(t->expansion < 0 ? t->idf : 0.0);
     searched_expansion_.clear();
     for (Term* t : searched) {
       searched_expansion_.push_back(t->expansion >= 0 ? t->expansion : t->reading);
@@ -114,11 +122,13 @@ class Ranker {
           traced_.insert(m.id);
         }
         ranked.emplace_back(s.first + s.second, m.id);
-        uint32_t mask = 0;
+        uint32_t mask = 0, own = 0;
         for (size_t i = 0; i < searched.size(); ++i) {
           if (searched_expansion_[i] >= 0 && m.tf[i] > 0) mask |= 1u << i;
+          if (own_idf_[i] > 0 && m.tf[i] > 0) own |= 1u << i;
         }
         if (mask) mask_[m.id] = mask;
+        if (own) own_mask_[m.id] = own;
       } else {
         // Beyond the exact ones: the rough score, split in proportion.
         auto [t, e] = score(m, avg);
@@ -253,9 +263,27 @@ class Ranker {
     std::partial_sort(order.begin(), order.begin() + static_cast<long>(keep), order.end(), better);
     std::unordered_map<std::string, double> weights;
     for (const auto& t : terms_) weights[t.token] = std::max(t.idf, 0.1);
+    // The query's whole weight: its words found, and those found nowhere
+    // at the idf of a word in no record.
+    double whole = unseen_ * Idf(records_, 0);
+    for (double w : own_idf_) whole += w;
+    if (opts_.query_terms) {
+      opts_.query_terms->clear();
+      for (const auto& t : terms_) {
+        if (t.expansion < 0 && t.df > 0) opts_.query_terms->emplace_back(t.token, Idf(records_, t.df));
+      }
+    }
+    if (opts_.unseen_tokens) *opts_.unseen_tokens = unseen_;
     std::vector<Hit> hits;
     for (size_t i = 0; i < keep; ++i) {
       Hit h;
+      if (auto o = own_mask_.find(order[i].second); o != own_mask_.end() && whole > 0) {
+        double held = 0;
+        for (size_t b = 0; b < own_idf_.size(); ++b) {
+          if (o->second & (1u << b)) held += own_idf_[b], ++h.query_matched;
+        }
+        h.query_share = held / whole;
+      }
       if (opts_.excerpts) {
         LORE_ASSIGN(h.doc, idx_.Get(order[i].second, /*with_text=*/true));
       } else {
@@ -299,6 +327,10 @@ class Ranker {
   // The expansions each exactly scored record holds (bits over the searched terms).
   std::vector<int> searched_expansion_;  // per searched term: its expansion (or reading) or -1
   std::unordered_map<int64_t, uint32_t> mask_;  // bits over the searched terms
+  std::unordered_map<int64_t, uint32_t> own_mask_;  // bits over the query's own searched tokens
+  std::vector<double> own_idf_;  // per searched term: its idf when a token of the query, else 0
+  int64_t records_ = 0;
+  int unseen_ = 0;  // query tokens the index holds nowhere
   std::unordered_set<int64_t> traced_;          // trace records, weighed by trace_weight
   std::vector<std::pair<double, int64_t>> top_;
   std::unordered_map<int64_t, ScoreParts> parts_;
@@ -329,6 +361,12 @@ Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
   return hits;
 }
 
+std::string ItemId(const index::Record& r) {
+  bool log = r.scope == index::Scope::kRaw || r.scope == index::Scope::kLearnings ||
+             r.scope == index::Scope::kSessions;
+  return log ? r.file + ":" + std::to_string(r.line) : r.file;
+}
+
 Json HitJson(const Hit& hit, bool with_scope, bool explain) {
   const index::Record& r = hit.doc.record;
   Json j = Json::object();
@@ -345,6 +383,8 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
     j["line"] = hit.line;
   }
   j["excerpt"] = hit.excerpt;
+  j["id"] = ItemId(r);
+  j["size"] = static_cast<int64_t>(r.text.size());
   if (explain) {
     j["explain"] = {
         {"total", Round(hit.score.Total())},       {"text", Round(hit.score.text)},

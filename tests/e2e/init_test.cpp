@@ -257,7 +257,7 @@ TEST_F(InitTest, CheckBeforeAndAfter) {
   Json before = Check(1, Opts());
   EXPECT_FALSE(before["ok"].get<bool>());
   EXPECT_TRUE(before["same_binary"].get<bool>());
-  ASSERT_EQ(before["pieces"].size(), 7u);  // five hooks, the server, the command
+  ASSERT_EQ(before["pieces"].size(), 9u);  // seven hooks, the server, the command
   for (const Json& p : before["pieces"]) EXPECT_EQ(p["state"], "missing") << p.dump();
   ASSERT_EQ(Init().exit_code, 0);
   Json after = Check(0, Opts());
@@ -271,8 +271,8 @@ TEST_F(InitTest, CheckBeforeAndAfter) {
   t_.Write("project/.mcp.json",
            R"({"mcpServers": {"lore": {"command": "/old/lore", "args": ["mcp"]}}})");
   Json edited = Check(1, Opts());
-  EXPECT_EQ(edited["pieces"][5]["state"], "different");
-  EXPECT_EQ(edited["pieces"][6]["state"], "different");
+  EXPECT_EQ(edited["pieces"][7]["state"], "different");
+  EXPECT_EQ(edited["pieces"][8]["state"], "different");
 }
 
 TEST_F(InitTest, CheckSeesAnotherLoreOnPath) {

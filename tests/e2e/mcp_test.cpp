@@ -63,7 +63,7 @@ TEST(McpTest, AnswersLineByLineAndKeepsServing) {
       Json::parse(
           R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error: not valid JSON: unexpected 'n'"}})"));
   EXPECT_EQ(replies[2]["id"], "a");
-  EXPECT_EQ(replies[2]["result"]["tools"].size(), 7u);
+  EXPECT_EQ(replies[2]["result"]["tools"].size(), 8u);
   EXPECT_EQ(replies[3]["result"]["resources"], Json::array());  // no store yet
   EXPECT_EQ(replies[4]["result"]["structuredContent"]["exists"], false);
   EXPECT_EQ(replies[4]["result"]["isError"], false);

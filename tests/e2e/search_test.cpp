@@ -97,17 +97,17 @@ TEST_F(SearchE2E, MemoryAndKnowledgeShapes) {
   ASSERT_EQ(mem.size(), 1u);
   EXPECT_EQ(
       mem[0].dump(),
-      R"({"slug":"summary","kind":"summary","excerpt":"line 1\nline 2\nline 3\nthe cache is warm\nline 5\nline 6\nline 7"})");
+      R"({"slug":"summary","kind":"summary","excerpt":"line 1\nline 2\nline 3\nthe cache is warm\nline 5\nline 6\nline 7","id":"memory/summary.md","size":108})");
   Json kn = Search({"cache", "--scope", "knowledge"});
   ASSERT_EQ(kn.size(), 2u);
   std::map<std::string, std::string> by_slug;
   for (const auto& h : kn) by_slug[h["slug"].get<std::string>()] = h.dump();
   EXPECT_EQ(
       by_slug["cache-tuning"],
-      R"({"slug":"cache-tuning","kind":"howto","description":"Tune the cache","model_invokation":true,"excerpt":"---\nkind: howto\ndescription: Tune the cache\nmodel_invokation: true\n---\nbody"})");
+      R"({"slug":"cache-tuning","kind":"howto","description":"Tune the cache","model_invokation":true,"excerpt":"---\nkind: howto\ndescription: Tune the cache\nmodel_invokation: true\n---\nbody","id":"knowledge/cache-tuning.md","size":76})");
   EXPECT_EQ(
       by_slug["broken"],
-      R"({"slug":"broken","kind":null,"description":null,"model_invokation":null,"excerpt":"---\nkind: [oops\n---\ncache notes"})");
+      R"({"slug":"broken","kind":null,"description":null,"model_invokation":null,"excerpt":"---\nkind: [oops\n---\ncache notes","id":"knowledge/broken.md","size":32})");
   EXPECT_EQ(Slugs(Search({"cache", "--scope", "knowledge", "--kind", "howto"})),
             std::vector<std::string>{"cache-tuning"});
   EXPECT_EQ(Search({"cache", "-k", "1"}).size(), 1u);

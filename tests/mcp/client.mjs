@@ -87,7 +87,7 @@ check('ping', true);
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name).sort();
 check('tools/list names', JSON.stringify(names) === JSON.stringify(
-  ['capture_review', 'knowledge_search', 'memory_read', 'memory_search', 'propose_learning', 'search', 'status']), JSON.stringify(names));
+  ['capture_review', 'knowledge_search', 'memory_read', 'memory_search', 'open', 'propose_learning', 'search', 'status']), JSON.stringify(names));
 check('tools/list schemas', tools.every((t) => t.inputSchema?.type === 'object' && t.description));
 
 const call = async (name, args) => client.callTool({ name, arguments: args });
@@ -95,7 +95,16 @@ let r = await call('memory_search', { query: 'sqlite ranking' });
 check('memory_search finds the decision',
   !r.isError && r.structuredContent?.hits?.[0]?.slug === 'use-sqlite' && r.structuredContent.hits[0].kind === 'decision',
   JSON.stringify(r));
-check('memory_search hit shape', JSON.stringify(Object.keys(r.structuredContent.hits[0])) === '["slug","kind","excerpt"]');
+check('memory_search hit shape', JSON.stringify(Object.keys(r.structuredContent.hits[0])) === '["slug","kind","excerpt","id","size"]');
+{
+  const hit = r.structuredContent.hits[0];
+  const opened = await call('open', { id: hit.id });
+  check('open gives the hit whole by its id',
+    !opened.isError && opened.structuredContent?.id === hit.id && opened.structuredContent.text.length === hit.size,
+    JSON.stringify(opened));
+  const refused = await call('open', { id: '../../etc/passwd' });
+  check('open refuses an id outside the store', refused.isError === true, JSON.stringify(refused));
+}
 check('memory_search text content is the same JSON', JSON.parse(r.content[0].text).hits.length === r.structuredContent.hits.length);
 
 r = await call('knowledge_search', { query: 'schema migration', kind: 'rule' });

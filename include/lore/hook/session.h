@@ -22,6 +22,9 @@ struct Payload {
   std::string trigger;  // PreCompact: manual | auto
   std::string session_id;
   std::string transcript_path;  // the agent's session transcript; empty when absent
+  std::string prompt;           // UserPromptSubmit: what the person typed
+  std::string tool_name;        // PreToolUse, PostToolUse
+  std::string file_path;        // tool_input.file_path (or notebook_path) of a file tool
 };
 
 // Reads a payload leniently: empty input gives an empty Payload; input that

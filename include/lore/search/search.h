@@ -42,6 +42,11 @@ struct ScoreParts {
 struct Hit {
   index::Doc doc;
   ScoreParts score;
+  // The share of the query's own words' idf weight the record holds (words
+  // found nowhere in the index count at the highest idf), and how many of
+  // them it holds: how much of the question the record is about.
+  double query_share = 0;
+  int query_matched = 0;
   int64_t line = 0;                   // the excerpt's best line in the file
   std::string excerpt;                // that line with up to 3 lines either side
   std::vector<Expansion> expansions;  // the query's expansion terms the record holds
@@ -52,6 +57,10 @@ struct SearchOptions {
   int limit = kDefaultLimit;
   RankingParams params;
   bool excerpts = true;  // false: skip building excerpts (benchmarks)
+  // When set, receives the query's own tokens found in the index with their
+  // idf, and how many of its tokens the index holds nowhere.
+  std::vector<std::pair<std::string, double>>* query_terms = nullptr;
+  int* unseen_tokens = nullptr;
 };
 
 // Searches `idx` (which the caller brought up to date) for `query`, best
@@ -60,7 +69,12 @@ struct SearchOptions {
 Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
                                 const SearchOptions& opts);
 
-// The JSON of a hit: for memory {slug, kind, excerpt}; for knowledge {slug,
+// The id of the record a hit shows (docs/recall.md): a Markdown record's path
+// in the store ("memory/decisions/x.md"), a log line's path and line
+// ("sessions/<session>.jsonl:12"). The MCP tool `open` reads an item by it.
+std::string ItemId(const index::Record& r);
+
+// The JSON of a hit (each with its item "id" and "size", the bytes of its text): for memory {slug, kind, excerpt}; for knowledge {slug,
 // kind, description, model_invokation, excerpt}; for the other scopes
 // {scope, slug, kind, file, line, excerpt}. With `with_scope` (a search of
 // every scope) memory and knowledge hits also carry "scope" first. With

@@ -1,0 +1,537 @@
+#include "recall/recall.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "activity/session_log.h"
+#include "lore/config/config.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
+#include "lore/index/tokenizer.h"
+#include "lore/log/line_stream.h"
+#include "lore/search/search.h"
+#include "lore/text/utf8.h"
+#include "proposals/append_file.h"
+
+namespace lore::recall {
+namespace {
+
+constexpr int kCandidates = 12;        // search hits looked at
+constexpr size_t kMaxItems = 4;        // items shown at most
+constexpr double kScoreRatio = 0.5;    // an item's search score against the best one's, at least
+constexpr size_t kFirstItemMax = 400;  // characters of the best item's line at most
+constexpr size_t kItemMax = 195;       // of each other item's
+constexpr const char* kSeenFolder = "recall";
+constexpr size_t kSeenMax = 256 * 1024;  // bytes of a session's seen list read at most
+
+std::string SizeText(size_t bytes) {
+  if (bytes < 1000) return std::to_string(bytes) + " B";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f KB", static_cast<double>(bytes) / 1000.0);
+  return buf;
+}
+
+// `text` on one line: white space runs (newlines included) made one space.
+std::string OneLine(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool space = true;
+  for (char c : text) {
+    bool ws = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (ws) {
+      if (!space) out += ' ';
+      space = true;
+    } else {
+      out += c;
+      space = false;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// The query's tokens with their idf in this index.
+struct QueryTerms {
+  std::unordered_map<std::string, double> idf;
+  double total = 0;
+};
+
+// What of `line` (one line of text) to show in at most `max` bytes: the whole
+// line when it fits, else up to kFragments fragments, each the window that
+// holds the most query weight not shown yet (a term counts once: a second
+// fragment brings what the first lacks), in the line's order, cut at word
+// boundaries and joined by " … ".
+constexpr int kFragments = 3;
+constexpr size_t kFragmentMin = 60;
+
+std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
+                    index::Stemming stemming) {
+  if (line.size() <= max) return line;
+  struct Word {
+    size_t begin, end;
+    std::vector<const std::pair<const std::string, double>*> terms;
+  };
+  std::vector<Word> words;
+  for (size_t i = 0; i < line.size();) {
+    size_t j = line.find(' ', i);
+    if (j == std::string::npos) j = line.size();
+    Word w{i, j, {}};
+    for (const auto& t : index::Tokenize(std::string_view(line).substr(i, j - i), stemming)) {
+      auto it = q.idf.find(t);
+      if (it != q.idf.end()) w.terms.push_back(&*it);
+    }
+    words.push_back(std::move(w));
+    i = j + 1;
+  }
+  std::vector<std::pair<size_t, size_t>> chosen;  // word ranges [first, last]
+  std::unordered_set<const void*> covered;
+  std::vector<bool> used(words.size(), false);
+  size_t spent = 0;
+  for (int f = 0; f < kFragments; ++f) {
+    const size_t room = max > spent + 4 ? max - spent - 4 : 0;
+    const size_t len = std::min(room, std::max(max / kFragments, kFragmentMin * 2));
+    if (len < kFragmentMin) break;
+    double best = 0;
+    size_t best_lo = 0, best_hi = 0;
+    bool found = false;
+    for (size_t lo = 0; lo < words.size(); ++lo) {
+      if (used[lo]) continue;
+      std::unordered_set<const void*> in;
+      double score = 0;
+      for (size_t hi = lo; hi < words.size() && !used[hi] && words[hi].end - words[lo].begin <= len;
+           ++hi) {
+        for (const auto* t : words[hi].terms) {
+          if (!covered.count(t) && in.insert(t).second) score += t->second;
+        }
+        if (score > best) best = score, best_lo = lo, best_hi = hi, found = true;
+      }
+    }
+    if (!found) {
+      if (f > 0) break;
+      best_lo = 0;  // nothing of the query in it: its beginning
+      best_hi = 0;
+      while (best_hi + 1 < words.size() && words[best_hi + 1].end - words[0].begin <= len) ++best_hi;
+    }
+    // Widen to the window's length: what follows a match often answers it.
+    while (best_hi + 1 < words.size() && !used[best_hi + 1] &&
+           words[best_hi + 1].end - words[best_lo].begin <= len)
+      ++best_hi;
+    for (size_t k = best_lo; k <= best_hi; ++k) {
+      used[k] = true;
+      for (const auto* t : words[k].terms) covered.insert(t);
+    }
+    chosen.emplace_back(best_lo, best_hi);
+    spent += words[best_hi].end - words[best_lo].begin + 4;
+  }
+  std::sort(chosen.begin(), chosen.end());
+  // Room left (no window brings a new term): the fragments grow forward,
+  // best first, into the words that follow them (what follows a match often
+  // answers it), then backward.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (auto& [lo, hi] : chosen) {
+      for (;;) {
+        size_t k = pass == 0 ? hi + 1 : lo - 1;
+        if ((pass == 0 && k >= words.size()) || (pass == 1 && lo == 0) || used[k]) break;
+        size_t add = words[k].end - words[k].begin + 1;
+        if (spent + add > max) break;
+        used[k] = true;
+        spent += add;
+        (pass == 0 ? hi : lo) = k;
+      }
+    }
+  }
+  std::string out;
+  size_t next = 0;  // the first word not yet shown or skipped
+  for (const auto& [lo, hi] : chosen) {
+    if (lo > next) out += out.empty() ? "… " : " … ";
+    else if (!out.empty()) out += ' ';
+    out += line.substr(words[lo].begin, words[hi].end - words[lo].begin);
+    next = hi + 1;
+  }
+  if (next < words.size()) out += " …";
+  if (!text::IsValidUtf8(out)) out = text::ReplaceInvalidUtf8(out);
+  return out;
+}
+
+bool UnderFolder(std::string_view path, std::string_view folder) {
+  return path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
+         path[folder.size()] == '/';
+}
+
+// Trims what surrounds a path in prose: quotes, brackets, a sentence's end.
+std::string_view TrimPath(std::string_view w) {
+  auto edge = [](char c) {
+    return std::string_view("\"'`()[]{}<>,;:!?*").find(c) != std::string_view::npos;
+  };
+  while (!w.empty() && edge(w.front())) w.remove_prefix(1);
+  while (!w.empty() && (edge(w.back()) || w.back() == '.')) w.remove_suffix(1);
+  return w;
+}
+
+bool LooksLikePath(std::string_view w) {
+  if (w.size() < 3 || w.size() > 255 || w.find('/') == std::string_view::npos) return false;
+  if (w.find("://") != std::string_view::npos || w.front() == '~' || w.front() == '-') return false;
+  for (char c : w) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (!(std::isalnum(u) || std::string_view("/._-+@").find(c) != std::string_view::npos))
+      return false;
+  }
+  return std::any_of(w.begin(), w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+}
+
+struct Candidate {
+  search::Hit hit;
+  std::string id;
+  double relevance = 0;
+  std::vector<std::string> stale;
+};
+
+// Whether the item has gone unused for the settings' time and is not pinned.
+bool Aged(const Candidate& c, const Usage& usage, const store::Store& store,
+          const Settings& s, text::TimePoint now) {
+  if (s.unused_days <= 0) return false;
+  const int64_t now_s =
+      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  int64_t since = 0;
+  if (auto it = usage.items.find(c.id); it != usage.items.end()) {
+    if (it->second.pinned) return false;
+    since = it->second.last_used;
+  }
+  if (since == 0) {  // never used: since lore wrote it (a log's last write is later: never too old)
+    auto st = fs::LStat(fs::Join(store.dir(), c.hit.doc.record.file));
+    if (!st) return false;
+    since = st->st_mtim.tv_sec;
+  }
+  return now_s - since > s.unused_days * 86400;
+}
+
+// The context lines of `chosen` within `budget` characters after `header`.
+Recalled Render(const std::string& header, std::vector<Candidate>& chosen, size_t budget,
+                const QueryTerms& q, index::Stemming stemming, std::string_view via) {
+  Recalled r;
+  if (chosen.size() > kMaxItems) chosen.resize(kMaxItems);
+  // Lines of one log together, at the place of the best of them: a later
+  // one is named by its line alone (":140" under "sessions/x.jsonl:138").
+  std::vector<size_t> order;
+  for (size_t i = 0; i < chosen.size(); ++i) {
+    if (std::find(order.begin(), order.end(), i) != order.end()) continue;
+    order.push_back(i);
+    for (size_t j = i + 1; j < chosen.size(); ++j) {
+      const auto& a = chosen[i].hit.doc.record;
+      const auto& b = chosen[j].hit.doc.record;
+      if (a.file == b.file && a.file != chosen[i].id) order.push_back(j);
+    }
+  }
+  std::string body;
+  std::string last_file;
+  for (size_t i : order) {
+    Candidate& c = chosen[i];
+    const index::Record& rec = c.hit.doc.record;
+    const bool same = rec.file == last_file && rec.file != c.id;
+    std::string head = same ? "  :" + std::to_string(rec.line) : "- " + c.id;
+    head += " (" + SizeText(rec.text.size());
+    if (!c.stale.empty()) head += "; stale: " + c.stale.front() + " no longer exists";
+    head += "): ";
+    const size_t room = header.size() + body.size() + head.size() + 1;
+    if (room + 80 > budget) break;
+    // The best item gets the most room; the others what is left of their share.
+    const size_t share = i == 0 ? kFirstItemMax : kItemMax;
+    const size_t max = std::min(share, budget - room);
+    std::string text = Snippet(OneLine(rec.text), max, q, stemming);
+    body += head + text + "\n";
+    last_file = rec.file;
+    r.shown.push_back({Use::kShown, c.id, std::string(via)});
+  }
+  if (!r.shown.empty()) r.context = header + body;
+  while (!r.context.empty() && r.context.back() == '\n') r.context.pop_back();
+  return r;
+}
+
+// The search's candidates for `query`, with the query's words and their idf
+// into `q` (for the snippets) and how many words the index holds nowhere.
+Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view query,
+                                            text::TimePoint now, QueryTerms* q,
+                                            int* unseen = nullptr) {
+  std::vector<std::pair<std::string, double>> terms;
+  int missing = 0;
+  search::SearchOptions opts;
+  opts.query_terms = &terms;
+  opts.unseen_tokens = &missing;
+  opts.limit = kCandidates;
+  opts.filter.live_at =
+      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  LORE_ASSIGN(std::vector<search::Hit> hits, search::Search(idx, query, opts));
+  for (const auto& [t, w] : terms) q->idf.emplace(t, w), q->total += w;
+  if (unseen) *unseen = missing;
+  return hits;
+}
+
+// The index as it is, or nothing when there is none yet (the hot path never
+// builds it: the background runs do).
+Result<std::optional<index::Index>> OpenIndex(const store::Store& store) {
+  if (!fs::Exists(fs::Join(store.dir(), index::kIndexFile))) return std::optional<index::Index>();
+  auto idx = index::Index::OpenExisting(store.dir());
+  if (!idx) return tl::unexpected(idx.error());
+  return std::optional<index::Index>(std::move(*idx));
+}
+
+// The checkout-relative form of `path` when it is inside `checkout`.
+std::string RelativeTo(std::string_view path, const std::string& checkout) {
+  std::string abs = path.empty() || path.front() == '/' ? fs::Absolute(path)
+                                                        : fs::Absolute(fs::Join(checkout, path));
+  std::string root = fs::Absolute(checkout);
+  if (UnderFolder(abs, root)) return abs.substr(root.size() + 1);
+  return abs;
+}
+
+// What the usage log says of the candidates only.
+Result<Usage> UsageOf(const store::Store& store, const std::vector<search::Hit>& hits) {
+  std::vector<std::string> ids;
+  for (const auto& h : hits) ids.push_back(search::ItemId(h.doc.record));
+  if (ids.empty()) return Usage{};
+  return ReadUsage(store, &ids);
+}
+
+Recalled NoIndex() {
+  Recalled r;
+  r.no_index = true;
+  return r;
+}
+
+std::string SeenRel(std::string_view session) {
+  return std::string(kSeenFolder) + "/" + activity::SessionFileStem(session) + ".files";
+}
+
+// Whether `file` was recalled in the session already; marks it when not.
+Result<bool> SeenBefore(const store::Store& store, std::string_view session,
+                        const std::string& file) {
+  if (session.empty()) return false;
+  const std::string rel = SeenRel(session);
+  auto text = fs::ReadFileBeneath(store.dir(), rel, fs::Kind::kState);
+  if (text) {
+    std::string_view all = *text;
+    if (all.size() > kSeenMax) all = all.substr(0, kSeenMax);
+    size_t pos = 0;
+    while (pos < all.size()) {
+      size_t end = all.find('\n', pos);
+      if (end == std::string_view::npos) break;  // a torn last line counts as absent
+      if (all.substr(pos, end - pos) == file) return true;
+      pos = end + 1;
+    }
+  } else if (text.error().code != ErrorCode::kNotFound) {
+    return tl::unexpected(text.error());
+  }
+  LORE_TRY(fs::MakeDirs(fs::Join(store.dir(), kSeenFolder)));
+  LORE_ASSIGN(auto out, proposals::AppendFile::Open(fs::Join(store.dir(), rel),
+                                                    std::chrono::milliseconds(50)));
+  LORE_TRY(out.Append(file + "\n"));
+  return false;
+}
+
+}  // namespace
+
+Result<Settings> LoadSettings(const store::Store& store) {
+  using config::Key;
+  LORE_ASSIGN(config::Config c, config::Config::Load(store.config_path()));
+  Settings s;
+  LORE_ASSIGN(s.prompt, c.Get(Key<bool>{"recall.prompt", s.prompt}));
+  LORE_ASSIGN(s.files, c.Get(Key<bool>{"recall.files", s.files}));
+  LORE_ASSIGN(s.prompt_budget, c.Get(Key<int64_t>{"recall.prompt_budget", s.prompt_budget}));
+  LORE_ASSIGN(s.file_budget, c.Get(Key<int64_t>{"recall.file_budget", s.file_budget}));
+  LORE_ASSIGN(s.min_relevance, c.Get(Key<double>{"recall.min_relevance", s.min_relevance}));
+  LORE_ASSIGN(s.unused_days, c.Get(Key<int64_t>{"recall.unused_days", s.unused_days}));
+  LORE_ASSIGN(std::string stale, c.Get(Key<std::string>{"recall.stale", "mark"}));
+  if (stale != "mark" && stale != "omit") {
+    return Fail(c.ValueError("recall.stale", "must be \"mark\" or \"omit\"",
+                             "set recall.stale = \"mark\" (or \"omit\")"));
+  }
+  s.omit_stale = stale == "omit";
+  for (auto [name, v] : {std::pair{"recall.prompt_budget", s.prompt_budget},
+                         std::pair{"recall.file_budget", s.file_budget}}) {
+    if (v < 200 || v > 20000) {
+      return Fail(c.ValueError(name, "must be between 200 and 20000 characters",
+                               std::string("set ") + name + " = 1500"));
+    }
+  }
+  if (s.min_relevance < 0 || s.min_relevance > 1) {
+    return Fail(c.ValueError("recall.min_relevance", "must be between 0 and 1",
+                             "set recall.min_relevance = 0.45"));
+  }
+  if (s.unused_days < 0) {
+    return Fail(c.ValueError("recall.unused_days", "must be 0 (never) or a number of days",
+                             "set recall.unused_days = 90"));
+  }
+  return s;
+}
+
+std::vector<std::string> StalePaths(std::string_view text, const std::string& checkout) {
+  std::vector<std::string> out;
+  if (checkout.empty()) return out;
+  const std::string root = fs::Absolute(checkout);
+  size_t i = 0;
+  while (i < text.size() && out.size() < 8) {
+    size_t j = text.find_first_of(" \n\t", i);
+    if (j == std::string_view::npos) j = text.size();
+    std::string_view w = TrimPath(text.substr(i, j - i));
+    i = j + 1;
+    if (!LooksLikePath(w)) continue;
+    std::string rel;
+    if (w.front() == '/') {
+      if (!UnderFolder(w, root)) continue;  // another machine's or outside the checkout
+      rel = std::string(w.substr(root.size() + 1));
+    } else {
+      rel = std::string(w.rfind("./", 0) == 0 ? w.substr(2) : w);
+    }
+    if (rel.find("..") != std::string::npos) continue;
+    size_t slash = rel.find('/');
+    if (slash == std::string::npos || slash == 0) continue;
+    // Only a path into this checkout's own tree is judged.
+    if (!fs::Exists(fs::Join(root, rel.substr(0, slash)))) continue;
+    if (!fs::Exists(fs::Join(root, rel)) &&
+        std::find(out.begin(), out.end(), rel) == out.end()) {
+      out.push_back(rel);
+    }
+  }
+  return out;
+}
+
+Result<Recalled> ForPrompt(const store::Store& store, const Settings& settings,
+                           std::string_view prompt, const Where& where) {
+  if (!settings.prompt || !fs::Exists(store.dir())) return Recalled{};
+  LORE_ASSIGN(auto idx, OpenIndex(store));
+  if (!idx) return NoIndex();
+  QueryTerms q;
+  int unseen = 0;
+  LORE_ASSIGN(std::vector<search::Hit> hits, Candidates(*idx, prompt, where.now, &q, &unseen));
+  if (q.idf.size() + unseen < 2) return Recalled{};  // "yes", "go on": nothing to look for
+  LORE_ASSIGN(Usage usage, UsageOf(store, hits));
+  std::vector<Candidate> chosen;
+  // Whether the prompt is about this store at all is judged once, by the
+  // best share of its weight any candidate holds; which items answer it is
+  // the search's ranking: those scoring within kScoreRatio of the best.
+  double gate = 0;
+  for (const search::Hit& h : hits) {
+    if (h.query_matched >= 2) gate = std::max(gate, h.query_share);
+  }
+  if (gate < settings.min_relevance) return Recalled{};
+  const double top = hits.empty() ? 0 : hits.front().score.Total();
+  for (search::Hit& h : hits) {
+    if (h.score.Total() < kScoreRatio * top) break;
+    Candidate c;
+    c.id = search::ItemId(h.doc.record);
+    c.hit = std::move(h);
+    if (Aged(c, usage, store, settings, where.now)) continue;
+    c.stale = StalePaths(c.hit.excerpt, where.checkout);
+    if (!c.stale.empty() && settings.omit_stale) continue;
+    chosen.push_back(std::move(c));
+  }
+  // In the search's order: its ranking knows more than the threshold's share.
+  return Render(
+      "lore memory on this prompt (MCP `open` takes an id; :N is line N of the log above):\n",
+      chosen, static_cast<size_t>(settings.prompt_budget), q, idx->stemming(), "prompt");
+}
+
+Result<Recalled> ForFile(const store::Store& store, const Settings& settings,
+                         std::string_view file_path, const Where& where) {
+  if (!settings.files || file_path.empty() || !fs::Exists(store.dir())) return Recalled{};
+  const std::string file = RelativeTo(file_path, where.checkout);
+  const std::string base = fs::Basename(file);
+  if (base.size() < 3) return Recalled{};
+  LORE_ASSIGN(bool seen, SeenBefore(store, where.session, file));
+  if (seen) return Recalled{};
+  LORE_ASSIGN(auto idx, OpenIndex(store));
+  if (!idx) return NoIndex();
+  // The file's own words find the candidates; only items naming the file
+  // itself are kept (its path, or its name where the name is distinctive).
+  std::string query = file;
+  std::replace(query.begin(), query.end(), '/', ' ');
+  QueryTerms q;
+  LORE_ASSIGN(std::vector<search::Hit> hits, Candidates(*idx, query, where.now, &q));
+  LORE_ASSIGN(Usage usage, UsageOf(store, hits));
+  std::vector<Candidate> chosen;
+  for (search::Hit& h : hits) {
+    if (h.score.trace < 1) continue;  // a tool call or its output: the trace, not what was learned
+    const std::string& text = h.doc.record.text;
+    if (text.find(base) == std::string::npos) continue;
+    Candidate c;
+    c.id = search::ItemId(h.doc.record);
+    c.relevance = h.score.Total();
+    c.hit = std::move(h);
+    if (Aged(c, usage, store, settings, where.now)) continue;
+    c.stale = StalePaths(c.hit.excerpt, where.checkout);
+    if (!c.stale.empty() && settings.omit_stale) continue;
+    chosen.push_back(std::move(c));
+  }
+  return Render("lore: this repository's memory on " + file + " (the MCP tool `open` gives an item whole):\n",
+                chosen, static_cast<size_t>(settings.file_budget), q, idx->stemming(), "file");
+}
+
+void ForgetSession(const store::Store& store, std::string_view session) {
+  if (session.empty()) return;
+  const std::string folder = fs::Join(store.dir(), kSeenFolder);
+  if (!fs::RefuseSymlink(folder, "recall/")) return;  // never through a symlinked folder
+  ::unlink(fs::Join(store.dir(), SeenRel(session)).c_str());
+}
+
+Result<OpenedItem> Open(const store::Store& store, std::string_view id) {
+  OpenedItem out;
+  out.id = std::string(id);
+  std::string file(id);
+  int64_t line = 0;
+  size_t colon = id.rfind(':');
+  if (colon != std::string_view::npos && id.substr(0, colon).size() > 6 &&
+      id.substr(0, colon).substr(id.substr(0, colon).size() - 6) == ".jsonl") {
+    file = std::string(id.substr(0, colon));
+    std::string digits(id.substr(colon + 1));
+    if (digits.empty() || digits.size() > 12 ||
+        digits.find_first_not_of("0123456789") != std::string::npos) {
+      return Fail(ErrorCode::kInvalidInput, "not an item id: " + std::string(id), "", 0,
+                  "use an id as recall or search gives it: <file> or <file>:<line>");
+    }
+    line = std::stoll(digits);
+  }
+  const bool markdown = file.size() > 3 && file.substr(file.size() - 3) == ".md" &&
+                        (UnderFolder(file, "memory") || UnderFolder(file, "knowledge") ||
+                         UnderFolder(file, "okf"));
+  const bool log = line > 0 && (file == "raw.jsonl" || file == "learnings.jsonl" ||
+                                UnderFolder(file, "sessions"));
+  if (!markdown && !log) {
+    return Fail(ErrorCode::kInvalidInput, "not an item id: " + std::string(id), "", 0,
+                "use an id as recall or search gives it: a record under memory/, knowledge/ "
+                "or okf/, or <log>.jsonl:<line>");
+  }
+  out.file = file;
+  out.line = line;
+  if (markdown) {
+    LORE_ASSIGN(out.text, fs::ReadFileBeneath(store.dir(), file, fs::Kind::kRecord));
+    if (!text::IsValidUtf8(out.text)) out.text = text::ReplaceInvalidUtf8(out.text);
+    return out;
+  }
+  const std::string path = fs::Join(store.dir(), file);
+  LORE_ASSIGN(fs::Fd fd, fs::OpenBeneath(store.dir(), file, O_RDONLY));
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  bool found = false;
+  auto visit = [&](const log::StreamedLine& l) {
+    if (l.number < line) return true;
+    found = true;
+    out.text = l.oversized ? std::string("(a line longer than lore reads)") : std::string(l.text);
+    return false;
+  };
+  LORE_TRY(log::StreamLines(fd.get(), 0, 1, static_cast<uint64_t>(st.st_size), path, visit)
+               .map([](auto) {}));
+  if (!found) {
+    return Fail(ErrorCode::kNotFound, "no line " + std::to_string(line), path, 0,
+                "search again: the log is shorter than the id says");
+  }
+  if (!text::IsValidUtf8(out.text)) out.text = text::ReplaceInvalidUtf8(out.text);
+  return out;
+}
+
+}  // namespace lore::recall

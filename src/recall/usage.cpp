@@ -1,0 +1,215 @@
+#include "recall/usage.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "fs/atomic_file.h"
+#include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
+#include "lore/json/field.h"
+#include "lore/json/reader.h"
+#include "lore/log/line_stream.h"
+#include "proposals/append_file.h"
+#include "redact/redact.h"
+
+namespace lore::recall {
+namespace {
+
+constexpr std::string_view kUseNames[] = {"shown", "opened", "pin", "unpin"};
+
+// A usage line is small: an item id and a session id.
+constexpr size_t kMaxUsageLine = 4096;
+
+std::optional<Use> ParseUse(std::string_view s) {
+  for (size_t i = 0; i < std::size(kUseNames); ++i) {
+    if (kUseNames[i] == s) return static_cast<Use>(i);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view UseName(Use u) { return kUseNames[static_cast<size_t>(u)]; }
+
+Status RecordUse(const store::Store& store, const std::vector<UseEvent>& events,
+                 std::string_view session, text::TimePoint now) {
+  if (events.empty()) return Ok();
+  const std::string at = text::UtcMillis(now);
+  const std::string cleaned_session = redact::Clean(session);
+  std::string bytes;
+  for (const UseEvent& e : events) {
+    Json line = Json::object();
+    line["at"] = at;
+    line["use"] = std::string(UseName(e.use));
+    line["item"] = redact::Clean(e.item);
+    if (!e.via.empty()) line["via"] = e.via;
+    if (!cleaned_session.empty()) line["session"] = cleaned_session;
+    std::string text = json::DumpJs(line);
+    if (text.size() > kMaxUsageLine) continue;  // an item id no reader would take
+    bytes += text;
+    bytes += '\n';
+  }
+  if (bytes.empty()) return Ok();
+  LORE_TRY(fs::RefuseSymlink(store.dir(), "the store"));
+  LORE_ASSIGN(auto file, proposals::AppendFile::Open(fs::Join(store.dir(), kUsageFile),
+                                                     std::chrono::milliseconds(50)));
+  // No fdatasync: counts are statistics, and a hook must not wait on the
+  // disk; a killed process loses nothing (the bytes are in the page cache).
+  return file.Append(bytes);
+}
+
+// The value of "item" as written by RecordUse (no escapes), or nullopt when
+// the line must be parsed to know.
+std::optional<std::string_view> QuickItem(std::string_view line) {
+  constexpr std::string_view kKey = "\"item\":\"";
+  size_t at = line.find(kKey);
+  if (at == std::string_view::npos) return std::nullopt;
+  size_t begin = at + kKey.size();
+  size_t end = line.find('"', begin);
+  if (end == std::string_view::npos) return std::nullopt;
+  std::string_view item = line.substr(begin, end - begin);
+  if (item.find('\\') != std::string_view::npos) return std::nullopt;
+  return item;
+}
+
+struct FoldHeader {
+  uint64_t dev = 0, ino = 0, offset = 0;
+};
+
+constexpr std::string_view kFoldMagic = "lore-usage-fold 1 ";
+
+// The fold's items wanted (all with no `only`) into `out`, and the offset it
+// covers; 0 (nothing taken) when there is no usable fold for `st`.
+uint64_t ReadFold(const store::Store& store, const struct stat& st,
+                  const std::vector<std::string>* only, Usage* out) {
+  auto text = fs::ReadFileBeneath(store.dir(), kUsageFold, fs::Kind::kState);
+  if (!text || text->rfind(kFoldMagic, 0) != 0) return 0;
+  std::string_view all = *text;
+  size_t nl = all.find('\n');
+  if (nl == std::string_view::npos) return 0;
+  FoldHeader h;
+  std::string head(all.substr(kFoldMagic.size(), nl - kFoldMagic.size()));
+  if (std::sscanf(head.c_str(), "%lu %lu %lu", &h.dev, &h.ino, &h.offset) != 3) return 0;
+  if (h.dev != static_cast<uint64_t>(st.st_dev) || h.ino != static_cast<uint64_t>(st.st_ino) ||
+      h.offset > static_cast<uint64_t>(st.st_size)) {
+    return 0;
+  }
+  std::string_view body = all.substr(nl + 1);
+  auto take = [&](std::string_view line) {
+    size_t tab = line.find('\t');
+    if (tab == std::string_view::npos) return;
+    ItemUsage u;
+    int pinned = 0;
+    std::string rest(line.substr(tab + 1));
+    if (std::sscanf(rest.c_str(), "%ld\t%ld\t%ld\t%d", &u.shown, &u.opened, &u.last_used,
+                    &pinned) != 4) {
+      return;
+    }
+    u.pinned = pinned != 0;
+    out->items.emplace(std::string(line.substr(0, tab)), u);
+  };
+  // Line starts, for a binary search by id (the lines are sorted).
+  std::vector<std::string_view> lines;
+  for (size_t pos = 0; pos < body.size();) {
+    size_t end = body.find('\n', pos);
+    if (end == std::string_view::npos) return 0;  // a fold is written whole, never torn
+    lines.push_back(body.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  if (!only) {
+    for (auto line : lines) take(line);
+    return h.offset;
+  }
+  for (const std::string& id : *only) {
+    auto it = std::lower_bound(lines.begin(), lines.end(), id, [](std::string_view l, const std::string& k) {
+      return l.substr(0, l.find('\t')) < k;
+    });
+    if (it != lines.end() && it->substr(0, it->find('\t')) == id) take(*it);
+  }
+  return h.offset;
+}
+
+Result<Usage> ReadUsage(const store::Store& store, const std::vector<std::string>* only) {
+  Usage out;
+  auto fd = fs::OpenBeneath(store.dir(), kUsageFile, O_RDONLY);
+  if (!fd && fd.error().code == ErrorCode::kNotFound) return out;
+  if (!fd) return tl::unexpected(fd.error());
+  const std::string path = fs::Join(store.dir(), kUsageFile);
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  // The fold up to its offset, then the lines past it. The offset is a line
+  // start: the fold was made of whole lines.
+  const uint64_t from = ReadFold(store, st, only, &out);
+  json::Limits limits;
+  limits.max_bytes = kMaxUsageLine;
+  limits.max_depth = 4;
+  log::StreamLimits stream;
+  stream.max_line_bytes = kMaxUsageLine;
+  stream.chunk_bytes = 64 * 1024;
+  auto visit = [&](const log::StreamedLine& l) {
+    ++out.lines;
+    if (l.oversized || l.text.empty()) {
+      out.bad_lines += l.oversized ? 1 : 0;
+      return true;
+    }
+    if (only) {
+      auto quick = QuickItem(l.text);
+      if (quick && std::find(only->begin(), only->end(), *quick) == only->end()) return true;
+    }
+    auto j = json::Parse(l.text, limits);
+    std::optional<Use> use;
+    std::string item;
+    std::optional<text::TimePoint> at;
+    if (j && j->is_object()) {
+      use = ParseUse(json::StringOr(*j, "use", ""));
+      item = json::StringOr(*j, "item", "");
+      at = text::ParseIso(json::StringOr(*j, "at", ""));
+    }
+    if (!use || item.empty() || !at) {
+      ++out.bad_lines;
+      return true;
+    }
+    if (only && std::find(only->begin(), only->end(), item) == only->end()) return true;
+    ItemUsage& u = out.items[item];
+    const int64_t secs =
+        std::chrono::duration_cast<std::chrono::seconds>(at->time_since_epoch()).count();
+    switch (*use) {
+      case Use::kShown: ++u.shown; break;
+      case Use::kOpened: ++u.opened; break;
+      case Use::kPin: u.pinned = true; break;
+      case Use::kUnpin: u.pinned = false; break;
+    }
+    if (*use == Use::kShown || *use == Use::kOpened) u.last_used = std::max(u.last_used, secs);
+    return true;
+  };
+  LORE_ASSIGN(log::StreamEnd end, log::StreamLines(fd->get(), from, 1,
+                                                   static_cast<uint64_t>(st.st_size), path, visit,
+                                                   stream));
+  out.folded_through = end.end;
+  return out;
+}
+
+Status WriteUsageFold(const store::Store& store) {
+  auto fd = fs::OpenBeneath(store.dir(), kUsageFile, O_RDONLY);
+  if (!fd && fd.error().code == ErrorCode::kNotFound) return Ok();
+  if (!fd) return tl::unexpected(fd.error());
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0) {
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", fs::Join(store.dir(), kUsageFile)));
+  }
+  LORE_ASSIGN(Usage u, ReadUsage(store));
+  std::string text = std::string(kFoldMagic) + std::to_string(st.st_dev) + " " +
+                     std::to_string(st.st_ino) + " " + std::to_string(u.folded_through) + "\n";
+  for (const auto& [id, iu] : u.items) {  // std::map: sorted by id
+    if (id.find_first_of("\t\n") != std::string::npos) continue;
+    text += id + "\t" + std::to_string(iu.shown) + "\t" + std::to_string(iu.opened) + "\t" +
+            std::to_string(iu.last_used) + "\t" + (iu.pinned ? "1" : "0") + "\n";
+  }
+  LORE_TRY(fs::MakeDirs(fs::Join(store.dir(), "recall")));
+  return fs::WriteFileAtomic(fs::Join(store.dir(), kUsageFold), text);
+}
+
+}  // namespace lore::recall
