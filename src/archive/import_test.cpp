@@ -143,10 +143,12 @@ TEST(ArchiveTruth, WhatIsMachineLocal) {
     EXPECT_FALSE(IsTruth(rel)) << rel;
   }
   for (const char* rel : {"raw.jsonl", "team/m2/raw.jsonl", "team/conflicts/knowledge/a.m2.md",
-                          "team/m2/machine_id", "config.toml", "extract/s1.json"}) {
+                          "team/m2/machine_id", "config.toml", "extract/s1.json", "usage.jsonl"}) {
     EXPECT_FALSE(IsMachineLocal(rel)) << rel;
     EXPECT_TRUE(IsTruth(rel)) << rel;
   }
+  // Recall's own files: the usage fold (derived) and the sessions' file lists.
+  for (const char* rel : {"recall/usage.fold", "recall/s1.files"}) EXPECT_FALSE(IsTruth(rel)) << rel;
 }
 
 }  // namespace

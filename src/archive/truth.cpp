@@ -16,6 +16,9 @@ bool IsTruth(const std::string& rel) {
   if (rel.empty()) return false;
   // The derived search index and its SQLite companions.
   if (rel == "index.sqlite" || rel.rfind("index.sqlite-", 0) == 0) return false;
+  // What recall keeps for itself: the fold of usage.jsonl (derived) and
+  // which files each session was told about (this machine's sessions).
+  if (rel == "recall" || rel.rfind("recall/", 0) == 0) return false;
   // Settings an import kept aside: the store's own settings are config.toml.
   if (rel == kImportedConfig) return false;
   if (IsMachineLocal(rel)) return false;

@@ -15,6 +15,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "hook/payload.h"
+#include "recall/recall.h"
 #include "lore/json/field.h"
 #include "lore/json/value.h"
 #include "lore/proposals/paths.h"
@@ -29,6 +30,7 @@ namespace {
 // index of the rest may take beside it.
 constexpr size_t kContextMax = 8000;  // characters: about 2,000 tokens
 constexpr size_t kSummaryReadMax = 64 * 1024;  // bytes of memory/summary.md read at most
+constexpr size_t kRecordIndexMax = 1200;       // characters of the records' index at most
 
 bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
 
@@ -242,7 +244,18 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   const std::string stale = StaleLine(store);
   if (briefing.empty() && (!pending || *pending == 0) && stale.empty()) return std::string();
   LORE_ASSIGN(std::string more, MoreLine(store, repo));
-  std::string tail = "\n\n" + more;
+  std::string tail;
+  // The records one line each with their size (progressive disclosure: the
+  // agent opens what it needs). Settings or a usage log that cannot be read
+  // cost this index only.
+  if (auto settings = recall::LoadSettings(store)) {
+    if (auto index = recall::RecordIndex(store, *settings, std::chrono::system_clock::now(),
+                                         kRecordIndexMax);
+        index && !index->empty()) {
+      tail += "\n\n" + *index;
+    }
+  }
+  tail += "\n\n" + more;
   if (pending && *pending > 0) tail += "\n\n" + PendingLine(*pending, repo);
   if (!stale.empty()) tail += "\n\n" + stale;
   std::string head = "lore memory for " + store.key() +

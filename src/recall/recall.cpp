@@ -472,6 +472,60 @@ Result<Recalled> ForFile(const store::Store& store, const Settings& settings,
                 chosen, static_cast<size_t>(settings.file_budget), q, idx->stemming(), "file");
 }
 
+Result<std::string> RecordIndex(const store::Store& store, const Settings& settings,
+                                text::TimePoint now, size_t max_chars) {
+  struct Item {
+    std::string id;
+    int64_t size, mtime;
+  };
+  std::vector<Item> items;
+  for (const char* folder : {"memory/decisions", "memory/requests", "knowledge"}) {
+    LORE_ASSIGN(std::vector<fs::DirEntry> entries,
+                fs::ListExisting(store.dir(), folder, fs::ListStat::kFull));
+    for (const fs::DirEntry& e : entries) {
+      if (!e.is_file || e.name[0] == '.' || e.name.size() <= 3 ||
+          e.name.compare(e.name.size() - 3, 3, ".md") != 0)
+        continue;
+      items.push_back({std::string(folder) + "/" + e.name, e.size, e.mtime});
+    }
+  }
+  if (items.empty()) return std::string();
+  std::stable_sort(items.begin(), items.end(),
+                   [](const Item& a, const Item& b) { return a.mtime > b.mtime; });
+  std::vector<std::string> ids;
+  for (const Item& i : items) ids.push_back(i.id);
+  LORE_ASSIGN(Usage usage, ReadUsage(store, &ids));
+  const int64_t now_s =
+      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  std::string out = "Records (id, size; the MCP tool `open` gives one whole):\n";
+  int64_t aged = 0, left = 0;
+  for (const Item& i : items) {
+    int64_t since = i.mtime;
+    bool pinned = false;
+    if (auto it = usage.items.find(i.id); it != usage.items.end()) {
+      pinned = it->second.pinned;
+      if (it->second.last_used > 0) since = it->second.last_used;
+    }
+    if (!pinned && settings.unused_days > 0 && now_s - since > settings.unused_days * 86400) {
+      ++aged;
+      continue;
+    }
+    std::string line = "- " + i.id + " (" + SizeText(static_cast<size_t>(i.size)) + ")\n";
+    if (out.size() + line.size() + 60 > max_chars) {
+      ++left;
+      continue;
+    }
+    out += line;
+  }
+  if (left > 0) out += "- … and " + std::to_string(left) + " more (search finds them)\n";
+  if (aged > 0) {
+    out += "- " + std::to_string(aged) + " unused for " + std::to_string(settings.unused_days) +
+           " days left out (`lore memory pin` keeps one in)\n";
+  }
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
 void ForgetSession(const store::Store& store, std::string_view session) {
   if (session.empty()) return;
   const std::string folder = fs::Join(store.dir(), kSeenFolder);

@@ -66,6 +66,13 @@ Result<Recalled> ForPrompt(const store::Store& store, const Settings& settings,
 Result<Recalled> ForFile(const store::Store& store, const Settings& settings,
                          std::string_view file_path, const Where& where);
 
+// The session-start index of memory's records (decisions, requests,
+// knowledge), most recently written first: one line per item, its id and
+// size, within `max_chars`; items that aged out (see above) are left out and
+// counted at the end. Empty when there are none.
+Result<std::string> RecordIndex(const store::Store& store, const Settings& settings,
+                                text::TimePoint now, size_t max_chars);
+
 // Forgets which files the session was told about (its session ended).
 void ForgetSession(const store::Store& store, std::string_view session);
 

@@ -1,0 +1,213 @@
+// Black-box tests of recall at the moment it matters (docs/recall.md): the
+// UserPromptSubmit and PostToolUse hooks, the detached first build of the
+// index, `lore memory stats|pin|unpin|open`, and what bad input does.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "support/run.h"
+#include "support/temp_dir.h"
+
+namespace lore::testing {
+namespace LORE_FILE_NAMESPACE {
+
+namespace stdfs = std::filesystem;
+using Json = nlohmann::json;
+
+constexpr const char* kKey = "github.com_acme_widgets";
+
+class RecallE2E : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    t_.Write("widgets/.git/config",
+             "[remote \"origin\"]\n\turl = git@github.com:acme/widgets.git\n");
+    t_.Write("widgets/src/cache.c", "int cache;\n");
+    ASSERT_EQ(Lore({"ensure", repo()}, Opts("")).exit_code, 0);
+    Record("cache-locale", "Cache keys carry the locale",
+           "The page cache in src/cache.c keys entries by path only; pages rendered for one "
+           "locale were served to another. Keys now carry the locale.");
+    Record("deploy-window", "Deploys happen on Tuesdays",
+           "Production deploys run on Tuesday mornings because the support rota is full then.");
+  }
+  void Record(const std::string& slug, const std::string& title, const std::string& body) {
+    t_.Write(store() + "/memory/decisions/" + slug + ".md",
+             "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
+             "open\n---\n# " +
+                 title + "\n\n" + body + "\n");
+  }
+  RunOptions Opts(std::string input) const {
+    RunOptions o;
+    o.input = std::move(input);
+    o.env["LORE_HOME"] = t_ / "stores";
+    o.env["XDG_CONFIG_HOME"] = std::nullopt;
+    o.cwd = repo();
+    return o;
+  }
+  std::string repo() const { return t_ / "widgets"; }
+  std::string store() const { return t_ / (std::string("stores/") + kKey); }
+  std::string PromptPayload(const std::string& prompt, const std::string& session = "s1") const {
+    return Json{{"session_id", session}, {"cwd", repo()}, {"hook_event_name", "UserPromptSubmit"},
+                {"prompt", prompt}}
+        .dump();
+  }
+  std::string ToolPayload(const std::string& tool, const std::string& path,
+                          const std::string& session = "s1") const {
+    return Json{{"session_id", session},
+                {"cwd", repo()},
+                {"hook_event_name", "PostToolUse"},
+                {"tool_name", tool},
+                {"tool_input", {{"file_path", path}}},
+                {"tool_response", {{"success", true}}}}
+        .dump();
+  }
+  // The additionalContext a hook printed; "" when it printed nothing.
+  static std::string Context(const RunResult& r, const std::string& event) {
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    if (r.out.empty()) return "";
+    Json j = Json::parse(r.out);
+    EXPECT_EQ(j["hookSpecificOutput"]["hookEventName"], event);
+    return j["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  }
+  void Reindex() { ASSERT_EQ(Lore({"reindex", repo()}, Opts("")).exit_code, 0); }
+
+  TempDir t_;
+};
+
+TEST_F(RecallE2E, AFirstPromptStartsTheIndexAndTheNextIsAnswered) {
+  const std::string prompt = "why do the cache keys carry the locale?";
+  auto first = Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(prompt)));
+  EXPECT_EQ(Context(first, "UserPromptSubmit"), "");
+  EXPECT_EQ(first.err, "");
+  // The detached reindex builds it; wait for it (a few hundred ms at most).
+  for (int i = 0; i < 100 && !stdfs::exists(store() + "/index.sqlite"); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  std::string c;
+  for (int i = 0; i < 100 && c.empty(); ++i) {
+    c = Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(prompt))),
+                "UserPromptSubmit");
+    if (c.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_NE(c.find("memory/decisions/cache-locale.md ("), std::string::npos) << c;
+  EXPECT_NE(c.find("Keys now carry the locale"), std::string::npos) << c;
+  EXPECT_EQ(c.find("Tuesday"), std::string::npos) << c;
+  EXPECT_LE(c.size(), 1500u);
+}
+
+TEST_F(RecallE2E, NothingForAnUnrelatedPromptAnEmptyOneOrGarbage) {
+  Reindex();
+  EXPECT_EQ(Context(Lore({"hook", "user-prompt-submit"},
+                         Opts(PromptPayload("write me a haiku about autumn leaves"))),
+                    "UserPromptSubmit"),
+            "");
+  EXPECT_EQ(Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(""))),
+                    "UserPromptSubmit"),
+            "");
+  auto garbage = Lore({"hook", "user-prompt-submit"}, Opts("{not json"));
+  EXPECT_EQ(garbage.exit_code, 0);
+  EXPECT_EQ(garbage.out, "");
+  EXPECT_EQ(std::count(garbage.err.begin(), garbage.err.end(), '\n'), 1) << garbage.err;
+}
+
+TEST_F(RecallE2E, ABrokenSettingIsOneWarningAndThePromptGoesOn) {
+  Reindex();
+  t_.Write(store() + "/config.toml", "[recall]\nprompt_budget = \"lots\"\n");
+  auto r = Lore({"hook", "user-prompt-submit"},
+                Opts(PromptPayload("why do the cache keys carry the locale?")));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("config.toml:2"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST_F(RecallE2E, AFileIsRecalledOncePerSessionAndOnlyForFileTools) {
+  Reindex();
+  const std::string path = repo() + "/src/cache.c";
+  std::string c = Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Read", path))),
+                          "PostToolUse");
+  EXPECT_NE(c.find("cache-locale.md"), std::string::npos) << c;
+  EXPECT_NE(c.find("src/cache.c"), std::string::npos) << c;
+  EXPECT_LE(c.size(), 1000u);
+  EXPECT_EQ(Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Edit", path))),
+                    "PostToolUse"),
+            "");
+  EXPECT_EQ(Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Bash", path, "s2"))),
+                    "PostToolUse"),
+            "");
+  EXPECT_NE(Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Write", path, "s2"))),
+                    "PostToolUse"),
+            "");
+  // The session's end forgets its list.
+  auto end = Lore({"hook", "session-end"},
+                  Opts(Json{{"session_id", "s1"}, {"cwd", repo()}, {"reason", "other"}}.dump()));
+  EXPECT_EQ(end.exit_code, 0) << end.err;
+  EXPECT_FALSE(stdfs::exists(store() + "/recall/s1.files"));
+  EXPECT_TRUE(stdfs::exists(store() + "/recall/s2.files"));
+}
+
+TEST_F(RecallE2E, UseIsCountedPinnedAndShownByStats) {
+  Reindex();
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_NE(Context(Lore({"hook", "user-prompt-submit"},
+                           Opts(PromptPayload("why do the cache keys carry the locale?"))),
+                      "UserPromptSubmit"),
+              "");
+  }
+  auto opened = Lore({"memory", "open", repo(), "memory/decisions/cache-locale.md"}, Opts(""));
+  ASSERT_EQ(opened.exit_code, 0) << opened.err;
+  EXPECT_NE(opened.out.find("Keys now carry the locale"), std::string::npos);
+  ASSERT_EQ(Lore({"memory", "pin", repo(), "memory/decisions/deploy-window.md"}, Opts("")).exit_code,
+            0);
+  auto stats = Lore({"memory", "stats", repo(), "--json"}, Opts(""));
+  ASSERT_EQ(stats.exit_code, 0) << stats.err;
+  Json j = Json::parse(stats.out);
+  EXPECT_EQ(j["pinned"], 1);
+  EXPECT_EQ(j["opened"], 1);
+  EXPECT_GE(j["shown"].get<int>(), 3);
+  EXPECT_EQ(j["top"][0]["id"], "memory/decisions/cache-locale.md") << stats.out;
+  EXPECT_EQ(j["top"][0]["shown"], 3);
+  EXPECT_EQ(j["top"][0]["opened"], 1);
+  auto text = Lore({"memory", "stats", repo()}, Opts(""));
+  EXPECT_NE(text.out.find("1 pinned"), std::string::npos) << text.out;
+  // A pin of nothing is refused with the repair; nothing is written.
+  auto bad = Lore({"memory", "pin", repo(), "memory/decisions/none.md"}, Opts(""));
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err.rfind("lore: ", 0), 0u) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  auto outside = Lore({"memory", "open", repo(), "../../etc/passwd"}, Opts(""));
+  EXPECT_EQ(outside.exit_code, 1);
+  EXPECT_NE(outside.err.find("not an item id"), std::string::npos) << outside.err;
+  struct stat st;
+  ASSERT_EQ(::stat((store() + "/usage.jsonl").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+}
+
+TEST_F(RecallE2E, AUsageLogThatIsAFifoNeverBlocksTheHook) {
+  Reindex();
+  ASSERT_EQ(::mkfifo((store() + "/usage.jsonl").c_str(), 0600), 0);
+  auto start = std::chrono::steady_clock::now();
+  auto r = Lore({"hook", "user-prompt-submit"},
+                Opts(PromptPayload("why do the cache keys carry the locale?")));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("usage.jsonl"), std::string::npos) << r.err;
+  auto stats = Lore({"memory", "stats", repo()}, Opts(""));
+  EXPECT_EQ(stats.exit_code, 1);
+  EXPECT_NE(stats.err.find("usage.jsonl"), std::string::npos) << stats.err;
+}
+
+TEST_F(RecallE2E, InitInstallsBothHooks) {
+  ASSERT_EQ(Lore({"init", "claude-code", "--project", repo()}, Opts("")).exit_code, 0);
+  Json s = Json::parse(t_.Read("widgets/.claude/settings.json"));
+  EXPECT_EQ(s["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"], "lore hook user-prompt-submit");
+  EXPECT_EQ(s["hooks"]["PostToolUse"][0]["matcher"], "Read|Edit|MultiEdit|Write|NotebookEdit");
+  EXPECT_EQ(s["hooks"]["PostToolUse"][0]["hooks"][0]["command"], "lore hook post-tool-use");
+}
+
+}  // namespace LORE_FILE_NAMESPACE
+}  // namespace lore::testing
