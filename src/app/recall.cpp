@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "lore/fs/fd.h"
+#include "lore/json/field.h"
+#include "lore/json/reader.h"
+#include "lore/learnings/update.h"
 #include "lore/index/index.h"
 #include "recall/recall.h"
 #include "recall/usage.h"
@@ -78,6 +81,17 @@ Result<ItemText> OpenItem(const store::Store& store, std::string_view id, std::s
   }
   LORE_ASSIGN(recall::OpenedItem item, recall::Open(store, id));
   (void)recall::RecordUse(store, {{recall::Use::kOpened, item.id, std::string(via)}}, "", now);
+  // A learning the agent opens is confirmed in use (seed 000's lifecycle),
+  // at most once a day: its confidence rises and its expiry is renewed.
+  if (item.file == "learnings.jsonl") {
+    if (auto line = json::Parse(item.text, json::ForeignLogLine()); line && line->is_object()) {
+      const std::string learning = json::StringOr(*line, "id", "");
+      if (!learning.empty()) {
+        (void)learnings::ConfirmInUse(learnings::Files::InStore(store.dir()), learning,
+                                      "use:" + text::UtcDate(now), now);
+      }
+    }
+  }
   return ItemText{item.id, item.file, item.line, std::move(item.text)};
 }
 

@@ -1,5 +1,6 @@
 #include "lore/learnings/update.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -204,6 +205,25 @@ Result<ContradictResult> Contradict(const Files& files, std::string_view id,
   r.after = json::Number(*j, "confidence").value_or(0);
   LORE_TRY(fs::WriteFileAtomic(files.learnings, Render(s.scan, {{i, LineOf(*j)}}, {}, "")));
   return r;
+}
+
+Result<bool> ConfirmInUse(const Files& files, std::string_view id, std::string_view use_key,
+                          text::TimePoint now, std::chrono::milliseconds lock_timeout) {
+  LORE_ASSIGN(Session s, Open(files, lock_timeout));
+  for (size_t i = 0; i < s.scan.lines.size(); ++i) {
+    const Line& l = s.scan.lines[i];
+    if (!l.object || l.facts.id != id) continue;
+    if (std::find(l.confirmed_by.begin(), l.confirmed_by.end(), use_key) != l.confirmed_by.end()) {
+      return false;
+    }
+    auto j = ParseLine(s.scan, l);
+    if (!j) return Fail(ErrorCode::kInternal, "a learning no longer parses", files.learnings);
+    learnings::Confirm(&*j, use_key, now);
+    LORE_TRY(fs::WriteFileAtomic(files.learnings, Render(s.scan, {{i, LineOf(*j)}}, {}, "")));
+    return true;
+  }
+  return Fail(ErrorCode::kNotFound, "no learning has id " + std::string(id), files.learnings, 0,
+              "run 'lore learnings <repo> --all' to see the ids");
 }
 
 Result<PruneResult> Prune(const Files& files, const PruneOptions& o) {

@@ -201,6 +201,33 @@ TEST_F(RecallE2E, AUsageLogThatIsAFifoNeverBlocksTheHook) {
   EXPECT_NE(stats.err.find("usage.jsonl"), std::string::npos) << stats.err;
 }
 
+TEST_F(RecallE2E, ALearningOpenedIsConfirmedInUseOnceADay) {
+  Json l = {{"id", "0192aa00-0000-7000-8000-000000000001"},
+            {"created_at", "2026-11-01T00:00:00.000Z"},
+            {"wave_id", "W0"},
+            {"type", "convention"},
+            {"subject", "Bind SQL parameters"},
+            {"insight", "bind parameters, never format SQL"},
+            {"evidence", "W-1"},
+            {"confidence", 0.6},
+            {"schema_version", 1},
+            {"source_session", "s0"},
+            {"scope", "local"},
+            {"occurrences", 1},
+            {"expires_at", "2099-01-01T00:00:00.000Z"}};
+  t_.Write(store() + "/learnings.jsonl", l.dump() + "\n");
+  for (int i = 0; i < 2; ++i) {
+    auto r = Lore({"memory", "open", repo(), "learnings.jsonl:1"}, Opts(""));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("bind parameters"), std::string::npos) << r.out;
+  }
+  Json after = Json::parse(t_.Read(store() + "/learnings.jsonl"));
+  EXPECT_NEAR(after["confidence"].get<double>(), 0.75, 1e-9) << after.dump();
+  EXPECT_EQ(after["occurrences"], 2);
+  ASSERT_EQ(after["confirmed_by"].size(), 1u) << after.dump();
+  EXPECT_EQ(after["confirmed_by"][0].get<std::string>().rfind("use:", 0), 0u);
+}
+
 TEST_F(RecallE2E, InitInstallsBothHooks) {
   ASSERT_EQ(Lore({"init", "claude-code", "--project", repo()}, Opts("")).exit_code, 0);
   Json s = Json::parse(t_.Read("widgets/.claude/settings.json"));

@@ -74,6 +74,15 @@ Result<ContradictResult> Contradict(
     const Files& files, std::string_view id,
     std::chrono::milliseconds lock_timeout = store::kStoreLockTimeout);
 
+// Confirms the learning `id` (exact) in use: as a promotion's confirmation
+// (lifecycle.h Confirm: occurrences + 1, confidence + 0.15, expiry renewed)
+// with `use_key` ("use:<date>") in confirmed_by, so that one key confirms a
+// learning once. False when that key confirmed it already; kNotFound when no
+// learning has the id.
+Result<bool> ConfirmInUse(const Files& files, std::string_view id, std::string_view use_key,
+                          text::TimePoint now,
+                          std::chrono::milliseconds lock_timeout = store::kStoreLockTimeout);
+
 struct PruneOptions {
   text::TimePoint now{};
   std::chrono::milliseconds lock_timeout = store::kStoreLockTimeout;
