@@ -18,6 +18,7 @@
 #include "lore/search/search.h"
 #include "lore/text/utf8.h"
 #include "proposals/append_file.h"
+#include "redact/redact.h"
 
 namespace lore::recall {
 namespace {
@@ -310,8 +311,11 @@ std::string SeenRel(std::string_view session) {
 
 // Whether `file` was recalled in the session already; marks it when not.
 Result<bool> SeenBefore(const store::Store& store, std::string_view session,
-                        const std::string& file) {
+                        const std::string& path) {
   if (session.empty()) return false;
+  // The list is in the store: what a path may hold of a secret is not.
+  std::string file = redact::Clean(path);
+  std::replace(file.begin(), file.end(), '\n', ' ');
   const std::string rel = SeenRel(session);
   auto text = fs::ReadFileBeneath(store.dir(), rel, fs::Kind::kState);
   if (text) {

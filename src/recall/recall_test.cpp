@@ -178,6 +178,16 @@ TEST_F(RecallTest, AFileIsRecalledOncePerSession) {
   EXPECT_EQ(File("src/unknown_module.c"), "");
 }
 
+TEST_F(RecallTest, APathsSecretNeverReachesTheSessionsList) {
+  const std::string token = "ghp_R8vX2mQk7LpZ4tNw9Jc3Hs6Yb1Fd5Ga0Ue2K";
+  EXPECT_EQ(File("src/" + token + ".c"), "");
+  std::ifstream in(store_->Path("recall/session-1.files"));
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_FALSE(text.empty());
+  EXPECT_EQ(text.find(token), std::string::npos) << text;
+  EXPECT_EQ(File("src/" + token + ".c"), "");  // still once: the cleaned path is the key
+}
+
 TEST_F(RecallTest, FileRecallLeavesOutTheToolTrace) {
   // A session log whose only mention of the file is a Read call and its output.
   std::filesystem::create_directories(store_->Path("sessions"));
