@@ -61,6 +61,8 @@ Status RecordUse(const store::Store& store, const std::vector<UseEvent>& events,
   return file.Append(bytes);
 }
 
+namespace {
+
 // The value of "item" as written by RecordUse (no escapes), or nullopt when
 // the line must be parsed to know.
 std::optional<std::string_view> QuickItem(std::string_view line) {
@@ -75,62 +77,105 @@ std::optional<std::string_view> QuickItem(std::string_view line) {
   return item;
 }
 
-struct FoldHeader {
-  uint64_t dev = 0, ino = 0, offset = 0;
-};
-
 constexpr std::string_view kFoldMagic = "lore-usage-fold 1 ";
 
-// The fold's items wanted (all with no `only`) into `out`, and the offset it
-// covers; 0 (nothing taken) when there is no usable fold for `st`.
-uint64_t ReadFold(const store::Store& store, const struct stat& st,
-                  const std::vector<std::string>* only, Usage* out) {
-  auto text = fs::ReadFileBeneath(store.dir(), kUsageFold, fs::Kind::kState);
-  if (!text || text->rfind(kFoldMagic, 0) != 0) return 0;
-  std::string_view all = *text;
+}  // namespace
+
+uint64_t ParseFold(std::string_view all, const FoldKey& log, const std::vector<std::string>* only,
+                   Usage* out) {
+  if (all.rfind(kFoldMagic, 0) != 0) return 0;
   size_t nl = all.find('\n');
-  if (nl == std::string_view::npos) return 0;
-  FoldHeader h;
+  if (nl == std::string_view::npos || nl > 200) return 0;
+  FoldKey h;
   std::string head(all.substr(kFoldMagic.size(), nl - kFoldMagic.size()));
-  if (std::sscanf(head.c_str(), "%lu %lu %lu", &h.dev, &h.ino, &h.offset) != 3) return 0;
-  if (h.dev != static_cast<uint64_t>(st.st_dev) || h.ino != static_cast<uint64_t>(st.st_ino) ||
-      h.offset > static_cast<uint64_t>(st.st_size)) {
-    return 0;
-  }
+  char extra = 0;
+  if (std::sscanf(head.c_str(), "%lu %lu %lu%c", &h.dev, &h.ino, &h.offset, &extra) != 3) return 0;
+  if (h.dev != log.dev || h.ino != log.ino || h.offset > log.offset) return 0;
   std::string_view body = all.substr(nl + 1);
-  auto take = [&](std::string_view line) {
-    size_t tab = line.find('\t');
-    if (tab == std::string_view::npos) return;
-    ItemUsage u;
-    int pinned = 0;
-    std::string rest(line.substr(tab + 1));
-    if (std::sscanf(rest.c_str(), "%ld\t%ld\t%ld\t%d", &u.shown, &u.opened, &u.last_used,
-                    &pinned) != 4) {
-      return;
-    }
-    u.pinned = pinned != 0;
-    out->items.emplace(std::string(line.substr(0, tab)), u);
-  };
-  // Line starts, for a binary search by id (the lines are sorted).
-  std::vector<std::string_view> lines;
+  // Every line whole, each `id\tshown\topened\tlast\tpinned`; anything else
+  // makes the fold unusable (it is derived: the log is read whole instead).
+  std::vector<std::pair<std::string_view, ItemUsage>> lines;
   for (size_t pos = 0; pos < body.size();) {
     size_t end = body.find('\n', pos);
     if (end == std::string_view::npos) return 0;  // a fold is written whole, never torn
-    lines.push_back(body.substr(pos, end - pos));
+    std::string_view line = body.substr(pos, end - pos);
     pos = end + 1;
+    size_t tab = line.find('\t');
+    if (tab == std::string_view::npos || tab == 0) return 0;
+    ItemUsage u;
+    int pinned = 0;
+    std::string rest(line.substr(tab + 1));
+    if (std::sscanf(rest.c_str(), "%ld\t%ld\t%ld\t%d%c", &u.shown, &u.opened, &u.last_used,
+                    &pinned, &extra) != 4) {
+      return 0;
+    }
+    u.pinned = pinned != 0;
+    if (!lines.empty() && !(lines.back().first < line.substr(0, tab))) return 0;  // sorted, once
+    lines.emplace_back(line.substr(0, tab), u);
   }
   if (!only) {
-    for (auto line : lines) take(line);
+    for (const auto& [id, u] : lines) out->items.emplace(std::string(id), u);
     return h.offset;
   }
   for (const std::string& id : *only) {
-    auto it = std::lower_bound(lines.begin(), lines.end(), id, [](std::string_view l, const std::string& k) {
-      return l.substr(0, l.find('\t')) < k;
-    });
-    if (it != lines.end() && it->substr(0, it->find('\t')) == id) take(*it);
+    auto it = std::lower_bound(lines.begin(), lines.end(), id,
+                               [](const auto& l, const std::string& k) { return l.first < k; });
+    if (it != lines.end() && it->first == id) out->items.emplace(id, it->second);
   }
   return h.offset;
 }
+
+std::string RenderFold(const Usage& usage, const FoldKey& key) {
+  std::string text = std::string(kFoldMagic) + std::to_string(key.dev) + " " +
+                     std::to_string(key.ino) + " " + std::to_string(key.offset) + "\n";
+  for (const auto& [id, iu] : usage.items) {  // std::map: sorted by id
+    if (id.empty() || id.find_first_of("\t\n") != std::string::npos) continue;
+    text += id + "\t" + std::to_string(iu.shown) + "\t" + std::to_string(iu.opened) + "\t" +
+            std::to_string(iu.last_used) + "\t" + (iu.pinned ? "1" : "0") + "\n";
+  }
+  return text;
+}
+
+bool FoldLine(std::string_view text, const std::vector<std::string>* only, Usage* out) {
+  if (only) {
+    auto quick = QuickItem(text);
+    if (quick && std::find(only->begin(), only->end(), *quick) == only->end()) return true;
+  }
+  json::Limits limits;
+  limits.max_bytes = kMaxUsageLine;
+  limits.max_depth = 4;
+  auto j = json::Parse(text, limits);
+  std::optional<Use> use;
+  std::string item;
+  std::optional<text::TimePoint> at;
+  if (j && j->is_object()) {
+    use = ParseUse(json::StringOr(*j, "use", ""));
+    item = json::StringOr(*j, "item", "");
+    at = text::ParseIso(json::StringOr(*j, "at", ""));
+  }
+  if (!use || item.empty() || !at) return false;
+  if (only && std::find(only->begin(), only->end(), item) == only->end()) return true;
+  ItemUsage& u = out->items[item];
+  const int64_t secs =
+      std::chrono::duration_cast<std::chrono::seconds>(at->time_since_epoch()).count();
+  switch (*use) {
+    case Use::kShown: ++u.shown; break;
+    case Use::kOpened: ++u.opened; break;
+    case Use::kPin: u.pinned = true; break;
+    case Use::kUnpin: u.pinned = false; break;
+  }
+  if (*use == Use::kShown || *use == Use::kOpened) u.last_used = std::max(u.last_used, secs);
+  return true;
+}
+
+namespace {
+
+FoldKey KeyOf(const struct stat& st) {
+  return {static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino),
+          static_cast<uint64_t>(st.st_size)};
+}
+
+}  // namespace
 
 Result<Usage> ReadUsage(const store::Store& store, const std::vector<std::string>* only) {
   Usage out;
@@ -142,47 +187,18 @@ Result<Usage> ReadUsage(const store::Store& store, const std::vector<std::string
   if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   // The fold up to its offset, then the lines past it. The offset is a line
   // start: the fold was made of whole lines.
-  const uint64_t from = ReadFold(store, st, only, &out);
-  json::Limits limits;
-  limits.max_bytes = kMaxUsageLine;
-  limits.max_depth = 4;
+  uint64_t from = 0;
+  if (auto fold = fs::ReadFileBeneath(store.dir(), kUsageFold, fs::Kind::kState)) {
+    from = ParseFold(*fold, KeyOf(st), only, &out);
+  }
   log::StreamLimits stream;
   stream.max_line_bytes = kMaxUsageLine;
   stream.chunk_bytes = 64 * 1024;
   auto visit = [&](const log::StreamedLine& l) {
     ++out.lines;
-    if (l.oversized || l.text.empty()) {
-      out.bad_lines += l.oversized ? 1 : 0;
-      return true;
-    }
-    if (only) {
-      auto quick = QuickItem(l.text);
-      if (quick && std::find(only->begin(), only->end(), *quick) == only->end()) return true;
-    }
-    auto j = json::Parse(l.text, limits);
-    std::optional<Use> use;
-    std::string item;
-    std::optional<text::TimePoint> at;
-    if (j && j->is_object()) {
-      use = ParseUse(json::StringOr(*j, "use", ""));
-      item = json::StringOr(*j, "item", "");
-      at = text::ParseIso(json::StringOr(*j, "at", ""));
-    }
-    if (!use || item.empty() || !at) {
-      ++out.bad_lines;
-      return true;
-    }
-    if (only && std::find(only->begin(), only->end(), item) == only->end()) return true;
-    ItemUsage& u = out.items[item];
-    const int64_t secs =
-        std::chrono::duration_cast<std::chrono::seconds>(at->time_since_epoch()).count();
-    switch (*use) {
-      case Use::kShown: ++u.shown; break;
-      case Use::kOpened: ++u.opened; break;
-      case Use::kPin: u.pinned = true; break;
-      case Use::kUnpin: u.pinned = false; break;
-    }
-    if (*use == Use::kShown || *use == Use::kOpened) u.last_used = std::max(u.last_used, secs);
+    if (l.oversized) ++out.bad_lines;
+    if (l.oversized || l.text.empty()) return true;
+    if (!FoldLine(l.text, only, &out)) ++out.bad_lines;
     return true;
   };
   LORE_ASSIGN(log::StreamEnd end, log::StreamLines(fd->get(), from, 1,
@@ -201,13 +217,9 @@ Status WriteUsageFold(const store::Store& store) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot stat", fs::Join(store.dir(), kUsageFile)));
   }
   LORE_ASSIGN(Usage u, ReadUsage(store));
-  std::string text = std::string(kFoldMagic) + std::to_string(st.st_dev) + " " +
-                     std::to_string(st.st_ino) + " " + std::to_string(u.folded_through) + "\n";
-  for (const auto& [id, iu] : u.items) {  // std::map: sorted by id
-    if (id.find_first_of("\t\n") != std::string::npos) continue;
-    text += id + "\t" + std::to_string(iu.shown) + "\t" + std::to_string(iu.opened) + "\t" +
-            std::to_string(iu.last_used) + "\t" + (iu.pinned ? "1" : "0") + "\n";
-  }
+  FoldKey key = KeyOf(st);
+  key.offset = u.folded_through;
+  const std::string text = RenderFold(u, key);
   LORE_TRY(fs::MakeDirs(fs::Join(store.dir(), "recall")));
   return fs::WriteFileAtomic(fs::Join(store.dir(), kUsageFold), text);
 }

@@ -61,6 +61,21 @@ struct Usage {
 inline constexpr const char* kUsageFold = "recall/usage.fold";
 Status WriteUsageFold(const store::Store& store);
 
+// The log a fold is of (its device and inode) and the offset it covers (for
+// ParseFold: the log's size, which the offset must not pass).
+struct FoldKey {
+  uint64_t dev = 0, ino = 0, offset = 0;
+};
+// Adds the items of the fold `text` (those in `only`, when given) to `out`
+// and returns the offset it covers; 0, adding nothing, when it is not a
+// whole, sorted fold of `log`.
+uint64_t ParseFold(std::string_view text, const FoldKey& log, const std::vector<std::string>* only,
+                   Usage* out);
+std::string RenderFold(const Usage& usage, const FoldKey& key);
+// Folds one log line into `out` (skipping items not in `only`); false when
+// it is not a usage event.
+bool FoldLine(std::string_view line, const std::vector<std::string>* only, Usage* out);
+
 // Folds the whole log (streamed, bounded memory per line); a missing log is
 // empty. With `only`, just those items' lines are parsed (the hooks ask
 // about a dozen candidates; the others' lines cost one substring test).

@@ -61,7 +61,7 @@ describe('the flags of a lore model run through claude -p', { skip }, () => {
     assert.equal(main.length, 2);
     const tools = main[0].body.tools.map((t) => t.name).sort();
     assert.deepEqual(tools, ['capture_review', 'knowledge_search', 'memory_read', 'memory_search',
-      'propose_learning', 'search', 'status'].map((t) => `mcp__run__${t}`));
+      'open', 'propose_learning', 'search', 'status'].map((t) => `mcp__run__${t}`));
     assert.equal(main[0].body.model, 'scripted-consolidator');
     const sent = JSON.stringify(main.map((q) => q.body));
     for (const absent of ['PROJECT-CLAUDE-MD-MARKER', 'USER-CLAUDE-MD-MARKER', 'lore memory for', 'mcp__lore__']) {

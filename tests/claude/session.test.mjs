@@ -11,7 +11,7 @@ import { fixSession, recallSession, LESSON } from './scripts.mjs';
 
 const skip = haveClaude() ? false : 'tests/claude/node_modules is missing: run npm ci in tests/claude';
 const LORE_TOOLS = ['capture_review', 'knowledge_search', 'memory_read', 'memory_search',
-  'propose_learning', 'search', 'status'].map((t) => `mcp__lore__${t}`);
+  'open', 'propose_learning', 'search', 'status'].map((t) => `mcp__lore__${t}`);
 
 // The hook events Claude Code reports with --include-hook-events: each `lore hook` command's
 // name and exit code, by event.
@@ -99,7 +99,7 @@ describe('a real Claude Code session with lore installed', { skip }, () => {
     assert.ok(first.includes('lore memory for example.org_acme_widget'), 'no lore context in the first request');
     assert.ok(first.includes(session1.slice(0, 8)), 'the briefing does not name session 1');
     assert.ok(first.includes('## Lessons\\n- `./check.sh` failed'), 'the briefing\'s lesson is not in the first request');
-    // ... and lore's seven MCP tools offered directly.
+    // ... and lore's eight MCP tools offered directly.
     const tools = main[0].body.tools.map((x) => x.name);
     for (const name of LORE_TOOLS) assert.ok(tools.includes(name), `${name} not offered: ${tools.join(',')}`);
 
