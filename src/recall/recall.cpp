@@ -57,6 +57,13 @@ std::string OneLine(std::string_view text) {
   return out;
 }
 
+// A Markdown record's text without its frontmatter (what a person reads).
+std::string_view Body(std::string_view text) {
+  if (text.rfind("---\n", 0) != 0) return text;
+  size_t end = text.find("\n---\n", 3);
+  return end == std::string_view::npos ? text : text.substr(end + 5);
+}
+
 // The query's tokens with their idf in this index.
 struct QueryTerms {
   std::unordered_map<std::string, double> idf;
@@ -244,7 +251,7 @@ Recalled Render(const std::string& header, std::vector<Candidate>& chosen, size_
     // The best item gets the most room; the others what is left of their share.
     const size_t share = i == 0 ? kFirstItemMax : kItemMax;
     const size_t max = std::min(share, budget - room);
-    std::string text = Snippet(OneLine(rec.text), max, q, stemming);
+    std::string text = Snippet(OneLine(Body(rec.text)), max, q, stemming);
     body += head + text + "\n";
     last_file = rec.file;
     r.shown.push_back({Use::kShown, c.id, std::string(via)});
@@ -268,6 +275,8 @@ Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view 
   opts.filter.live_at =
       std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
   LORE_ASSIGN(std::vector<search::Hit> hits, search::Search(idx, query, opts));
+  // The okf/ bundle restates memory's records: the records themselves are shown.
+  std::erase_if(hits, [](const search::Hit& h) { return h.doc.record.scope == index::Scope::kOkf; });
   for (const auto& [t, w] : terms) q->idf.emplace(t, w), q->total += w;
   if (unseen) *unseen = missing;
   return hits;
@@ -472,7 +481,8 @@ Result<Recalled> ForFile(const store::Store& store, const Settings& settings,
     if (!c.stale.empty() && settings.omit_stale) continue;
     chosen.push_back(std::move(c));
   }
-  return Render("lore: this repository's memory on " + file + " (the MCP tool `open` gives an item whole):\n",
+  return Render("lore memory on " + file +
+                    " (MCP `open` takes an id; :N is line N of the log above):\n",
                 chosen, static_cast<size_t>(settings.file_budget), q, idx->stemming(), "file");
 }
 
