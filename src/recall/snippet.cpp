@@ -1,0 +1,133 @@
+#include "recall/snippet.h"
+
+#include <algorithm>
+#include <unordered_set>
+#include <vector>
+
+#include "lore/text/utf8.h"
+
+namespace lore::recall {
+namespace {
+
+constexpr int kFragments = 3;
+constexpr size_t kFragmentMin = 60;
+
+}  // namespace
+
+// `text` on one line: white space runs (newlines included) made one space.
+std::string OneLine(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool space = true;
+  for (char c : text) {
+    bool ws = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (ws) {
+      if (!space) out += ' ';
+      space = true;
+    } else {
+      out += c;
+      space = false;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// A Markdown record's text without its frontmatter (what a person reads).
+std::string_view Body(std::string_view text) {
+  if (text.rfind("---\n", 0) != 0) return text;
+  size_t end = text.find("\n---\n", 3);
+  return end == std::string_view::npos ? text : text.substr(end + 5);
+}
+
+
+std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
+                    index::Stemming stemming) {
+  if (line.size() <= max) return line;
+  struct Word {
+    size_t begin, end;
+    std::vector<const std::pair<const std::string, double>*> terms;
+  };
+  std::vector<Word> words;
+  for (size_t i = 0; i < line.size();) {
+    size_t j = line.find(' ', i);
+    if (j == std::string::npos) j = line.size();
+    Word w{i, j, {}};
+    for (const auto& t : index::Tokenize(std::string_view(line).substr(i, j - i), stemming)) {
+      auto it = q.idf.find(t);
+      if (it != q.idf.end()) w.terms.push_back(&*it);
+    }
+    words.push_back(std::move(w));
+    i = j + 1;
+  }
+  std::vector<std::pair<size_t, size_t>> chosen;  // word ranges [first, last]
+  std::unordered_set<const void*> covered;
+  std::vector<bool> used(words.size(), false);
+  size_t spent = 0;
+  for (int f = 0; f < kFragments; ++f) {
+    const size_t room = max > spent + 4 ? max - spent - 4 : 0;
+    const size_t len = std::min(room, std::max(max / kFragments, kFragmentMin * 2));
+    if (len < kFragmentMin) break;
+    double best = 0;
+    size_t best_lo = 0, best_hi = 0;
+    bool found = false;
+    for (size_t lo = 0; lo < words.size(); ++lo) {
+      if (used[lo]) continue;
+      std::unordered_set<const void*> in;
+      double score = 0;
+      for (size_t hi = lo; hi < words.size() && !used[hi] && words[hi].end - words[lo].begin <= len;
+           ++hi) {
+        for (const auto* t : words[hi].terms) {
+          if (!covered.count(t) && in.insert(t).second) score += t->second;
+        }
+        if (score > best) best = score, best_lo = lo, best_hi = hi, found = true;
+      }
+    }
+    if (!found) {
+      if (f > 0) break;
+      best_lo = 0;  // nothing of the query in it: its beginning
+      best_hi = 0;
+      while (best_hi + 1 < words.size() && words[best_hi + 1].end - words[0].begin <= len) ++best_hi;
+    }
+    // Widen to the window's length: what follows a match often answers it.
+    while (best_hi + 1 < words.size() && !used[best_hi + 1] &&
+           words[best_hi + 1].end - words[best_lo].begin <= len)
+      ++best_hi;
+    for (size_t k = best_lo; k <= best_hi; ++k) {
+      used[k] = true;
+      for (const auto* t : words[k].terms) covered.insert(t);
+    }
+    chosen.emplace_back(best_lo, best_hi);
+    spent += words[best_hi].end - words[best_lo].begin + 4;
+  }
+  std::sort(chosen.begin(), chosen.end());
+  // Room left (no window brings a new term): the fragments grow forward,
+  // best first, into the words that follow them (what follows a match often
+  // answers it), then backward.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (auto& [lo, hi] : chosen) {
+      for (;;) {
+        size_t k = pass == 0 ? hi + 1 : lo - 1;
+        if ((pass == 0 && k >= words.size()) || (pass == 1 && lo == 0) || used[k]) break;
+        size_t add = words[k].end - words[k].begin + 1;
+        if (spent + add > max) break;
+        used[k] = true;
+        spent += add;
+        (pass == 0 ? hi : lo) = k;
+      }
+    }
+  }
+  std::string out;
+  size_t next = 0;  // the first word not yet shown or skipped
+  for (const auto& [lo, hi] : chosen) {
+    if (lo > next) out += out.empty() ? "… " : " … ";
+    else if (!out.empty()) out += ' ';
+    out += line.substr(words[lo].begin, words[hi].end - words[lo].begin);
+    next = hi + 1;
+  }
+  if (next < words.size()) out += " …";
+  if (!text::IsValidUtf8(out)) out = text::ReplaceInvalidUtf8(out);
+  return out;
+}
+
+}  // namespace lore::recall
