@@ -218,6 +218,7 @@ Result<TermStats> Index::Stats(std::string_view token) {
 
 Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filter& filter) {
   MatchSet out;
+  out.tokens = tokens.size();
   if (tokens.empty()) return out;
   if (tokens.size() > kMaxFindTokens) {
     return Fail(ErrorCode::kInternal, "too many search tokens", impl_->path);
@@ -240,15 +241,20 @@ Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filte
     if (!row) break;
     std::string_view blob = st.Blob(1);
     if (blob.size() < 16 + 4 * tokens.size()) continue;
-    if (out.matches.empty()) {
+    if (out.ids.empty()) {
       int64_t head[2];
       std::memcpy(head, blob.data(), 16);
       out.records = head[0];
       out.average_length = head[0] > 0 ? static_cast<double>(head[1]) / head[0] : 0;
     }
-    Match& m = out.matches.emplace_back();
-    m.id = st.Int(0);
-    std::memcpy(m.tf.data(), blob.data() + 16, 4 * tokens.size());
+    if (out.ids.empty()) {
+      out.ids.reserve(256);
+      out.tf.reserve(256 * tokens.size());
+    }
+    out.ids.push_back(st.Int(0));
+    size_t at = out.tf.size();
+    out.tf.resize(at + tokens.size());
+    std::memcpy(out.tf.data() + at, blob.data() + 16, 4 * tokens.size());
   }
   return out;
 }

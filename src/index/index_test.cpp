@@ -24,7 +24,7 @@ class IndexTest : public ::testing::Test {
     auto m = idx.Find({Stem(word, Stemming::kSnowballEnglish)}, f);
     EXPECT_TRUE(m) << m.error().Format();
     std::vector<std::string> out;
-    for (const auto& x : m->matches) out.push_back(idx.Get(x.id)->record.slug);
+    for (int64_t id : m->ids) out.push_back(idx.Get(id)->record.slug);
     std::sort(out.begin(), out.end());
     return out;
   }
@@ -56,8 +56,8 @@ TEST_F(IndexTest, IndexesEveryScopeWithFields) {
   EXPECT_EQ(Slugs(idx, "parser"), (std::vector<std::string>{"L1", "gotchas", "keep-parser",
                                                             "parsing", "raw.jsonl:1", "summary"}));
   auto m = idx.Find({"crash"}, {});
-  ASSERT_EQ(m->matches.size(), 1u);
-  auto d = idx.Get(m->matches[0].id);
+  ASSERT_EQ(m->size(), 1u);
+  auto d = idx.Get(m->ids[0]);
   ASSERT_TRUE(d);
   EXPECT_EQ(d->record.author, "Ana");
   EXPECT_EQ(d->record.session, "s1");
@@ -65,8 +65,8 @@ TEST_F(IndexTest, IndexesEveryScopeWithFields) {
   EXPECT_EQ(*d->record.time, 1767323045);
   EXPECT_EQ(d->record.kind, "review");
   m = idx.Find({"note"}, {});
-  ASSERT_EQ(m->matches.size(), 1u);
-  d = idx.Get(m->matches[0].id);
+  ASSERT_EQ(m->size(), 1u);
+  d = idx.Get(m->ids[0]);
   EXPECT_EQ(d->record.kind, "howto");
   EXPECT_EQ(*d->record.description, "Parser notes");
   EXPECT_EQ(*d->record.model_invokation, true);
@@ -81,8 +81,8 @@ TEST_F(IndexTest, UnparseableFrontmatterIsIndexedWithNullFields) {
   ASSERT_TRUE(idx.Update());
   EXPECT_EQ(Slugs(idx, "widget"), (std::vector<std::string>{"broken", "nofront"}));
   auto m = idx.Find({"widget"}, {});
-  for (const auto& x : m->matches) {
-    auto d = idx.Get(x.id);
+  for (int64_t id : m->ids) {
+    auto d = idx.Get(id);
     EXPECT_EQ(d->record.kind, "");
     EXPECT_FALSE(d->record.description);
     EXPECT_FALSE(d->record.model_invokation);
@@ -148,10 +148,10 @@ TEST_F(IndexTest, RebuildEqualsIncrementalAndDamagedIndexIsRecreated) {
     ASSERT_TRUE(st);
     EXPECT_TRUE(st->rebuilt);
     auto b = idx.Find({"one"}, {});
-    ASSERT_EQ(a->matches.size(), b->matches.size());
-    for (size_t i = 0; i < a->matches.size(); ++i) {
-      EXPECT_EQ(a->matches[i].tf, b->matches[i].tf);
-      EXPECT_EQ(idx.Get(b->matches[i].id)->length, i == 0 ? 1 : 2);
+    ASSERT_EQ(a->size(), b->size());
+    EXPECT_EQ(a->tf, b->tf);
+    for (size_t i = 0; i < a->size(); ++i) {
+      EXPECT_EQ(idx.Get(b->ids[i])->length, i == 0 ? 1 : 2);
     }
   }
   for (const char* s : {"-wal", "-shm"})

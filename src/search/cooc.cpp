@@ -66,14 +66,14 @@ Result<std::vector<Associate>> Associates(index::Index& idx, const std::string& 
   index::Filter all;
   all.replaced = index::Replaced::kInclude;
   LORE_ASSIGN(index::MatchSet ms, idx.Find({token}, all));
-  if (ms.matches.size() < 2 || ms.records <= 0) return out;
+  if (ms.size() < 2 || ms.records <= 0) return out;
   // The contexts: each record holding the token and its neighbours, at most
   // cooc_sample of the token's records (evenly spaced) read.
-  size_t n = ms.matches.size();
+  size_t n = ms.size();
   size_t sample = std::min(n, static_cast<size_t>(std::max(p.cooc_sample, 1)));
   std::unordered_set<int64_t> contexts;
   for (size_t k = 0; k < sample; ++k) {
-    int64_t id = ms.matches[k * n / sample].id;
+    int64_t id = ms.ids[k * n / sample];
     contexts.insert(id);
     if (p.cooc_window <= 0) continue;
     LORE_ASSIGN(index::Doc d, idx.Get(id, /*with_text=*/false));

@@ -88,11 +88,11 @@ class Ranker {
   // the best few (the length moves a score by less than a factor of 1 + b).
   Status ScoreText(const index::MatchSet& ms, const std::vector<Term*>& searched) {
     // The query's own tokens make the text part, expansions the expansion part.
-    auto score = [&](const index::Match& m, int length) {
+    auto score = [&](const int32_t* tf, int length) {
       std::pair<double, double> s{0, 0};
       for (size_t i = 0; i < searched.size(); ++i) {
         double v = searched[i]->weight *
-                   Bm25Term(searched[i]->idf, m.tf[i], length, ms.average_length, p_);
+                   Bm25Term(searched[i]->idf, tf[i], length, ms.average_length, p_);
         (searched[i]->expansion < 0 ? s.first : s.second) += v;
       }
       return s;
@@ -102,40 +102,45 @@ class Ranker {
     };
     int avg = static_cast<int>(std::lround(ms.average_length));
     std::vector<std::pair<double, size_t>> rough;
-    for (size_t i = 0; i < ms.matches.size(); ++i) {
-      auto [t, e] = score(ms.matches[i], avg);
+    for (size_t i = 0; i < ms.size(); ++i) {
+      auto [t, e] = score(ms.TfOf(i), avg);
       if (t + e > 0) rough.emplace_back(t + e, i);
     }
     size_t keep = static_cast<size_t>(std::max(p_.candidates, opts_.limit));
     size_t exact = std::min(rough.size(), std::max<size_t>(2 * keep, 100));
     std::partial_sort(rough.begin(), rough.begin() + static_cast<long>(exact), rough.end(), better);
     std::vector<std::pair<double, int64_t>> ranked;
+    text_.resize(ms.size());
+    for (size_t i = 0; i < ms.size(); ++i) text_[i] = {ms.ids[i], {0.0, 0.0}};
     for (size_t k = 0; k < rough.size(); ++k) {
-      const index::Match& m = ms.matches[rough[k].second];
+      const int64_t id = ms.ids[rough[k].second];
+      const int32_t* tf = ms.TfOf(rough[k].second);
       std::pair<double, double> s{rough[k].first, 0};
       if (k < exact) {
-        LORE_ASSIGN(index::Index::Shape shape, idx_.ShapeOf(m.id));
-        s = score(m, shape.length);
+        LORE_ASSIGN(index::Index::Shape shape, idx_.ShapeOf(id));
+        s = score(tf, shape.length);
         if (p_.trace && shape.trace) {
           s.first *= p_.trace_weight;
           s.second *= p_.trace_weight;
-          traced_.insert(m.id);
+          traced_.insert(id);
         }
-        ranked.emplace_back(s.first + s.second, m.id);
+        ranked.emplace_back(s.first + s.second, id);
         uint32_t mask = 0, own = 0;
         for (size_t i = 0; i < searched.size(); ++i) {
-          if (searched_expansion_[i] >= 0 && m.tf[i] > 0) mask |= 1u << i;
-          if (own_idf_[i] > 0 && m.tf[i] > 0) own |= 1u << i;
+          if (searched_expansion_[i] >= 0 && tf[i] > 0) mask |= 1u << i;
+          if (own_idf_[i] > 0 && tf[i] > 0) own |= 1u << i;
         }
-        if (mask) mask_[m.id] = mask;
-        if (own) own_mask_[m.id] = own;
+        if (mask) mask_[id] = mask;
+        if (own) own_mask_[id] = own;
       } else {
         // Beyond the exact ones: the rough score, split in proportion.
-        auto [t, e] = score(m, avg);
+        auto [t, e] = score(tf, avg);
         s = {t, e};
       }
-      text_[m.id] = s;
+      text_[rough[k].second].second = s;
     }
+    // FTS5 yields matches by rowid, so text_ is sorted already.
+    if (!std::is_sorted(text_.begin(), text_.end())) std::sort(text_.begin(), text_.end());
     keep = std::min(keep, ranked.size());
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(keep), ranked.end(),
                       better);
@@ -148,9 +153,11 @@ class Ranker {
   ScoreParts& Part(int64_t id) {
     auto [it, fresh] = parts_.try_emplace(id);
     if (fresh) {
-      auto t = text_.find(id);
-      if (t != text_.end())
+      auto t = std::lower_bound(text_.begin(), text_.end(), id,
+                                [](const auto& e, int64_t key) { return e.first < key; });
+      if (t != text_.end() && t->first == id) {
         it->second.text = t->second.first, it->second.expansion = t->second.second;
+      }
     }
     return it->second;
   }
@@ -323,7 +330,9 @@ class Ranker {
   std::unordered_set<std::string> names_;
   std::vector<Expansion> expansions_;
   std::unordered_set<int64_t> dated_;  // candidates only by the date the query names
-  std::unordered_map<int64_t, std::pair<double, double>> text_;  // text, expansion
+  // Every match's (text, expansion) score, sorted by id: one entry per match,
+  // and a query may match every record.
+  std::vector<std::pair<int64_t, std::pair<double, double>>> text_;
   // The expansions each exactly scored record holds (bits over the searched terms).
   std::vector<int> searched_expansion_;  // per searched term: its expansion (or reading) or -1
   std::unordered_map<int64_t, uint32_t> mask_;  // bits over the searched terms

@@ -82,16 +82,18 @@ struct Filter {
 // At most this many tokens are looked for at once.
 inline constexpr size_t kMaxFindTokens = 32;
 
-// One record holding at least one query token.
-struct Match {
-  int64_t id = 0;
-  std::array<int32_t, kMaxFindTokens> tf{};  // occurrences of each query token, in query order
-};
-
+// The records holding at least one query token, flat: match i is record
+// ids[i], and tf[i * tokens + k] counts query token k in it. A query may match
+// every record, so a match costs 8 + 4 * tokens bytes and nothing else.
 struct MatchSet {
   int64_t records = 0;        // records in the whole index
   double average_length = 0;  // mean tokens per record text
-  std::vector<Match> matches;
+  size_t tokens = 0;          // query tokens, in query order
+  std::vector<int64_t> ids;
+  std::vector<int32_t> tf;
+
+  size_t size() const { return ids.size(); }
+  const int32_t* TfOf(size_t i) const { return tf.data() + i * tokens; }
 };
 
 // A record as stored, for ranking and display.
