@@ -36,6 +36,33 @@ foreach(f ${LORE_ALL_SRC})
   endif()
 endforeach()
 
+# `lore --version` names the commit it was built from: LORE_COMMIT when given (a build from a
+# tarball), else git's HEAD, read again whenever HEAD moves.
+set(LORE_COMMIT "" CACHE STRING "The commit to name in --version (default: git HEAD)")
+set(LORE_BUILD_COMMIT "${LORE_COMMIT}")
+if(LORE_BUILD_COMMIT STREQUAL "" AND EXISTS ${PROJECT_SOURCE_DIR}/.git)
+  find_package(Git QUIET)
+  if(GIT_FOUND)
+    execute_process(COMMAND ${GIT_EXECUTABLE} rev-parse --short=12 HEAD
+                    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE LORE_BUILD_COMMIT
+                    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    execute_process(COMMAND ${GIT_EXECUTABLE} rev-parse --git-path HEAD
+                    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE LORE_GIT_HEAD
+                    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    execute_process(COMMAND ${GIT_EXECUTABLE} rev-parse --symbolic-full-name HEAD
+                    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR} OUTPUT_VARIABLE LORE_GIT_REF
+                    OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+    foreach(f ${LORE_GIT_HEAD} .git/${LORE_GIT_REF} .git/packed-refs)
+      get_filename_component(f ${f} ABSOLUTE BASE_DIR ${PROJECT_SOURCE_DIR})
+      if(EXISTS ${f})
+        set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${f})
+      endif()
+    endforeach()
+  endif()
+endif()
+if(LORE_BUILD_COMMIT STREQUAL "")
+  set(LORE_BUILD_COMMIT "unknown")
+endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/version.h.in ${PROJECT_BINARY_DIR}/generated/lore/version.h @ONLY)
 
 # The review slash command ships as one file and is embedded into lore from it (lore init writes
@@ -204,6 +231,13 @@ if(LORE_TESTS)
                          PROPERTIES LABELS e2e)
     gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 TEST_FILTER "Ops/FaultInjection.*"
                          PROPERTIES LABELS e2e TIMEOUT 1200 COST 10000)
+  endif()
+  # lore installed into a temporary prefix and packaged (tests/install/install_test.sh, about
+  # 15 s); CI also installs the .deb with dpkg, outside ctest (scripts/test.sh).
+  if(NOT LORE_SANITIZE)
+    add_test(NAME install_tree COMMAND ${PROJECT_SOURCE_DIR}/tests/install/install_test.sh
+             ${PROJECT_BINARY_DIR})
+    set_tests_properties(install_tree PROPERTIES LABELS e2e TIMEOUT 300)
   endif()
   # The real Claude Code CLI (tests/claude, installed from npm by scripts/test.sh) against a
   # scripted model server, with lore's hooks and MCP server: about 40 s. Without

@@ -9,6 +9,7 @@ PACKAGES=(
   libsqlite3-dev libstemmer-dev libtomlplusplus-dev libcurl4-openssl-dev libarchive-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   tmux
+  man-db zsh dpkg-dev  # tests/install: man lore, the zsh completion, cpack's dpkg-shlibdeps
   wordnet-base  # lore search's synonym table is generated from its data at build time
   libpq-dev postgresql-15  # lore-team and its throwaway test cluster (docs/team.md)
   clang libclang-rt-14-dev llvm  # scripts/fuzz.sh: libFuzzer, sanitizers, llvm-symbolizer

@@ -38,7 +38,7 @@ int RunImport(const app::ImportRequest& a) {
 
 int Run(int argc, char** argv) {
   CLI::App app{"lore export / lore import: a whole store as one tar.gz archive", "lore"};
-  app.set_version_flag("--version", std::string("lore-archive ") + lore::kVersion);
+  app.set_version_flag("--version", std::string("lore-archive ") + lore::kVersionLine);
   app.require_subcommand(1, 1);
 
   app::ExportRequest ex;

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "cli/command.h"
+#include "cli/docs.h"
 #include "cli/exec_llm.h"
 #include "cli/io.h"
 #include "cli/reviewer_memory.h"
@@ -120,7 +121,7 @@ int MainAsReviewerMemory(int argc, char** argv) {
   const std::string name(kReviewerMemory);
   CLI::App app{"Maintain the local reviewer-memory store (lore " + std::string(kVersion) + ")",
                name};
-  app.set_version_flag("--version", name + " (lore " + kVersion + ")");
+  app.set_version_flag("--version", name + " (lore " + kVersionLine + ")");
   app.require_subcommand(1, 1);
   Registry reg(app);
   RegisterReviewerMemoryCommands(reg);
@@ -173,11 +174,11 @@ int Main(int argc, char** argv) {
   }
 
   CLI::App app{"lore: durable, reviewable memory for AI coding agents", "lore"};
-  app.set_version_flag("--version", std::string("lore ") + kVersion);
+  app.set_version_flag("--version", std::string("lore ") + kVersionLine);
   app.require_subcommand(0, 1);
   app.footer("Run 'lore help <verb>' for the options of one verb.");
   if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {  // what CLI11 prints, sooner
-    std::cout << "lore " << kVersion << "\n";
+    std::cout << "lore " << kVersionLine << "\n";
     return kExitOk;
   }
   Registry reg(app);
@@ -193,13 +194,20 @@ int Main(int argc, char** argv) {
   }
 
   std::string topic;
+  bool man = false;
   CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");
   help->add_option("verb", topic, "The verb to explain");
+  help->add_flag("--man", man, "Print the manual page lore(1), in roff, made from this table");
+  std::string shell;
+  CLI::App* completions = app.add_subcommand("completions", "Print a shell completion script");
+  completions->add_option("shell", shell, "bash or zsh")
+      ->required()
+      ->check(CLI::IsMember({"bash", "zsh"}));
 
   if (first && !group) {
     std::string verb = first;
     const auto& names = reg.names();
-    if (verb != "help" && std::find(names.begin(), names.end(), verb) == names.end()) {
+    if (verb != "help" && verb != "completions" && std::find(names.begin(), names.end(), verb) == names.end()) {
       std::string msg = "lore: unknown verb '" + verb + "'";
       if (std::string s = Suggest(verb, names); !s.empty()) msg += "; did you mean '" + s + "'?";
       std::cerr << msg << "\nRun 'lore --help' for the list of verbs.\n";
@@ -218,7 +226,15 @@ int Main(int argc, char** argv) {
     return kExitUsage;
   }
 
+  if (completions->parsed()) {
+    std::cout << Completion(app, shell);
+    return kExitOk;
+  }
   if (help->parsed()) {
+    if (man) {
+      std::cout << ManPage(app);
+      return kExitOk;
+    }
     if (topic.empty()) {
       std::cout << app.help();
       return kExitOk;

@@ -131,7 +131,7 @@ int Extract(const std::string& repo, const std::string& transcript, const std::s
 
 static int Run(int argc, char** argv) {
   CLI::App app{"lore-llm: the LLM side of lore (consolidation, distilling)", "lore-llm"};
-  app.set_version_flag("--version", std::string("lore-llm ") + lore::kVersion);
+  app.set_version_flag("--version", std::string("lore-llm ") + lore::kVersionLine);
   app.require_subcommand(1, 1);
   std::signal(SIGPIPE, SIG_IGN);  // a claude child or relay peer that goes away is an error, not a kill
   std::string repo;

@@ -235,7 +235,7 @@ int Consolidate(const std::string& repo, bool flush, const std::string& engine) 
 
 static int Run(int argc, char** argv) {
   CLI::App app{"lore-team: the team store on PostgreSQL (docs/team.md)", "lore-team"};
-  app.set_version_flag("--version", std::string("lore-team ") + lore::kVersion);
+  app.set_version_flag("--version", std::string("lore-team ") + lore::kVersionLine);
   app.require_subcommand(1, 1);
   std::string repo;
   auto add = [&](const char* name, const char* what) {

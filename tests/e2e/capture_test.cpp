@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 
 #include "support/run.h"
@@ -303,6 +304,10 @@ TEST_F(CaptureTest, CliConventions) {
   auto v = Lore({"--version"});
   EXPECT_EQ(v.exit_code, 0);
   EXPECT_EQ(v.out.rfind("lore ", 0), 0u);
+  // The version and the commit it was built from (docs/install.md).
+  EXPECT_TRUE(std::regex_search(
+      v.out, std::regex(R"(^lore [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}|unknown)\)\n$)")))
+      << v.out;
   auto h = Lore({"--help"});
   EXPECT_EQ(h.exit_code, 0);
   EXPECT_NE(h.out.find("append-review"), std::string::npos);
