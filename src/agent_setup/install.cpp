@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
+#include <functional>
 
 #include "lore/agent_setup/review_command.h"
 #include "fs/atomic_file.h"
@@ -17,14 +18,17 @@ namespace lore::agent_setup {
 namespace {
 
 constexpr std::string_view kSettingsRel = ".claude/settings.json";
+constexpr std::string_view kLocalSettingsRel = ".claude/settings.local.json";
 constexpr std::string_view kMcpRel = ".mcp.json";
+constexpr std::string_view kExcludeLine = "/.claude/settings.local.json";
 
-// A file of the project as it is now: missing, or a regular file (never a
-// symlink) with its bytes and mode.
-Result<FilePlan> ReadExisting(const std::string& project, std::string_view rel) {
+// A file as it is now: missing, or a regular file (never a symlink) with its
+// bytes and mode. `path` is absolute; `rel` names it in messages (relative to
+// the project, or ~/...).
+Result<FilePlan> ReadFileAt(const std::string& path, std::string_view rel) {
   FilePlan f;
   f.rel = std::string(rel);
-  f.path = fs::Join(project, rel);
+  f.path = path;
   auto st = fs::LStat(f.path);
   if (!st) {
     if (st.error().code == ErrorCode::kNotFound) return f;
@@ -49,18 +53,19 @@ Result<FilePlan> ReadExisting(const std::string& project, std::string_view rel) 
   return f;
 }
 
-Status RefuseLinkedFolder(const std::string& project, std::string_view rel) {
-  const std::string path = fs::Join(project, rel);
+Status RefuseLinkedFolder(const std::string& base, std::string_view rel) {
+  const std::string path = fs::Join(base, rel);
   auto st = fs::LStat(path);
   if (!st || !S_ISLNK(st->st_mode)) return Ok();  // missing, or not a link (MakeDirs judges)
   return Fail(ErrorCode::kSymlink, "is a symlink; lore init does not write through links", path, 0,
               "replace the link by a real folder, or add lore's entries by hand (docs/agents.md)");
 }
 
-using MergeFn = Result<MergeResult> (*)(std::string_view, const std::string&, const std::string&);
+using MergeFn = std::function<Result<MergeResult>(std::string_view, const std::string&,
+                                                   const std::string&)>;
 
-Status PlanJson(Plan* plan, std::string_view rel, MergeFn merge) {
-  LORE_ASSIGN(FilePlan f, ReadExisting(plan->project, rel));
+Status PlanJson(Plan* plan, const std::string& path, std::string_view rel, const MergeFn& merge) {
+  LORE_ASSIGN(FilePlan f, ReadFileAt(path, rel));
   LORE_ASSIGN(MergeResult m, merge(f.old_text, f.path, f.rel));
   f.changed = m.changed;
   f.new_text = m.changed ? Render(m.doc) : f.old_text;
@@ -69,8 +74,8 @@ Status PlanJson(Plan* plan, std::string_view rel, MergeFn merge) {
   return Ok();
 }
 
-Status PlanReviewCommand(Plan* plan) {
-  LORE_ASSIGN(FilePlan f, ReadExisting(plan->project, kReviewCommandRel));
+Status PlanReviewCommand(Plan* plan, const std::string& path, std::string_view rel) {
+  LORE_ASSIGN(FilePlan f, ReadFileAt(path, rel));
   Piece p{f.rel, "command lore-review", PieceState::kMissing, {}};
   if (f.exists && f.old_text == ReviewCommandText()) {
     p.state = PieceState::kInstalled;
@@ -80,6 +85,56 @@ Status PlanReviewCommand(Plan* plan) {
   }
   f.new_text = std::string(ReviewCommandText());
   f.changed = p.state != PieceState::kInstalled;
+  plan->pieces.push_back(std::move(p));
+  plan->files.push_back(std::move(f));
+  return Ok();
+}
+
+// The exclude file of the git checkout at `project` (.git/info/exclude, or
+// the common folder's for a worktree); empty when it is not a checkout.
+std::string GitExcludeFile(const std::string& project) {
+  const std::string dot_git = fs::Join(project, ".git");
+  auto st = fs::LStat(dot_git);
+  if (!st) return {};
+  if (S_ISDIR(st->st_mode)) return fs::Join(dot_git, "info/exclude");
+  if (!S_ISREG(st->st_mode)) return {};
+  auto text = fs::ReadFile(dot_git, fs::Kind::kAgentSettings);
+  if (!text || text->rfind("gitdir: ", 0) != 0) return {};
+  std::string dir = text->substr(8);
+  while (!dir.empty() && (dir.back() == '\n' || dir.back() == '\r')) dir.pop_back();
+  if (dir.empty()) return {};
+  if (dir.front() != '/') dir = fs::Join(project, dir);
+  // A worktree's own folder names the common one, where info/exclude is read.
+  if (auto common = fs::ReadFile(fs::Join(dir, "commondir"), fs::Kind::kAgentSettings)) {
+    std::string c = *common;
+    while (!c.empty() && (c.back() == '\n' || c.back() == '\r')) c.pop_back();
+    if (!c.empty()) dir = c.front() == '/' ? c : fs::Join(dir, c);
+  }
+  return fs::Join(dir, "info/exclude");
+}
+
+// The local scope's settings file kept out of git, in the checkout's own
+// exclude file (never the shared .gitignore).
+Status PlanGitExclude(Plan* plan) {
+  const std::string path = GitExcludeFile(plan->project);
+  if (path.empty()) return Ok();
+  LORE_ASSIGN(FilePlan f, ReadFileAt(path, ".git/info/exclude"));
+  Piece p{f.rel, "git exclude " + std::string(kLocalSettingsRel), PieceState::kMissing, {}};
+  size_t start = 0;
+  while (start < f.old_text.size()) {
+    size_t end = f.old_text.find('\n', start);
+    if (end == std::string::npos) end = f.old_text.size();
+    std::string_view line(f.old_text.data() + start, end - start);
+    if (line == kExcludeLine || line == kExcludeLine.substr(1)) p.state = PieceState::kInstalled;
+    start = end + 1;
+  }
+  f.new_text = f.old_text;
+  if (p.state == PieceState::kMissing) {
+    if (!f.new_text.empty() && f.new_text.back() != '\n') f.new_text += '\n';
+    f.new_text += "# lore init --scope local: Claude Code's personal settings stay out of git\n";
+    f.new_text += std::string(kExcludeLine) + "\n";
+    f.changed = true;
+  }
   plan->pieces.push_back(std::move(p));
   plan->files.push_back(std::move(f));
   return Ok();
@@ -130,7 +185,27 @@ bool Plan::changed() const {
   return false;
 }
 
-Result<Plan> PlanInstall(std::string_view agent, const std::string& project) {
+std::string_view ScopeName(Scope s) {
+  switch (s) {
+    case Scope::kProject:
+      return "project";
+    case Scope::kLocal:
+      return "local";
+    case Scope::kUser:
+      return "user";
+  }
+  return "project";
+}
+
+bool HasLoreHooks(const Plan& plan) {
+  for (const Piece& p : plan.pieces) {
+    if (p.name.rfind("hook ", 0) == 0 && p.state != PieceState::kMissing) return true;
+  }
+  return false;
+}
+
+Result<Plan> PlanInstall(std::string_view agent, const std::string& project, Scope scope,
+                         const std::string& home) {
   if (agent != "claude-code") {
     return Fail(ErrorCode::kInvalidInput, "unknown agent '" + std::string(agent) + "'", "", 0,
                 "choose from: claude-code (docs/agents.md sets up the others by hand)");
@@ -146,11 +221,47 @@ Result<Plan> PlanInstall(std::string_view agent, const std::string& project) {
     return Fail(ErrorCode::kInvalidInput, "the project is not a folder", plan.project, 0,
                 "pass the project's folder with --project DIR");
   }
-  LORE_TRY(RefuseLinkedFolder(plan.project, ".claude"));
-  LORE_TRY(RefuseLinkedFolder(plan.project, ".claude/commands"));
-  LORE_TRY(PlanJson(&plan, kSettingsRel, MergeSettings));
-  LORE_TRY(PlanJson(&plan, kMcpRel, MergeMcp));
-  LORE_TRY(PlanReviewCommand(&plan));
+  plan.scope = scope;
+  auto settings = [](std::string_view text, const std::string& path, const std::string& rel) {
+    return MergeSettings(text, path, rel);
+  };
+  if (scope == Scope::kProject) {
+    LORE_TRY(RefuseLinkedFolder(plan.project, ".claude"));
+    LORE_TRY(RefuseLinkedFolder(plan.project, ".claude/commands"));
+    LORE_TRY(PlanJson(&plan, fs::Join(plan.project, kSettingsRel), kSettingsRel, settings));
+    LORE_TRY(PlanJson(&plan, fs::Join(plan.project, kMcpRel), kMcpRel,
+                      [](std::string_view text, const std::string& path, const std::string& rel) {
+                        return MergeMcp(text, path, rel);
+                      }));
+    LORE_TRY(PlanReviewCommand(&plan, fs::Join(plan.project, kReviewCommandRel),
+                               kReviewCommandRel));
+    return plan;
+  }
+  if (home.empty() || home.front() != '/') {
+    return Fail(ErrorCode::kInvalidInput,
+                "the " + std::string(ScopeName(scope)) + " scope writes under the home folder, "
+                "and HOME is not an absolute path",
+                "", 0, "set HOME, or use --scope project");
+  }
+  LORE_TRY(RefuseLinkedFolder(home, ".claude"));
+  LORE_TRY(RefuseLinkedFolder(home, ".claude/commands"));
+  if (scope == Scope::kLocal) {
+    LORE_TRY(RefuseLinkedFolder(plan.project, ".claude"));
+    LORE_TRY(PlanJson(&plan, fs::Join(plan.project, kLocalSettingsRel), kLocalSettingsRel,
+                      settings));
+  } else {
+    LORE_TRY(PlanJson(&plan, fs::Join(home, kSettingsRel), "~/" + std::string(kSettingsRel),
+                      settings));
+  }
+  std::vector<std::string> at;
+  if (scope == Scope::kLocal) at = {"projects", plan.project};
+  LORE_TRY(PlanJson(&plan, fs::Join(home, ".claude.json"), "~/.claude.json",
+                    [at](std::string_view text, const std::string& path, const std::string& rel) {
+                      return MergeMcp(text, path, rel, at);
+                    }));
+  LORE_TRY(PlanReviewCommand(&plan, fs::Join(home, kReviewCommandRel),
+                             "~/" + std::string(kReviewCommandRel)));
+  if (scope == Scope::kLocal) LORE_TRY(PlanGitExclude(&plan));
   return plan;
 }
 

@@ -1,4 +1,6 @@
-// lore's MCP server merged into .mcp.json.
+// lore's MCP server merged into .mcp.json or ~/.claude.json.
+#include <utility>
+
 #include "agent_setup/merge_common.h"
 #include "lore/agent_setup/merge.h"
 #include "lore/json/field.h"
@@ -28,18 +30,32 @@ Piece Inspect(const Json& server, const std::string& rel) {
 }  // namespace
 
 Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
-                             const std::string& rel) {
+                             const std::string& rel, const std::vector<std::string>& at) {
   LORE_ASSIGN(Json doc, ReadObject(text, path, kMcpShape));
-  const Json* servers = json::Find(doc, "mcpServers");
+  // The object holding "mcpServers", created on the way when missing.
+  Json* holder = &doc;
+  std::vector<std::string> keys;
+  for (const std::string& k : at) {
+    keys.push_back(k);
+    if (holder->contains(k) && !(*holder)[k].is_object()) {
+      return Fail(ShapeError(text, path, keys, "\"" + k + "\" is not an object", kMcpShape));
+    }
+    holder = &(*holder)[k];
+    if (holder->is_null()) *holder = Json::object();
+  }
+  const std::string where = at.empty() ? "" : " (under " + at.front() + ")";
+  keys.push_back("mcpServers");
+  const Json* servers = json::Find(std::as_const(*holder), "mcpServers");
   if (servers && !servers->is_object()) {
     return Fail(
-        ShapeError(text, path, {"mcpServers"}, "\"mcpServers\" is not an object", kMcpShape));
+        ShapeError(text, path, keys, "\"mcpServers\"" + where + " is not an object", kMcpShape));
   }
   MergeResult out;
   const Json* lore = servers ? json::Find(*servers, "lore") : nullptr;
   if (lore && !lore->is_object()) {
-    return Fail(ShapeError(text, path, {"mcpServers", "lore"},
-                           "\"mcpServers.lore\" is not an object", kMcpShape));
+    keys.push_back("lore");
+    return Fail(ShapeError(text, path, keys, "\"mcpServers.lore\"" + where + " is not an object",
+                           kMcpShape));
   }
   if (lore) {
     out.pieces.push_back(Inspect(*lore, rel));
@@ -47,7 +63,7 @@ Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
     Json server = Json::object();
     server["command"] = "lore";
     server["args"] = Json::array({"mcp"});
-    doc["mcpServers"]["lore"] = std::move(server);
+    (*holder)["mcpServers"]["lore"] = std::move(server);
     out.pieces.push_back({rel, "mcp server lore", PieceState::kMissing, {}});
     out.changed = true;
   }

@@ -31,11 +31,12 @@ TEST(AgentSetupMergeSettings, EmptyTextGetsEveryHook) {
   for (const HookSpec& spec : ClaudeCodeHooks()) {
     const Json& groups = hooks[std::string(spec.event)];
     ASSERT_EQ(groups.size(), 1u) << spec.event;
-    EXPECT_EQ(CountCommand(groups, std::string(spec.command)), 1u);
+    EXPECT_EQ(CountCommand(groups, HookCommand(spec)), 1u);
     EXPECT_EQ(groups[0].contains("matcher"), !spec.matcher.empty());
   }
   EXPECT_EQ(hooks["PreToolUse"][0]["matcher"], "Bash");
-  EXPECT_EQ(hooks["Stop"][0]["hooks"][0]["command"], "lore hook stop");
+  EXPECT_EQ(hooks["Stop"][0]["hooks"][0]["command"],
+            "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook stop");
   EXPECT_EQ(hooks["SessionStart"][0]["hooks"][0]["timeout"], kHookTimeoutSeconds);
 }
 
@@ -90,17 +91,65 @@ TEST(AgentSetupMergeSettings, OldLoreIsReportedNotDuplicated) {
 }
 
 TEST(AgentSetupMergeSettings, PreToolUseUnderAnotherMatcherIsDifferent) {
+  const std::string guarded = "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook pre-tool-use";
   const std::string text = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [
-      {"type": "command", "command": "lore hook pre-tool-use"}]}]}})";
+      {"type": "command", "command": ")" + guarded + R"("}]}]}})";
   auto m = MergeSettings(text, "s.json", "s.json");
   ASSERT_TRUE(m);
   EXPECT_EQ(m->pieces[1].state, PieceState::kDifferent);
   EXPECT_EQ(m->doc["hooks"]["PreToolUse"].size(), 1u);
   const std::string star = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Bash", "hooks": [
-      {"type": "command", "command": "lore hook pre-tool-use"}]}]}})";
+      {"type": "command", "command": ")" + guarded + R"("}]}]}})";
   auto s = MergeSettings(star, "s.json", "s.json");
   ASSERT_TRUE(s);
   EXPECT_EQ(s->pieces[1].state, PieceState::kInstalled);
+}
+
+// A project set up by an earlier lore: the bare command fails on every event
+// on a machine without lore, so it is replaced in place, once.
+TEST(AgentSetupMergeSettings, TheEarlierUnguardedFormIsReplacedInPlace) {
+  const std::string text = R"({"hooks": {"SessionStart": [{"hooks": [
+      {"type": "command", "command": "lore hook session-start", "timeout": 10},
+      {"type": "command", "command": "echo hi"}]}]}})";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->pieces[0].state, PieceState::kDifferent);
+  EXPECT_NE(m->pieces[0].detail.find("earlier form"), std::string::npos);
+  EXPECT_TRUE(m->changed);
+  const Json& group = m->doc["hooks"]["SessionStart"];
+  ASSERT_EQ(group.size(), 1u);
+  EXPECT_EQ(group[0]["hooks"][0]["command"],
+            "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook session-start");
+  EXPECT_EQ(group[0]["hooks"][1]["command"], "echo hi");
+  auto again = MergeSettings(Render(m->doc), "s.json", "s.json");
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->changed);
+  for (const Piece& p : again->pieces) EXPECT_EQ(p.state, PieceState::kInstalled) << p.name;
+}
+
+// The local scope's MCP entry sits under projects["<path>"] of ~/.claude.json,
+// beside everything else Claude Code keeps there.
+TEST(AgentSetupMergeMcp, UnderAProjectOfClaudeJson) {
+  const std::string text = R"({"numStartups": 3, "projects": {"/other": {"mcpServers": {}},
+      "/work/p": {"allowedTools": []}}})";
+  auto m = MergeMcp(text, "/h/.claude.json", "~/.claude.json", {"projects", "/work/p"});
+  ASSERT_TRUE(m) << m.error().Format();
+  EXPECT_TRUE(m->changed);
+  EXPECT_EQ(m->doc["projects"]["/work/p"]["mcpServers"]["lore"]["command"], "lore");
+  EXPECT_TRUE(m->doc["projects"]["/work/p"]["allowedTools"].is_array());
+  EXPECT_TRUE(m->doc["projects"]["/other"]["mcpServers"].empty());
+  EXPECT_EQ(m->doc["numStartups"], 3);
+  auto fresh = MergeMcp("", "/h/.claude.json", "~/.claude.json", {"projects", "/new"});
+  ASSERT_TRUE(fresh);
+  EXPECT_EQ(fresh->doc["projects"]["/new"]["mcpServers"]["lore"]["args"][0], "mcp");
+  auto again = MergeMcp(Render(m->doc), "/h/.claude.json", "~/.claude.json", {"projects", "/work/p"});
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->changed);
+  auto bad = MergeMcp(R"({"projects": {"/work/p": []}})", "/h/.claude.json", "~/.claude.json",
+                      {"projects", "/work/p"});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().line, 1);
+  EXPECT_NE(bad.error().what.find("/work/p"), std::string::npos) << bad.error().Format();
 }
 
 TEST(AgentSetupMergeSettings, MalformedNamesFileLineAndRepair) {

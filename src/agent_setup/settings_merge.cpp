@@ -36,24 +36,36 @@ bool CoversBash(const Json& group) {
   return false;
 }
 
-// The state of lore's hook `spec` among the groups of its event.
-Piece Inspect(const Json& groups, const HookSpec& spec, const std::string& rel) {
+// The state of lore's hook `spec` among the groups of its event. `earlier`
+// points at the command of a hook in lore's earlier, unguarded form, which
+// the merge replaces.
+Piece Inspect(Json& groups, const HookSpec& spec, const std::string& rel, Json** earlier) {
   Piece p{rel, "hook " + std::string(spec.event), PieceState::kMissing, {}};
   const auto want = Words(spec.command);
-  for (const Json& group : groups) {
-    for (const Json& hook : *json::Find(group, "hooks")) {
+  const std::string guarded = HookCommand(spec);
+  *earlier = nullptr;
+  for (Json& group : groups) {
+    for (Json& hook : group["hooks"]) {
       auto command = json::String(hook, "command");
       if (!command) continue;
       auto words = Words(*command);
-      if (*command == spec.command) {
+      if (*command == guarded || *command == spec.command) {
         if (spec.matcher == "Bash" && !CoversBash(group)) {
           p.state = PieceState::kDifferent;
           p.detail = "'" + *command + "' under matcher '" + json::StringOr(group, "matcher", "") +
                      "', which does not match Bash";
           continue;
         }
+        if (*command == spec.command) {
+          p.state = PieceState::kDifferent;
+          p.detail = "lore's earlier form, which fails where lore is not installed (lore init "
+                     "replaces it)";
+          *earlier = &hook["command"];
+          return p;
+        }
         p.state = PieceState::kInstalled;
         p.detail.clear();
+        *earlier = nullptr;
         return p;
       }
       // Another lore binary's hook for this event (an absolute path, a wrapper).
@@ -69,7 +81,7 @@ Piece Inspect(const Json& groups, const HookSpec& spec, const std::string& rel) 
 Json NewGroup(const HookSpec& spec) {
   Json hook = Json::object();
   hook["type"] = "command";
-  hook["command"] = std::string(spec.command);
+  hook["command"] = HookCommand(spec);
   hook["timeout"] = kHookTimeoutSeconds;
   Json group = Json::object();
   if (!spec.matcher.empty()) group["matcher"] = std::string(spec.matcher);
@@ -113,6 +125,10 @@ const std::vector<HookSpec>& ClaudeCodeHooks() {
   return kHooks;
 }
 
+std::string HookCommand(const HookSpec& spec) {
+  return "command -v lore >/dev/null 2>&1 || exit 0; exec " + std::string(spec.command);
+}
+
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel) {
   LORE_ASSIGN(Json doc, ReadObject(text, path, kSettingsShape));
@@ -124,11 +140,16 @@ Result<MergeResult> MergeSettings(std::string_view text, const std::string& path
   if (hooks.is_null()) hooks = Json::object();
   for (const HookSpec& spec : ClaudeCodeHooks()) {
     const std::string event(spec.event);
-    const Json* groups = json::Find(std::as_const(hooks), event);
+    Json* groups = hooks.contains(event) ? &hooks[event] : nullptr;
     Piece p{rel, "hook " + event, PieceState::kMissing, {}};
     if (groups) {
       LORE_TRY(CheckGroups(text, path, event, *groups));
-      p = Inspect(*groups, spec, rel);
+      Json* earlier = nullptr;
+      p = Inspect(*groups, spec, rel, &earlier);
+      if (earlier) {
+        *earlier = HookCommand(spec);
+        out.changed = true;
+      }
     }
     if (p.state == PieceState::kMissing) {
       if (!groups) hooks[event] = Json::array();

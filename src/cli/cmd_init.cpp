@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include "cli/command.h"
 #include "cli/io.h"
@@ -16,6 +17,7 @@
 #include "lore/agent_setup/install.h"
 #include "lore/agent_setup/review_command.h"
 #include "lore/json/value.h"
+#include "proc/process.h"
 
 namespace lore::cli {
 namespace {
@@ -29,7 +31,73 @@ struct InitArgs {
   bool check = false;
   bool json = false;
   std::string engine;  // --engine: "" leaves config.toml alone
+  std::string scope;   // --scope: "" chooses (ChooseScope)
 };
+
+std::string Home() {
+  const char* h = std::getenv("HOME");
+  return h ? h : "";
+}
+
+as::Scope ScopeNamed(std::string_view name) {
+  for (as::Scope s : as::kScopes) {
+    if (as::ScopeName(s) == name) return s;
+  }
+  return as::Scope::kProject;
+}
+
+// True when the project's git history names more than one author: a checkout
+// others work in too, where lore's files should stay the person's own.
+bool OtherContributors(const std::string& project) {
+  auto out = proc::Output({"git", "-C", project, "log", "--format=%ae", "-n", "2000"}, project,
+                          1 << 18, 5000);
+  if (!out) return false;
+  std::set<std::string> authors;
+  size_t start = 0;
+  while (start < out->size()) {
+    size_t end = out->find('\n', start);
+    if (end == std::string::npos) end = out->size();
+    if (end > start) authors.insert(out->substr(start, end - start));
+    start = end + 1;
+  }
+  return authors.size() > 1;
+}
+
+// The scope `lore init` writes when --scope is not given: where lore's hooks
+// already are (so that they never run twice), else local in a checkout with
+// other contributors, else project. `why` says which.
+as::Scope ChooseScope(const std::string& project, std::string* why) {
+  for (as::Scope s : as::kScopes) {
+    auto plan = as::PlanInstall("claude-code", project, s, Home());
+    if (plan && as::HasLoreHooks(*plan)) {
+      *why = "where lore's hooks already are";
+      return s;
+    }
+  }
+  if (OtherContributors(project)) {
+    *why = "a git checkout with other contributors: nothing a teammate sees; --scope project "
+           "shares it";
+    return as::Scope::kLocal;
+  }
+  *why = "the project's shared files; --scope local keeps them yours";
+  return as::Scope::kProject;
+}
+
+// The other scopes that hold lore's hooks: Claude Code would run both.
+void NoteOtherScopes(const as::Plan& plan) {
+  for (as::Scope s : as::kScopes) {
+    if (s == plan.scope) continue;
+    auto other = as::PlanInstall("claude-code", plan.project, s, Home());
+    if (!other || !as::HasLoreHooks(*other)) continue;
+    std::string file;
+    for (const as::Piece& p : other->pieces) {
+      if (p.name.rfind("hook ", 0) == 0 && p.state != as::PieceState::kMissing) file = p.file;
+    }
+    Print("  note: lore's hooks are also in the " + std::string(as::ScopeName(s)) + " scope (" +
+          file + "), and Claude Code runs both: remove them there, or run lore init --scope " +
+          std::string(as::ScopeName(s)));
+  }
+}
 
 std::string Cwd() {
   char cwd[PATH_MAX];
@@ -81,50 +149,116 @@ std::string Names(const std::vector<const as::Piece*>& pieces) {
 
 void PrintDifferent(const as::Plan& plan) {
   for (const as::Piece& p : plan.pieces) {
-    if (p.state == as::PieceState::kDifferent && p.file != as::kReviewCommandRel) {
+    if (p.state == as::PieceState::kDifferent && p.name != "command lore-review" &&
+        p.detail.find("lore init replaces it") == std::string::npos) {
       Print("  kept " + p.name + " in " + p.file + ": " + p.detail);
     }
   }
 }
 
-int RunCheck(const InitArgs& a, const as::Plan& plan) {
+Json PiecesJson(const as::Plan& plan) {
+  Json pieces = Json::array();
+  for (const as::Piece& p : plan.pieces) {
+    Json e;
+    e["file"] = p.file;
+    e["piece"] = p.name;
+    e["state"] = std::string(as::StateName(p.state));
+    if (!p.detail.empty()) e["detail"] = p.detail;
+    pieces.push_back(std::move(e));
+  }
+  return pieces;
+}
+
+bool AllInstalled(const as::Plan& plan) {
+  for (const as::Piece& p : plan.pieces) {
+    if (p.state != as::PieceState::kInstalled) return false;
+  }
+  return true;
+}
+
+size_t Present(const as::Plan& plan) {
+  size_t n = 0;
+  for (const as::Piece& p : plan.pieces) n += p.state != as::PieceState::kMissing;
+  return n;
+}
+
+// Every scope is read; the one reported first is the one fully installed,
+// else the one holding most of lore's pieces.
+int RunCheck(const InitArgs& a, const std::string& project) {
   BinaryCheck b = CheckBinary();
-  bool ok = b.same;
-  for (const as::Piece& p : plan.pieces) ok = ok && p.state == as::PieceState::kInstalled;
+  std::vector<as::Plan> plans;
+  std::vector<std::pair<as::Scope, Error>> failed;
+  for (as::Scope s : as::kScopes) {
+    auto plan = as::PlanInstall(a.agent, project, s, Home());
+    if (plan) {
+      plans.push_back(std::move(*plan));
+    } else {
+      failed.emplace_back(s, plan.error());
+    }
+  }
+  const as::Plan* active = nullptr;
+  for (const as::Plan& p : plans) {
+    if (AllInstalled(p)) {
+      active = &p;
+      break;
+    }
+  }
+  for (const as::Plan& p : plans) {
+    if (!active || (!AllInstalled(*active) && Present(p) > Present(*active))) active = &p;
+  }
+  const bool installed = active && AllInstalled(*active);
+  const bool ok = b.same && installed && failed.empty();
+  std::string project_abs = active ? active->project : project;
   if (a.json) {
     Json j;
     j["agent"] = a.agent;
-    j["project"] = plan.project;
-    j["pieces"] = Json::array();
-    for (const as::Piece& p : plan.pieces) {
+    j["project"] = project_abs;
+    j["scope"] = active ? Json(std::string(as::ScopeName(active->scope))) : Json();
+    j["pieces"] = active ? PiecesJson(*active) : Json::array();
+    j["scopes"] = Json::object();
+    for (const as::Plan& p : plans) {
       Json e;
-      e["file"] = p.file;
-      e["piece"] = p.name;
-      e["state"] = std::string(as::StateName(p.state));
-      if (!p.detail.empty()) e["detail"] = p.detail;
-      j["pieces"].push_back(std::move(e));
+      e["installed"] = AllInstalled(p);
+      e["pieces"] = PiecesJson(p);
+      j["scopes"][std::string(as::ScopeName(p.scope))] = std::move(e);
     }
-    j["lore_on_path"] =
-        b.on_path.empty() ? Json() : Json(b.on_path);
+    for (const auto& [s, err] : failed) {
+      Json e;
+      e["error"] = err.Format();
+      j["scopes"][std::string(as::ScopeName(s))] = std::move(e);
+    }
+    j["lore_on_path"] = b.on_path.empty() ? Json() : Json(b.on_path);
     j["running"] = b.running;
     j["same_binary"] = b.same;
     j["ok"] = ok;
     Print(j.dump(-1, ' ', false, Json::error_handler_t::replace));
     return ok ? kExitOk : kExitError;
   }
-  Print("lore init --check " + a.agent + ": " + plan.project);
-  for (const as::Piece& p : plan.pieces) {
-    std::string state(as::StateName(p.state));
-    state.resize(10, ' ');
-    Print("  " + state + p.name + " (" + p.file + ")" + (p.detail.empty() ? "" : ": " + p.detail));
+  Print("lore init --check " + a.agent + ": " + project_abs);
+  for (const as::Plan& p : plans) {
+    std::string name(as::ScopeName(p.scope));
+    if (Present(p) == 0) {
+      Print(" scope " + name + ": nothing of lore's");
+      continue;
+    }
+    Print(" scope " + name + (AllInstalled(p) ? ": installed" : ":"));
+    for (const as::Piece& piece : p.pieces) {
+      std::string state(as::StateName(piece.state));
+      state.resize(10, ' ');
+      Print("  " + state + piece.name + " (" + piece.file + ")" +
+            (piece.detail.empty() ? "" : ": " + piece.detail));
+    }
+  }
+  for (const auto& [s, err] : failed) {
+    Print(" scope " + std::string(as::ScopeName(s)) + ": cannot be read: " + err.Format());
   }
   Print(std::string("  ") + (b.same ? "same      " : "different ") + "binary: " + BinaryLine(b));
-  bool pieces_ok = true;
-  for (const as::Piece& p : plan.pieces)
-    pieces_ok = pieces_ok && p.state == as::PieceState::kInstalled;
+  size_t with_hooks = 0;
+  for (const as::Plan& p : plans) with_hooks += as::HasLoreHooks(p);
+  if (with_hooks > 1) Print("  note: lore's hooks are in more than one scope, and Claude Code runs each");
   if (ok) {
-    Print("all installed");
-  } else if (pieces_ok) {
+    Print("all installed (scope " + std::string(as::ScopeName(active->scope)) + ")");
+  } else if (installed && failed.empty()) {
     Print("all installed, but the hooks do not run this lore (see PATH above)");
   } else {
     Print("not fully installed: run 'lore init " + a.agent + "'");
@@ -191,13 +325,28 @@ int RunInit(InitArgs a) {
     std::cerr << "lore: --json goes with --check\n";
     return kExitUsage;
   }
-  auto plan = as::PlanInstall(a.agent, a.project.empty() ? Cwd() : a.project);
+  const std::string project = a.project.empty() ? Cwd() : a.project;
+  if (a.agent != "claude-code") {
+    auto plan = as::PlanInstall(a.agent, project);  // the unknown agent's error
+    if (!plan) ReportError(plan.error());
+    return kExitUsage;
+  }
+  if (a.check) {
+    if (!a.scope.empty()) {
+      std::cerr << "lore: --check reports every scope; leave --scope out\n";
+      return kExitUsage;
+    }
+    return RunCheck(a, project);
+  }
+  std::string why = "as --scope asked";
+  as::Scope scope = a.scope.empty() ? ChooseScope(project, &why) : ScopeNamed(a.scope);
+  auto plan = as::PlanInstall(a.agent, project, scope, Home());
   if (!plan) {
     ReportError(plan.error());
-    return plan.error().code == ErrorCode::kInvalidInput && a.agent != "claude-code" ? kExitUsage
-                                                                                     : kExitError;
+    return kExitError;
   }
-  if (a.check) return RunCheck(a, *plan);
+  Print("lore init " + a.agent + ": scope " + std::string(as::ScopeName(scope)) + " (" + why + ")");
+  NoteOtherScopes(*plan);
   if (a.dry_run) return RunDryRun(a, *plan);
   int code = RunInstall(a, *plan);
   if (code != kExitOk || a.engine.empty()) return code;
@@ -222,6 +371,13 @@ void RegisterInitCommands(Registry& r) {
                 "Report what is installed, missing or different, and whether 'lore' on PATH is "
                 "this binary (exit 1 unless all is in place)");
   sub->add_flag("--json", a->json, "With --check: one JSON object");
+  sub->add_option("--scope", a->scope,
+                  "Where the set-up goes: project (.claude/settings.json, .mcp.json: shared "
+                  "with everyone who clones it), local (.claude/settings.local.json, "
+                  "~/.claude.json: yours, this project) or user (~/.claude/: yours, every "
+                  "project). Default: where lore's hooks already are, else local in a git "
+                  "checkout with other contributors, else project")
+      ->check(CLI::IsMember({"project", "local", "user"}));
   sub->add_option("--engine", a->engine,
                   "Who extracts and consolidates: rules (no model, the default), claude-code "
                   "(your Claude login), anthropic (ANTHROPIC_API_KEY) or openai; written into "

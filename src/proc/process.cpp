@@ -1,6 +1,7 @@
 #include "proc/process.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -8,7 +9,9 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 
 #include "lore/fs/fd.h"
 
@@ -204,6 +207,50 @@ int Child::Wait() {
   }
   status_ = Decode(status);
   return *status_;
+}
+
+Result<std::string> Output(const std::vector<std::string>& argv, const std::string& cwd,
+                           size_t limit, int timeout_ms) {
+  Child::Options o;
+  o.argv = argv;
+  o.cwd = cwd;
+  LORE_ASSIGN(Child c, Child::Start(o));
+  c.CloseIn();
+  std::string out;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  bool open_out = true, open_err = true;
+  char buf[16384];
+  while (open_out || open_err) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    deadline - std::chrono::steady_clock::now()).count();
+    if (left <= 0) {
+      c.Kill();
+      c.Wait();
+      return Fail(ErrorCode::kIo, "took longer than " + std::to_string(timeout_ms) + " ms",
+                  argv[0], 0, "run it by hand to see why");
+    }
+    pollfd fds[2] = {{open_out ? c.out() : -1, POLLIN, 0}, {open_err ? c.err() : -1, POLLIN, 0}};
+    int n = ::poll(fds, 2, static_cast<int>(left));
+    if (n < 0 && errno != EINTR) return Fail(fs::ErrnoError(errno, "cannot wait for", argv[0]));
+    if (n <= 0) continue;
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      ssize_t got = ::read(fds[i].fd, buf, sizeof buf);
+      if (got > 0) {
+        if (i == 0 && out.size() < limit) {
+          out.append(buf, std::min(static_cast<size_t>(got), limit - out.size()));
+        }
+      } else if (got == 0 || (errno != EAGAIN && errno != EINTR)) {
+        (i == 0 ? open_out : open_err) = false;
+      }
+    }
+  }
+  int status = c.Wait();
+  if (status != 0) {
+    return Fail(ErrorCode::kIo, "exited with status " + std::to_string(status), argv[0], 0,
+                "run it by hand to see why");
+  }
+  return out;
 }
 
 }  // namespace lore::proc

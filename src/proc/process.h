@@ -38,6 +38,14 @@ enum class Streams {
 // Runs `argv` and waits: its exit status (128 + N when killed by signal N).
 Result<int> Run(const std::vector<std::string>& argv, Streams streams = Streams::kInherit);
 
+// Runs `argv` (a name found on PATH, or a path) in `cwd` with its standard
+// input empty and its errors discarded, and returns what it wrote to its
+// standard output: at most `limit` bytes (the rest is read and dropped), and
+// within `timeout_ms` (then it is killed, and that is an error). A non-zero
+// exit is an error too. For small questions to other tools (`git log`).
+Result<std::string> Output(const std::vector<std::string>& argv, const std::string& cwd,
+                           size_t limit, int timeout_ms);
+
 // Replaces this process with `argv`. Returns only when that failed.
 Error Exec(const std::vector<std::string>& argv);
 

@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -99,6 +101,11 @@ const std::string kOtherServer = R"(    "github": {
     })";
 const std::string kMcp = "{\n  \"mcpServers\": {\n" + kOtherServer + "\n  }\n}\n";
 
+// The command lore init writes for a hook: nothing, successfully, without lore.
+std::string Guarded(const std::string& event) {
+  return "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook " + event;
+}
+
 class InitTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -142,14 +149,14 @@ TEST_F(InitTest, EmptyProjectGetsHooksMcpAndTheReviewCommand) {
   EXPECT_NE(r.out.find(".claude/settings.json: created"), std::string::npos) << r.out;
   Json settings = Json::parse(Read(".claude/settings.json"));
   const std::vector<std::pair<std::string, std::string>> want = {
-      {"SessionStart", "lore hook session-start"},
-      {"PreToolUse", "lore hook pre-tool-use"},
-      {"PreCompact", "lore hook pre-compact"},
-      {"Stop", "lore hook stop"},
-      {"SessionEnd", "lore hook session-end"}};
-  for (const auto& [event, command] : want) {
+      {"SessionStart", "session-start"},
+      {"PreToolUse", "pre-tool-use"},
+      {"PreCompact", "pre-compact"},
+      {"Stop", "stop"},
+      {"SessionEnd", "session-end"}};
+  for (const auto& [event, name] : want) {
     ASSERT_EQ(settings["hooks"][event].size(), 1u) << event;
-    EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["command"], command);
+    EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["command"], Guarded(name));
     EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["type"], "command");
   }
   EXPECT_EQ(settings["hooks"]["PreToolUse"][0]["matcher"], "Bash");
@@ -187,7 +194,7 @@ TEST_F(InitTest, ExistingSettingsAndServersAreKeptByteForByte) {
   EXPECT_EQ(now["hooks"]["Notification"], before["hooks"]["Notification"]);
   ASSERT_EQ(now["hooks"]["PreToolUse"].size(), 2u);
   EXPECT_EQ(now["hooks"]["PreToolUse"][0], before["hooks"]["PreToolUse"][0]);
-  EXPECT_EQ(now["hooks"]["PreToolUse"][1]["hooks"][0]["command"], "lore hook pre-tool-use");
+  EXPECT_EQ(now["hooks"]["PreToolUse"][1]["hooks"][0]["command"], Guarded("pre-tool-use"));
   Json mcp = Json::parse(Read(".mcp.json"));
   EXPECT_EQ(mcp["mcpServers"].begin().key(), "github");
   EXPECT_EQ(mcp["mcpServers"]["github"], Json::parse(kMcp)["mcpServers"]["github"]);
@@ -248,7 +255,8 @@ TEST_F(InitTest, DryRunWritesNothing) {
   r = Init({"--dry-run"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("would update .claude/settings.json"), std::string::npos) << r.out;
-  const std::string added = "+ " + std::string(12, ' ') + "\"command\": \"lore hook session-end\",";
+  const std::string added =
+      "+ " + std::string(12, ' ') + "\"command\": \"" + Guarded("session-end") + "\",";
   EXPECT_NE(r.out.find(added), std::string::npos) << r.out;
   EXPECT_EQ(Listing(project()), before);
 }
@@ -339,6 +347,121 @@ TEST_F(InitTest, UsageErrors) {
   EXPECT_EQ(Lore({"init", "vim", "--project", project()}, Opts()).exit_code, 2);
   EXPECT_EQ(Lore({"init", "--project", project()}, Opts()).exit_code, 2);
   EXPECT_EQ(Lore({"init", "claude-code", "--project", t_ / "missing"}, Opts()).exit_code, 1);
+}
+
+// --scope local: nothing a teammate sees. The hooks go to settings.local.json
+// (kept out of git by the checkout's own exclude file), the MCP server under
+// the project in ~/.claude.json, the command under ~/.claude/commands.
+TEST_F(InitTest, LocalScopeWritesNothingShared) {
+  ASSERT_EQ(::system(("git init -q " + project()).c_str()), 0);
+  t_.Write("home/.claude.json", "{\n  \"numStartups\": 7,\n  \"projects\": {}\n}\n");
+  RunResult r = Init({"--scope", "local"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("scope local"), std::string::npos) << r.out;
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/settings.json"));
+  EXPECT_FALSE(stdfs::exists(project() + "/.mcp.json"));
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/commands"));
+  Json local = Json::parse(Read(".claude/settings.local.json"));
+  EXPECT_EQ(local["hooks"]["SessionStart"][0]["hooks"][0]["command"], Guarded("session-start"));
+  Json claude = Json::parse(t_.Read("home/.claude.json"));
+  EXPECT_EQ(claude["numStartups"], 7);
+  char real[PATH_MAX];
+  ASSERT_NE(::realpath(project().c_str(), real), nullptr);
+  EXPECT_EQ(claude["projects"][real]["mcpServers"]["lore"],
+            Json::parse(R"({"command": "lore", "args": ["mcp"]})"));
+  EXPECT_EQ(t_.Read("home/.claude/commands/lore-review.md"), RepoCommandFile());
+  EXPECT_NE(Read(".git/info/exclude").find("\n/.claude/settings.local.json\n"), std::string::npos);
+  // git sees nothing new to commit.
+  const std::string status = t_.path() + "/status.txt";
+  ASSERT_EQ(::system(("git -C " + project() + " status --porcelain > " + status).c_str()), 0);
+  EXPECT_EQ(t_.Read("status.txt"), "");
+  // Idempotent; a later run with no --scope stays there; --check names the scope.
+  RunResult again = Init();
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("scope local (where lore's hooks already are)"), std::string::npos)
+      << again.out;
+  EXPECT_NE(again.out.find("up to date"), std::string::npos) << again.out;
+  Json check = Check(0, Opts());
+  EXPECT_EQ(check["scope"], "local");
+  EXPECT_TRUE(check["scopes"]["local"]["installed"].get<bool>());
+  EXPECT_FALSE(check["scopes"]["project"]["installed"].get<bool>());
+  EXPECT_FALSE(check["scopes"]["user"]["installed"].get<bool>());
+  ASSERT_EQ(check["pieces"].size(), 10u);  // seven hooks, the server, the command, the exclude
+}
+
+// --scope user: ~/.claude/settings.json and the top of ~/.claude.json, for
+// every project; a second scope with hooks is named, since both would run.
+TEST_F(InitTest, UserScopeAndTheNoteOnTwoScopes) {
+  RunResult r = Init({"--scope", "user"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  Json user = Json::parse(t_.Read("home/.claude/settings.json"));
+  EXPECT_EQ(user["hooks"]["Stop"][0]["hooks"][0]["command"], Guarded("stop"));
+  EXPECT_EQ(Json::parse(t_.Read("home/.claude.json"))["mcpServers"]["lore"]["command"], "lore");
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude"));
+  Json check = Check(0, Opts());
+  EXPECT_EQ(check["scope"], "user");
+  RunResult both = Init({"--scope", "project"});
+  ASSERT_EQ(both.exit_code, 0) << both.err;
+  EXPECT_NE(both.out.find("also in the user scope (~/.claude/settings.json)"), std::string::npos)
+      << both.out;
+  RunResult text = Lore({"init", "--check", "--project", project()}, Opts());
+  EXPECT_NE(text.out.find("more than one scope"), std::string::npos) << text.out;
+}
+
+// The default: local in a checkout with more than one author, project otherwise.
+TEST_F(InitTest, DefaultScopeFollowsTheCheckoutsAuthors) {
+  const std::string git = "git -C " + project() + " ";
+  ASSERT_EQ(::system(("git init -q " + project()).c_str()), 0);
+  auto commit = [&](const std::string& who) {
+    std::string cmd = git + "-c user.name=" + who + " -c user.email=" + who +
+                      "@example.org commit -q --allow-empty -m " + who;
+    ASSERT_EQ(::system(cmd.c_str()), 0);
+  };
+  commit("ana");
+  RunResult alone = Init({"--dry-run"});
+  ASSERT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_NE(alone.out.find("scope project"), std::string::npos) << alone.out;
+  commit("bo");
+  RunResult shared = Init();
+  ASSERT_EQ(shared.exit_code, 0) << shared.err;
+  EXPECT_NE(shared.out.find("scope local (a git checkout with other contributors"),
+            std::string::npos)
+      << shared.out;
+  EXPECT_TRUE(stdfs::exists(project() + "/.claude/settings.local.json"));
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/settings.json"));
+}
+
+// The written hooks on a machine with lore and without: without, each exits 0
+// and prints nothing (a teammate who cloned the project without lore).
+TEST_F(InitTest, HooksDoNothingWithoutLoreOnPath) {
+  ASSERT_EQ(Init().exit_code, 0);
+  const Json settings = Json::parse(Read(".claude/settings.json"));
+  stdfs::create_directories(t_ / "empty");
+  int n = 0;
+  for (const auto& [event, groups] : settings["hooks"].items()) {
+    const std::string command = groups[0]["hooks"][0]["command"].get<std::string>();
+    RunOptions without = Opts(t_ / "empty");
+    without.input = R"({"session_id":"s","cwd":")" + project() + R"(","prompt":"hi"})";
+    RunResult r = lore::testing::Run({"/bin/sh", "-c", command}, without);
+    EXPECT_EQ(r.exit_code, 0) << event << ": " << r.err;
+    EXPECT_EQ(r.out, "") << event;
+    EXPECT_EQ(r.err, "") << event;
+    RunOptions with = Opts();
+    with.input = without.input;
+    RunResult w = lore::testing::Run({"/bin/sh", "-c", command}, with);
+    EXPECT_EQ(w.exit_code, 0) << event << ": " << w.err;
+    ++n;
+  }
+  EXPECT_EQ(n, 7);
+  // A project set up by an earlier lore gets the guarded form on the next run.
+  const std::string guard = "command -v lore >/dev/null 2>&1 || exit 0; exec ";
+  std::string text = Read(".claude/settings.json");
+  for (size_t at; (at = text.find(guard)) != std::string::npos;) text.erase(at, guard.size());
+  t_.Write("project/.claude/settings.json", text);
+  RunResult upgrade = Init();
+  ASSERT_EQ(upgrade.exit_code, 0) << upgrade.err;
+  EXPECT_NE(upgrade.out.find("updated"), std::string::npos) << upgrade.out;
+  EXPECT_EQ(Json::parse(Read(".claude/settings.json")), settings);
 }
 
 }  // namespace

@@ -231,9 +231,11 @@ TEST_F(RecallE2E, ALearningOpenedIsConfirmedInUseOnceADay) {
 TEST_F(RecallE2E, InitInstallsBothHooks) {
   ASSERT_EQ(Lore({"init", "claude-code", "--project", repo()}, Opts("")).exit_code, 0);
   Json s = Json::parse(t_.Read("widgets/.claude/settings.json"));
-  EXPECT_EQ(s["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"], "lore hook user-prompt-submit");
+  EXPECT_EQ(s["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"], 
+            "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook user-prompt-submit");
   EXPECT_EQ(s["hooks"]["PostToolUse"][0]["matcher"], "Read|Edit|MultiEdit|Write|NotebookEdit");
-  EXPECT_EQ(s["hooks"]["PostToolUse"][0]["hooks"][0]["command"], "lore hook post-tool-use");
+  EXPECT_EQ(s["hooks"]["PostToolUse"][0]["hooks"][0]["command"],
+            "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook post-tool-use");
 }
 
 }  // namespace LORE_FILE_NAMESPACE

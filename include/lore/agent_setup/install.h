@@ -2,10 +2,20 @@
 // writes and checks. The library reads and writes the project's files; it
 // never prints (the CLI renders plans and pieces).
 //
-// For Claude Code (the agent "claude-code") three files:
-//   .claude/settings.json            lore's hooks (merge.h), every other setting kept
-//   .mcp.json                        mcpServers.lore, other servers kept
-//   .claude/commands/lore-review.md  the review slash command (review_command.h)
+// For Claude Code (the agent "claude-code"), in one of three scopes:
+//   project (shared with everyone who clones the project):
+//     .claude/settings.json            lore's hooks (merge.h), every other setting kept
+//     .mcp.json                        mcpServers.lore, other servers kept
+//     .claude/commands/lore-review.md  the review slash command (review_command.h)
+//   local (this person, this project; nothing a teammate sees):
+//     .claude/settings.local.json      lore's hooks
+//     ~/.claude.json                   projects["<project>"].mcpServers.lore
+//     ~/.claude/commands/lore-review.md
+//     .git/info/exclude                /.claude/settings.local.json (when a git checkout)
+//   user (this person, every project):
+//     ~/.claude/settings.json          lore's hooks
+//     ~/.claude.json                   mcpServers.lore
+//     ~/.claude/commands/lore-review.md
 // A file lore changes is first copied to `<file>.lore-backup-<UTC stamp>`
 // (0600) and then replaced atomically, keeping its mode (new files 0600,
 // new folders 0700). A symlink at any of these paths (or at `.claude` or
@@ -35,17 +45,29 @@ struct FilePlan {
   bool changed = false;
 };
 
+enum class Scope { kProject, kLocal, kUser };
+inline constexpr Scope kScopes[] = {Scope::kProject, Scope::kLocal, Scope::kUser};
+std::string_view ScopeName(Scope s);  // "project", "local", "user"
+
 struct Plan {
+  Scope scope = Scope::kProject;
   std::string project;          // absolute
   std::vector<FilePlan> files;  // in the order they are written
   std::vector<Piece> pieces;    // each piece's state before the change
   bool changed() const;
 };
 
-// Reads the project's files and plans the changes for `agent`, writing
-// nothing. Errors: an unknown agent, a project folder that does not exist, a
-// malformed or symlinked file (the error names file:line and the repair).
-Result<Plan> PlanInstall(std::string_view agent, const std::string& project);
+// Reads the scope's files and plans the changes for `agent`, writing
+// nothing. `home` is the person's home folder (the local and user scopes
+// write under it). Errors: an unknown agent, a project folder that does not
+// exist, no home for a scope that needs one, a malformed or symlinked file
+// (the error names file:line and the repair).
+Result<Plan> PlanInstall(std::string_view agent, const std::string& project,
+                         Scope scope = Scope::kProject, const std::string& home = "");
+
+// True when `plan` found any of lore's hooks already there (installed, or in
+// lore's earlier form).
+bool HasLoreHooks(const Plan& plan);
 
 // What Apply did to one file.
 struct Applied {

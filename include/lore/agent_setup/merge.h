@@ -37,8 +37,8 @@ struct Piece {
   std::string detail;  // for kDifferent: what stands there instead
 };
 
-// One hook lore installs: `command` under `event`, in a group with `matcher`
-// (empty: no matcher key).
+// One hook lore installs: `command` ("lore hook <event>") under `event`, in a
+// group with `matcher` (empty: no matcher key).
 struct HookSpec {
   std::string_view event;
   std::string_view matcher;
@@ -47,6 +47,13 @@ struct HookSpec {
 
 // lore's hooks for Claude Code, in the order they are added.
 const std::vector<HookSpec>& ClaudeCodeHooks();
+
+// The command line written for `spec`: it exits 0, silently, on a machine
+// without lore on PATH (a teammate without lore, or lore uninstalled), and is
+// `exec lore hook <event>` otherwise:
+//   command -v lore >/dev/null 2>&1 || exit 0; exec lore hook session-start
+// Claude Code runs it with /bin/sh -c.
+std::string HookCommand(const HookSpec& spec);
 
 // The seconds Claude Code waits for each lore hook.
 inline constexpr int kHookTimeoutSeconds = 10;
@@ -65,10 +72,17 @@ struct MergeResult {
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel);
 
+// Merges lore's hooks as MergeSettings does. A hook in lore's earlier form
+// (the bare "lore hook <event>", which fails where lore is missing) is
+// replaced in place by HookCommand's form (reported kDifferent, changed).
+
 // Merges `mcpServers.lore = {command: "lore", args: ["mcp"]}` into the MCP
-// file `text`; the same rules as MergeSettings.
+// file `text`; the same rules as MergeSettings. `at` is the path of object
+// keys to the object holding "mcpServers": empty for .mcp.json and for the
+// user scope of ~/.claude.json, {"projects", "<project's absolute path>"} for
+// its local scope. Missing objects on the way are created.
 Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
-                             const std::string& rel);
+                             const std::string& rel, const std::vector<std::string>& at = {});
 
 // `doc` as Claude Code writes its files: 2-space indentation, non-ASCII kept,
 // a trailing newline.
