@@ -3,7 +3,8 @@
 #                                          other three from its own folder)
 #   share/man/man1/lore.1.gz               lore(1)
 #   share/bash-completion/completions/lore, share/zsh/vendor-completions/_lore
-#   share/lore/claude-code/                the files lore init writes for Claude Code
+#   share/lore/claude-code/                the Claude Code plugin (and what lore init writes)
+#   share/lore/.claude-plugin/             a marketplace holding that plugin
 #   share/doc/lore/                        README.md and docs/
 # The man page and the completions are printed by the built lore from its command table, so they
 # are never written twice.
@@ -32,7 +33,11 @@ install(FILES ${LORE_GEN}/lore.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${LORE_GEN}/lore.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
         RENAME lore)
 install(FILES ${LORE_GEN}/_lore DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+# share/lore/ is a Claude Code plugin marketplace: `claude plugin marketplace add /usr/share/lore`,
+# then `claude plugin install lore@lore` (docs/agents.md). The plugin is share/lore/claude-code/.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/share/claude-code DESTINATION ${CMAKE_INSTALL_DATADIR}/lore)
+install(FILES ${PROJECT_SOURCE_DIR}/share/installed-marketplace.json
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/lore/.claude-plugin RENAME marketplace.json)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING
         PATTERN "*.md")

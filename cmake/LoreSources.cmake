@@ -177,6 +177,8 @@ if(LORE_TESTS)
   target_link_libraries(lore_tests PRIVATE lore_core LibArchive::LibArchive GTest::gtest GTest::gmock
                         GTest::gtest_main)
   target_precompile_headers(lore_tests REUSE_FROM lore_core)
+  # The plugin's files under share/claude-code/ are compared with what the hook table makes.
+  target_compile_definitions(lore_tests PRIVATE LORE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   # The WordNet tests skip only when the build had no WordNet data, never because a table broke.
   if(LORE_WORDNET_FILES)
     target_compile_definitions(lore_tests PRIVATE LORE_WORDNET_DATA=1)

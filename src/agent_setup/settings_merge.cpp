@@ -129,6 +129,37 @@ std::string HookCommand(const HookSpec& spec) {
   return "command -v lore >/dev/null 2>&1 || exit 0; exec " + std::string(spec.command);
 }
 
+std::string PluginHookCommand(const HookSpec& spec) {
+  const std::string verb(spec.command.substr(std::string_view("lore ").size()));  // "hook stop"
+  return "command -v lore >/dev/null 2>&1 && exec lore " + verb +
+         "; [ -x \"${CLAUDE_PLUGIN_ROOT}/bin/lore\" ] && exec \"${CLAUDE_PLUGIN_ROOT}/bin/lore\" " +
+         verb + "; exit 0";
+}
+
+std::string PluginHooksFile() {
+  Json hooks = Json::object();
+  for (const HookSpec& spec : ClaudeCodeHooks()) {
+    Json group = NewGroup(spec);
+    group["hooks"][0]["command"] = PluginHookCommand(spec);
+    hooks[std::string(spec.event)].push_back(std::move(group));
+  }
+  Json doc = Json::object();
+  doc["description"] = "lore: capture, recall and consolidation hooks (generated from lore's hook table)";
+  doc["hooks"] = std::move(hooks);
+  return Render(doc);
+}
+
+std::string PluginMcpFile() {
+  Json server = Json::object();
+  server["command"] = "sh";
+  server["args"] = Json::array(
+      {"-c",
+       "command -v lore >/dev/null 2>&1 && exec lore mcp; exec \"${CLAUDE_PLUGIN_ROOT}/bin/lore\" mcp"});
+  Json doc = Json::object();
+  doc["mcpServers"]["lore"] = std::move(server);
+  return Render(doc);
+}
+
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel) {
   LORE_ASSIGN(Json doc, ReadObject(text, path, kSettingsShape));

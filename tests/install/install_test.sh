@@ -26,7 +26,9 @@ prefix=$tmp/prefix
 cmake --install "$build" --prefix "$prefix" >/dev/null
 for f in bin/lore bin/lore-llm bin/lore-team bin/lore-archive share/man/man1/lore.1.gz \
          share/bash-completion/completions/lore share/zsh/vendor-completions/_lore \
-         share/lore/claude-code/commands/lore-review.md share/doc/lore/README.md; do
+         share/lore/claude-code/commands/lore-review.md share/lore/claude-code/hooks/hooks.json \
+         share/lore/claude-code/.claude-plugin/plugin.json share/lore/.claude-plugin/marketplace.json \
+         share/doc/lore/README.md; do
   [ -e "$prefix/$f" ] || fail "cmake --install put no $f"
 done
 clean_path="$prefix/bin:/usr/bin:/bin"
@@ -67,6 +69,15 @@ if command -v zsh >/dev/null; then
   check "the zsh completion parses" zsh -n "$prefix/share/zsh/vendor-completions/_lore"
 else
   fail "zsh is not installed (scripts/install-deps.sh installs it)"
+fi
+
+# --- the plugin marketplace under share/lore, read by the real client when it is installed -
+claude_cli=$(cd "$(dirname "$0")/../claude" && pwd)/node_modules/.bin/claude
+if [ -x "$claude_cli" ]; then
+  HOME=$tmp/home "$claude_cli" plugin validate --strict "$prefix/share/lore" >"$tmp/validate.log" 2>&1 ||
+    fail "claude plugin validate --strict $prefix/share/lore: $(tail -5 "$tmp/validate.log")"
+  HOME=$tmp/home "$claude_cli" plugin validate --strict "$prefix/share/lore/claude-code" >"$tmp/validate.log" 2>&1 ||
+    fail "claude plugin validate --strict $prefix/share/lore/claude-code: $(tail -5 "$tmp/validate.log")"
 fi
 
 # --- the Claude Code hooks run from the prefix ---------------------------------------------

@@ -72,6 +72,18 @@ struct MergeResult {
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel);
 
+// lore as a Claude Code plugin (share/claude-code/, the plugin's root): the
+// files whose content comes from the table above, so that the plugin and
+// `lore init` never differ. A plugin's hook runs `lore` from PATH, else the
+// plugin's own bin/lore, else does nothing (exit 0):
+//   command -v lore >/dev/null 2>&1 && exec lore hook stop;
+//   [ -x "${CLAUDE_PLUGIN_ROOT}/bin/lore" ] && exec "${CLAUDE_PLUGIN_ROOT}/bin/lore" hook stop; exit 0
+std::string PluginHookCommand(const HookSpec& spec);
+// hooks/hooks.json: {"hooks": {<event>: [{matcher?, hooks: [{type, command, timeout}]}]}}.
+std::string PluginHooksFile();
+// .mcp.json: the server, run the same way.
+std::string PluginMcpFile();
+
 // Merges lore's hooks as MergeSettings does. A hook in lore's earlier form
 // (the bare "lore hook <event>", which fails where lore is missing) is
 // replaced in place by HookCommand's form (reported kDifferent, changed).
