@@ -101,6 +101,7 @@ const std::vector<VerbGroup> kGroups = {
     {{"init"}, RegisterInitCommands},
     {{"learnings"}, RegisterLearningsCommands},
     {{"team", "sync"}, RegisterTeamCommands},
+    {{"import-agent-memory"}, RegisterAgentMemoryCommands},
 };
 
 const VerbGroup* FindGroup(std::string_view verb) {
@@ -171,6 +172,20 @@ int Main(int argc, char** argv) {
   // skips building the command table (half of such a run's instructions).
   if (argc == 3 && std::strcmp(argv[1], "hook") == 0) {
     if (auto run = HookHandler(argv[2])) return run();
+  }
+
+  // `lore import agent-memory ...` is lore's own verb, import-agent-memory;
+  // every other `lore import` goes to lore-archive.
+  std::vector<char*> mapped;
+  if (argc >= 3 && std::strcmp(argv[1], "import") == 0 &&
+      std::strcmp(argv[2], "agent-memory") == 0) {
+    static char verb[] = "import-agent-memory";
+    mapped.push_back(argv[0]);
+    mapped.push_back(verb);
+    for (int i = 3; i < argc; ++i) mapped.push_back(argv[i]);
+    mapped.push_back(nullptr);
+    argc = static_cast<int>(mapped.size()) - 1;
+    argv = mapped.data();
   }
 
   CLI::App app{"lore: durable, reviewable memory for AI coding agents", "lore"};
