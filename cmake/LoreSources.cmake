@@ -241,6 +241,14 @@ if(LORE_TESTS)
              ${PROJECT_BINARY_DIR})
     set_tests_properties(install_tree PROPERTIES LABELS e2e TIMEOUT 300)
   endif()
+  # The other agents' real CLIs (tests/agents, installed from npm by scripts/test.sh) reading the
+  # files lore init writes: about 10 s. Skipped (77) without tests/agents/node_modules, except in CI.
+  find_program(LORE_NODE_AGENTS node)
+  if(LORE_NODE_AGENTS AND NOT LORE_SANITIZE)
+    add_test(NAME agent_clis COMMAND ${LORE_NODE_AGENTS} ${PROJECT_SOURCE_DIR}/tests/agents/run.mjs
+             $<TARGET_FILE_DIR:lore>)
+    set_tests_properties(agent_clis PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77)
+  endif()
   # The real Claude Code CLI (tests/claude, installed from npm by scripts/test.sh) against a
   # scripted model server, with lore's hooks and MCP server: about 40 s. Without
   # tests/claude/node_modules it is skipped (exit 77), except in CI, where it fails.

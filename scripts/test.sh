@@ -12,6 +12,12 @@ fi
 if [ ! -d tests/claude/node_modules ]; then
   (cd tests/claude && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 fi
+# The other agents' CLIs (ctest agent_clis): Codex, Gemini CLI and OpenCode, pinned, from npm.
+# `npm install --no-save` from the lockfile: `npm ci` refuses it, since opencode-ai names its
+# other platforms' binaries without versions, which npm leaves out of the lockfile.
+if [ ! -d tests/agents/node_modules ]; then
+  (cd tests/agents && npm install --no-save --no-audit --no-fund --loglevel=error >/dev/null)
+fi
 
 # Each step prints how long it took: the whole run must stay within 45 minutes on 2 cores.
 started=$(date +%s)

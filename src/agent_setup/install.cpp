@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -68,7 +69,7 @@ Status PlanJson(Plan* plan, const std::string& path, std::string_view rel, const
   LORE_ASSIGN(FilePlan f, ReadFileAt(path, rel));
   LORE_ASSIGN(MergeResult m, merge(f.old_text, f.path, f.rel));
   f.changed = m.changed;
-  f.new_text = m.changed ? Render(m.doc) : f.old_text;
+  f.new_text = !m.changed ? f.old_text : m.text ? *m.text : Render(m.doc);
   for (Piece& p : m.pieces) plan->pieces.push_back(std::move(p));
   plan->files.push_back(std::move(f));
   return Ok();
@@ -204,11 +205,66 @@ bool HasLoreHooks(const Plan& plan) {
   return false;
 }
 
+namespace {
+
+// Codex, Gemini CLI, Cursor and OpenCode: the MCP server, and the
+// SessionStart hook where the agent has hooks (docs/agents.md).
+Status PlanOtherAgent(Plan* plan, std::string_view agent, const std::string& home) {
+  const bool user = plan->scope == Scope::kUser;
+  const std::string base = user ? home : plan->project;
+  auto rel = [&](const std::string& r) { return user ? "~/" + r : r; };
+  auto at = [&](const std::string& r) { return fs::Join(base, r); };
+  using Text = std::string_view;
+  using Path = const std::string&;
+  if (agent == "codex") {
+    LORE_TRY(RefuseLinkedFolder(base, ".codex"));
+    LORE_TRY(PlanJson(plan, at(".codex/config.toml"), rel(".codex/config.toml"), MergeCodexConfig));
+    LORE_TRY(PlanJson(plan, at(".codex/hooks.json"), rel(".codex/hooks.json"),
+                      [](Text t, Path p, Path r) { return MergeHooks(t, p, r, SessionStartHooks()); }));
+  } else if (agent == "gemini") {
+    LORE_TRY(RefuseLinkedFolder(base, ".gemini"));
+    LORE_TRY(PlanJson(plan, at(".gemini/settings.json"), rel(".gemini/settings.json"),
+                      [](Text t, Path p, Path r) -> Result<MergeResult> {
+                        LORE_ASSIGN(MergeResult hooks, MergeHooks(t, p, r, SessionStartHooks(),
+                                                                  kGeminiHookTimeoutMs));
+                        LORE_ASSIGN(MergeResult out, MergeMcp(Render(hooks.doc), p, r));
+                        out.pieces.insert(out.pieces.begin(), hooks.pieces.begin(),
+                                          hooks.pieces.end());
+                        out.changed = out.changed || hooks.changed;
+                        return out;
+                      }));
+  } else if (agent == "cursor") {
+    LORE_TRY(RefuseLinkedFolder(base, ".cursor"));
+    LORE_TRY(PlanJson(plan, at(".cursor/mcp.json"), rel(".cursor/mcp.json"),
+                      [](Text t, Path p, Path r) { return MergeMcp(t, p, r); }));
+  } else {  // opencode
+    const std::string file = user ? ".config/opencode/opencode.json" : "opencode.json";
+    if (user) LORE_TRY(RefuseLinkedFolder(base, ".config/opencode"));
+    LORE_TRY(PlanJson(plan, at(file), rel(file), MergeOpencode));
+  }
+  return Ok();
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& Agents() {
+  static const std::vector<std::string_view> kAgents = {"claude-code", "codex", "gemini", "cursor",
+                                                        "opencode"};
+  return kAgents;
+}
+
 Result<Plan> PlanInstall(std::string_view agent, const std::string& project, Scope scope,
                          const std::string& home) {
-  if (agent != "claude-code") {
+  const auto& agents = Agents();
+  if (std::find(agents.begin(), agents.end(), agent) == agents.end()) {
     return Fail(ErrorCode::kInvalidInput, "unknown agent '" + std::string(agent) + "'", "", 0,
-                "choose from: claude-code (docs/agents.md sets up the others by hand)");
+                "choose from: claude-code, codex, gemini, cursor, opencode");
+  }
+  if (agent != "claude-code" && scope == Scope::kLocal) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the local scope is Claude Code's; " + std::string(agent) +
+                    " has a project and a user scope",
+                "", 0, "use --scope project or --scope user");
   }
   char real[PATH_MAX];
   if (::realpath(project.c_str(), real) == nullptr) {
@@ -222,6 +278,15 @@ Result<Plan> PlanInstall(std::string_view agent, const std::string& project, Sco
                 "pass the project's folder with --project DIR");
   }
   plan.scope = scope;
+  if (agent != "claude-code") {
+    if (scope == Scope::kUser && (home.empty() || home.front() != '/')) {
+      return Fail(ErrorCode::kInvalidInput,
+                  "the user scope writes under the home folder, and HOME is not an absolute path",
+                  "", 0, "set HOME, or use --scope project");
+    }
+    LORE_TRY(PlanOtherAgent(&plan, agent, home));
+    return plan;
+  }
   auto settings = [](std::string_view text, const std::string& path, const std::string& rel) {
     return MergeSettings(text, path, rel);
   };

@@ -243,5 +243,40 @@ TEST(AgentSetupDiff, ShowsOnlyTheChangedMiddle) {
   EXPECT_EQ(LineDiff("", "x\n"), "@@ line 1 @@\n+ x\n");
 }
 
+TEST(AgentSetupMergeCodex, AppendsOnceKeepingEveryByte) {
+  const std::string mine = "model = \"o4\"\n[mcp_servers.gh]\ncommand = \"gh\"";  // no final newline
+  auto m = MergeCodexConfig(mine, "c.toml", "c.toml");
+  ASSERT_TRUE(m) << m.error().Format();
+  ASSERT_TRUE(m->text);
+  EXPECT_EQ(*m->text, mine + "\n\n[mcp_servers.lore]\ncommand = \"lore\"\nargs = [\"mcp\"]\n");
+  auto again = MergeCodexConfig(*m->text, "c.toml", "c.toml");
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->changed);
+  EXPECT_EQ(again->pieces[0].state, PieceState::kInstalled);
+  auto other = MergeCodexConfig("[mcp_servers.lore]\ncommand = \"/opt/lore\"\nargs = [\"mcp\"]\n", "c", "c");
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->pieces[0].state, PieceState::kDifferent);
+  EXPECT_FALSE(other->changed);
+  auto fresh = MergeCodexConfig("", "c", "c");
+  ASSERT_TRUE(fresh);
+  EXPECT_EQ(*fresh->text, "[mcp_servers.lore]\ncommand = \"lore\"\nargs = [\"mcp\"]\n");
+  auto bad = MergeCodexConfig("a = 1\nb = \n", "c.toml", "c.toml");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().line, 2);
+}
+
+TEST(AgentSetupMergeOpencode, ServerAsOpencodeReadsIt) {
+  auto m = MergeOpencode("", "o.json", "o.json");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->doc["$schema"], "https://opencode.ai/config.json");
+  EXPECT_EQ(m->doc["mcp"]["lore"]["command"][1], "mcp");
+  auto again = MergeOpencode(Render(m->doc), "o.json", "o.json");
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->changed);
+  auto bad = MergeOpencode("{\n  \"mcp\": []\n}", "o.json", "o.json");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().line, 2);
+}
+
 }  // namespace
 }  // namespace lore::agent_setup

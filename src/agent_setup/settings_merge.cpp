@@ -78,11 +78,11 @@ Piece Inspect(Json& groups, const HookSpec& spec, const std::string& rel, Json**
   return p;
 }
 
-Json NewGroup(const HookSpec& spec) {
+Json NewGroup(const HookSpec& spec, int timeout = kHookTimeoutSeconds) {
   Json hook = Json::object();
   hook["type"] = "command";
   hook["command"] = HookCommand(spec);
-  hook["timeout"] = kHookTimeoutSeconds;
+  hook["timeout"] = timeout;
   Json group = Json::object();
   if (!spec.matcher.empty()) group["matcher"] = std::string(spec.matcher);
   group["hooks"] = Json::array({hook});
@@ -162,6 +162,12 @@ std::string PluginMcpFile() {
 
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel) {
+  return MergeHooks(text, path, rel, ClaudeCodeHooks());
+}
+
+Result<MergeResult> MergeHooks(std::string_view text, const std::string& path,
+                               const std::string& rel, const std::vector<HookSpec>& specs,
+                               int timeout) {
   LORE_ASSIGN(Json doc, ReadObject(text, path, kSettingsShape));
   if (const Json* hooks = json::Find(doc, "hooks"); hooks && !hooks->is_object()) {
     return Fail(ShapeError(text, path, {"hooks"}, "\"hooks\" is not an object", kSettingsShape));
@@ -169,7 +175,7 @@ Result<MergeResult> MergeSettings(std::string_view text, const std::string& path
   MergeResult out;
   Json& hooks = doc["hooks"];  // created (empty) when missing
   if (hooks.is_null()) hooks = Json::object();
-  for (const HookSpec& spec : ClaudeCodeHooks()) {
+  for (const HookSpec& spec : specs) {
     const std::string event(spec.event);
     Json* groups = hooks.contains(event) ? &hooks[event] : nullptr;
     Piece p{rel, "hook " + event, PieceState::kMissing, {}};
@@ -184,7 +190,7 @@ Result<MergeResult> MergeSettings(std::string_view text, const std::string& path
     }
     if (p.state == PieceState::kMissing) {
       if (!groups) hooks[event] = Json::array();
-      hooks[event].push_back(NewGroup(spec));
+      hooks[event].push_back(NewGroup(spec, timeout));
       out.changed = true;
     }
     out.pieces.push_back(std::move(p));

@@ -1,9 +1,14 @@
 #include "lore/app/agent_memory.h"
 
+#include <sys/stat.h>
+
+#include <climits>
+#include <cstdlib>
 #include <set>
 
 #include "agentmem/agentmem.h"
 #include "lore/app/propose.h"
+#include "lore/app/store.h"
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
 #include "lore/proposals/paths.h"
@@ -86,12 +91,28 @@ int64_t AgentMemoryImport::Count(AgentFact::Status s) const {
   return n;
 }
 
-Result<AgentMemoryImport> ImportAgentMemory(const store::Store& store, const std::string& project,
-                                            const std::string& home, bool dry_run,
-                                            text::TimePoint now) {
+Result<AgentMemoryImport> ImportAgentMemory(const std::string& folder, const std::string& home,
+                                            bool dry_run, text::TimePoint now) {
+  char real[PATH_MAX];
+  auto st = ::realpath(folder.c_str(), real) ? fs::LStat(real) : Result<struct stat>(Fail(ErrorCode::kNotFound, ""));
+  if (!st || !S_ISDIR(st->st_mode)) {
+    return Fail(ErrorCode::kInvalidInput,
+                "lore import agent-memory reads the agents' files of a checkout, and this is no "
+                "folder",
+                folder, 0, "pass the project's folder");
+  }
+  std::string project = real;
+  for (std::string d = project; !d.empty() && d != "/"; d = fs::Dirname(d)) {
+    if (fs::Exists(d + "/.git")) {
+      project = d;
+      break;
+    }
+  }
+  LORE_ASSIGN(store::Store store, LocateStore(project));
   LORE_ASSIGN(std::vector<agentmem::Fact> facts, agentmem::Read(project, home));
   LORE_ASSIGN(std::set<std::string> known, KnownInsights(store));
   AgentMemoryImport out;
+  out.project = project;
   std::string stamp;
   for (char c : text::UtcSeconds(now)) {
     if (c != '-' && c != ':') stamp += c;

@@ -1,15 +1,12 @@
 // `lore import agent-memory <checkout> [--dry-run] [--json]` (the verb
 // import-agent-memory; Main maps the two words to it): what the agents wrote
 // down themselves, queued as proposals for review, once (app/agent_memory.h).
-#include <climits>
 #include <cstdlib>
 #include <memory>
 
 #include "cli/command.h"
 #include "cli/io.h"
 #include "lore/app/agent_memory.h"
-#include "lore/app/store.h"
-#include "lore/fs/fd.h"
 #include "lore/json/value.h"
 
 namespace lore::cli {
@@ -35,31 +32,12 @@ const char* StatusName(app::AgentFact::Status s) {
   return "queued";
 }
 
-// The checkout's top folder: `repo` resolved, then up to the folder holding .git.
-std::string Checkout(const std::string& repo) {
-  char real[PATH_MAX];
-  if (::realpath(repo.c_str(), real) == nullptr) return {};
-  std::string dir = real;
-  for (std::string d = dir; !d.empty() && d != "/"; d = fs::Dirname(d)) {
-    if (fs::Exists(d + "/.git")) return d;
-  }
-  return dir;
-}
-
 int Run(const AgentMemoryArgs& a) {
-  const std::string project = Checkout(a.repo);
-  if (project.empty()) {
-    return ReportError(Error{ErrorCode::kInvalidInput,
-                             "lore import agent-memory reads the agents' files of a checkout, and "
-                             "this is no folder",
-                             a.repo, 0, "pass the project's folder"});
-  }
-  auto store = app::LocateStore(project);
-  if (!store) return ReportError(store.error());
   const char* home = std::getenv("HOME");
-  auto done = app::ImportAgentMemory(*store, project, home ? home : "", a.dry_run,
+  auto done = app::ImportAgentMemory(a.repo, home ? home : "", a.dry_run,
                                      std::chrono::system_clock::now());
   if (!done) return ReportError(done.error());
+  const std::string& project = done->project;
   using S = app::AgentFact::Status;
   if (a.json) {
     Json j;

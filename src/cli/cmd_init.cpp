@@ -3,6 +3,7 @@
 // (agent_setup/) plans, merges and writes; this file prints.
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <iostream>
@@ -66,13 +67,23 @@ bool OtherContributors(const std::string& project) {
 // The scope `lore init` writes when --scope is not given: where lore's hooks
 // already are (so that they never run twice), else local in a checkout with
 // other contributors, else project. `why` says which.
-as::Scope ChooseScope(const std::string& project, std::string* why) {
-  for (as::Scope s : as::kScopes) {
-    auto plan = as::PlanInstall("claude-code", project, s, Home());
+// The scopes `agent` has: Claude Code's three, the others' project and user.
+std::vector<as::Scope> ScopesOf(const std::string& agent) {
+  if (agent == "claude-code") return {std::begin(as::kScopes), std::end(as::kScopes)};
+  return {as::Scope::kProject, as::Scope::kUser};
+}
+
+as::Scope ChooseScope(const std::string& agent, const std::string& project, std::string* why) {
+  for (as::Scope s : ScopesOf(agent)) {
+    auto plan = as::PlanInstall(agent, project, s, Home());
     if (plan && as::HasLoreHooks(*plan)) {
       *why = "where lore's hooks already are";
       return s;
     }
+  }
+  if (agent != "claude-code") {
+    *why = "the project's own files; --scope user sets it up for every project";
+    return as::Scope::kProject;
   }
   if (OtherContributors(project)) {
     *why = "a git checkout with other contributors: nothing a teammate sees; --scope project "
@@ -84,17 +95,17 @@ as::Scope ChooseScope(const std::string& project, std::string* why) {
 }
 
 // The other scopes that hold lore's hooks: Claude Code would run both.
-void NoteOtherScopes(const as::Plan& plan) {
-  for (as::Scope s : as::kScopes) {
+void NoteOtherScopes(const std::string& agent, const as::Plan& plan) {
+  for (as::Scope s : ScopesOf(agent)) {
     if (s == plan.scope) continue;
-    auto other = as::PlanInstall("claude-code", plan.project, s, Home());
+    auto other = as::PlanInstall(agent, plan.project, s, Home());
     if (!other || !as::HasLoreHooks(*other)) continue;
     std::string file;
     for (const as::Piece& p : other->pieces) {
       if (p.name.rfind("hook ", 0) == 0 && p.state != as::PieceState::kMissing) file = p.file;
     }
     Print("  note: lore's hooks are also in the " + std::string(as::ScopeName(s)) + " scope (" +
-          file + "), and Claude Code runs both: remove them there, or run lore init --scope " +
+          file + "), and the agent runs both: remove them there, or run lore init --scope " +
           std::string(as::ScopeName(s)));
   }
 }
@@ -188,7 +199,7 @@ int RunCheck(const InitArgs& a, const std::string& project) {
   BinaryCheck b = CheckBinary();
   std::vector<as::Plan> plans;
   std::vector<std::pair<as::Scope, Error>> failed;
-  for (as::Scope s : as::kScopes) {
+  for (as::Scope s : ScopesOf(a.agent)) {
     auto plan = as::PlanInstall(a.agent, project, s, Home());
     if (plan) {
       plans.push_back(std::move(*plan));
@@ -255,7 +266,7 @@ int RunCheck(const InitArgs& a, const std::string& project) {
   Print(std::string("  ") + (b.same ? "same      " : "different ") + "binary: " + BinaryLine(b));
   size_t with_hooks = 0;
   for (const as::Plan& p : plans) with_hooks += as::HasLoreHooks(p);
-  if (with_hooks > 1) Print("  note: lore's hooks are in more than one scope, and Claude Code runs each");
+  if (with_hooks > 1) Print("  note: lore's hooks are in more than one scope, and the agent runs each");
   if (ok) {
     Print("all installed (scope " + std::string(as::ScopeName(active->scope)) + ")");
   } else if (installed && failed.empty()) {
@@ -326,9 +337,16 @@ int RunInit(InitArgs a) {
     return kExitUsage;
   }
   const std::string project = a.project.empty() ? Cwd() : a.project;
-  if (a.agent != "claude-code") {
+  const auto& agents = as::Agents();
+  if (std::find(agents.begin(), agents.end(), a.agent) == agents.end()) {
     auto plan = as::PlanInstall(a.agent, project);  // the unknown agent's error
     if (!plan) ReportError(plan.error());
+    return kExitUsage;
+  }
+  if (a.agent != "claude-code" && a.scope == "local") {
+    ReportError(Error{ErrorCode::kInvalidInput,
+                      "the local scope is Claude Code's; " + a.agent + " has a project and a user scope",
+                      "", 0, "use --scope project or --scope user"});
     return kExitUsage;
   }
   if (a.check) {
@@ -339,14 +357,14 @@ int RunInit(InitArgs a) {
     return RunCheck(a, project);
   }
   std::string why = "as --scope asked";
-  as::Scope scope = a.scope.empty() ? ChooseScope(project, &why) : ScopeNamed(a.scope);
+  as::Scope scope = a.scope.empty() ? ChooseScope(a.agent, project, &why) : ScopeNamed(a.scope);
   auto plan = as::PlanInstall(a.agent, project, scope, Home());
   if (!plan) {
     ReportError(plan.error());
     return kExitError;
   }
   Print("lore init " + a.agent + ": scope " + std::string(as::ScopeName(scope)) + " (" + why + ")");
-  NoteOtherScopes(*plan);
+  NoteOtherScopes(a.agent, *plan);
   if (a.dry_run) return RunDryRun(a, *plan);
   int code = RunInstall(a, *plan);
   if (code != kExitOk || a.engine.empty()) return code;
@@ -364,7 +382,7 @@ void RegisterInitCommands(Registry& r) {
   auto a = std::make_shared<InitArgs>();
   CLI::App* sub = r.Add("init", "Set lore up in a project for a coding agent (hooks, MCP, review)",
                         [a]() { return RunInit(*a); });
-  sub->add_option("agent", a->agent, "The agent: claude-code");
+  sub->add_option("agent", a->agent, "The agent: claude-code, codex, gemini, cursor or opencode");
   sub->add_option("--project", a->project, "The project's folder (default: the current one)");
   sub->add_flag("--dry-run", a->dry_run, "Print the planned changes; write nothing");
   sub->add_flag("--check", a->check,

@@ -45,6 +45,14 @@ struct FilePlan {
   bool changed = false;
 };
 
+// The agents lore init sets up: claude-code, codex, gemini, cursor, opencode.
+// For the others than Claude Code (project scope; user scope under ~):
+//   codex     .codex/config.toml [mcp_servers.lore], .codex/hooks.json SessionStart
+//   gemini    .gemini/settings.json mcpServers.lore and hooks.SessionStart
+//   cursor    .cursor/mcp.json mcpServers.lore
+//   opencode  opencode.json mcp.lore (~/.config/opencode/opencode.json for the user)
+const std::vector<std::string_view>& Agents();
+
 enum class Scope { kProject, kLocal, kUser };
 inline constexpr Scope kScopes[] = {Scope::kProject, Scope::kLocal, Scope::kUser};
 std::string_view ScopeName(Scope s);  // "project", "local", "user"

@@ -9,6 +9,7 @@
 // where it is, in its order (the documents are parsed with json::ParseOrdered).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,9 +61,15 @@ inline constexpr int kHookTimeoutSeconds = 10;
 
 struct MergeResult {
   Json doc;  // the merged document
+  std::optional<std::string> text;  // a file that is not JSON: its merged text
   std::vector<Piece> pieces;   // each piece's state before the merge
   bool changed = false;        // true when something was added
 };
+
+// The hooks lore installs for the other agents with hooks (Codex, Gemini CLI):
+// SessionStart only. Their transcripts are not Claude Code's, which lore's
+// capture hooks read, so only the briefing is given at session start.
+const std::vector<HookSpec>& SessionStartHooks();
 
 // Merges lore's hooks into the settings file `text` (empty or white space
 // only: a file that does not exist yet). `path` names the file in errors
@@ -70,6 +77,26 @@ struct MergeResult {
 // the text is not JSON, not an object, or `hooks` (or one of lore's events
 // below it) does not have the shape Claude Code reads.
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
+                                  const std::string& rel);
+// The same merge for the hooks `specs` (Codex's hooks.json and Gemini CLI's
+// settings.json read hooks in Claude Code's shape), each with `timeout` in
+// the agent's unit: seconds for Claude Code and Codex, milliseconds for
+// Gemini CLI (kGeminiHookTimeoutMs).
+Result<MergeResult> MergeHooks(std::string_view text, const std::string& path,
+                               const std::string& rel, const std::vector<HookSpec>& specs,
+                               int timeout = kHookTimeoutSeconds);
+inline constexpr int kGeminiHookTimeoutMs = kHookTimeoutSeconds * 1000;
+
+// Codex's config.toml: `[mcp_servers.lore]` with command "lore" and args
+// ["mcp"] appended when there is none; every byte before it kept (the result
+// is `text`). Malformed TOML, an mcp_servers that is not a table, or one
+// written inline are refused with the line.
+Result<MergeResult> MergeCodexConfig(std::string_view text, const std::string& path,
+                                     const std::string& rel);
+
+// OpenCode's opencode.json: `mcp.lore = {"type": "local", "command": ["lore",
+// "mcp"], "enabled": true}` ("$schema" added to a new file).
+Result<MergeResult> MergeOpencode(std::string_view text, const std::string& path,
                                   const std::string& rel);
 
 // lore as a Claude Code plugin (share/claude-code/, the plugin's root): the

@@ -32,18 +32,19 @@ struct AgentFact {
 };
 
 struct AgentMemoryImport {
-  std::string wave;  // the wave the new proposals were queued in
+  std::string project;  // the checkout whose agents' files were read
+  std::string wave;     // the wave the new proposals were queued in
   std::vector<AgentFact> facts;
   int64_t Count(AgentFact::Status s) const;
 };
 
-// Reads the agents' files for the checkout `project` (absolute) under `home`
-// and queues every fact not seen before in `store` (or, with `dry_run`, says
-// what it would queue). Each value passes the redactor first, as every
+// Reads the agents' files of the checkout holding `folder` (its top folder,
+// the one with .git, as Claude Code keys its memory) under `home`, and queues
+// every fact not seen before in that checkout's store (or, with `dry_run`,
+// says what it would queue). Each value passes the redactor first, as every
 // proposal does; the facts a wave may hold are not limited (the wave is the
-// import's own).
-Result<AgentMemoryImport> ImportAgentMemory(const store::Store& store, const std::string& project,
-                                            const std::string& home, bool dry_run,
-                                            text::TimePoint now);
+// import's own). A `folder` that is no folder is an error.
+Result<AgentMemoryImport> ImportAgentMemory(const std::string& folder, const std::string& home,
+                                            bool dry_run, text::TimePoint now);
 
 }  // namespace lore::app
