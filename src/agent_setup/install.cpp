@@ -10,7 +10,9 @@
 #include <cstdlib>
 #include <functional>
 
+#include "agent_setup/merge_common.h"
 #include "lore/agent_setup/review_command.h"
+#include "lore/json/field.h"
 #include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/text/time.h"
@@ -251,6 +253,29 @@ const std::vector<std::string_view>& Agents() {
   static const std::vector<std::string_view> kAgents = {"claude-code", "codex", "gemini", "cursor",
                                                         "opencode"};
   return kAgents;
+}
+
+std::vector<std::string> PluginEnabledIn(const std::string& project, const std::string& home) {
+  std::vector<std::pair<std::string, std::string>> files = {
+      {fs::Join(project, kSettingsRel), std::string(kSettingsRel)},
+      {fs::Join(project, kLocalSettingsRel), std::string(kLocalSettingsRel)}};
+  if (!home.empty()) files.emplace_back(fs::Join(home, kSettingsRel), "~/" + std::string(kSettingsRel));
+  std::vector<std::string> out;
+  for (const auto& [path, rel] : files) {
+    auto f = ReadFileAt(path, rel);
+    if (!f || !f->exists) continue;
+    auto doc = ReadObject(f->old_text, path, "");
+    if (!doc) continue;
+    const Json* plugins = json::Find(*doc, "enabledPlugins");
+    if (!plugins || !plugins->is_object()) continue;
+    for (auto it = plugins->begin(); it != plugins->end(); ++it) {
+      if (it.key().rfind("lore@", 0) == 0 && it.value().is_boolean() && it.value().get<bool>()) {
+        out.push_back(rel);
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 Result<Plan> PlanInstall(std::string_view agent, const std::string& project, Scope scope,

@@ -238,6 +238,7 @@ int RunCheck(const InitArgs& a, const std::string& project) {
       e["error"] = err.Format();
       j["scopes"][std::string(as::ScopeName(s))] = std::move(e);
     }
+    if (a.agent == "claude-code") j["plugin_enabled_in"] = as::PluginEnabledIn(project_abs, Home());
     j["lore_on_path"] = b.on_path.empty() ? Json() : Json(b.on_path);
     j["running"] = b.running;
     j["same_binary"] = b.same;
@@ -266,6 +267,11 @@ int RunCheck(const InitArgs& a, const std::string& project) {
   Print(std::string("  ") + (b.same ? "same      " : "different ") + "binary: " + BinaryLine(b));
   size_t with_hooks = 0;
   for (const as::Plan& p : plans) with_hooks += as::HasLoreHooks(p);
+  if (a.agent == "claude-code") {
+    for (const std::string& file : as::PluginEnabledIn(project_abs, Home())) {
+      Print("  note: lore's Claude Code plugin is enabled in " + file + " too: its hooks run as well");
+    }
+  }
   if (with_hooks > 1) Print("  note: lore's hooks are in more than one scope, and the agent runs each");
   if (ok) {
     Print("all installed (scope " + std::string(as::ScopeName(active->scope)) + ")");
@@ -365,6 +371,13 @@ int RunInit(InitArgs a) {
   }
   Print("lore init " + a.agent + ": scope " + std::string(as::ScopeName(scope)) + " (" + why + ")");
   NoteOtherScopes(a.agent, *plan);
+  if (a.agent == "claude-code") {
+    for (const std::string& file : as::PluginEnabledIn(plan->project, Home())) {
+      Print("  note: lore's Claude Code plugin is enabled in " + file +
+            ", and its hooks run beside these: use one (claude plugin disable lore@lore, or "
+            "skip lore init)");
+    }
+  }
   if (a.dry_run) return RunDryRun(a, *plan);
   int code = RunInstall(a, *plan);
   if (code != kExitOk || a.engine.empty()) return code;

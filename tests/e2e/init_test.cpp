@@ -464,5 +464,17 @@ TEST_F(InitTest, HooksDoNothingWithoutLoreOnPath) {
   EXPECT_EQ(Json::parse(Read(".claude/settings.json")), settings);
 }
 
+// With lore's plugin enabled as well, init and --check say that both would run.
+TEST_F(InitTest, ThePluginEnabledBesideIsNamed) {
+  t_.Write("home/.claude/settings.json", R"({"enabledPlugins": {"lore@lore": true, "x@y": true}})");
+  RunResult r = Init();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("plugin is enabled in ~/.claude/settings.json"), std::string::npos) << r.out;
+  Json check = Check(0, Opts());
+  EXPECT_EQ(check["plugin_enabled_in"], Json::array({"~/.claude/settings.json"}));
+  t_.Write("home/.claude/settings.json", R"({"enabledPlugins": {"lore@lore": false}})");
+  EXPECT_TRUE(Check(0, Opts())["plugin_enabled_in"].empty());
+}
+
 }  // namespace
 }  // namespace lore::testing

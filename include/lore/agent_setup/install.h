@@ -77,6 +77,12 @@ Result<Plan> PlanInstall(std::string_view agent, const std::string& project,
 // lore's earlier form).
 bool HasLoreHooks(const Plan& plan);
 
+// The settings files (~/.claude/settings.json, the project's settings.json
+// and settings.local.json) whose enabledPlugins turn lore's Claude Code plugin
+// ("lore@<marketplace>") on, named as in messages: its hooks and lore init's
+// would both run. A file that cannot be read or parsed counts as not naming it.
+std::vector<std::string> PluginEnabledIn(const std::string& project, const std::string& home);
+
 // What Apply did to one file.
 struct Applied {
   std::string rel;
