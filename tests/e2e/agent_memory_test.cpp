@@ -131,6 +131,13 @@ TEST_F(AgentMemoryTest, NothingToReadAndBadArguments) {
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_NE(missing.err.find("no-such"), std::string::npos) << missing.err;
   EXPECT_EQ(std::count(missing.err.begin(), missing.err.end(), '\n'), 1) << missing.err;
+  // A FIFO where CLAUDE.md should be never blocks: one line naming it, exit 1.
+  ASSERT_EQ(::mkfifo((t_ / "widgets/CLAUDE.md").c_str(), 0600), 0);
+  RunResult fifo = Lore({"import", "agent-memory", project()}, Opts());
+  EXPECT_EQ(fifo.exit_code, 1);
+  EXPECT_NE(fifo.err.find("CLAUDE.md"), std::string::npos) << fifo.err;
+  EXPECT_EQ(std::count(fifo.err.begin(), fifo.err.end(), '\n'), 1) << fifo.err;
+  stdfs::remove(t_ / "widgets/CLAUDE.md");
   // An unreadable memory file is one line naming it; nothing is queued.
   t_.Write(memory_ + "MEMORY.md", "- a fact\n");
   ASSERT_EQ(::chmod((t_ / (memory_ + "MEMORY.md")).c_str(), 0), 0);
