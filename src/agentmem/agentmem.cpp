@@ -10,31 +10,15 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/text/utf8.h"
+#include "text/trim.h"
 
 namespace lore::agentmem {
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::string Lower(std::string_view s) { return text::AsciiLower(s); }
 
 // White space runs (newlines included) as one space, trimmed.
-std::string Squeezed(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
+std::string Squeezed(std::string_view s) { return text::FoldSpace(s, SIZE_MAX, " \t\r\n"); }
 
 size_t Indent(std::string_view line) {
   size_t n = 0;

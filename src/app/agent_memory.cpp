@@ -15,24 +15,14 @@
 #include "lore/proposals/propose_input.h"
 #include "lore/proposals/queue.h"
 #include "lore/text/utf8.h"
+#include "text/trim.h"
 
 namespace lore::app {
 namespace {
 
 // The form two facts are compared in: lower case, white space squeezed.
 std::string Key(std::string_view s) {
-  std::string out;
-  bool space = false;
-  for (char c : s) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return out;
+  return text::AsciiLower(text::FoldSpace(s, SIZE_MAX, " \t\r\n"));
 }
 
 // The insight of every proposal the store has seen: queued, archived (kept or
