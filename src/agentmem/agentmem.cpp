@@ -26,7 +26,11 @@ size_t Indent(std::string_view line) {
   return n;
 }
 
-bool Blank(std::string_view line) { return Indent(line) == line.size(); }
+// Nothing but white space: a carriage return inside the line counts as space,
+// as Squeezed drops it.
+bool Blank(std::string_view line) {
+  return line.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
 
 // A fence line (``` or ~~~ after at most three spaces).
 bool Fence(std::string_view line) {

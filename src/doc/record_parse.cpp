@@ -132,6 +132,21 @@ std::vector<std::string> EntryTexts(const YAML::Node& root, const std::vector<En
   }
   std::vector<size_t> starts = LineStarts(yaml);
   if (!entries.empty()) *preamble = Lines(yaml, starts, 0, static_cast<size_t>(entries[0].line));
+  // The lines before the first key are kept when they are comments and blank
+  // lines. Anything else there is YAML that yaml-cpp read into the first entry
+  // (" :" above an indented key, found by the fuzzer): written back on its own
+  // line above lore's emission, it would read otherwise, so it is not kept.
+  for (size_t at = 0; at < preamble->size();) {
+    size_t end = preamble->find('\n', at);
+    if (end == std::string::npos) end = preamble->size();
+    std::string_view line = std::string_view(*preamble).substr(at, end - at);
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string_view::npos && line[first] != '#') {
+      preamble->clear();
+      break;
+    }
+    at = end + 1;
+  }
   for (size_t i = 0; i < entries.size(); ++i) {
     size_t last = i + 1 < entries.size() ? static_cast<size_t>(entries[i + 1].line) : starts.size();
     texts.push_back(Lines(yaml, starts, static_cast<size_t>(entries[i].line), last));
