@@ -266,3 +266,14 @@ export function requestText(request) {
 }
 
 export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const n = s.length; return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+
+// The hook events Claude Code reports with --include-hook-events: each hook command's run and
+// exit code, by event.
+export function hookRuns(events) {
+  const runs = {};
+  for (const e of events) {
+    if (e.type !== 'system' || e.subtype !== 'hook_response') continue;
+    (runs[e.hook_event] ||= []).push(e);
+  }
+  return runs;
+}

@@ -9,21 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeWorld, removeWorld, serve, claude, run, claudeEnv, worldEnv, CLAUDE_BIN, haveClaude,
-  toolResults, lore, requestText } from './harness.mjs';
+  toolResults, lore, requestText, hookRuns } from './harness.mjs';
 
 const skip = haveClaude() ? false : 'tests/claude/node_modules is missing: run npm ci in tests/claude';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(here, '../..');
 const DECISION = 'The load balancer probes port 8080, so widget.conf must set port = 8080.';
-
-function hookRuns(events) {
-  const runs = {};
-  for (const e of events) {
-    if (e.type !== 'system' || e.subtype !== 'hook_response') continue;
-    (runs[e.hook_event] ||= []).push(e);
-  }
-  return runs;
-}
 
 async function plugin(w, args, env = {}) {
   const r = await run(CLAUDE_BIN, ['plugin', ...args], { cwd: w.project, env: worldEnv(w, env) });

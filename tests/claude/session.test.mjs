@@ -6,23 +6,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeWorld, removeWorld, serve, claude, settled, transcriptPath, lines, toolResults,
-  requestText, haveClaude } from './harness.mjs';
+  requestText, haveClaude, hookRuns } from './harness.mjs';
 import { fixSession, recallSession, LESSON } from './scripts.mjs';
 
 const skip = haveClaude() ? false : 'tests/claude/node_modules is missing: run npm ci in tests/claude';
 const LORE_TOOLS = ['capture_review', 'knowledge_search', 'memory_read', 'memory_search',
   'open', 'propose_learning', 'search', 'status'].map((t) => `mcp__lore__${t}`);
-
-// The hook events Claude Code reports with --include-hook-events: each `lore hook` command's
-// name and exit code, by event.
-function hookRuns(events) {
-  const runs = {};
-  for (const e of events) {
-    if (e.type !== 'system' || e.subtype !== 'hook_response') continue;
-    (runs[e.hook_event] ||= []).push(e);
-  }
-  return runs;
-}
 
 describe('a real Claude Code session with lore installed', { skip }, () => {
   let w; let session1; let s1;
