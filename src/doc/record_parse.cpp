@@ -155,11 +155,14 @@ std::vector<std::string> EntryTexts(const YAML::Node& root, const std::vector<En
   return texts;
 }
 
-// True when `text` (an entry's own lines) reads back alone as one entry of
-// `key`: lines cut at key lines can split an entry whose key is not on its
+// True when `text` (an entry's own lines) starts at column 0 and reads back
+// alone as one entry of `key`: lines cut at key lines can split an entry whose key is not on its
 // first line (an explicit `?` key, found by the fuzzer), and such a text must
 // not be written back on its own.
 bool ReadsBackAs(const std::string& text, const std::string& key) {
+  // An entry of an indented mapping starts with blanks: below lore's own
+  // lines at column 0 it would continue the line above (found by the fuzzer).
+  if (text.empty() || text[0] == ' ' || text[0] == '\t') return false;
   auto node = detail::LoadYaml(text, "", 1);
   if (!node || !node->IsMap() || node->size() != 1) return false;
   try {

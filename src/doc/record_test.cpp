@@ -66,6 +66,23 @@ TEST(RecordRoundTrip, AnEntryWhoseLinesDoNotReadBackIsReEmitted) {
   EXPECT_EQ(again->fields, rec->fields);
 }
 
+// Found by the record fuzzer: a mapping indented by one space. An entry's own
+// lines start with that space, and written back below lore's emission at
+// column 0 they would continue the line above, so such an entry is re-emitted.
+TEST(RecordRoundTrip, AnIndentedMappingIsReEmittedAtColumnZero) {
+  for (Kind kind : kAllKinds) {
+    const std::string text = "---\n :\n Z]source:\n Z]\n---\nts: --[-\n";
+    auto rec = ParseRecord(kind, text, "d.md");
+    if (!rec) continue;
+    EXPECT_EQ(RenderRecord(*rec), text);
+    const std::string emitted =
+        "---\n" + rec->preamble + EmitFields(rec->fields) + "---\n" + rec->body;
+    auto again = ParseRecord(kind, emitted, "d.md");
+    ASSERT_TRUE(again) << emitted << again.error().Format();
+    EXPECT_EQ(again->fields, rec->fields) << emitted;
+  }
+}
+
 TEST(RecordRoundTrip, BodyChangeKeepsFrontmatterBytes) {
   Record r = MustParse(Kind::kDecision, kCases[1].text);
   r.body = "New body\n";
