@@ -1,5 +1,5 @@
 # ctest `front_end_hygiene`: the front ends (src/cli, src/llmcli, src/teamcli,
-# src/archivecli, src/mcp) call the library through its application layer,
+# src/archivecli, src/servecli, src/mcp) call the library through its application layer,
 # lore::app (include/lore/app/), and nothing else. A front end may include:
 #   - lore/app/...: the use cases, the store opener, the reporter, and the types
 #     their signatures name (store::Store, consolidate::Settings, ...);
@@ -97,6 +97,7 @@ file(GLOB_RECURSE sources RELATIVE ${LORE_SOURCE_DIR}
      ${LORE_SOURCE_DIR}/src/llmcli/*.cpp ${LORE_SOURCE_DIR}/src/llmcli/*.h
      ${LORE_SOURCE_DIR}/src/teamcli/*.cpp ${LORE_SOURCE_DIR}/src/teamcli/*.h
      ${LORE_SOURCE_DIR}/src/archivecli/*.cpp ${LORE_SOURCE_DIR}/src/archivecli/*.h
+     ${LORE_SOURCE_DIR}/src/servecli/*.cpp ${LORE_SOURCE_DIR}/src/servecli/*.h
      ${LORE_SOURCE_DIR}/src/mcp/*.cpp ${LORE_SOURCE_DIR}/src/mcp/*.h)
 list(SORT sources)
 set(failures 0)

@@ -1,6 +1,6 @@
 # What `cmake --install` puts where, and the packages CPack makes of it (docs/install.md).
-#   bin/                                   lore, lore-llm, lore-team, lore-archive (lore runs the
-#                                          other three from its own folder)
+#   bin/                                   lore, lore-llm, lore-team, lore-archive, lore-serve (lore
+#                                          runs the other four from its own folder)
 #   share/man/man1/lore.1.gz               lore(1)
 #   share/bash-completion/completions/lore, share/zsh/vendor-completions/_lore
 #   share/lore/claude-code/                the Claude Code plugin (and what lore init writes)
@@ -23,7 +23,7 @@ add_custom_command(
 add_custom_target(lore_manual ALL DEPENDS ${LORE_GEN}/lore.1.gz ${LORE_GEN}/lore.bash ${LORE_GEN}/_lore)
 
 set(LORE_PROGRAMS lore)
-foreach(t lore-llm lore-team lore-archive)
+foreach(t lore-llm lore-team lore-archive lore-serve)
   if(TARGET ${t})
     list(APPEND LORE_PROGRAMS ${t})
   endif()

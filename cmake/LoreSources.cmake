@@ -8,6 +8,8 @@
 #   src/team/*.cpp, src/teamcli/ -> the separate `lore-team` executable (links libpq)
 #   src/archivecli/             -> the separate `lore-archive` executable (links libarchive; the
 #                                  archive code itself is in liblore, src/archive/)
+#   src/servecli/               -> the separate `lore-serve` executable (`lore serve`, the page;
+#                                  cpp-httplib; the page's use cases are in liblore, src/app/)
 #   tests/e2e/*_test.cpp        -> lore_e2e_tests (runs the real binary)
 #   bench/*.cpp                 -> one program each
 file(GLOB_RECURSE LORE_ALL_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/*.cpp)
@@ -17,6 +19,7 @@ set(LORE_LLM_SRC)
 set(LORE_TEAM_SRC)
 set(LORE_PROC_SRC)
 set(LORE_ARCHIVE_SRC)
+set(LORE_SERVE_SRC)
 set(LORE_TEST_SRC)
 foreach(f ${LORE_ALL_SRC})
   if(f MATCHES "_test\\.cpp$")
@@ -31,6 +34,8 @@ foreach(f ${LORE_ALL_SRC})
     list(APPEND LORE_TEAM_SRC ${f})
   elseif(f MATCHES "/src/archivecli/")
     list(APPEND LORE_ARCHIVE_SRC ${f})
+  elseif(f MATCHES "/src/servecli/")
+    list(APPEND LORE_SERVE_SRC ${f})
   else()
     list(APPEND LORE_LIB_SRC ${f})
   endif()
@@ -160,6 +165,18 @@ if(LORE_ARCHIVE_SRC)
   target_link_libraries(lore-archive PRIVATE lore_core LibArchive::LibArchive CLI11::CLI11)
 endif()
 
+# lore-serve: cpp-httplib as Debian builds it (libcpp-httplib-dev: a compiled library whose
+# header must be read with the library's own flags, given by pkg-config). Only its plain-HTTP
+# server is used: the page listens on loopback only (docs/serve.md).
+if(LORE_SERVE_SRC)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+  include(${PROJECT_SOURCE_DIR}/cmake/PageAssets.cmake)
+  add_executable(lore-serve ${LORE_SERVE_SRC} $<TARGET_OBJECTS:lore_proc>)
+  target_include_directories(lore-serve PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(lore-serve PRIVATE lore_core PkgConfig::HTTPLIB CLI11::CLI11 Threads::Threads)
+endif()
+
 if(LORE_TEAM_SRC)
   find_package(PostgreSQL REQUIRED)
   add_executable(lore-team ${LORE_TEAM_SRC} $<TARGET_OBJECTS:lore_proc>)
@@ -218,6 +235,10 @@ if(LORE_TESTS)
       target_compile_definitions(lore_e2e_tests PRIVATE LORE_LLM_BINARY="$<TARGET_FILE:lore-llm>")
     endif()
     add_dependencies(lore_e2e_tests lore lore-test lore-archive)
+    if(TARGET lore-serve)
+      target_compile_definitions(lore_e2e_tests PRIVATE LORE_SERVE_BINARY="$<TARGET_FILE:lore-serve>")
+      add_dependencies(lore_e2e_tests lore-serve)
+    endif()
     if(TARGET lore-team)
       target_compile_definitions(lore_e2e_tests PRIVATE LORE_TEAM_BINARY="$<TARGET_FILE:lore-team>")
       target_sources(lore_e2e_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/pg_cluster.cpp)
@@ -248,6 +269,14 @@ if(LORE_TESTS)
     add_test(NAME agent_clis COMMAND ${LORE_NODE_AGENTS} ${PROJECT_SOURCE_DIR}/tests/agents/run.mjs
              $<TARGET_FILE_DIR:lore>)
     set_tests_properties(agent_clis PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77)
+  endif()
+  # The page of lore serve in Debian's chromium, driven headless by puppeteer-core (tests/serve,
+  # installed from npm by scripts/test.sh): about 30 s. Skipped (77) without
+  # tests/serve/node_modules or chromium, except in CI.
+  if(LORE_NODE_AGENTS AND NOT LORE_SANITIZE AND TARGET lore-serve)
+    add_test(NAME serve_browser COMMAND ${LORE_NODE_AGENTS} ${PROJECT_SOURCE_DIR}/tests/serve/run.mjs)
+    set_tests_properties(serve_browser PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77
+      ENVIRONMENT "LORE_BIN=$<TARGET_FILE:lore>;LORE_SERVE_BIN=$<TARGET_FILE:lore-serve>")
   endif()
   # The real Claude Code CLI (tests/claude, installed from npm by scripts/test.sh) against a
   # scripted model server, with lore's hooks and MCP server: about 40 s. Without
@@ -317,7 +346,7 @@ if(CMAKE_UNITY_BUILD)
     endif()
     set_source_files_properties(${f} PROPERTIES UNITY_GROUP "${group}")
   endforeach()
-  foreach(t lore_core lore_cli lore_proc lore-llm lore-team lore-archive lore_tests)
+  foreach(t lore_core lore_cli lore_proc lore-llm lore-team lore-archive lore-serve lore_tests)
     if(TARGET ${t})
       set_target_properties(${t} PROPERTIES UNITY_BUILD_MODE GROUP)
     endif()

@@ -24,7 +24,7 @@ macro(rule pattern home repair)
 endmacro()
 
 if(LORE_RULES STREQUAL "library")
-  set(executables "src/(cli|proc|llmcli|teamcli|archivecli)/")
+  set(executables "src/(cli|proc|llmcli|teamcli|archivecli|servecli)/")
   set(repair "the library must not print, exit, fork or read test variables: move it to src/cli/ or src/proc/")
   foreach(p "std::cout" "std::cerr" "std::clog" "[^a-z_]printf[(]" "[^a-z_]puts[(]"
             "fprintf[(]std(out|err)" "[^a-z_]exit[(]" "[^a-z]_exit[(]" "[^a-z_]abort[(]"

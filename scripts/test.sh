@@ -18,6 +18,10 @@ fi
 if [ ! -d tests/agents/node_modules ]; then
   (cd tests/agents && npm install --no-save --no-audit --no-fund --loglevel=error >/dev/null)
 fi
+# The page in a real browser (ctest serve_browser): puppeteer-core, pinned, driving Debian's chromium.
+if [ ! -d tests/serve/node_modules ]; then
+  (cd tests/serve && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+fi
 
 # Each step prints how long it took: the whole run must stay within 45 minutes on 2 cores.
 started=$(date +%s)

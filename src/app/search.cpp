@@ -74,10 +74,11 @@ Result<std::vector<search::Hit>> SearchStore(const std::string& dir, const std::
 }  // namespace
 
 Result<Searched> Search(const store::Store& store, const std::string& query,
-                        const search::SearchOptions& options) {
+                        const search::SearchOptions& options, Asker asker) {
   Searched out;
   if (!fs::Exists(store.dir())) return out;  // a store that does not exist has nothing to find
   LORE_ASSIGN(out.hits, SearchStore(store.dir(), query, options, &out.warnings));
+  if (asker == Asker::kPerson) return out;
   std::vector<std::string> ids;
   for (const auto& h : out.hits) ids.push_back(search::ItemId(h.doc.record));
   CountUse(store, ids, /*opened=*/false, "search", std::chrono::system_clock::now());

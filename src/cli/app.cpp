@@ -89,6 +89,7 @@ struct VerbGroup {
 const std::vector<VerbGroup> kGroups = {
     {{"ensure", "append-review", "append-slicing", "pointer", "check"}, RegisterCaptureCommands},
     {{"export", "import"}, RegisterArchiveCommands},
+    {{"serve"}, RegisterServeCommands},
     {{"distill"}, RegisterDistillCommands},
     {{"mcp"}, RegisterMcpCommands},
     {{"propose", "proposals", "review"}, RegisterProposalCommands},

@@ -59,6 +59,7 @@ class Registry {
 // One function per implementation file (cmd_*.cpp).
 void RegisterCaptureCommands(Registry& r);
 void RegisterArchiveCommands(Registry& r);   // export, import (run by lore-archive)
+void RegisterServeCommands(Registry& r);     // serve (run by lore-serve)
 void RegisterDistillCommands(Registry& r);   // distill
 void RegisterMcpCommands(Registry& r);       // mcp
 void RegisterProposalCommands(Registry& r);  // propose, proposals, review

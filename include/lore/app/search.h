@@ -17,9 +17,12 @@ struct Searched {
   std::vector<search::Hit> hits;
   std::vector<Error> warnings;  // the index could not be written (one line)
 };
+// Who asks: the agent's searches are counted as its use of the hits shown
+// (docs/recall.md); a person's on the page are not.
+enum class Asker { kAgent, kPerson };
 // The hits for `query`; none when the store does not exist.
 Result<Searched> Search(const store::Store& store, const std::string& query,
-                        const search::SearchOptions& options);
+                        const search::SearchOptions& options, Asker asker = Asker::kAgent);
 
 struct Reindexed {
   std::string index_path;

@@ -1,0 +1,110 @@
+// The page's use cases (`lore serve`, docs/serve.md): each view of a store as
+// one JSON value the web front end renders, and the changes a person makes
+// there (review, edit, pin, replace, undo) through the same guarded
+// operations as the CLI. Nothing here knows HTTP; every value is read from the
+// store's files when asked for.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lore/error.h"
+#include "lore/json/value.h"
+#include "lore/store/store.h"
+#include "lore/text/time.h"
+
+namespace lore::app {
+
+// The page's per-run token: 32 random bytes as 64 hex digits.
+std::string NewPageToken();
+// True when `given` is `token`, compared in time independent of where they
+// differ.
+bool SameToken(std::string_view given, std::string_view token);
+
+// {"repo", "store", "briefing": {"text", "chars"}, "counts": {"decisions",
+// "requests", "knowledge", "learnings", "sessions", "pending"}}: the briefing
+// is what the next session start will be told.
+Result<Json> OverviewJson(const store::Store& store, const std::string& repo);
+
+// {"consolidation": <lore status --json>, "check": <CheckJson>}; `check` is
+// handed in, since checking a large store takes longer than a status read.
+Result<Json> WatchJson(const store::Store& store, const Json& check);
+// {"ok", "problems": [one line each], "warnings": [...]}: `lore check`.
+Json CheckJson(const store::Store& store);
+
+// The records of one kind ("decision", "request", "knowledge", "workflow",
+// "summary"), most recently written first, `limit` of them from `offset`:
+// {"total", "offset", "items": [{"id", "kind", "slug", "title", "status",
+// "replaced_by", "created_at", "updated_at", "size", "sources":
+// [{"session_id", "lines": [a, b], "id"}], "issues", "usage"}]}.
+Result<Json> RecordsJson(const store::Store& store, std::string_view kind, int64_t offset,
+                         int64_t limit);
+
+// One item by its id (recall::Open's rule: nothing outside the store's
+// searchable files), not counted as used: a person looked, not the agent.
+// {"id", "file", "line", "text", "editable", "kind", "slug", "usage"}.
+Result<Json> ItemJson(const store::Store& store, std::string_view id);
+
+// {"items": [{"id", "subject", "type", "text", "confidence", "occurrences",
+// "live", "expires_at", "usage"}]}, newest first.
+Result<Json> LearningsJson(const store::Store& store, text::TimePoint now);
+
+// The session logs as a timeline, newest first: {"items": [{"id",
+// "session_id", "started_at", "ended_at", "task", "outcome", "outcomes",
+// "files", "failures", "unresolved"}]}.
+Result<Json> SessionsJson(const store::Store& store);
+
+// {"weeks": [{"week", "sessions", "failures", "lessons"}] (ISO weeks, oldest
+// first), "files": [{"path", "edits", "sessions"}] (15, most edited first)}.
+Result<Json> ActivityJson(const store::Store& store);
+
+// `lore search --json` as the page asks it: {"hits": [<hit>], "warnings"},
+// each hit with "explain" when asked; `scope` "all" or one of lore search's
+// scopes. Replaced records and expired learnings are left out, as by default.
+Result<Json> SearchJson(const store::Store& store, const std::string& query,
+                        const std::string& scope, bool explain, int limit, text::TimePoint now);
+
+// {"pending", "batch": [{"id", "subject", "type", "text", "why",
+// "proposed_at"}]}: the next batch of at most four, oldest first.
+Result<Json> ReviewBatchJson(const store::Store& store);
+
+// Keeps and declines by id through the guarded promote-and-clear (the CLI's
+// `lore review --approve/--decline`): ids another reviewer settled meanwhile
+// are listed in "already" and never decided twice. {"approved", "declined",
+// "already", "pending"}.
+Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
+                         const std::vector<std::string>& approve,
+                         const std::vector<std::string>& decline, const std::string& reason,
+                         text::TimePoint now);
+
+// A change made through the page, and how to take it back.
+struct PageChange {
+  Json result;                       // what the page is told
+  std::string what;                  // "edit memory/decisions/x.md"
+  std::string id;                    // the item
+  std::optional<std::string> before; // the record's text before (edit, replace)
+  std::string after;                 // its text after
+  std::optional<bool> pinned_before; // pin, unpin
+};
+
+// The linter's refusal: Error kInvalidInput whose `what` is the first
+// finding; `findings` (when asked for) gets every one as
+// {"line", "severity", "rule", "message", "repair"}.
+// Replaces a record's whole text (decisions, requests, knowledge), linted
+// first: a refused edit changes nothing.
+Result<PageChange> EditRecordText(const store::Store& store, std::string_view id,
+                                  std::string_view text, Json* findings);
+// Marks a record replaced by `by` (a slug of the same kind), never deleting.
+Result<PageChange> ReplaceRecord(const store::Store& store, std::string_view id,
+                                 std::string_view by, text::TimePoint now, Json* findings);
+// Pins or unpins an item (usage.jsonl).
+Result<PageChange> PinFromPage(const store::Store& store, std::string_view id, bool pin,
+                               text::TimePoint now);
+// Takes `change` back: the record's text before it (refused, kConflict-like
+// kBusy, when the file changed since), or the pin as it was.
+Result<std::string> UndoChange(const store::Store& store, const PageChange& change,
+                               text::TimePoint now);
+
+}  // namespace lore::app

@@ -1,0 +1,681 @@
+// The page's use cases (include/lore/app/browse.h, docs/serve.md).
+#include "lore/app/browse.h"
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <set>
+
+#include "activity/card.h"
+#include "activity/session_log.h"
+#include "lore/app/check.h"
+#include "lore/app/recall.h"
+#include "lore/app/review.h"
+#include "lore/app/search.h"
+#include "lore/app/status.h"
+#include "lore/consolidate/settings.h"
+#include "lore/doc/kind.h"
+#include "lore/doc/record.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/tree.h"
+#include "lore/hook/session.h"
+#include "lore/learnings/file.h"
+#include "lore/learnings/lifecycle.h"
+#include "lore/lint/finding.h"
+#include "lore/memory/records.h"
+#include "lore/proposals/paths.h"
+#include "lore/proposals/review.h"
+#include "lore/sys/random.h"
+#include "lore/text/utf8.h"
+#include "recall/recall.h"
+#include "recall/usage.h"
+
+namespace lore::app {
+namespace {
+
+constexpr size_t kBatch = 4;
+constexpr size_t kTopFiles = 15;
+constexpr const char* kPageSession = "lore-serve";
+
+Json UsageOf(const recall::Usage& usage, std::string_view id) {
+  Json u = Json::object();
+  auto it = usage.items.find(id);
+  const recall::ItemUsage none;
+  const recall::ItemUsage& i = it == usage.items.end() ? none : it->second;
+  u["shown"] = i.shown;
+  u["opened"] = i.opened;
+  u["last_used"] = i.last_used > 0 ? text::UtcSeconds(text::TimePoint(std::chrono::seconds(i.last_used)))
+                                   : std::string();
+  u["pinned"] = i.pinned;
+  return u;
+}
+
+// The usage log folded; a log that cannot be read shows no usage rather than
+// no page.
+recall::Usage ReadUsageOrNone(const store::Store& store) {
+  auto u = recall::ReadUsage(store);
+  return u ? std::move(*u) : recall::Usage{};
+}
+
+// The kind a page names, and the kinds the page may edit.
+std::optional<doc::Kind> KindNamed(std::string_view name) { return doc::ParseKind(name); }
+
+bool Editable(doc::Kind k) {
+  return k == doc::Kind::kDecision || k == doc::Kind::kRequest || k == doc::Kind::kKnowledge;
+}
+
+// A record's id ("memory/decisions/x.md") to its kind and slug.
+struct RecordRef {
+  doc::Kind kind;
+  std::string slug;
+};
+std::optional<RecordRef> RecordOf(std::string_view id) {
+  if (id == "memory/summary.md") return RecordRef{doc::Kind::kSummary, "summary"};
+  for (doc::Kind k : doc::kAllKinds) {
+    if (k == doc::Kind::kSummary) continue;
+    const std::string dir = std::string(doc::KindDir(k)) + "/";
+    if (id.size() > dir.size() + 3 && id.substr(0, dir.size()) == dir &&
+        id.substr(id.size() - 3) == ".md") {
+      std::string slug(id.substr(dir.size(), id.size() - dir.size() - 3));
+      if (slug.find('/') != std::string::npos) return std::nullopt;
+      return RecordRef{k, std::move(slug)};
+    }
+  }
+  return std::nullopt;
+}
+
+// The first "# " heading of a body, else the description, else the slug.
+std::string TitleOf(const doc::Record& r, const std::string& slug) {
+  size_t at = 0;
+  while (at < r.body.size()) {
+    size_t end = r.body.find('\n', at);
+    if (end == std::string::npos) end = r.body.size();
+    std::string_view line = std::string_view(r.body).substr(at, end - at);
+    if (line.size() > 2 && line.substr(0, 2) == "# ") return std::string(line.substr(2));
+    at = end + 1;
+  }
+  if (r.fields.description && !r.fields.description->empty()) return *r.fields.description;
+  return slug;
+}
+
+Json SourcesJson(const std::optional<std::vector<doc::Source>>& sources) {
+  Json out = Json::array();
+  if (!sources) return out;
+  for (const doc::Source& s : *sources) {
+    Json j = Json::object();
+    j["session_id"] = s.session_id;
+    j["lines"] = Json::array({s.range.from, s.range.to});
+    j["id"] = std::string(activity::kSessionsDir) + "/" + activity::SessionFileStem(s.session_id) +
+              ".jsonl:" + std::to_string(s.range.from);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+Json OptString(const std::optional<std::string>& s) { return s ? Json(*s) : Json(nullptr); }
+
+// The number of non-blank lines of a JSON Lines file of the store.
+int64_t CountLines(const store::Store& store, std::string_view rel) {
+  auto text = fs::ReadFileBeneath(store.dir(), rel, fs::Kind::kLog);
+  if (!text) return 0;
+  int64_t n = 0;
+  bool content = false;
+  for (char c : *text) {
+    if (c == '\n') {
+      n += content;
+      content = false;
+    } else if (c != ' ' && c != '\t' && c != '\r') {
+      content = true;
+    }
+  }
+  return n + content;
+}
+
+int64_t CountRecords(const store::Store& store, doc::Kind kind) {
+  auto entries = fs::ListExisting(store.dir(), doc::KindDir(kind));
+  if (!entries) return 0;
+  return std::count_if(entries->begin(), entries->end(), [](const fs::DirEntry& e) {
+    return e.is_file && e.name.size() > 3 && e.name[0] != '.' &&
+           e.name.compare(e.name.size() - 3, 3, ".md") == 0;
+  });
+}
+
+// "2026-W48": the ISO week of an RFC 3339 time, "" when it is not one.
+std::string IsoWeek(std::string_view at) {
+  auto t = text::ParseIso(at);
+  if (!t) return {};
+  std::time_t secs = std::chrono::system_clock::to_time_t(*t);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%G-W%V", &tm);
+  return buf;
+}
+
+Error LinterRefusal(const lint::Report& report, const std::string& id, Json* findings) {
+  if (findings) {
+    *findings = Json::array();
+    for (const lint::Finding& f : report.findings) {
+      Json j = Json::object();
+      j["line"] = f.line;
+      j["severity"] = f.severity == lint::Severity::kError ? "error" : "warning";
+      j["rule"] = f.rule;
+      j["field"] = f.field;
+      j["message"] = f.message;
+      j["repair"] = f.repair;
+      findings->push_back(std::move(j));
+    }
+  }
+  for (const lint::Finding& f : report.findings) {
+    if (f.severity == lint::Severity::kError) {
+      return Error{ErrorCode::kInvalidInput, "the linter refused the edit: " + f.message, id,
+                   f.line, f.repair};
+    }
+  }
+  return Error{ErrorCode::kInvalidInput, "the linter refused the edit", id, 0, ""};
+}
+
+Result<RecordRef> EditableRecord(std::string_view id) {
+  auto ref = RecordOf(id);
+  if (!ref || !Editable(ref->kind)) {
+    return Fail(ErrorCode::kInvalidInput, "only decisions, requests and knowledge can be edited",
+                std::string(id), 0, "open a record under memory/decisions, memory/requests or knowledge");
+  }
+  return *ref;
+}
+
+}  // namespace
+
+std::string NewPageToken() {
+  unsigned char bytes[32];
+  sys::RandomBytes(bytes, sizeof bytes);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : bytes) {
+    out += kHex[b >> 4];
+    out += kHex[b & 15];
+  }
+  return out;
+}
+
+bool SameToken(std::string_view given, std::string_view token) {
+  if (given.size() != token.size() || token.empty()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < token.size(); ++i) diff |= static_cast<unsigned char>(given[i] ^ token[i]);
+  return diff == 0;
+}
+
+Result<Json> OverviewJson(const store::Store& store, const std::string& repo) {
+  Json out = Json::object();
+  out["repo"] = repo;
+  out["store"] = store.dir();
+  LORE_ASSIGN(std::string briefing, hook::SessionStartContext(store, "startup", repo));
+  if (!text::IsValidUtf8(briefing)) briefing = text::ReplaceInvalidUtf8(briefing);
+  Json b = Json::object();
+  b["chars"] = static_cast<int64_t>(text::CodePointCount(briefing));
+  b["text"] = std::move(briefing);
+  out["briefing"] = std::move(b);
+  Json counts = Json::object();
+  counts["decisions"] = CountRecords(store, doc::Kind::kDecision);
+  counts["requests"] = CountRecords(store, doc::Kind::kRequest);
+  counts["knowledge"] = CountRecords(store, doc::Kind::kKnowledge);
+  counts["learnings"] = CountLines(store, "learnings.jsonl");
+  auto logs = activity::ListSessionLogs(store);
+  counts["sessions"] = logs ? static_cast<int64_t>(logs->size()) : 0;
+  auto pending = hook::PendingProposals(store);
+  counts["pending"] = pending ? *pending : 0;
+  out["counts"] = std::move(counts);
+  return out;
+}
+
+Json CheckJson(const store::Store& store) {
+  Checked c = Check(store, false);
+  Json out = Json::object();
+  out["ok"] = c.problems.empty();
+  Json problems = Json::array(), warnings = Json::array();
+  for (const Error& e : c.problems) problems.push_back(e.Format());
+  for (const Error& e : c.warnings) warnings.push_back(e.Format());
+  out["problems"] = std::move(problems);
+  out["warnings"] = std::move(warnings);
+  return out;
+}
+
+Result<Json> WatchJson(const store::Store& store, const Json& check) {
+  LORE_ASSIGN(consolidate::Settings settings, consolidate::LoadSettings(store));
+  LORE_ASSIGN(StatusView v, Status(store, settings, Recovery::kReadOnly));
+  Json out = Json::object();
+  out["consolidation"] = StatusJson(v);
+  out["check"] = check;
+  return out;
+}
+
+Result<Json> RecordsJson(const store::Store& store, std::string_view kind_name, int64_t offset,
+                         int64_t limit) {
+  auto kind = KindNamed(kind_name);
+  if (!kind) {
+    return Fail(ErrorCode::kInvalidInput, "no such kind of record: " + std::string(kind_name), "",
+                0, "ask for decision, request, knowledge, workflow or summary");
+  }
+  // The files by when they were written, newest first: only the page asked
+  // for is read and parsed, however many records the store holds.
+  struct Found {
+    std::string slug;
+    int64_t mtime = 0;
+  };
+  std::vector<Found> found;
+  if (*kind == doc::Kind::kSummary) {
+    if (fs::Exists(fs::Join(store.dir(), "memory/summary.md"))) found.push_back({"summary", 0});
+  } else {
+    LORE_ASSIGN(std::vector<fs::DirEntry> entries,
+                fs::ListExisting(store.dir(), doc::KindDir(*kind), fs::ListStat::kFull));
+    for (const fs::DirEntry& e : entries) {
+      if (e.is_file && e.name.size() > 3 && e.name[0] != '.' &&
+          e.name.compare(e.name.size() - 3, 3, ".md") == 0) {
+        found.push_back({e.name.substr(0, e.name.size() - 3), e.mtime});
+      }
+    }
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Found& a, const Found& b) { return a.mtime > b.mtime; });
+  const recall::Usage usage = ReadUsageOrNone(store);
+  Json items = Json::array();
+  const size_t first = static_cast<size_t>(std::max<int64_t>(offset, 0));
+  const size_t last = std::min(found.size(), first + static_cast<size_t>(std::max<int64_t>(limit, 0)));
+  for (size_t n = first; n < last; ++n) {
+    const std::string& slug = found[n].slug;
+    const std::string id = doc::RelPath(*kind, slug);
+    Json j = Json::object();
+    j["id"] = id;
+    j["kind"] = std::string(doc::KindName(*kind));
+    j["slug"] = slug;
+    auto text = memory::ReadText(store.dir(), *kind, slug);
+    if (!text) continue;  // removed meanwhile, or not a regular file
+    j["size"] = static_cast<int64_t>(text->size());
+    auto rec = doc::ParseRecord(*kind, *text, id);
+    if (!rec) {
+      j["title"] = slug;
+      j["status"] = nullptr;
+      j["issues"] = Json::array({rec.error().Format()});
+    } else {
+      j["title"] = TitleOf(*rec, slug);
+      j["status"] = OptString(rec->fields.status);
+      j["replaced_by"] = OptString(rec->fields.replaced_by);
+      j["created_at"] = OptString(rec->fields.created_at);
+      j["updated_at"] = OptString(rec->fields.updated_at);
+      j["sources"] = SourcesJson(rec->fields.sources);
+      Json issues = Json::array();
+      for (const doc::Issue& i : rec->issues) issues.push_back(i.message);
+      j["issues"] = std::move(issues);
+    }
+    j["usage"] = UsageOf(usage, id);
+    items.push_back(std::move(j));
+  }
+  Json out = Json::object();
+  out["total"] = static_cast<int64_t>(found.size());
+  out["offset"] = static_cast<int64_t>(first);
+  out["items"] = std::move(items);
+  return out;
+}
+
+Result<Json> ItemJson(const store::Store& store, std::string_view id) {
+  LORE_ASSIGN(recall::OpenedItem item, recall::Open(store, id));
+  Json out = Json::object();
+  out["id"] = item.id;
+  out["file"] = item.file;
+  out["line"] = item.line;
+  out["text"] = text::IsValidUtf8(item.text) ? item.text : text::ReplaceInvalidUtf8(item.text);
+  auto ref = RecordOf(item.id);
+  out["editable"] = ref && Editable(ref->kind);
+  if (ref) {
+    out["kind"] = std::string(doc::KindName(ref->kind));
+    out["slug"] = ref->slug;
+  }
+  out["usage"] = UsageOf(ReadUsageOrNone(store), item.id);
+  return out;
+}
+
+Result<Json> LearningsJson(const store::Store& store, text::TimePoint now) {
+  LORE_ASSIGN(learnings::FileScan scan,
+              learnings::ReadLearnings(fs::Join(store.dir(), "learnings.jsonl")));
+  const recall::Usage usage = ReadUsageOrNone(store);
+  Json items = Json::array();
+  for (auto it = scan.lines.rbegin(); it != scan.lines.rend(); ++it) {
+    if (!it->object) continue;
+    auto line = learnings::ParseLine(scan, *it);
+    if (!line) continue;
+    const std::string id = "learnings.jsonl:" + std::to_string(it->span.line);
+    Json j = Json::object();
+    j["id"] = id;
+    j["learning_id"] = it->facts.id;
+    j["subject"] = it->facts.subject;
+    j["type"] = it->facts.type;
+    j["text"] = line->contains("insight") && (*line)["insight"].is_string() ? (*line)["insight"]
+                                                                              : Json("");
+    j["confidence"] = it->facts.confidence ? Json(*it->facts.confidence) : Json(nullptr);
+    j["occurrences"] = it->facts.occurrences ? Json(*it->facts.occurrences) : Json(nullptr);
+    j["live"] = learnings::IsLive(it->facts, now);
+    j["expires_at"] = it->facts.expires_at ? Json(text::UtcSeconds(*it->facts.expires_at))
+                                           : Json(nullptr);
+    j["usage"] = UsageOf(usage, id);
+    items.push_back(std::move(j));
+  }
+  Json out = Json::object();
+  out["items"] = std::move(items);
+  return out;
+}
+
+namespace {
+
+struct SessionSeen {
+  activity::SessionCard card;
+  std::string id;
+  int64_t failures = 0;
+};
+
+Result<std::vector<SessionSeen>> ReadCards(const store::Store& store) {
+  LORE_ASSIGN(std::vector<activity::SessionFile> files, activity::ListSessionLogs(store));
+  std::vector<SessionSeen> out;
+  for (const activity::SessionFile& f : files) {
+    auto log = activity::ReadSessionLog(f.path, f.stem);
+    if (!log) continue;  // one unreadable log does not hide the others
+    SessionSeen s;
+    s.card = activity::ReadCard(*log);
+    s.id = std::string(activity::kSessionsDir) + "/" + f.stem + ".jsonl:" +
+           std::to_string(std::max<int64_t>(s.card.first_line, 1));
+    s.failures = static_cast<int64_t>(activity::Failures(*log).size());
+    out.push_back(std::move(s));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const SessionSeen& a, const SessionSeen& b) {
+    return a.card.started_at > b.card.started_at;
+  });
+  return out;
+}
+
+}  // namespace
+
+Result<Json> SessionsJson(const store::Store& store) {
+  LORE_ASSIGN(std::vector<SessionSeen> cards, ReadCards(store));
+  Json items = Json::array();
+  for (const SessionSeen& s : cards) {
+    const activity::SessionCard& c = s.card;
+    Json j = Json::object();
+    j["id"] = s.id;
+    j["session_id"] = c.session_id;
+    j["started_at"] = c.started_at;
+    j["ended_at"] = c.ended_at;
+    j["branch"] = c.branch;
+    j["task"] = c.task;
+    j["outcome"] = c.closing;
+    Json outcomes = Json::array();
+    for (const activity::Outcome& o : c.outcomes) {
+      outcomes.push_back(o.kind + (o.ok ? "" : " (failed)") + ": " + o.what);
+    }
+    j["outcomes"] = std::move(outcomes);
+    Json files = Json::array();
+    for (const auto& [path, edits] : c.files) files.push_back(path);
+    j["files"] = std::move(files);
+    j["failures"] = s.failures;
+    j["unresolved"] = static_cast<int64_t>(c.Unresolved().size());
+    items.push_back(std::move(j));
+  }
+  Json out = Json::object();
+  out["items"] = std::move(items);
+  return out;
+}
+
+Result<Json> ActivityJson(const store::Store& store) {
+  LORE_ASSIGN(std::vector<SessionSeen> cards, ReadCards(store));
+  struct Week {
+    int64_t sessions = 0, failures = 0, lessons = 0;
+  };
+  std::map<std::string, Week> weeks;
+  struct File {
+    int64_t edits = 0, sessions = 0;
+  };
+  std::map<std::string, File> files;
+  for (const SessionSeen& s : cards) {
+    const std::string week = IsoWeek(s.card.started_at);
+    if (!week.empty()) {
+      weeks[week].sessions += 1;
+      weeks[week].failures += s.failures;
+    }
+    for (const auto& [path, edits] : s.card.files) {
+      files[path].edits += edits;
+      files[path].sessions += 1;
+    }
+  }
+  // Lessons learned: the learnings promoted, by the week they were made.
+  if (auto scan = learnings::ReadLearnings(fs::Join(store.dir(), "learnings.jsonl"))) {
+    for (const learnings::Line& l : scan->lines) {
+      if (!l.object) continue;
+      auto line = learnings::ParseLine(*scan, l);
+      if (!line || !line->contains("created_at") || !(*line)["created_at"].is_string()) continue;
+      const std::string week = IsoWeek((*line)["created_at"].get<std::string>());
+      if (!week.empty()) weeks[week].lessons += 1;
+    }
+  }
+  Json w = Json::array();
+  for (const auto& [name, week] : weeks) {
+    Json j = Json::object();
+    j["week"] = name;
+    j["sessions"] = week.sessions;
+    j["failures"] = week.failures;
+    j["lessons"] = week.lessons;
+    w.push_back(std::move(j));
+  }
+  std::vector<std::pair<std::string, File>> ranked(files.begin(), files.end());
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    return a.second.edits != b.second.edits ? a.second.edits > b.second.edits
+                                            : a.second.sessions > b.second.sessions;
+  });
+  if (ranked.size() > kTopFiles) ranked.resize(kTopFiles);
+  Json f = Json::array();
+  for (const auto& [path, file] : ranked) {
+    Json j = Json::object();
+    j["path"] = path;
+    j["edits"] = file.edits;
+    j["sessions"] = file.sessions;
+    f.push_back(std::move(j));
+  }
+  Json out = Json::object();
+  out["weeks"] = std::move(w);
+  out["files"] = std::move(f);
+  return out;
+}
+
+Result<Json> SearchJson(const store::Store& store, const std::string& query,
+                        const std::string& scope, bool explain, int limit, text::TimePoint now) {
+  search::SearchOptions opts;
+  if (scope != "all") {
+    opts.filter.scope = index::ParseScope(scope);
+    if (!opts.filter.scope) {
+      return Fail(ErrorCode::kInvalidInput, "no such scope: " + scope, "", 0,
+                  "search all, memory, knowledge, sessions, learnings or another scope of "
+                  "'lore search --help'");
+    }
+  }
+  opts.filter.replaced = index::Replaced::kHide;
+  opts.filter.live_at =
+      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  opts.limit = std::clamp(limit, 1, 100);
+  LORE_ASSIGN(Searched found, Search(store, query, opts, Asker::kPerson));
+  Json hits = Json::array();
+  for (const search::Hit& h : found.hits) hits.push_back(search::HitJson(h, scope == "all", explain));
+  Json warnings = Json::array();
+  for (const Error& e : found.warnings) warnings.push_back(e.Format());
+  Json out = Json::object();
+  out["hits"] = std::move(hits);
+  out["warnings"] = std::move(warnings);
+  return out;
+}
+
+Result<Json> ReviewBatchJson(const store::Store& store) {
+  const proposals::Paths paths = proposals::Paths::InStore(store.dir());
+  LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(paths));
+  Json batch = Json::array();
+  for (size_t i = 0; i < set.pending.size() && i < kBatch; ++i) {
+    const Json& r = set.scan.records[set.pending[i]].record;
+    auto str = [&](const char* key) {
+      return r.contains(key) && r[key].is_string() ? r[key] : Json("");
+    };
+    Json j = Json::object();
+    j["id"] = set.scan.records[set.pending[i]].id;
+    j["subject"] = str("subject");
+    j["type"] = str("type");
+    j["text"] = str("insight");
+    j["why"] = str("evidence");
+    j["proposed_at"] = str("created_at");
+    j["confidence"] = r.contains("confidence") ? r["confidence"] : Json(nullptr);
+    batch.push_back(std::move(j));
+  }
+  Json out = Json::object();
+  out["pending"] = static_cast<int64_t>(set.pending.size());
+  out["batch"] = std::move(batch);
+  return out;
+}
+
+Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
+                         const std::vector<std::string>& approve,
+                         const std::vector<std::string>& decline, const std::string& reason,
+                         text::TimePoint now) {
+  if (approve.empty() && decline.empty()) {
+    return Fail(ErrorCode::kInvalidInput, "nothing to review: no id was kept or declined", "", 0,
+                "choose keep or decline for at least one proposal");
+  }
+  for (const std::string& id : approve) {
+    if (std::find(decline.begin(), decline.end(), id) != decline.end()) {
+      return Fail(ErrorCode::kInvalidInput, "proposal " + id + " is both kept and declined", "",
+                  0, "choose one of keep and decline for it");
+    }
+  }
+  ReviewSource source{proposals::Paths::InStore(store.dir()), false};
+  LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(source.paths));
+  // Ids no longer pending were settled meanwhile (another tab, the CLI, the
+  // agent's chat): they are reported, never decided a second time.
+  std::set<std::string> pending;
+  for (size_t i : set.pending) pending.insert(set.scan.records[i].id);
+  DecisionFlags flags;
+  flags.reason = reason.empty() ? "user-declined" : reason;
+  Json already = Json::array();
+  for (const auto& [ids, into] : {std::pair{&approve, &flags.approve}, {&decline, &flags.decline}}) {
+    for (const std::string& id : *ids) {
+      if (pending.count(id)) {
+        into->push_back(id);
+      } else {
+        already.push_back(id);
+      }
+    }
+  }
+  Json out = Json::object();
+  int64_t approved = 0, declined = 0;
+  if (!flags.approve.empty() || !flags.decline.empty()) {
+    // What the page does not name stays queued (a plan's rule, not the flags').
+    LORE_ASSIGN(std::vector<proposals::Decision> decisions,
+                DecideByPlan(flags, "the page's review", set, now));
+    TeamRunner no_team = [](std::vector<std::string>) { return TeamStep::kOffline; };
+    LORE_ASSIGN(Reviewed r, ApplyDecisions(repo, source, set, decisions, kPageSession, no_team));
+    if (!r.result) {
+      return Fail(ErrorCode::kUnavailable, "the review was refused", source.paths.queue, 0,
+                  "review with 'lore review' on the command line");
+    }
+    if (!r.ok) {
+      std::string why = r.result->errors.empty() ? "the queue was not cleared"
+                                                 : r.result->errors.front();
+      return Fail(ErrorCode::kIo, "the review was not completed: " + why, source.paths.queue, 0,
+                  "run 'lore check' and review again: nothing decided is lost");
+    }
+    approved = static_cast<int64_t>(r.result->approved_ids.size());
+    declined = static_cast<int64_t>(r.result->declined_ids.size());
+    // An id settled between the read above and the write lock is cleared as
+    // settled, not decided here.
+    for (const std::string& id : flags.approve) {
+      if (std::find(r.result->approved_ids.begin(), r.result->approved_ids.end(), id) ==
+          r.result->approved_ids.end()) {
+        already.push_back(id);
+      }
+    }
+    for (const std::string& id : flags.decline) {
+      if (std::find(r.result->declined_ids.begin(), r.result->declined_ids.end(), id) ==
+          r.result->declined_ids.end()) {
+        already.push_back(id);
+      }
+    }
+  }
+  auto after = proposals::PrepareReview(source.paths);
+  out["approved"] = approved;
+  out["declined"] = declined;
+  out["already"] = std::move(already);
+  out["pending"] = after ? static_cast<int64_t>(after->pending.size()) : 0;
+  return out;
+}
+
+Result<PageChange> EditRecordText(const store::Store& store, std::string_view id,
+                                  std::string_view text, Json* findings) {
+  LORE_ASSIGN(RecordRef ref, EditableRecord(id));
+  LORE_ASSIGN(std::string before, memory::ReadText(store.dir(), ref.kind, ref.slug));
+  LORE_ASSIGN(memory::Outcome o, memory::EditText(store.dir(), ref.kind, ref.slug, text));
+  if (!o.ok()) return tl::unexpected(LinterRefusal(o.report, std::string(id), findings));
+  PageChange c;
+  c.id = std::string(id);
+  c.what = "edit " + c.id;
+  c.before = std::move(before);
+  c.after = std::string(text);
+  c.result = Json::object();
+  c.result["id"] = c.id;
+  c.result["written"] = o.written;
+  return c;
+}
+
+Result<PageChange> ReplaceRecord(const store::Store& store, std::string_view id,
+                                 std::string_view by, text::TimePoint now, Json* findings) {
+  LORE_ASSIGN(RecordRef ref, EditableRecord(id));
+  LORE_ASSIGN(std::string before, memory::ReadText(store.dir(), ref.kind, ref.slug));
+  LORE_ASSIGN(memory::Outcome o, memory::Replace(store.dir(), ref.kind, ref.slug, by, now));
+  if (!o.ok()) return tl::unexpected(LinterRefusal(o.report, std::string(id), findings));
+  LORE_ASSIGN(std::string after, memory::ReadText(store.dir(), ref.kind, ref.slug));
+  PageChange c;
+  c.id = std::string(id);
+  c.what = "replace " + c.id + " by " + std::string(by);
+  c.before = std::move(before);
+  c.after = std::move(after);
+  c.result = Json::object();
+  c.result["id"] = c.id;
+  c.result["replaced_by"] = std::string(by);
+  return c;
+}
+
+Result<PageChange> PinFromPage(const store::Store& store, std::string_view id, bool pin,
+                               text::TimePoint now) {
+  const recall::Usage usage = ReadUsageOrNone(store);
+  auto it = usage.items.find(id);
+  const bool was = it != usage.items.end() && it->second.pinned;
+  LORE_TRY(PinItem(store, id, pin, now));
+  PageChange c;
+  c.id = std::string(id);
+  c.what = std::string(pin ? "pin " : "unpin ") + c.id;
+  c.pinned_before = was;
+  c.result = Json::object();
+  c.result["id"] = c.id;
+  c.result["pinned"] = pin;
+  return c;
+}
+
+Result<std::string> UndoChange(const store::Store& store, const PageChange& change,
+                               text::TimePoint now) {
+  if (change.pinned_before) {
+    LORE_TRY(PinItem(store, change.id, *change.pinned_before, now));
+    return "undid " + change.what;
+  }
+  LORE_ASSIGN(RecordRef ref, EditableRecord(change.id));
+  LORE_ASSIGN(std::string current, memory::ReadText(store.dir(), ref.kind, ref.slug));
+  if (current != change.after) {
+    return Fail(ErrorCode::kBusy, "the record changed since: not undone", change.id, 0,
+                "open the record and edit it by hand");
+  }
+  LORE_ASSIGN(memory::Outcome o, memory::EditText(store.dir(), ref.kind, ref.slug, *change.before));
+  if (!o.ok()) return tl::unexpected(LinterRefusal(o.report, change.id, nullptr));
+  return "undid " + change.what;
+}
+
+}  // namespace lore::app

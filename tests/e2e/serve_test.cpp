@@ -1,0 +1,375 @@
+// Black-box tests of `lore serve` (docs/serve.md) over plain HTTP: the guards
+// (token, Host, origin, a change's header token and JSON body), ids that
+// leave the store, loopback only, a taken port, the page's changes against
+// the files on disk, and the page and the CLI reviewing the same batch at
+// once. The page itself is driven in a real browser by tests/serve/.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "support/process.h"
+#include "support/run.h"
+#include "support/temp_dir.h"
+
+namespace lore::testing {
+namespace LORE_FILE_NAMESPACE {
+
+using Json = nlohmann::json;
+constexpr const char* kKey = "github.com_acme_widgets";
+
+struct Reply {
+  int status = 0;
+  std::map<std::string, std::string> headers;  // lower-case names
+  std::string body;
+};
+
+// One HTTP/1.1 request on a fresh connection to 127.0.0.1:`port`.
+Reply Http(int port, const std::string& method, const std::string& target,
+           const std::map<std::string, std::string>& headers, const std::string& body = "") {
+  Reply r;
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(static_cast<uint16_t>(port));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+    ::close(fd);
+    return r;
+  }
+  std::string req = method + " " + target + " HTTP/1.1\r\n";
+  std::map<std::string, std::string> h = headers;
+  h.emplace("Host", "127.0.0.1:" + std::to_string(port));
+  h["Connection"] = "close";
+  if (!body.empty() || method == "POST") h["Content-Length"] = std::to_string(body.size());
+  for (const auto& [k, v] : h) req += k + ": " + v + "\r\n";
+  req += "\r\n" + body;
+  (void)!::write(fd, req.data(), req.size());
+  std::string raw;
+  char buf[65536];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) raw.append(buf, static_cast<size_t>(n));
+  ::close(fd);
+  size_t end = raw.find("\r\n\r\n");
+  if (end == std::string::npos) return r;
+  std::istringstream head(raw.substr(0, end));
+  std::string line;
+  std::getline(head, line);
+  r.status = std::atoi(line.substr(9, 3).c_str());
+  while (std::getline(head, line)) {
+    size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string name = line.substr(0, colon);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string value = line.substr(colon + 1);
+    while (!value.empty() && (value.front() == ' ')) value.erase(0, 1);
+    if (!value.empty() && value.back() == '\r') value.pop_back();
+    r.headers[name] = value;
+  }
+  r.body = raw.substr(end + 4);
+  return r;
+}
+
+class ServeE2E : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    t_.Write("widgets/.git/config",
+             "[remote \"origin\"]\n\turl = git@github.com:acme/widgets.git\n");
+    ASSERT_EQ(Lore({"ensure", repo()}, Opts()).exit_code, 0);
+    t_.Write(store() + "/memory/decisions/cache-locale.md",
+             "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
+             "open\nsources: []\n---\n# Cache keys carry the locale\n\nPages were served to "
+             "the wrong locale.\n");
+  }
+  void TearDown() override { Stop(); }
+
+  RunOptions Opts() const {
+    RunOptions o;
+    o.env["LORE_HOME"] = t_ / "stores";
+    o.env["HOME"] = t_ / "home";
+    o.env["XDG_CONFIG_HOME"] = std::nullopt;
+    o.env["LORE_WAVE"] = "w1";
+    o.cwd = repo();
+    return o;
+  }
+  std::string repo() const { return t_ / "widgets"; }
+  std::string store() const { return t_ / (std::string("stores/") + kKey); }
+  std::string Read(const std::string& rel) const {
+    std::ifstream in(store() + "/" + rel);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  // Queues `n` proposals; returns their ids, oldest first.
+  std::vector<std::string> Propose(int n, const std::string& tag) {
+    std::vector<std::string> ids;
+    for (int i = 0; i < n; ++i) {
+      RunOptions o = Opts();
+      o.env["LORE_WAVE"] = "w-" + tag + "-" + std::to_string(i);
+      auto r = Lore({"propose", repo(), "--type", "convention", "--subject",
+                     tag + " subject " + std::to_string(i), "--insight",
+                     "insight " + tag + " " + std::to_string(i), "--evidence", "seen",
+                     "--confidence", "0.8"},
+                    o);
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      ids.push_back(Json::parse(r.out)["id"].get<std::string>());
+    }
+    return ids;
+  }
+
+  // Starts `lore serve` on any free port and reads its address.
+  void Start() {
+    RunOptions o = Opts();
+    child_ = std::make_unique<Child>(
+        std::vector<std::string>{LoreBinary(), "serve", repo(), "--port", "0"}, o.env,
+        t_ / "serve.out", t_ / "serve.err");
+    ASSERT_TRUE(WaitFor([&] { return ReadFile(t_ / "serve.out").find("?t=") != std::string::npos; },
+                        std::chrono::seconds(20)))
+        << ReadFile(t_ / "serve.err");
+    const std::string line = ReadFile(t_ / "serve.out");
+    size_t at = line.find("http://127.0.0.1:");
+    ASSERT_NE(at, std::string::npos) << line;
+    port_ = std::atoi(line.c_str() + at + 17);
+    token_ = line.substr(line.find("?t=") + 3);
+    while (!token_.empty() && (token_.back() == '\n' || token_.back() == '\r')) token_.pop_back();
+    ASSERT_EQ(token_.size(), 64u) << line;
+  }
+  void Stop() {
+    if (child_) {
+      child_->Kill(SIGTERM);
+      child_->Wait();
+      child_.reset();
+    }
+  }
+  static std::string ReadFile(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+
+  Reply Get(const std::string& target) {
+    return Http(port_, "GET", target, {{"X-Lore-Token", token_}});
+  }
+  Reply Post(const std::string& what, const Json& body) {
+    return Http(port_, "POST", "/api/" + what,
+                {{"X-Lore-Token", token_}, {"Content-Type", "application/json"}}, body.dump());
+  }
+
+  TempDir t_;
+  std::unique_ptr<Child> child_;
+  int port_ = 0;
+  std::string token_;
+};
+
+TEST_F(ServeE2E, EveryRequestNeedsTheTokenAHostOfItsOwnAndNoOtherSite) {
+  Start();
+  EXPECT_EQ(Http(port_, "GET", "/api/overview", {}).status, 403);
+  EXPECT_EQ(Http(port_, "GET", "/?t=" + std::string(64, '0'), {}).status, 403);
+  EXPECT_EQ(Http(port_, "GET", "/", {}).status, 403);
+  EXPECT_EQ(Http(port_, "GET", "/api/overview?t=" + token_, {}).status, 200);
+  EXPECT_EQ(Http(port_, "GET", "/?t=" + token_, {}).status, 200);
+  // The assets hold no data and need no token; anything else is not there.
+  EXPECT_EQ(Http(port_, "GET", "/app.js", {}).status, 200);
+  EXPECT_EQ(Http(port_, "GET", "/etc/passwd?t=" + token_, {}).status, 404);
+  EXPECT_EQ(Http(port_, "GET", "/../../etc/passwd?t=" + token_, {}).status, 404);
+  // DNS rebinding: another host name at the same address.
+  EXPECT_EQ(Http(port_, "GET", "/api/overview?t=" + token_, {{"Host", "evil.example:" +
+                                                              std::to_string(port_)}})
+                .status,
+            403);
+  // A change: the header token and JSON, from no other site.
+  const std::string pin = R"({"id":"memory/decisions/cache-locale.md","pin":true})";
+  EXPECT_EQ(Http(port_, "POST", "/api/pin?t=" + token_, {{"Content-Type", "application/json"}}, pin)
+                .status,
+            403);
+  EXPECT_EQ(Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
+                                             {"Content-Type", "application/x-www-form-urlencoded"}},
+                 pin)
+                .status,
+            415);
+  EXPECT_EQ(Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
+                                             {"Content-Type", "application/json"},
+                                             {"Origin", "http://evil.example"}},
+                 pin)
+                .status,
+            403);
+  EXPECT_EQ(Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
+                                             {"Content-Type", "application/json"},
+                                             {"Sec-Fetch-Site", "cross-site"}},
+                 pin)
+                .status,
+            403);
+  EXPECT_EQ(Read("usage.jsonl"), "");  // none of them changed anything
+  Reply ok = Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
+                                              {"Content-Type", "application/json"},
+                                              {"Origin", "http://127.0.0.1:" + std::to_string(port_)}},
+                  pin);
+  EXPECT_EQ(ok.status, 200) << ok.body;
+  EXPECT_NE(Read("usage.jsonl").find("\"use\":\"pin\""), std::string::npos);
+  // Every answer forbids other resources and framing.
+  EXPECT_NE(ok.headers["content-security-policy"].find("default-src 'none'"), std::string::npos);
+  EXPECT_EQ(ok.headers["x-content-type-options"], "nosniff");
+}
+
+TEST_F(ServeE2E, IdsThatLeaveTheStoreAreNotFound) {
+  Start();
+  for (const std::string id : {"../../etc/passwd", "/etc/passwd", "memory/../../../etc/passwd",
+                               "memory/decisions/..%2F..%2Fconfig.toml", "raw.jsonl:0"}) {
+    Reply r = Get("/api/item?id=" + id);
+    EXPECT_EQ(r.status, 404) << id << " " << r.body;
+    EXPECT_EQ(r.body.find("root:"), std::string::npos);
+  }
+  // A symlink inside the store is not followed either.
+  std::filesystem::create_symlink("/etc/passwd", store() + "/memory/decisions/link.md");
+  Reply r = Get("/api/item?id=memory/decisions/link.md");
+  EXPECT_EQ(r.status, 404) << r.body;
+  EXPECT_EQ(r.body.find("root:"), std::string::npos);
+  EXPECT_EQ(Get("/api/item?id=memory/decisions/cache-locale.md").status, 200);
+}
+
+TEST_F(ServeE2E, ListensOnLoopbackOnlyAndATakenPortIsOneLine) {
+  Start();
+  // /proc/net/tcp: the listening socket of the port is bound to 127.0.0.1.
+  char port_hex[8];
+  std::snprintf(port_hex, sizeof port_hex, "%04X", port_);
+  std::istringstream tcp(ReadFile("/proc/net/tcp") + ReadFile("/proc/net/tcp6"));
+  std::string line;
+  std::set<std::string> locals;
+  while (std::getline(tcp, line)) {
+    std::istringstream f(line);
+    std::string sl, local, remote, state;
+    f >> sl >> local >> remote >> state;
+    if (state == "0A" && local.size() > 5 && local.substr(local.size() - 4) == port_hex) {
+      locals.insert(local);
+    }
+  }
+  EXPECT_EQ(locals, std::set<std::string>{std::string("0100007F:") + port_hex});
+  auto again = Lore({"serve", repo(), "--port", std::to_string(port_)}, Opts());
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_EQ(again.err, "lore: 127.0.0.1:" + std::to_string(port_) +
+                           " is taken by another program; pass --port <N> for another port, or "
+                           "--port 0 for any free one\n");
+}
+
+TEST_F(ServeE2E, EditsAreLintedPinsAndReplacementsAreKeptAndUndoTakesThemBack) {
+  Start();
+  const std::string id = "memory/decisions/cache-locale.md";
+  const std::string before = Read(id);
+  Reply bad = Post("edit", {{"id", id}, {"text", "---\nstatus: bogus\n---\n# x\n"}});
+  EXPECT_EQ(bad.status, 422) << bad.body;
+  Json why = Json::parse(bad.body);
+  EXPECT_NE(why["error"].get<std::string>().find("the linter refused"), std::string::npos);
+  bool status_named = false;
+  for (const Json& f : why["findings"]) status_named |= f["rule"] == "bad-status";
+  EXPECT_TRUE(status_named) << bad.body;
+  EXPECT_EQ(Read(id), before);
+
+  std::string edited = before;
+  edited.replace(edited.find("wrong locale"), 12, "right locale");
+  Reply good = Post("edit", {{"id", id}, {"text", edited}});
+  EXPECT_EQ(good.status, 200) << good.body;
+  EXPECT_EQ(Read(id), edited);
+
+  // Replaced, never deleted: the record stays, marked.
+  t_.Write(store() + "/memory/decisions/cache-keys.md",
+           "---\ncreated_at: 2026-11-03T03:04:05Z\nupdated_at: 2026-11-03T03:04:05Z\nstatus: "
+           "open\nsources: []\n---\n# Cache keys\n");
+  EXPECT_EQ(Post("replace", {{"id", id}, {"by", "nowhere"}}).status, 422);
+  Reply replaced = Post("replace", {{"id", id}, {"by", "cache-keys"}});
+  EXPECT_EQ(replaced.status, 200) << replaced.body;
+  EXPECT_NE(Read(id).find("status: replaced"), std::string::npos);
+  EXPECT_NE(Read(id).find("replaced_by: cache-keys"), std::string::npos);
+
+  EXPECT_EQ(Post("pin", {{"id", id}, {"pin", true}}).status, 200);
+  Json records = Json::parse(Get("/api/records?kind=decision").body);
+  bool pinned = false;
+  for (const Json& r : records["items"]) pinned |= r["id"] == id && r["usage"]["pinned"] == true;
+  EXPECT_TRUE(pinned);
+
+  // Undo, last first: the pin, the replacement, the edit; then nothing.
+  EXPECT_EQ(Post("undo", Json::object()).status, 200);
+  EXPECT_EQ(Post("undo", Json::object()).status, 200);
+  EXPECT_EQ(Read(id), edited);
+  EXPECT_EQ(Post("undo", Json::object()).status, 200);
+  EXPECT_EQ(Read(id), before);
+  EXPECT_EQ(Post("undo", Json::object()).status, 409);
+  // A record changed elsewhere since the page's edit is not overwritten.
+  EXPECT_EQ(Post("edit", {{"id", id}, {"text", edited}}).status, 200);
+  t_.Write(store() + "/" + id, before + "\nEdited by hand.\n");
+  EXPECT_EQ(Post("undo", Json::object()).status, 409);
+  EXPECT_EQ(Read(id), before + "\nEdited by hand.\n");
+}
+
+TEST_F(ServeE2E, ThePageAndTheCliReviewingAtOnceNeverLoseOrDoubleADecision) {
+  Start();
+  for (int round = 0; round < 6; ++round) {
+    std::vector<std::string> ids = Propose(4, "r" + std::to_string(round));
+    Json batch = Json::parse(Get("/api/review").body);
+    ASSERT_EQ(batch["batch"].size(), 4u) << batch.dump();
+    // The page keeps two and declines two; the CLI at the same moment keeps
+    // the first (and, by its flags' rule, declines the rest it sees).
+    RunResult cli;
+    std::thread t([&] {
+      cli = Lore({"review", repo(), "--session", "cli", "--approve", ids[0]}, Opts());
+    });
+    Reply page = Post("review", {{"approve", {ids[0], ids[1]}}, {"decline", {ids[2], ids[3]}}});
+    t.join();
+    ASSERT_EQ(page.status, 200) << page.body;
+    // The CLI either decided first, or found the page had: then it changed nothing.
+    EXPECT_TRUE(cli.exit_code == 0 ||
+                (cli.exit_code == 1 && cli.err.find("no queued proposal has id") != std::string::npos))
+        << cli.exit_code << " " << cli.err;
+    Json r = Json::parse(page.body);
+    EXPECT_EQ(r["approved"].get<int>() + r["declined"].get<int>() + r["already"].size(), 4u)
+        << page.body;
+  }
+  // Every proposal was decided exactly once: in learnings.jsonl or the
+  // declined file, never both, never twice; the queue is empty.
+  std::map<std::string, int> seen;
+  for (const std::string file : {"learnings.jsonl", "proposals.rejected.jsonl"}) {
+    std::istringstream in(Read(file));
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty()) continue;
+      Json j = Json::parse(line);
+      seen[j["id"].get<std::string>()] += 1;
+    }
+  }
+  EXPECT_EQ(seen.size(), 24u);
+  for (const auto& [id, n] : seen) EXPECT_EQ(n, 1) << id;
+  EXPECT_EQ(Json::parse(Get("/api/review").body)["pending"], 0);
+}
+
+TEST_F(ServeE2E, ViewsAnswerOnAStoreWithNothingYetAndTheServerStopsOnSigterm) {
+  Start();
+  for (const std::string v :
+       {"overview", "status", "records?kind=decision", "records?kind=knowledge", "learnings",
+        "sessions", "activity", "review", "search?q=locale", "search?q=locale&explain=1"}) {
+    Reply r = Get("/api/" + v);
+    EXPECT_EQ(r.status, 200) << v << " " << r.body;
+    EXPECT_NO_THROW((void)Json::parse(r.body)) << v;
+  }
+  Json hits = Json::parse(Get("/api/search?q=locale&explain=1").body)["hits"];
+  ASSERT_FALSE(hits.empty());
+  EXPECT_TRUE(hits[0].contains("explain"));
+  EXPECT_EQ(Get("/api/records?kind=nonsense").status, 400);
+  EXPECT_EQ(Get("/api/nonsense").status, 404);
+  // A person's search is not the agent's use of what it found.
+  EXPECT_EQ(Read("usage.jsonl").find("\"via\":\"search\""), std::string::npos);
+  child_->Kill(SIGTERM);
+  EXPECT_EQ(child_->Wait(), 0);
+  child_.reset();
+}
+
+}  // namespace LORE_FILE_NAMESPACE
+}  // namespace lore::testing
