@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include <fcntl.h>
+
 #include "activity/card.h"
 #include "activity/session_log.h"
 #include "lore/app/check.h"
@@ -20,6 +22,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/hook/session.h"
+#include "lore/json/reader.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/lifecycle.h"
 #include "lore/lint/finding.h"
@@ -107,7 +110,7 @@ Json SourcesJson(const std::optional<std::vector<doc::Source>>& sources) {
     j["session_id"] = s.session_id;
     j["lines"] = Json::array({s.range.from, s.range.to});
     j["id"] = std::string(activity::kSessionsDir) + "/" + activity::SessionFileStem(s.session_id) +
-              ".jsonl:" + std::to_string(s.range.from);
+              ".jsonl#" + std::to_string(s.range.from) + "-" + std::to_string(s.range.to);
     out.push_back(std::move(j));
   }
   return out;
@@ -204,6 +207,19 @@ bool SameToken(std::string_view given, std::string_view token) {
   unsigned char diff = 0;
   for (size_t i = 0; i < token.size(); ++i) diff |= static_cast<unsigned char>(given[i] ^ token[i]);
   return diff == 0;
+}
+
+Result<Json> ParseChange(std::string_view body) {
+  json::Limits limits;
+  limits.max_bytes = size_t{1} << 20;
+  limits.max_depth = 16;
+  LORE_ASSIGN(Json v, json::ParseOrdered(body, limits,
+                                         {"the request's body", 1, "send one JSON object"}));
+  if (!v.is_object()) {
+    return Fail(ErrorCode::kInvalidInput, "the body is not a JSON object", "", 0,
+                "send one JSON object");
+  }
+  return v;
 }
 
 Result<Json> OverviewJson(const store::Store& store, const std::string& repo) {
@@ -318,7 +334,75 @@ Result<Json> RecordsJson(const store::Store& store, std::string_view kind_name, 
   return out;
 }
 
+namespace {
+
+// "sessions/<stem>.jsonl#<from>-<to>": a record's source, the session log's
+// events of transcript lines from..to (the log keeps them for good, after
+// Claude Code has deleted the transcript).
+struct SourceRef {
+  std::string stem;
+  int64_t from = 0, to = 0;
+};
+std::optional<SourceRef> SourceOf(std::string_view id) {
+  const std::string prefix = std::string(activity::kSessionsDir) + "/";
+  const size_t hash = id.find('#');
+  if (id.substr(0, prefix.size()) != prefix || hash == std::string_view::npos) return std::nullopt;
+  std::string_view file = id.substr(prefix.size(), hash - prefix.size());
+  if (file.size() <= 6 || file.substr(file.size() - 6) != ".jsonl") return std::nullopt;
+  SourceRef ref;
+  ref.stem = std::string(file.substr(0, file.size() - 6));
+  // A stem is a plain file name: never a path, never hidden.
+  if (ref.stem.empty() || ref.stem[0] == '.' ||
+      ref.stem.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") !=
+          std::string::npos) {
+    return std::nullopt;
+  }
+  std::string_view range = id.substr(hash + 1);
+  const size_t dash = range.find('-');
+  if (dash == std::string_view::npos) return std::nullopt;
+  auto number = [](std::string_view v, int64_t* out) {
+    if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string_view::npos)
+      return false;
+    *out = std::stoll(std::string(v));
+    return true;
+  };
+  if (!number(range.substr(0, dash), &ref.from) || !number(range.substr(dash + 1), &ref.to) ||
+      ref.to < ref.from) {
+    return std::nullopt;
+  }
+  return ref;
+}
+
+Result<Json> SourceJson(const store::Store& store, std::string_view id, const SourceRef& ref) {
+  const std::string rel = std::string(activity::kSessionsDir) + "/" + ref.stem + ".jsonl";
+  LORE_TRY(fs::OpenBeneath(store.dir(), rel, O_RDONLY).map([](auto) {}));  // no symlink on the way
+  LORE_ASSIGN(activity::SessionLog log,
+              activity::ReadSessionLog(fs::Join(store.dir(), rel), ref.stem));
+  std::string text;
+  int64_t first = 0;
+  for (const activity::Event& e : log.events) {
+    if (e.line < ref.from || e.line > ref.to) continue;
+    if (first == 0) first = e.line;
+    text += activity::RenderEvent(e);
+    text += '\n';
+  }
+  Json out = Json::object();
+  out["id"] = std::string(id);
+  out["file"] = rel;
+  out["line"] = first;
+  out["text"] = text.empty() ? "(the session log keeps no event of transcript lines " +
+                                   std::to_string(ref.from) + "-" + std::to_string(ref.to) + ")"
+                             : text;
+  out["editable"] = false;
+  out["session_id"] = log.session_id;
+  out["usage"] = UsageOf(recall::Usage{}, id);
+  return out;
+}
+
+}  // namespace
+
 Result<Json> ItemJson(const store::Store& store, std::string_view id) {
+  if (auto source = SourceOf(id)) return SourceJson(store, id, *source);
   LORE_ASSIGN(recall::OpenedItem item, recall::Open(store, id));
   Json out = Json::object();
   out["id"] = item.id;

@@ -236,11 +236,9 @@ void Server::Api(const httplib::Request& req, httplib::Response& res, bool chang
   int status = 200;
   Result<Json> out = Fail(ErrorCode::kInternal, "not answered", "", 0, "");
   if (change) {
-    auto body = Json::parse(req.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object()) {
-      return SendError(res, 400, "the body is not a JSON object", "send a JSON object");
-    }
-    out = Post(req, body, &extra, &status);
+    auto body = app::ParseChange(req.body);
+    if (!body) return SendError(res, 400, body.error().what, body.error().repair);
+    out = Post(req, *body, &extra, &status);
   } else {
     out = Get(req);
   }

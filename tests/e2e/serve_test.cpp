@@ -238,6 +238,44 @@ TEST_F(ServeE2E, IdsThatLeaveTheStoreAreNotFound) {
   EXPECT_EQ(Get("/api/item?id=memory/decisions/cache-locale.md").status, 200);
 }
 
+TEST_F(ServeE2E, ARecordsSourcesOpenTheSessionLogsLinesOfThatTranscriptRange) {
+  t_.Write(store() + "/sessions/s1.jsonl",
+           "{\"turn\":\"person\",\"line\":3,\"at\":\"2026-11-02T03:00:00Z\",\"text\":\"please key "
+           "the cache by locale\"}\n"
+           "{\"turn\":\"agent\",\"line\":9,\"at\":\"2026-11-02T03:01:00Z\",\"text\":\"Done: keys carry "
+           "the locale now.\"}\n"
+           "{\"turn\":\"person\",\"line\":40,\"at\":\"2026-11-02T03:09:00Z\",\"text\":\"thanks\"}\n"
+           "{\"turn\":\"span\",\"session_id\":\"s1\",\"lines\":[1,40],\"started_at\":\"2026-11-02T03:00:00Z\","
+           "\"ended_at\":\"2026-11-02T03:09:00Z\"}\n");
+  t_.Write(store() + "/memory/decisions/cache-locale.md",
+           "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
+           "open\nsources:\n  - session_id: s1\n    range: [1, 10]\n---\n# Cache keys carry the "
+           "locale\n");
+  Start();
+  Json records = Json::parse(Get("/api/records?kind=decision").body);
+  ASSERT_EQ(records["items"].size(), 1u) << records.dump();
+  const std::string source = records["items"][0]["sources"][0]["id"].get<std::string>();
+  EXPECT_EQ(source, "sessions/s1.jsonl#1-10");
+  auto encoded = [](std::string id) {
+    for (size_t at; (at = id.find('#')) != std::string::npos;) id.replace(at, 1, "%23");
+    return id;
+  };
+  Reply r = Get("/api/item?id=" + encoded(source));
+  ASSERT_EQ(r.status, 200) << r.body;
+  const std::string text = Json::parse(r.body)["text"].get<std::string>();
+  EXPECT_NE(text.find("please key the cache by locale"), std::string::npos) << text;
+  EXPECT_NE(text.find("keys carry the locale now"), std::string::npos) << text;
+  EXPECT_EQ(text.find("thanks"), std::string::npos) << text;  // line 40 is outside 1-10
+  // The timeline names the session with its task.
+  Json sessions = Json::parse(Get("/api/sessions").body);
+  ASSERT_EQ(sessions["items"].size(), 1u) << sessions.dump();
+  EXPECT_EQ(sessions["items"][0]["task"], "please key the cache by locale");
+  for (const std::string bad : {"sessions/../config.toml#1-2", "sessions/.hidden.jsonl#1-2",
+                                "sessions/s1.jsonl#9-1", "sessions/s1.jsonl#a-b"}) {
+    EXPECT_EQ(Get("/api/item?id=" + encoded(bad)).status, 404) << bad;
+  }
+}
+
 TEST_F(ServeE2E, ListensOnLoopbackOnlyAndATakenPortIsOneLine) {
   Start();
   // /proc/net/tcp: the listening socket of the port is bound to 127.0.0.1.

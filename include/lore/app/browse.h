@@ -23,6 +23,10 @@ std::string NewPageToken();
 // differ.
 bool SameToken(std::string_view given, std::string_view token);
 
+// A change's body: one JSON object (lore's bounded reader, 1 MiB, depth 16),
+// else an error saying so.
+Result<Json> ParseChange(std::string_view body);
+
 // {"repo", "store", "briefing": {"text", "chars"}, "counts": {"decisions",
 // "requests", "knowledge", "learnings", "sessions", "pending"}}: the briefing
 // is what the next session start will be told.
