@@ -150,7 +150,9 @@ Status Server::Bind(int port) {
   http_->set_payload_max_length(kMaxBody);
   http_->set_read_timeout(10, 0);
   http_->set_write_timeout(10, 0);
-  http_->set_keep_alive_timeout(5);
+  // An idle keep-alive connection holds a worker until it times out, and
+  // stopping waits for the workers: one second keeps SIGTERM prompt.
+  http_->set_keep_alive_timeout(1);
   http_->new_task_queue = [] { return new httplib::ThreadPool(4); };
   Routes();
   int bound = port;
