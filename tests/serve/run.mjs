@@ -7,7 +7,7 @@
 // Exit 77 (ctest's skip) without chromium or puppeteer-core, except in CI.
 //
 // Binaries: $LORE_BIN (the lore CLI) and $LORE_SERVE_BIN (lore-serve), else
-// build/serve-dev/ of this checkout. $CHROMIUM (default /usr/bin/chromium).
+// build/release/ of this checkout. $CHROMIUM (default /usr/bin/chromium).
 // Screenshots go to $LORE_SCREENSHOTS (else a temporary folder, printed).
 // One line per check; exit 0 when all pass, 1 otherwise.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
-const LORE = process.env.LORE_BIN || join(root, 'build', 'serve-dev', 'lore');
+const LORE = process.env.LORE_BIN || join(root, 'build', 'release', 'lore');
 const SERVE = process.env.LORE_SERVE_BIN || join(dirname(LORE), 'lore-serve');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const started = Date.now();
