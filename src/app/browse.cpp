@@ -16,6 +16,7 @@
 #include "lore/app/review.h"
 #include "lore/app/search.h"
 #include "lore/app/status.h"
+#include "lore/config/config.h"
 #include "lore/consolidate/settings.h"
 #include "lore/doc/kind.h"
 #include "lore/doc/record.h"
@@ -530,13 +531,37 @@ Result<Json> ActivityJson(const store::Store& store) {
     }
   }
   // Lessons learned: the learnings promoted, by the week they were made.
+  std::vector<std::string> lesson_times;
   if (auto scan = learnings::ReadLearnings(fs::Join(store.dir(), "learnings.jsonl"))) {
     for (const learnings::Line& l : scan->lines) {
       if (!l.object) continue;
       auto line = learnings::ParseLine(*scan, l);
       if (!line || !line->contains("created_at") || !(*line)["created_at"].is_string()) continue;
-      const std::string week = IsoWeek((*line)["created_at"].get<std::string>());
-      if (!week.empty()) weeks[week].lessons += 1;
+      const std::string at = (*line)["created_at"].get<std::string>();
+      const std::string week = IsoWeek(at);
+      if (!week.empty()) {
+        weeks[week].lessons += 1;
+        lesson_times.push_back(at);
+      }
+    }
+  }
+  // Weeks without a session or a lesson are drawn too: a gap is part of the
+  // picture. At most ten years of weeks, ending with the last one seen.
+  std::optional<text::TimePoint> first, last;
+  auto seen = [&](const std::string& at) {
+    if (auto t = text::ParseIso(at)) {
+      if (!first || *t < *first) first = *t;
+      if (!last || *t > *last) last = *t;
+    }
+  };
+  for (const SessionSeen& s : cards) seen(s.card.started_at);
+  for (const std::string& at : lesson_times) seen(at);
+  if (first && last) {
+    constexpr auto kWeek = std::chrono::hours(24 * 7);
+    const auto from = std::max(*first, *last - kWeek * 520);
+    for (auto t = from; t <= *last + kWeek; t += kWeek) {
+      std::string week = IsoWeek(text::UtcSeconds(t));
+      if (!week.empty() && week <= IsoWeek(text::UtcSeconds(*last))) weeks[week];
     }
   }
   Json w = Json::array();
@@ -594,7 +619,26 @@ Result<Json> SearchJson(const store::Store& store, const std::string& query,
   return out;
 }
 
+namespace {
+
+// A team store's queue is reviewed a claimed batch at a time (lore-team,
+// docs/team.md), which only `lore review` does: the page refuses it rather
+// than decide proposals another machine may be deciding.
+::lore::Status RefuseTeamQueue(const store::Store& store) {
+  auto cfg = config::Config::Load(store.config_path());
+  if (cfg && cfg->Has("team.url")) {
+    return Fail(ErrorCode::kUnavailable,
+                "this store shares its proposals with a team ([team] url in config.toml)",
+                store.config_path(), 0,
+                "review them with 'lore review <repo>', which claims a batch from the team first");
+  }
+  return {};
+}
+
+}  // namespace
+
 Result<Json> ReviewBatchJson(const store::Store& store) {
+  LORE_TRY(RefuseTeamQueue(store));
   const proposals::Paths paths = proposals::Paths::InStore(store.dir());
   LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(paths));
   Json batch = Json::array();
@@ -633,6 +677,7 @@ Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
                   0, "choose one of keep and decline for it");
     }
   }
+  LORE_TRY(RefuseTeamQueue(store));
   ReviewSource source{proposals::Paths::InStore(store.dir()), false};
   LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(source.paths));
   // Ids no longer pending were settled meanwhile (another tab, the CLI, the

@@ -60,6 +60,7 @@ int StatusOf(const Error& e) {
       return 404;
     case ErrorCode::kBusy:
     case ErrorCode::kExists:
+    case ErrorCode::kUnavailable:  // e.g. a team store's queue, reviewed by lore review only
       return 409;
     default:
       return 500;

@@ -388,6 +388,40 @@ TEST_F(ServeE2E, ThePageAndTheCliReviewingAtOnceNeverLoseOrDoubleADecision) {
   EXPECT_EQ(Json::parse(Get("/api/review").body)["pending"], 0);
 }
 
+TEST_F(ServeE2E, ATeamStoresQueueIsLeftToLoreReviewWhichClaimsABatchFirst) {
+  std::vector<std::string> ids = Propose(2, "team");
+  t_.Write(store() + "/config.toml", "[team]\nurl = \"postgresql://127.0.0.1:1/lore\"\n");
+  Start();
+  Reply batch = Get("/api/review");
+  EXPECT_EQ(batch.status, 409) << batch.body;
+  EXPECT_NE(batch.body.find("lore review"), std::string::npos) << batch.body;
+  Reply decided = Post("review", {{"approve", {ids[0]}}});
+  EXPECT_EQ(decided.status, 409) << decided.body;
+  EXPECT_EQ(Read("learnings.jsonl"), "");
+}
+
+TEST_F(ServeE2E, ActivityDrawsEveryWeekBetweenTheFirstSessionAndTheLast) {
+  auto log = [&](const std::string& id, const std::string& at) {
+    t_.Write(store() + "/sessions/" + id + ".jsonl",
+             "{\"turn\":\"person\",\"line\":1,\"at\":\"" + at + "\",\"text\":\"fix it\"}\n"
+             "{\"turn\":\"span\",\"session_id\":\"" + id + "\",\"lines\":[1,1],\"started_at\":\"" + at +
+                 "\",\"ended_at\":\"" + at + "\"}\n");
+  };
+  log("a", "2026-10-05T10:00:00Z");  // 2026-W41
+  log("b", "2026-11-02T10:00:00Z");  // 2026-W45
+  Start();
+  Json weeks = Json::parse(Get("/api/activity").body)["weeks"];
+  std::vector<std::string> names;
+  int64_t sessions = 0;
+  for (const Json& w : weeks) {
+    names.push_back(w["week"].get<std::string>());
+    sessions += w["sessions"].get<int64_t>();
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"2026-W41", "2026-W42", "2026-W43", "2026-W44",
+                                              "2026-W45"}));
+  EXPECT_EQ(sessions, 2);
+}
+
 TEST_F(ServeE2E, ViewsAnswerOnAStoreWithNothingYetAndTheServerStopsOnSigterm) {
   Start();
   for (const std::string v :
