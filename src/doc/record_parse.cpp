@@ -11,6 +11,8 @@
 namespace lore::doc {
 namespace {
 
+constexpr size_t kMaxKeyBytes = 1024;
+
 constexpr const char* kYamlRepair =
     "fix the YAML between the '---' lines (quote a value that contains ': ' or starts with a "
     "special character such as [ { * & ! | > ' \" % @)";
@@ -92,15 +94,19 @@ std::vector<Entry> ReadEntries(const YAML::Node& root, int64_t yaml_line, Record
     std::string key = kv.first.Scalar();
     // A key the emitter could not write back as itself (a control character,
     // a NUL, surrounding blanks: found by the record fuzzer) is an issue.
-    const bool plain = !key.empty() && text::IsValidUtf8(key) && key.front() != ' ' &&
-                       key.back() != ' ' &&
+    // YAML allows an implicit key of at most 1024 characters: a longer one
+    // (which yaml-cpp read as a key anyway, found by the fuzzer) could not be
+    // written back as a key.
+    const bool plain = !key.empty() && key.size() <= kMaxKeyBytes && text::IsValidUtf8(key) &&
+                       key.front() != ' ' && key.back() != ' ' &&
                        std::none_of(key.begin(), key.end(), [](char c) {
                          auto u = static_cast<unsigned char>(c);
                          return u < 0x20 || u == 0x7f;
                        });
     if (!plain) {
       rec.issues.push_back({IssueType::kBadKey, "", yaml_line + std::max<int64_t>(line, 0),
-                            "a frontmatter key must be one line of text without control characters",
+                            "a frontmatter key must be one line of at most 1024 characters, "
+                            "without control characters",
                             "write keys as plain words"});
       continue;
     }
