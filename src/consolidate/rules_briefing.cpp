@@ -1,6 +1,7 @@
 // The rules engine's briefing (memory/summary.md) and gotchas (knowledge/),
 // read from the store's session logs (see rules_engine.h).
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -14,6 +15,7 @@
 #include "doc/slug.h"
 #include "lore/fs/fd.h"
 #include "lore/text/utf8.h"
+#include "recall/recall.h"
 
 namespace lore::consolidate::detail {
 namespace {
@@ -70,11 +72,41 @@ void ReadDecisionBody(std::string_view body, std::string* chosen, std::string* o
   }
 }
 
+// Which records aged out by use (recall::IsAged: not pinned, neither shown
+// nor opened for recall.unused_days): they leave the briefing as they leave
+// recall. Nothing ages without a store (no usage log) or with
+// recall.unused_days = 0.
+class Ageing {
+ public:
+  static Result<Ageing> Of(const RulesContext& ctx) {
+    Ageing a;
+    if (!ctx.store) return a;
+    LORE_ASSIGN(a.settings_, recall::LoadSettings(*ctx.store));
+    if (a.settings_.unused_days <= 0) return a;
+    LORE_ASSIGN(a.usage_, recall::ReadUsage(*ctx.store));
+    a.now_s_ = std::chrono::duration_cast<std::chrono::seconds>(ctx.now.time_since_epoch()).count();
+    a.on_ = true;
+    return a;
+  }
+  // `rel` is the record's path in the store; `changed_at` Workspace::ChangedAt's.
+  bool Aged(const std::string& rel, int64_t changed_at) const {
+    if (!on_ || changed_at == INT64_MAX) return false;  // written by this run: new
+    return recall::IsAged(usage_, rel, changed_at / 1000000000, settings_, now_s_);
+  }
+
+ private:
+  bool on_ = false;
+  recall::Settings settings_;
+  recall::Usage usage_;
+  int64_t now_s_ = 0;
+};
+
 // The decisions most recently made or changed. Only the newest files are
 // parsed (by modification time, this run's changes first): a store of
 // thousands of decisions costs a stat each, not a parse each. Among those,
 // the order is the records' own updated_at.
-Result<std::vector<BriefingInput::Decision>> RecentDecisions(RulesContext& ctx) {
+Result<std::vector<BriefingInput::Decision>> RecentDecisions(RulesContext& ctx,
+                                                             const Ageing& ageing) {
   struct Recent {
     std::string when, slug;
     BriefingInput::Decision d;
@@ -84,8 +116,10 @@ Result<std::vector<BriefingInput::Decision>> RecentDecisions(RulesContext& ctx) 
   std::vector<std::pair<int64_t, std::string>> newest;
   for (auto& slug : names) {
     if (!doc::IsValidSlug(slug)) continue;
-    auto at = ctx.ws.ChangedAt(doc::RelPath(Kind::kDecision, slug));
+    const std::string rel = doc::RelPath(Kind::kDecision, slug);
+    auto at = ctx.ws.ChangedAt(rel);
     if (!at || *at == INT64_MIN) continue;  // the linter reports what cannot be read
+    if (ageing.Aged(rel, *at)) continue;
     newest.emplace_back(*at, std::move(slug));
   }
   std::stable_sort(newest.begin(), newest.end(),
@@ -127,11 +161,14 @@ Result<std::vector<BriefingInput::Decision>> RecentDecisions(RulesContext& ctx) 
   return out;
 }
 
-Result<std::vector<BriefingInput::Gotcha>> Gotchas(RulesContext& ctx) {
+Result<std::vector<BriefingInput::Gotcha>> Gotchas(RulesContext& ctx, const Ageing& ageing) {
   std::vector<std::pair<std::string, BriefingInput::Gotcha>> all;
   LORE_ASSIGN(auto slugs, ctx.ws.ListSlugs(std::string(doc::KindDir(Kind::kKnowledge))));
   for (const auto& slug : slugs) {
     if (!doc::IsValidSlug(slug)) continue;
+    const std::string rel = doc::RelPath(Kind::kKnowledge, slug);
+    auto at = ctx.ws.ChangedAt(rel);
+    if (!at || ageing.Aged(rel, *at)) continue;
     auto rec = ctx.set.Get(Kind::kKnowledge, slug);
     if (!rec || !*rec) continue;
     const doc::Record& r = **rec;
@@ -353,8 +390,9 @@ Status ApplyBriefing(RulesContext& ctx, const std::vector<TimedEntry>& entries) 
       }
     }
   }
-  LORE_ASSIGN(in.decisions, RecentDecisions(ctx));
-  LORE_ASSIGN(in.gotchas, Gotchas(ctx));
+  LORE_ASSIGN(Ageing ageing, Ageing::Of(ctx));
+  LORE_ASSIGN(in.decisions, RecentDecisions(ctx, ageing));
+  LORE_ASSIGN(in.gotchas, Gotchas(ctx, ageing));
   LORE_ASSIGN(doc::Record * rec, ctx.set.Get(Kind::kSummary, doc::kSummarySlug));
   std::string old = rec ? rec->body : std::string();
   const bool discussed = AddUnloggedDiscussions(ctx, entries, &old);

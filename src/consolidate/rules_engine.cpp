@@ -229,7 +229,8 @@ Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest&
 }  // namespace detail
 
 Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace& ws) {
-  detail::RulesContext ctx{ws, detail::RecordSet(ws), *in.settings, in.store, {}, {}, false};
+  detail::RulesContext ctx{ws,  detail::RecordSet(ws), *in.settings, in.store, {}, {}, false,
+                           in.now};
   std::vector<detail::TimedEntry> timed;
   for (const auto& c : in.entries) {
     std::optional<text::TimePoint> session;

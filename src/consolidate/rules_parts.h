@@ -20,6 +20,7 @@ struct RulesContext {
   // knowledge slugs by the session ids of their last_sources (built once).
   std::map<std::string, std::vector<std::string>> knowledge_by_session;
   bool knowledge_indexed = false;
+  text::TimePoint now{};  // the run's time: what aged out by use is judged at it
 };
 
 // One staged entry with its time: the session's (its `ended_at`), else when

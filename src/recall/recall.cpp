@@ -65,6 +65,10 @@ bool LooksLikePath(std::string_view w) {
   return std::any_of(w.begin(), w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
 }
 
+int64_t Seconds(text::TimePoint t) {
+  return std::chrono::duration_cast<std::chrono::seconds>(t.time_since_epoch()).count();
+}
+
 struct Candidate {
   search::Hit hit;
   std::string id;
@@ -72,23 +76,19 @@ struct Candidate {
   std::vector<std::string> stale;
 };
 
-// Whether the item has gone unused for the settings' time and is not pinned.
+// Whether the candidate aged out (IsAged); its file's time when it was never used.
 bool Aged(const Candidate& c, const Usage& usage, const store::Store& store,
           const Settings& s, text::TimePoint now) {
   if (s.unused_days <= 0) return false;
-  const int64_t now_s =
-      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
-  int64_t since = 0;
-  if (auto it = usage.items.find(c.id); it != usage.items.end()) {
-    if (it->second.pinned) return false;
-    since = it->second.last_used;
-  }
-  if (since == 0) {  // never used: since lore wrote it (a log's last write is later: never too old)
+  auto it = usage.items.find(c.id);
+  int64_t written = 0;
+  if (it == usage.items.end() || (!it->second.pinned && it->second.last_used == 0)) {
+    // Never used: since lore wrote it (a log's last write is later: never too old).
     auto st = fs::LStat(fs::Join(store.dir(), c.hit.doc.record.file));
     if (!st) return false;
-    since = st->st_mtim.tv_sec;
+    written = st->st_mtim.tv_sec;
   }
-  return now_s - since > s.unused_days * 86400;
+  return IsAged(usage, c.id, written, s, Seconds(now));
 }
 
 // The context lines of `chosen` within `budget` characters after `header`.
@@ -220,6 +220,17 @@ Result<bool> SeenBefore(const store::Store& store, std::string_view session,
 }
 
 }  // namespace
+
+bool IsAged(const Usage& usage, std::string_view id, int64_t written_s, const Settings& settings,
+            int64_t now_s) {
+  if (settings.unused_days <= 0) return false;
+  int64_t since = written_s;
+  if (auto it = usage.items.find(id); it != usage.items.end()) {
+    if (it->second.pinned) return false;
+    if (it->second.last_used > 0) since = it->second.last_used;
+  }
+  return now_s - since > settings.unused_days * 86400;
+}
 
 Result<Settings> LoadSettings(const store::Store& store) {
   using config::Key;
@@ -381,18 +392,11 @@ Result<std::string> RecordIndex(const store::Store& store, const Settings& setti
   std::vector<std::string> ids;
   for (const Item& i : items) ids.push_back(i.id);
   LORE_ASSIGN(Usage usage, ReadUsage(store, &ids));
-  const int64_t now_s =
-      std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  const int64_t now_s = Seconds(now);
   std::string out = "Records (id, size; the MCP tool `open` gives one whole):\n";
   int64_t aged = 0, left = 0;
   for (const Item& i : items) {
-    int64_t since = i.mtime;
-    bool pinned = false;
-    if (auto it = usage.items.find(i.id); it != usage.items.end()) {
-      pinned = it->second.pinned;
-      if (it->second.last_used > 0) since = it->second.last_used;
-    }
-    if (!pinned && settings.unused_days > 0 && now_s - since > settings.unused_days * 86400) {
+    if (IsAged(usage, i.id, i.mtime, settings, now_s)) {
       ++aged;
       continue;
     }

@@ -40,6 +40,14 @@ struct Settings {
 };
 Result<Settings> LoadSettings(const store::Store& store);
 
+// Whether item `id` has aged out: not pinned, and neither shown nor opened
+// for settings.unused_days (an item never used counts from `written_s`, when
+// lore last wrote its file; seconds since the epoch). The one rule of the
+// prompt-time and file-time candidates, the session-start records index and
+// the briefing's decisions and gotchas (docs/recall.md).
+bool IsAged(const Usage& usage, std::string_view id, int64_t written_s, const Settings& settings,
+            int64_t now_s);
+
 // Where a recall happens: the checkout the agent works in (stale paths are
 // judged against it), its session, the time.
 struct Where {

@@ -3,6 +3,10 @@
 // same entries changes nothing.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <ctime>
+#include <filesystem>
+
 #include "support/consolidate_fixture.h"
 
 namespace lore::testing {
@@ -201,6 +205,72 @@ TEST_F(ConsolidateFixture, StageValidatesAndWritesACanonicalEntry) {
       "\n");
   std::string later = Stage(R"({"source":{"session_id":"s","range":[3,4]}})");
   EXPECT_LT(id, later);  // time-ordered
+}
+
+// Ageing by use (docs/recall.md): a decision neither shown nor opened for
+// recall.unused_days, and not pinned, leaves the briefing; one pinned or used
+// lately stays; recall.unused_days = 0 ages nothing.
+TEST_F(ConsolidateFixture, AnUnusedDecisionLeavesTheBriefingUnlessPinnedOrUsed) {
+  const auto now = std::chrono::system_clock::now();
+  auto iso = [](std::chrono::system_clock::time_point t) {
+    std::time_t secs = std::chrono::system_clock::to_time_t(t);
+    std::tm tm{};
+    gmtime_r(&secs, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return std::string(buf);
+  };
+  const std::string old = iso(now - std::chrono::hours(24 * 120));
+  for (const char* name : {"unused", "pinned", "used"}) {
+    const std::string rel = std::string("memory/decisions/") + name + ".md";
+    Write(rel, "---\ncreated_at: " + old + "\nupdated_at: " + old +
+                   "\nstatus: resolved\n---\n# " + name + "\n\nChosen: the " + name +
+                   " choice\nOptions: the " + name + " choice; another\n\n- because\n");
+    // Written by lore 120 days ago.
+    std::filesystem::last_write_time(
+        Path(rel), std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * 120));
+  }
+  // A gotcha page lore wrote 120 days ago and nobody used since.
+  Write("knowledge/gotcha-stale-lockfile.md",
+        "---\ncreated_at: " + old + "\nupdated_at: " + old +
+            "\nkind: gotcha\ndescription: the old lockfile gotcha\nmodel_invokation: false\n"
+            "user_invocable: true\n---\n# Stale lockfile\n\nRemove it.\n");
+  std::filesystem::last_write_time(
+      Path("knowledge/gotcha-stale-lockfile.md"),
+      std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * 120));
+  Write("usage.jsonl",
+        R"({"at":")" + iso(now - std::chrono::hours(24 * 100)) +
+            R"(","use":"pin","item":"memory/decisions/pinned.md","via":"cli"})" + "\n" +
+            R"({"at":")" + iso(now - std::chrono::hours(24 * 2)) +
+            R"(","use":"opened","item":"memory/decisions/used.md","via":"mcp"})" + "\n");
+  Stage(Entry("s9", "indent", "Use tabs"));
+  auto r = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string summary = Read("memory/summary.md");
+  EXPECT_NE(summary.find("Use tabs"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("the pinned choice"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("the used choice"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("the unused choice"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("the old lockfile gotcha"), std::string::npos) << summary;
+  // Aged, never deleted.
+  EXPECT_TRUE(Exists("memory/decisions/unused.md"));
+
+  Write("config.toml", "[recall]\nunused_days = 0\n");
+  Stage(Entry("s10", "quotes", "Use double quotes"));
+  ASSERT_EQ(Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts()).exit_code, 0);
+  summary = Read("memory/summary.md");
+  EXPECT_NE(summary.find("the unused choice"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("the old lockfile gotcha"), std::string::npos) << summary;
+
+  // A bad recall setting fails the run with the key and its repair; nothing changes.
+  Write("config.toml", "[recall]\nunused_days = -3\n");
+  Stage(Entry("s11", "eol", "Use LF"));
+  auto bad = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_NE(bad.out.find("failed, nothing changed, 1 entry kept: recall.unused_days: must be"),
+            std::string::npos)
+      << bad.out;
+  EXPECT_EQ(Read("memory/summary.md"), summary);
 }
 
 }  // namespace
