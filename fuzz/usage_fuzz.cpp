@@ -1,8 +1,12 @@
 // The usage log's two formats (src/recall/usage.h): a line of usage.jsonl and
 // the fold recall/usage.fold, from any bytes. A line folds or is refused,
 // never crashes; a fold is taken whole or not at all, and a fold it takes
-// renders back to a fold that reads the same.
+// renders back to a fold that reads the same. The same bytes as an item's
+// text: the code names it cites (recall/symbols.h) are identifiers it holds.
+#include <cctype>
+
 #include "check.h"
+#include "recall/symbols.h"
 #include "recall/usage.h"
 
 namespace {
@@ -25,6 +29,13 @@ bool SameItems(const Usage& a, const Usage& b) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view in = lore::fuzz::Input(data, size);
+  const std::vector<std::string> cited = lore::recall::CitedSymbols(in);
+  LORE_FUZZ_CHECK(cited.size() <= 8);
+  for (const std::string& name : cited) {
+    LORE_FUZZ_CHECK(name.size() >= 4 && name.size() <= 80);
+    LORE_FUZZ_CHECK(in.find(name) != std::string_view::npos);
+    for (char c : name) LORE_FUZZ_CHECK(std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+  }
   // As a log line: folded whole, or refused.
   Usage line;
   if (lore::recall::FoldLine(in, nullptr, &line)) {

@@ -8,6 +8,7 @@
 #include "lore/learnings/update.h"
 #include "lore/index/index.h"
 #include "recall/recall.h"
+#include "recall/symbols.h"
 #include "recall/usage.h"
 
 namespace lore::app {
@@ -67,6 +68,27 @@ Result<HookAnswer> FileRecall(const store::Store& store, const hook::Payload& pa
     LORE_TRY(idx.Update().map([](auto) {}));
   }
   return recall::WriteUsageFold(store);  // the hooks read the fold and the log's tail only
+}
+
+std::optional<CheckoutAt> CheckoutAtPath(const std::string& path) {
+  auto at = recall::HeadOf(path);
+  if (!at) return std::nullopt;
+  return CheckoutAt{std::move(at->top), std::move(at->head)};
+}
+
+bool SymbolsNeedBuild(const store::Store& store, const CheckoutAt& at) {
+  if (!fs::Exists(store.dir())) return false;  // hooks create no store
+  return recall::SymbolsNeedBuild(store, {at.top, at.head});
+}
+
+Result<IndexedSymbols> IndexSymbols(const store::Store& store, const CheckoutAt& at,
+                                    const std::vector<std::string>& files) {
+  if (!fs::Exists(store.dir())) {
+    return Fail(ErrorCode::kNotFound, "no store for this repository", store.dir(), 0,
+                "check the repository argument, or capture something first");
+  }
+  LORE_ASSIGN(recall::SymbolStats stats, recall::BuildSymbols(store, {at.top, at.head}, files));
+  return IndexedSymbols{stats.files, stats.skipped, stats.symbols};
 }
 
 void EndRecallSession(const store::Store& store, std::string_view session) {

@@ -75,6 +75,11 @@ bool BeginSession(SessionCall* call) {
   return true;
 }
 
+std::string SelfBinary() {
+  auto self = proc::SelfExe();
+  return self ? *self : "lore";
+}
+
 int SessionStart() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
@@ -85,12 +90,13 @@ int SessionStart() {
     return kExitOk;
   }
   if (!context->empty()) Print(hook::SessionStartJson(*context));
+  // The code's symbols for stale citations, rebuilt in the background when
+  // the checkout's HEAD moved since they were read.
+  if (auto at = app::CheckoutAtPath(call.repo); at && app::SymbolsNeedBuild(*call.store, *at)) {
+    auto started = proc::StartDetached({SelfBinary(), "reindex", at->top, "--symbols"}, "symbols");
+    if (!started) ReportWarning(started.error());
+  }
   return kExitOk;
-}
-
-std::string SelfBinary() {
-  auto self = proc::SelfExe();
-  return self ? *self : "lore";
 }
 
 // Starts what the library asked for, detached; a failure is the warning.

@@ -8,9 +8,11 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/recall.h"
 #include "lore/app/search.h"
 #include "lore/app/store.h"
 #include "lore/json/value.h"
+#include "proc/process.h"
 
 namespace lore::cli {
 namespace {
@@ -104,13 +106,45 @@ int RunSearch(const SearchArgs& a) {
   return kExitOk;
 }
 
-int RunReindex(const std::string& repo) {
+// The checkout's tracked files, as `git ls-files -z` lists them.
+Result<std::vector<std::string>> TrackedFiles(const std::string& top) {
+  LORE_ASSIGN(std::string out, proc::Output({"git", "-C", top, "ls-files", "-z"}, top,
+                                            64u << 20, 30000));
+  std::vector<std::string> files;
+  size_t pos = 0;
+  while (pos < out.size()) {
+    size_t end = out.find('\0', pos);
+    if (end == std::string::npos) end = out.size();
+    if (end > pos) files.push_back(out.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return files;
+}
+
+int RunReindex(const std::string& repo, bool symbols_only) {
   auto store = app::LocateStore(repo);
   if (!store) return ReportError(store.error());
-  auto r = app::Reindex(*store);
-  if (!r) return ReportError(r.error());
-  Print("reindexed " + r->index_path + ": " + std::to_string(r->stats.files_indexed) + " files, " +
-        std::to_string(r->stats.records_added) + " records");
+  if (!symbols_only) {
+    auto r = app::Reindex(*store);
+    if (!r) return ReportError(r.error());
+    Print("reindexed " + r->index_path + ": " + std::to_string(r->stats.files_indexed) +
+          " files, " + std::to_string(r->stats.records_added) + " records");
+  }
+  // The code's symbols, when `repo` is a checkout with a commit.
+  auto at = app::CheckoutAtPath(repo);
+  if (!at) {
+    if (!symbols_only) return kExitOk;
+    return ReportError(Error{ErrorCode::kInvalidInput,
+                             "lore reindex --symbols reads a checkout's code, and this is none",
+                             repo, 0, "pass the path of a git checkout with a commit"});
+  }
+  auto files = TrackedFiles(at->top);
+  if (!files) return ReportError(files.error());
+  auto indexed = app::IndexSymbols(*store, *at, *files);
+  if (!indexed) return ReportError(indexed.error());
+  Print("symbols of " + at->top + ": " + std::to_string(indexed->symbols) + " from " +
+        std::to_string(indexed->files) + " files (" + std::to_string(indexed->skipped) +
+        " skipped)");
   return kExitOk;
 }
 
@@ -141,9 +175,14 @@ void RegisterSearchCommands(Registry& r) {
                 "hypernyms, hyponyms, feedback, cooc (default: compounds)");
 
   auto repo = std::make_shared<std::string>();
-  CLI::App* re = r.Add("reindex", "Rebuild the store's search index from its files",
-                       [repo]() { return RunReindex(*repo); });
+  auto symbols = std::make_shared<bool>(false);
+  CLI::App* re = r.Add("reindex",
+                       "Rebuild the store's search index from its files, and from a checkout "
+                       "the code symbols stale citations are judged against",
+                       [repo, symbols]() { return RunReindex(*repo, *symbols); });
   re->add_option("repo", *repo, "A git remote URL or the path of a checkout")->required();
+  re->add_flag("--symbols", *symbols,
+               "Only the checkout's code symbols (the SessionStart hook starts this)");
 }
 
 }  // namespace lore::cli

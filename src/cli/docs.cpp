@@ -195,11 +195,15 @@ void ZshArms(const CLI::App& verb, const std::string& path, std::string* out) {
   std::string& s = *out;
   s += "    \"" + path + "\")\n      verbs=(";
   for (const CLI::App* sub : Verbs(verb)) {
-    s += " " + ZshQuote(sub->get_name() + ":" + sub->get_description());
+    s += ' ';
+    s += ZshQuote(sub->get_name() + ":" + sub->get_description());
   }
   s += " )\n      opts=(";
   for (const CLI::Option* o : Options(verb)) {
-    for (const auto& sp : Spellings(*o)) s += " " + ZshQuote(sp + ":" + o->get_description());
+    for (const auto& sp : Spellings(*o)) {
+      s += ' ';
+      s += ZshQuote(sp + ":" + o->get_description());
+    }
   }
   s += " ) ;;\n";
   for (const CLI::App* sub : Verbs(verb)) ZshArms(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);

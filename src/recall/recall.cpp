@@ -19,6 +19,7 @@
 #include "lore/text/utf8.h"
 #include "proposals/append_file.h"
 #include "recall/snippet.h"
+#include "recall/symbols.h"
 #include "redact/redact.h"
 
 namespace lore::recall {
@@ -116,7 +117,7 @@ Recalled Render(const std::string& header, std::vector<Candidate>& chosen, size_
     const bool same = rec.file == last_file && rec.file != c.id;
     std::string head = same ? "  :" + std::to_string(rec.line) : "- " + c.id;
     head += " (" + SizeText(rec.text.size());
-    if (!c.stale.empty()) head += "; stale: " + c.stale.front() + " no longer exists";
+    if (!c.stale.empty()) head += "; stale: " + c.stale.front();
     head += "): ";
     const size_t room = header.size() + body.size() + head.size() + 1;
     if (room + 80 > budget) break;
@@ -219,6 +220,44 @@ Result<bool> SeenBefore(const store::Store& store, std::string_view session,
   return false;
 }
 
+// The checkout's symbols, opened the first time an item cites one; none
+// when the symbol file is missing or was made at another HEAD.
+class Symbols {
+ public:
+  Symbols(const store::Store& store, const std::string& checkout)
+      : store_(store), checkout_(checkout) {}
+  const SymbolSet* Get() {
+    if (!tried_) {
+      tried_ = true;
+      if (auto at = HeadOf(checkout_)) set_ = SymbolSet::Open(store_, *at);
+    }
+    return set_ ? &*set_ : nullptr;
+  }
+
+ private:
+  const store::Store& store_;
+  const std::string& checkout_;
+  bool tried_ = false;
+  std::optional<SymbolSet> set_;
+};
+
+// Why an item is stale, one phrase per reason: the paths of the checkout it
+// names that no longer exist, the code symbols it cites that the code no
+// longer holds.
+std::vector<std::string> StaleMarks(std::string_view text, const std::string& checkout,
+                                    Symbols& symbols) {
+  std::vector<std::string> out;
+  for (std::string& p : StalePaths(text, checkout)) out.push_back(p + " no longer exists");
+  std::vector<std::string> cited = CitedSymbols(text);
+  if (cited.empty()) return out;
+  if (const SymbolSet* set = symbols.Get()) {
+    for (const std::string& name : cited) {
+      if (!set->Contains(name)) out.push_back("`" + name + "` is no longer in the code");
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 bool IsAged(const Usage& usage, std::string_view id, int64_t written_s, const Settings& settings,
@@ -317,13 +356,14 @@ Result<Recalled> ForPrompt(const store::Store& store, const Settings& settings,
   }
   if (gate < settings.min_relevance) return Recalled{};
   const double top = hits.empty() ? 0 : hits.front().score.Total();
+  Symbols symbols(store, where.checkout);
   for (search::Hit& h : hits) {
     if (h.score.Total() < kScoreRatio * top) break;
     Candidate c;
     c.id = search::ItemId(h.doc.record);
     c.hit = std::move(h);
     if (Aged(c, usage, store, settings, where.now)) continue;
-    c.stale = StalePaths(c.hit.excerpt, where.checkout);
+    c.stale = StaleMarks(c.hit.excerpt, where.checkout, symbols);
     if (!c.stale.empty() && settings.omit_stale) continue;
     chosen.push_back(std::move(c));
   }
@@ -351,6 +391,7 @@ Result<Recalled> ForFile(const store::Store& store, const Settings& settings,
   LORE_ASSIGN(std::vector<search::Hit> hits, Candidates(*idx, query, where.now, &q));
   LORE_ASSIGN(Usage usage, UsageOf(store, hits));
   std::vector<Candidate> chosen;
+  Symbols symbols(store, where.checkout);
   for (search::Hit& h : hits) {
     if (h.score.trace < 1) continue;  // a tool call or its output: the trace, not what was learned
     const std::string& text = h.doc.record.text;
@@ -360,7 +401,7 @@ Result<Recalled> ForFile(const store::Store& store, const Settings& settings,
     c.relevance = h.score.Total();
     c.hit = std::move(h);
     if (Aged(c, usage, store, settings, where.now)) continue;
-    c.stale = StalePaths(c.hit.excerpt, where.checkout);
+    c.stale = StaleMarks(c.hit.excerpt, where.checkout, symbols);
     if (!c.stale.empty() && settings.omit_stale) continue;
     chosen.push_back(std::move(c));
   }

@@ -12,6 +12,7 @@
 
 #include "lore/app/recall.h"
 #include "lore/index/index.h"
+#include "recall/symbols.h"
 #include "recall/usage.h"
 #include "support/temp_dir.h"
 
@@ -151,6 +152,38 @@ TEST_F(RecallTest, AnItemNamingAGoneFileIsMarkedStaleOrLeftOut) {
   // Renamed away: stale again.
   std::filesystem::rename(t_ / "checkout/src/parser.c", t_ / "checkout/src/parse.c");
   EXPECT_NE(Prompt(q).find("stale: src/parser.c"), std::string::npos);
+}
+
+TEST_F(RecallTest, AnItemCitingAGoneSymbolIsMarkedStaleAtTheSymbolsHead) {
+  Put("memory/decisions/flush-order.md",
+      Decision("Flush order", "The journal calls `FlushPending()` before `SyncParent` so that "
+                              "a crash never leaves a renamed journal without its data."));
+  Reindex();
+  const std::string q = "in what order does the journal flush and sync its parent?";
+  // No symbol file yet: nothing is judged.
+  EXPECT_EQ(Prompt(q).find("stale"), std::string::npos);
+  std::filesystem::create_directories(t_ / "checkout/.git/refs/heads");
+  std::ofstream(t_ / "checkout/.git/HEAD") << "ref: refs/heads/main\n";
+  std::ofstream(t_ / "checkout/.git/refs/heads/main") << std::string(40, 'a') << "\n";
+  std::ofstream(t_ / "checkout/src/journal.c") << "void FlushPending(void);\nvoid SyncParent(void);\n";
+  auto at = HeadOf(t_ / "checkout");
+  ASSERT_TRUE(at);
+  ASSERT_TRUE(BuildSymbols(*store_, *at, {"src/journal.c"}));
+  std::string c = Prompt(q);
+  EXPECT_NE(c.find("flush-order.md"), std::string::npos) << c;
+  EXPECT_EQ(c.find("stale"), std::string::npos) << c;
+  // Renamed in the code and read again at this HEAD: stale, or left out.
+  std::ofstream(t_ / "checkout/src/journal.c") << "void FlushAll(void);\nvoid SyncParent(void);\n";
+  ASSERT_TRUE(BuildSymbols(*store_, *at, {"src/journal.c"}));
+  c = Prompt(q);
+  EXPECT_NE(c.find("flush-order.md (") , std::string::npos) << c;
+  EXPECT_NE(c.find("stale: `FlushPending` is no longer in the code"), std::string::npos) << c;
+  Settings omit;
+  omit.omit_stale = true;
+  EXPECT_EQ(Prompt(q, omit).find("flush-order.md"), std::string::npos);
+  // HEAD moved since the symbols were read: not judged until they are read again.
+  std::ofstream(t_ / "checkout/.git/refs/heads/main") << std::string(40, 'b') << "\n";
+  EXPECT_EQ(Prompt(q).find("stale"), std::string::npos);
 }
 
 TEST(StalePaths, OnlyPathsIntoTheCheckoutAreJudged) {

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include "lore/fs/fd.h"
@@ -129,7 +130,7 @@ std::optional<Checkout> FindCheckout(const std::string& path) {
         }
       }
       if (!gitdir.empty()) {
-        Checkout c{dir, gitdir};
+        Checkout c{dir, gitdir, gitdir};
         if (auto common = fs::ReadFile(fs::Join(gitdir, "commondir"), fs::Kind::kConfig)) {
           std::string rel = FirstLine(*common);
           if (!rel.empty()) c.common_dir = fs::Absolute(fs::Join(gitdir, rel));
@@ -140,6 +141,47 @@ std::optional<Checkout> FindCheckout(const std::string& path) {
     if (dir == "/") return std::nullopt;
     dir = fs::Dirname(dir);
   }
+}
+
+namespace {
+
+bool IsHash(std::string_view s) {
+  if (s.size() != 40 && s.size() != 64) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+  });
+}
+
+}  // namespace
+
+std::string HeadCommit(const Checkout& checkout) {
+  auto head = fs::ReadFile(fs::Join(checkout.git_dir, "HEAD"), fs::Kind::kConfig);
+  if (!head) return {};
+  std::string line = FirstLine(*head);
+  if (IsHash(line)) return line;  // detached
+  if (line.rfind("ref: ", 0) != 0) return {};
+  const std::string ref(Trim(std::string_view(line).substr(5)));
+  if (ref.rfind("refs/", 0) != 0 || ref.find("..") != std::string::npos) return {};
+  for (const std::string& dir : {checkout.git_dir, checkout.common_dir}) {
+    if (auto loose = fs::ReadFile(fs::Join(dir, ref), fs::Kind::kConfig)) {
+      std::string hash = FirstLine(*loose);
+      if (IsHash(hash)) return hash;
+    }
+  }
+  auto packed = fs::ReadFile(fs::Join(checkout.common_dir, "packed-refs"), fs::Kind::kState);
+  if (!packed) return {};
+  std::string_view all = *packed;
+  size_t pos = 0;
+  while (pos < all.size()) {
+    size_t end = all.find('\n', pos);
+    if (end == std::string_view::npos) end = all.size();
+    std::string_view l = all.substr(pos, end - pos);
+    pos = end + 1;
+    size_t space = l.find(' ');
+    if (space == std::string_view::npos || l.substr(space + 1) != ref) continue;
+    if (IsHash(l.substr(0, space))) return std::string(l.substr(0, space));
+  }
+  return {};
 }
 
 Result<std::optional<std::string>> OriginUrl(const Checkout& checkout) {

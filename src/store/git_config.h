@@ -13,12 +13,18 @@ namespace lore::store {
 struct Checkout {
   std::string top;         // the working tree's top-level directory (absolute)
   std::string common_dir;  // the directory holding `config`
+  std::string git_dir;     // the working tree's own git directory (HEAD)
 };
 
 // Walks up from absolute `path` to the nearest directory holding `.git`
 // (a directory, or a file "gitdir: <dir>" as in worktrees and submodules),
 // following `commondir` to the shared git directory. nullopt when none.
 std::optional<Checkout> FindCheckout(const std::string& path);
+
+// The commit the checkout's HEAD names (40 or 64 hex digits), read from its
+// files: HEAD, the loose ref it names, else packed-refs. Empty when there is
+// none yet (a new repository) or it cannot be read.
+std::string HeadCommit(const Checkout& checkout);
 
 // The value of `key` (e.g. "url") in section `[section "subsection"]` of git
 // config text; the last assignment wins, as in git. Handles comments, quoting,

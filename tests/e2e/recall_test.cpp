@@ -228,6 +228,58 @@ TEST_F(RecallE2E, ALearningOpenedIsConfirmedInUseOnceADay) {
   EXPECT_EQ(after["confirmed_by"][0].get<std::string>().rfind("use:", 0), 0u);
 }
 
+TEST_F(RecallE2E, SessionStartReadsTheCodesSymbolsAndAGoneOneMarksAnItemStale) {
+  Record("flush-order", "Flush order",
+         "The journal calls `FlushPending()` before it syncs the parent folder, so that a crash "
+         "never leaves a renamed journal without its data.");
+  t_.Write("widgets/src/journal.c", "void FlushPending(void) {}\n");
+  auto git = [&](const std::string& args) {
+    return ::system(("git -C " + repo() + " -c user.name=t -c user.email=t@example.org " + args +
+                     " >/dev/null 2>&1")
+                        .c_str());
+  };
+  ASSERT_EQ(git("init -q"), 0);
+  ASSERT_EQ(git("add -A"), 0);
+  ASSERT_EQ(git("commit -q -m one"), 0);
+  // `lore reindex <checkout>` reads the code's symbols too.
+  auto re = Lore({"reindex", repo()}, Opts(""));
+  ASSERT_EQ(re.exit_code, 0) << re.err;
+  EXPECT_NE(re.out.find("symbols of "), std::string::npos) << re.out;
+  const std::string prompt = "in what order does the journal flush and sync the parent folder?";
+  std::string c = Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(prompt))),
+                          "UserPromptSubmit");
+  EXPECT_NE(c.find("memory/decisions/flush-order.md ("), std::string::npos) << c;
+  EXPECT_EQ(c.find("stale"), std::string::npos) << c;
+
+  // The function is renamed and committed; the next session start reads the
+  // symbols again, in the background, and the item is then marked stale.
+  t_.Write("widgets/src/journal.c", "void FlushAll(void) {}\n");
+  ASSERT_EQ(git("commit -q -a -m two"), 0);
+  const std::string start = Json{{"session_id", "s2"},
+                                 {"cwd", repo()},
+                                 {"hook_event_name", "SessionStart"},
+                                 {"source", "startup"}}
+                                .dump();
+  auto started = Lore({"hook", "session-start"}, Opts(start));
+  ASSERT_EQ(started.exit_code, 0) << started.err;
+  EXPECT_EQ(started.err, "");
+  for (int i = 0; i < 200 && c.find("stale") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    c = Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(prompt))),
+                "UserPromptSubmit");
+  }
+  EXPECT_NE(c.find("flush-order.md (") , std::string::npos) << c;
+  EXPECT_NE(c.find("stale: `FlushPending` is no longer in the code"), std::string::npos) << c;
+  struct stat st {};
+  ASSERT_EQ(::stat((store() + "/recall/symbols.txt").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  // --symbols outside a checkout is one line with the repair.
+  auto bad = Lore({"reindex", "git@github.com:acme/widgets.git", "--symbols"}, Opts(""));
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_NE(bad.err.find("pass the path of a git checkout with a commit"), std::string::npos)
+      << bad.err;
+}
+
 TEST_F(RecallE2E, InitInstallsBothHooks) {
   ASSERT_EQ(Lore({"init", "claude-code", "--project", repo()}, Opts("")).exit_code, 0);
   Json s = Json::parse(t_.Read("widgets/.claude/settings.json"));

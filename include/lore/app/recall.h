@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,26 @@ Result<HookAnswer> FileRecall(const store::Store& store, const hook::Payload& pa
 // After a background run changed the store: the index brought up to date
 // when there is one (none is created here; see HookAnswer).
 ::lore::Status RefreshIndex(const store::Store& store);
+
+// The checkout's code symbols, which stale citations are judged against
+// (docs/recall.md): the checkout at `path` (its top folder) and its HEAD
+// commit; nullopt outside a checkout or before its first commit.
+struct CheckoutAt {
+  std::string top;
+  std::string head;
+};
+std::optional<CheckoutAt> CheckoutAtPath(const std::string& path);
+// SessionStart: whether the store's symbol file was made for another
+// checkout or HEAD, or is missing (then `lore reindex <top> --symbols` is
+// started detached).
+bool SymbolsNeedBuild(const store::Store& store, const CheckoutAt& at);
+// `lore reindex <checkout> [--symbols]`: the symbol file rebuilt from the
+// files git tracks (`files`, relative to at.top).
+struct IndexedSymbols {
+  int64_t files = 0, skipped = 0, symbols = 0;
+};
+Result<IndexedSymbols> IndexSymbols(const store::Store& store, const CheckoutAt& at,
+                                    const std::vector<std::string>& files);
 
 // SessionEnd: forgets which files the session was told about.
 void EndRecallSession(const store::Store& store, std::string_view session);
