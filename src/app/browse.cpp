@@ -1,4 +1,4 @@
-// The page's use cases (include/lore/app/browse.h, docs/serve.md).
+// The page's views (include/lore/app/browse.h, docs/serve.md); its changes are curate.cpp.
 #include "lore/app/browse.h"
 
 #include <algorithm>
@@ -26,12 +26,12 @@
 #include "lore/json/reader.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/lifecycle.h"
-#include "lore/lint/finding.h"
 #include "lore/memory/records.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/review.h"
 #include "lore/sys/random.h"
 #include "lore/text/utf8.h"
+#include "app/page_parts.h"
 #include "recall/recall.h"
 #include "recall/usage.h"
 
@@ -40,7 +40,6 @@ namespace {
 
 constexpr size_t kBatch = 4;
 constexpr size_t kTopFiles = 15;
-constexpr const char* kPageSession = "lore-serve";
 
 Json UsageOf(const recall::Usage& usage, std::string_view id) {
   Json u = Json::object();
@@ -55,39 +54,8 @@ Json UsageOf(const recall::Usage& usage, std::string_view id) {
   return u;
 }
 
-// The usage log folded; a log that cannot be read shows no usage rather than
-// no page.
-recall::Usage ReadUsageOrNone(const store::Store& store) {
-  auto u = recall::ReadUsage(store);
-  return u ? std::move(*u) : recall::Usage{};
-}
-
-// The kind a page names, and the kinds the page may edit.
+// The kind a page names.
 std::optional<doc::Kind> KindNamed(std::string_view name) { return doc::ParseKind(name); }
-
-bool Editable(doc::Kind k) {
-  return k == doc::Kind::kDecision || k == doc::Kind::kRequest || k == doc::Kind::kKnowledge;
-}
-
-// A record's id ("memory/decisions/x.md") to its kind and slug.
-struct RecordRef {
-  doc::Kind kind;
-  std::string slug;
-};
-std::optional<RecordRef> RecordOf(std::string_view id) {
-  if (id == "memory/summary.md") return RecordRef{doc::Kind::kSummary, "summary"};
-  for (doc::Kind k : doc::kAllKinds) {
-    if (k == doc::Kind::kSummary) continue;
-    const std::string dir = std::string(doc::KindDir(k)) + "/";
-    if (id.size() > dir.size() + 3 && id.substr(0, dir.size()) == dir &&
-        id.substr(id.size() - 3) == ".md") {
-      std::string slug(id.substr(dir.size(), id.size() - dir.size() - 3));
-      if (slug.find('/') != std::string::npos) return std::nullopt;
-      return RecordRef{k, std::move(slug)};
-    }
-  }
-  return std::nullopt;
-}
 
 // The first "# " heading of a body, else the description, else the slug.
 std::string TitleOf(const doc::Record& r, const std::string& slug) {
@@ -157,39 +125,47 @@ std::string IsoWeek(std::string_view at) {
   return buf;
 }
 
-Error LinterRefusal(const lint::Report& report, const std::string& id, Json* findings) {
-  if (findings) {
-    *findings = Json::array();
-    for (const lint::Finding& f : report.findings) {
-      Json j = Json::object();
-      j["line"] = f.line;
-      j["severity"] = f.severity == lint::Severity::kError ? "error" : "warning";
-      j["rule"] = f.rule;
-      j["field"] = f.field;
-      j["message"] = f.message;
-      j["repair"] = f.repair;
-      findings->push_back(std::move(j));
-    }
-  }
-  for (const lint::Finding& f : report.findings) {
-    if (f.severity == lint::Severity::kError) {
-      return Error{ErrorCode::kInvalidInput, "the linter refused the edit: " + f.message, id,
-                   f.line, f.repair};
-    }
-  }
-  return Error{ErrorCode::kInvalidInput, "the linter refused the edit", id, 0, ""};
-}
-
-Result<RecordRef> EditableRecord(std::string_view id) {
-  auto ref = RecordOf(id);
-  if (!ref || !Editable(ref->kind)) {
-    return Fail(ErrorCode::kInvalidInput, "only decisions, requests and knowledge can be edited",
-                std::string(id), 0, "open a record under memory/decisions, memory/requests or knowledge");
-  }
-  return *ref;
-}
-
 }  // namespace
+
+// What the views share with the changes (page_parts.h).
+namespace page {
+
+recall::Usage ReadUsageOrNone(const store::Store& store) {
+  auto u = recall::ReadUsage(store);
+  return u ? std::move(*u) : recall::Usage{};
+}
+
+bool Editable(doc::Kind k) {
+  return k == doc::Kind::kDecision || k == doc::Kind::kRequest || k == doc::Kind::kKnowledge;
+}
+
+std::optional<RecordRef> RecordOf(std::string_view id) {
+  if (id == "memory/summary.md") return RecordRef{doc::Kind::kSummary, "summary"};
+  for (doc::Kind k : doc::kAllKinds) {
+    if (k == doc::Kind::kSummary) continue;
+    const std::string dir = std::string(doc::KindDir(k)) + "/";
+    if (id.size() > dir.size() + 3 && id.substr(0, dir.size()) == dir &&
+        id.substr(id.size() - 3) == ".md") {
+      std::string slug(id.substr(dir.size(), id.size() - dir.size() - 3));
+      if (slug.find('/') != std::string::npos) return std::nullopt;
+      return RecordRef{k, std::move(slug)};
+    }
+  }
+  return std::nullopt;
+}
+
+::lore::Status RefuseTeamQueue(const store::Store& store) {
+  auto cfg = config::Config::Load(store.config_path());
+  if (cfg && cfg->Has("team.url")) {
+    return Fail(ErrorCode::kUnavailable,
+                "this store shares its proposals with a team ([team] url in config.toml)",
+                store.config_path(), 0,
+                "review them with 'lore review <repo>', which claims a batch from the team first");
+  }
+  return {};
+}
+
+}  // namespace page
 
 std::string NewPageToken() {
   unsigned char bytes[32];
@@ -295,7 +271,7 @@ Result<Json> RecordsJson(const store::Store& store, std::string_view kind_name, 
   }
   std::stable_sort(found.begin(), found.end(),
                    [](const Found& a, const Found& b) { return a.mtime > b.mtime; });
-  const recall::Usage usage = ReadUsageOrNone(store);
+  const recall::Usage usage = page::ReadUsageOrNone(store);
   Json items = Json::array();
   const size_t first = static_cast<size_t>(std::max<int64_t>(offset, 0));
   const size_t last = std::min(found.size(), first + static_cast<size_t>(std::max<int64_t>(limit, 0)));
@@ -410,20 +386,20 @@ Result<Json> ItemJson(const store::Store& store, std::string_view id) {
   out["file"] = item.file;
   out["line"] = item.line;
   out["text"] = text::IsValidUtf8(item.text) ? item.text : text::ReplaceInvalidUtf8(item.text);
-  auto ref = RecordOf(item.id);
-  out["editable"] = ref && Editable(ref->kind);
+  auto ref = page::RecordOf(item.id);
+  out["editable"] = ref && page::Editable(ref->kind);
   if (ref) {
     out["kind"] = std::string(doc::KindName(ref->kind));
     out["slug"] = ref->slug;
   }
-  out["usage"] = UsageOf(ReadUsageOrNone(store), item.id);
+  out["usage"] = UsageOf(page::ReadUsageOrNone(store), item.id);
   return out;
 }
 
 Result<Json> LearningsJson(const store::Store& store, text::TimePoint now) {
   LORE_ASSIGN(learnings::FileScan scan,
               learnings::ReadLearnings(fs::Join(store.dir(), "learnings.jsonl")));
-  const recall::Usage usage = ReadUsageOrNone(store);
+  const recall::Usage usage = page::ReadUsageOrNone(store);
   Json items = Json::array();
   for (auto it = scan.lines.rbegin(); it != scan.lines.rend(); ++it) {
     if (!it->object) continue;
@@ -619,26 +595,8 @@ Result<Json> SearchJson(const store::Store& store, const std::string& query,
   return out;
 }
 
-namespace {
-
-// A team store's queue is reviewed a claimed batch at a time (lore-team,
-// docs/team.md), which only `lore review` does: the page refuses it rather
-// than decide proposals another machine may be deciding.
-::lore::Status RefuseTeamQueue(const store::Store& store) {
-  auto cfg = config::Config::Load(store.config_path());
-  if (cfg && cfg->Has("team.url")) {
-    return Fail(ErrorCode::kUnavailable,
-                "this store shares its proposals with a team ([team] url in config.toml)",
-                store.config_path(), 0,
-                "review them with 'lore review <repo>', which claims a batch from the team first");
-  }
-  return {};
-}
-
-}  // namespace
-
 Result<Json> ReviewBatchJson(const store::Store& store) {
-  LORE_TRY(RefuseTeamQueue(store));
+  LORE_TRY(page::RefuseTeamQueue(store));
   const proposals::Paths paths = proposals::Paths::InStore(store.dir());
   LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(paths));
   Json batch = Json::array();
@@ -661,150 +619,6 @@ Result<Json> ReviewBatchJson(const store::Store& store) {
   out["pending"] = static_cast<int64_t>(set.pending.size());
   out["batch"] = std::move(batch);
   return out;
-}
-
-Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
-                         const std::vector<std::string>& approve,
-                         const std::vector<std::string>& decline, const std::string& reason,
-                         text::TimePoint now) {
-  if (approve.empty() && decline.empty()) {
-    return Fail(ErrorCode::kInvalidInput, "nothing to review: no id was kept or declined", "", 0,
-                "choose keep or decline for at least one proposal");
-  }
-  for (const std::string& id : approve) {
-    if (std::find(decline.begin(), decline.end(), id) != decline.end()) {
-      return Fail(ErrorCode::kInvalidInput, "proposal " + id + " is both kept and declined", "",
-                  0, "choose one of keep and decline for it");
-    }
-  }
-  LORE_TRY(RefuseTeamQueue(store));
-  ReviewSource source{proposals::Paths::InStore(store.dir()), false};
-  LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(source.paths));
-  // Ids no longer pending were settled meanwhile (another tab, the CLI, the
-  // agent's chat): they are reported, never decided a second time.
-  std::set<std::string> pending;
-  for (size_t i : set.pending) pending.insert(set.scan.records[i].id);
-  DecisionFlags flags;
-  flags.reason = reason.empty() ? "user-declined" : reason;
-  Json already = Json::array();
-  for (const auto& [ids, into] : {std::pair{&approve, &flags.approve}, {&decline, &flags.decline}}) {
-    for (const std::string& id : *ids) {
-      if (pending.count(id)) {
-        into->push_back(id);
-      } else {
-        already.push_back(id);
-      }
-    }
-  }
-  Json out = Json::object();
-  int64_t approved = 0, declined = 0;
-  if (!flags.approve.empty() || !flags.decline.empty()) {
-    // What the page does not name stays queued (a plan's rule, not the flags').
-    LORE_ASSIGN(std::vector<proposals::Decision> decisions,
-                DecideByPlan(flags, "the page's review", set, now));
-    TeamRunner no_team = [](std::vector<std::string>) { return TeamStep::kOffline; };
-    LORE_ASSIGN(Reviewed r, ApplyDecisions(repo, source, set, decisions, kPageSession, no_team));
-    if (!r.result) {
-      return Fail(ErrorCode::kUnavailable, "the review was refused", source.paths.queue, 0,
-                  "review with 'lore review' on the command line");
-    }
-    if (!r.ok) {
-      std::string why = r.result->errors.empty() ? "the queue was not cleared"
-                                                 : r.result->errors.front();
-      return Fail(ErrorCode::kIo, "the review was not completed: " + why, source.paths.queue, 0,
-                  "run 'lore check' and review again: nothing decided is lost");
-    }
-    approved = static_cast<int64_t>(r.result->approved_ids.size());
-    declined = static_cast<int64_t>(r.result->declined_ids.size());
-    // An id settled between the read above and the write lock is cleared as
-    // settled, not decided here.
-    for (const std::string& id : flags.approve) {
-      if (std::find(r.result->approved_ids.begin(), r.result->approved_ids.end(), id) ==
-          r.result->approved_ids.end()) {
-        already.push_back(id);
-      }
-    }
-    for (const std::string& id : flags.decline) {
-      if (std::find(r.result->declined_ids.begin(), r.result->declined_ids.end(), id) ==
-          r.result->declined_ids.end()) {
-        already.push_back(id);
-      }
-    }
-  }
-  auto after = proposals::PrepareReview(source.paths);
-  out["approved"] = approved;
-  out["declined"] = declined;
-  out["already"] = std::move(already);
-  out["pending"] = after ? static_cast<int64_t>(after->pending.size()) : 0;
-  return out;
-}
-
-Result<PageChange> EditRecordText(const store::Store& store, std::string_view id,
-                                  std::string_view text, Json* findings) {
-  LORE_ASSIGN(RecordRef ref, EditableRecord(id));
-  LORE_ASSIGN(std::string before, memory::ReadText(store.dir(), ref.kind, ref.slug));
-  LORE_ASSIGN(memory::Outcome o, memory::EditText(store.dir(), ref.kind, ref.slug, text));
-  if (!o.ok()) return tl::unexpected(LinterRefusal(o.report, std::string(id), findings));
-  PageChange c;
-  c.id = std::string(id);
-  c.what = "edit " + c.id;
-  c.before = std::move(before);
-  c.after = std::string(text);
-  c.result = Json::object();
-  c.result["id"] = c.id;
-  c.result["written"] = o.written;
-  return c;
-}
-
-Result<PageChange> ReplaceRecord(const store::Store& store, std::string_view id,
-                                 std::string_view by, text::TimePoint now, Json* findings) {
-  LORE_ASSIGN(RecordRef ref, EditableRecord(id));
-  LORE_ASSIGN(std::string before, memory::ReadText(store.dir(), ref.kind, ref.slug));
-  LORE_ASSIGN(memory::Outcome o, memory::Replace(store.dir(), ref.kind, ref.slug, by, now));
-  if (!o.ok()) return tl::unexpected(LinterRefusal(o.report, std::string(id), findings));
-  LORE_ASSIGN(std::string after, memory::ReadText(store.dir(), ref.kind, ref.slug));
-  PageChange c;
-  c.id = std::string(id);
-  c.what = "replace " + c.id + " by " + std::string(by);
-  c.before = std::move(before);
-  c.after = std::move(after);
-  c.result = Json::object();
-  c.result["id"] = c.id;
-  c.result["replaced_by"] = std::string(by);
-  return c;
-}
-
-Result<PageChange> PinFromPage(const store::Store& store, std::string_view id, bool pin,
-                               text::TimePoint now) {
-  const recall::Usage usage = ReadUsageOrNone(store);
-  auto it = usage.items.find(id);
-  const bool was = it != usage.items.end() && it->second.pinned;
-  LORE_TRY(PinItem(store, id, pin, now));
-  PageChange c;
-  c.id = std::string(id);
-  c.what = std::string(pin ? "pin " : "unpin ") + c.id;
-  c.pinned_before = was;
-  c.result = Json::object();
-  c.result["id"] = c.id;
-  c.result["pinned"] = pin;
-  return c;
-}
-
-Result<std::string> UndoChange(const store::Store& store, const PageChange& change,
-                               text::TimePoint now) {
-  if (change.pinned_before) {
-    LORE_TRY(PinItem(store, change.id, *change.pinned_before, now));
-    return "undid " + change.what;
-  }
-  LORE_ASSIGN(RecordRef ref, EditableRecord(change.id));
-  LORE_ASSIGN(std::string current, memory::ReadText(store.dir(), ref.kind, ref.slug));
-  if (current != change.after) {
-    return Fail(ErrorCode::kBusy, "the record changed since: not undone", change.id, 0,
-                "open the record and edit it by hand");
-  }
-  LORE_ASSIGN(memory::Outcome o, memory::EditText(store.dir(), ref.kind, ref.slug, *change.before));
-  if (!o.ok()) return tl::unexpected(LinterRefusal(o.report, change.id, nullptr));
-  return "undid " + change.what;
 }
 
 }  // namespace lore::app

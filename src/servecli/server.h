@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lore/app/browse.h"
+#include "lore/app/curate.h"
 #include "lore/error.h"
 
 namespace httplib {
