@@ -18,7 +18,11 @@ it: /bin/sh -c <command> in the checkout, the payload on stdin) and reports:
 With --records N (10,000 by default when given without a number) it measures the hook's time on
 a store of N memory records instead: a throwaway checkout and store, N decisions written as files
 and indexed by `lore reindex`, 200 prompts (half about the records, half not) against 200 runs
-of the shell's floor.
+of the shell's floor. The records' words come from a vocabulary of 62, so that every related
+prompt matches nearly every record: the worst case. With --text the records are cut instead from
+the set's own session text (what was said, tool calls and their output: windows of 60 words, each
+word in about four records; real vocabulary)
+and the related prompts are the set's questions: what a store of that size answers day to day.
 
 Usage:  bench/prompt_recall.py [--lore build/release/lore] [--set DIR] [--out DIR]
         bench/prompt_recall.py --records [N] [--lore ...]
@@ -161,6 +165,39 @@ WORDS = ("cache parser index ranking session budget lock journal stage digest to
          "stream packet frame header payload archive bundle sketch matrix vector tensor graph").split()
 
 
+def session_chunks(set_dir):
+    """The set's transcripts' text (what was said, tool calls and their output), 60 words a piece."""
+    words = []
+    for root, _, files in os.walk(os.path.join(set_dir, "sessions")):
+        for name in sorted(files):
+            if not name.endswith(".jsonl"):
+                continue
+            with open(os.path.join(root, name), encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    try:
+                        msg = json.loads(line).get("message") or {}
+                    except (ValueError, AttributeError):
+                        continue
+                    content = msg.get("content") if isinstance(msg, dict) else None
+                    if isinstance(content, str):
+                        words += content.split()
+                    elif isinstance(content, list):
+                        for block in content:
+                            if not isinstance(block, dict):
+                                continue
+                            if block.get("type") == "text":
+                                words += str(block.get("text", "")).split()
+                            elif block.get("type") == "tool_use":
+                                words += json.dumps(block.get("input", {})).split()
+                            elif block.get("type") == "tool_result":
+                                c = block.get("content")
+                                words += (c if isinstance(c, str) else json.dumps(c)).split()
+    # Windows of 60 words from offsets 0, 15, 30 and 45: about 9,600 pieces, each
+    # word in four of them.
+    return [" ".join(words[i:i + 60]) for shift in (0, 15, 30, 45)
+            for i in range(shift, len(words) - 60, 60)]
+
+
 def run_records(args):
     n = args.records
     rng = random.Random(27)
@@ -177,20 +214,32 @@ def run_records(args):
     store = os.path.join(env["LORE_HOME"], stores[0])
     folder = os.path.join(store, "memory", "decisions")
     os.makedirs(folder, exist_ok=True)
+    chunks = session_chunks(args.set) if args.text else []
     for i in range(n):
         words = rng.sample(WORDS, 6)
-        body = " ".join(rng.choice(WORDS) for _ in range(60))
+        if chunks:
+            body = chunks[i % len(chunks)]
+            title = " ".join(body.split()[:6])
+        else:
+            body = " ".join(rng.choice(WORDS) for _ in range(60))
+            body = f"Why the {words[0]} {words[1]} uses the {words[2]} {words[3]}: {body}"
+            title = f"{' '.join(words[:3])} {i}"
         with open(os.path.join(folder, f"d{i:05d}.md"), "w", encoding="utf-8") as f:
             f.write("---\ncreated_at: 2026-11-01T00:00:00Z\nupdated_at: 2026-11-01T00:00:00Z\n"
-                    f"status: open\n---\n# {' '.join(words[:3])} {i}\n\nWhy the {words[0]} "
-                    f"{words[1]} uses the {words[2]} {words[3]}: {body}\n")
+                    f"status: open\n---\n# {title}\n\n{body}\n")
     start = time.perf_counter()
     subprocess.run([args.lore, "reindex", co], check=True, env=env, cwd=co, capture_output=True)
     reindex_s = time.perf_counter() - start
     prompts = []
+    questions = []
+    if args.text:
+        with open(os.path.join(args.set, "questions.jsonl"), encoding="utf-8") as f:
+            questions = [json.loads(line)["question"] for line in f if line.strip()]
     for i in range(200):
         w = rng.sample(WORDS, 4)
-        prompts.append(f"why does the {w[0]} {w[1]} use the {w[2]} {w[3]}?" if i % 2 == 0 else
+        related = (questions[(i // 2) % len(questions)] if questions else
+                   f"why does the {w[0]} {w[1]} use the {w[2]} {w[3]}?")
+        prompts.append(related if i % 2 == 0 else
                        "how do I bake sourdough bread in a cast iron pot at home?")
     times, injected = [], 0
     for i, p in enumerate(prompts):
@@ -200,7 +249,8 @@ def run_records(args):
         injected += context_of(r) != ""
         times.append(ms)
     shell = floor(env, co, 200)
-    report = {"records": n, "reindex_s": round(reindex_s, 2), "prompts": len(prompts),
+    report = {"records": n, "text": "session text" if args.text else "62-word vocabulary",
+              "reindex_s": round(reindex_s, 2), "prompts": len(prompts),
               "injected": injected, "hook_ms_median": statistics.median(times),
               "hook_ms_p95": pct(times, 0.95), "shell_floor_median": statistics.median(shell),
               "ratio": statistics.median(times) / statistics.median(shell),
@@ -209,7 +259,7 @@ def run_records(args):
               "related_ms_median": statistics.median(times[0::2]),
               "unrelated_ms_median": statistics.median(times[1::2])}
     print(json.dumps(report, indent=1))
-    print(f"prompt_recall --records {n}: hook median {report['hook_ms_median']:.2f} ms, p95 "
+    print(f"prompt_recall --records {n}{' --text' if args.text else ''}: hook median {report['hook_ms_median']:.2f} ms, p95 "
           f"{report['hook_ms_p95']:.2f} ms; shell {report['shell_floor_median']:.2f} ms "
           f"({report['ratio']:.2f}x); related {report['related_ms_median']:.2f} ms, unrelated "
           f"{report['unrelated_ms_median']:.2f} ms; {injected}/{len(prompts)} prompts got context",
@@ -227,6 +277,9 @@ def main():
     ap.add_argument("--out", default=None)
     ap.add_argument("--keep", action="store_true", help="keep the replayed stores")
     ap.add_argument("--records", nargs="?", type=int, const=10000, default=None)
+    ap.add_argument("--text", action="store_true",
+                    help="with --records: records cut from the set's session text, the set's "
+                         "questions as the related prompts")
     ap.add_argument("--keep-records", action="store_true",
                     help="with --records: keep the throwaway checkout and store, for profiling")
     args = ap.parse_args()

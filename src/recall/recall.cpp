@@ -136,15 +136,18 @@ Recalled Render(const std::string& header, std::vector<Candidate>& chosen, size_
 
 // The search's candidates for `query`, with the query's words and their idf
 // into `q` (for the snippets) and how many words the index holds nowhere.
+// With `min_share`, a query no record can hold that share of gives none
+// without a match read (SearchOptions::min_share).
 Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view query,
                                             text::TimePoint now, QueryTerms* q,
-                                            int* unseen = nullptr) {
+                                            int* unseen = nullptr, double min_share = 0) {
   std::vector<std::pair<std::string, double>> terms;
   int missing = 0;
   search::SearchOptions opts;
   opts.query_terms = &terms;
   opts.unseen_tokens = &missing;
   opts.limit = kCandidates;
+  opts.min_share = min_share;
   opts.filter.live_at =
       std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
   LORE_ASSIGN(std::vector<search::Hit> hits, search::Search(idx, query, opts));
@@ -343,7 +346,8 @@ Result<Recalled> ForPrompt(const store::Store& store, const Settings& settings,
   if (!idx) return NoIndex();
   QueryTerms q;
   int unseen = 0;
-  LORE_ASSIGN(std::vector<search::Hit> hits, Candidates(*idx, prompt, where.now, &q, &unseen));
+  LORE_ASSIGN(std::vector<search::Hit> hits,
+              Candidates(*idx, prompt, where.now, &q, &unseen, settings.min_relevance));
   if (q.idf.size() + unseen < 2) return Recalled{};  // "yes", "go on": nothing to look for
   LORE_ASSIGN(Usage usage, UsageOf(store, hits));
   std::vector<Candidate> chosen;

@@ -36,6 +36,11 @@ class Ranker {
       for (const auto& t : terms_) found = found || (t.expansion < 0 && t.token == tok);
       if (!found) ++unseen_;
     }
+    LORE_ASSIGN(bool hopeless, BelowMinShare());
+    if (hopeless) {
+      if (opts_.unseen_tokens) *opts_.unseen_tokens = unseen_;
+      return std::vector<Hit>{};
+    }
     LORE_TRY(internal::AddCooccurring(idx_, p_, &terms_, &expansions_, &learned_));
     for (auto& t : terms_) {
       if (t.name) names_.insert(t.token);
@@ -60,6 +65,23 @@ class Ranker {
   }
 
  private:
+  // Whether no record can hold opts.min_share of the query's own weight with
+  // two of its words (see SearchOptions::min_share).
+  Result<bool> BelowMinShare() {
+    if (opts_.min_share <= 0) return false;
+    int own = 0;
+    for (const Term& t : terms_) own += t.expansion < 0 && t.df > 0 && t.weight > 0;
+    if (own < 2) return true;
+    if (unseen_ == 0) return false;  // every word found: one record may hold them all
+    LORE_ASSIGN(int64_t n, idx_.RecordsAtMost());
+    double held = 0;
+    for (const Term& t : terms_) {
+      if (t.expansion < 0 && t.df > 0 && t.weight > 0) held += Idf(n, t.df);
+    }
+    const double whole = held + unseen_ * Idf(n, 0);
+    return whole > 0 && held / whole < opts_.min_share;
+  }
+
   // Finds the records holding a searched term and scores their text; false
   // when no term can be searched.
   Result<bool> FindAndScore() {

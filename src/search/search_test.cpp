@@ -458,6 +458,45 @@ TEST_F(SearchTest, CooccurrenceIsKeptInTheIndexUntilTheRecordsChange) {
   EXPECT_EQ(terms(), std::set<std::string>{"band"});
 }
 
+TEST_F(SearchTest, MinShareDropsOnlyQueriesNoRecordCouldClear) {
+  t_.Write("raw.jsonl",
+           "{\"text\":\"the parser resets the tokenizer after each include\"}\n"
+           "{\"text\":\"the pool holds sixteen connections for staging\"}\n"
+           "{\"text\":\"release tags trigger the packaging workflow\"}\n"
+           "{\"text\":\"the tokenizer keeps line numbers for the parser\"}\n");
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx) << idx.error().Format();
+  ASSERT_TRUE(idx->Update());
+  auto search = [&](const std::string& q, double min_share) {
+    SearchOptions o;
+    o.params = Plain();
+    o.min_share = min_share;
+    auto hits = Search(*idx, q, o);
+    EXPECT_TRUE(hits) << hits.error().Format();
+    return hits ? *hits : std::vector<Hit>{};
+  };
+  int cut = 0, kept = 0;
+  for (const char* q : {"why does the parser reset the tokenizer", "parser sourdough bread oven",
+                        "tokenizer parser pool", "bake bread in a cast iron pot",
+                        "staging pool connections sixteen", "parser", "workflow zebra"}) {
+    for (double min_share : {0.2, 0.45, 0.7}) {
+      std::vector<Hit> all = search(q, 0), some = search(q, min_share);
+      bool clears = false;
+      for (const Hit& h : all) clears |= h.query_matched >= 2 && h.query_share >= min_share;
+      if (some.empty()) {
+        ++cut;
+        EXPECT_FALSE(clears) << q << " at " << min_share;
+      } else {
+        ++kept;
+        ASSERT_EQ(some.size(), all.size()) << q;
+        for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(some[i].doc.id, all[i].doc.id) << q;
+      }
+    }
+  }
+  EXPECT_GT(cut, 0);
+  EXPECT_GT(kept, 0);
+}
+
 TEST_F(SearchTest, QueriesWithoutWordsFindNothing) {
   t_.Write("raw.jsonl", "{\"text\":\"anything\"}\n");
   EXPECT_TRUE(Ask("?!... \"\" ()", RankingParams{}).empty());

@@ -61,6 +61,13 @@ struct SearchOptions {
   // idf, and how many of its tokens the index holds nowhere.
   std::vector<std::pair<std::string, double>>* query_terms = nullptr;
   int* unseen_tokens = nullptr;
+  // When above 0: a query no record could hold `min_share` of (Hit::query_share,
+  // with at least two of its words) gives no hits, found without reading a
+  // single match. Judged from the words' document counts alone: the best a
+  // record can hold is every word found, and that share only grows with the
+  // number of records, so the count used (the largest record id) is an upper
+  // bound. Exact: it never drops a hit that would have cleared `min_share`.
+  double min_share = 0;
 };
 
 // Searches `idx` (which the caller brought up to date) for `query`, best
