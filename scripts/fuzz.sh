@@ -52,7 +52,14 @@ fuzz_one() {
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   if [ "$rc" -ne 0 ] || grep -qE 'runtime error:|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)' "$log"; then
     { echo "fuzz: $name FAILED (exit $rc) after ${units:-?} executions; the input is in $artifacts/"
-      grep -vE '^#[0-9]+\s' "$log" | tail -60; } > "$work/$name.err"
+      grep -vE '^#[0-9]+\s' "$log" | tail -60
+      # The input itself, so that a run whose artifacts are gone (CI) can be
+      # replayed: base64 -d > input; build/fuzz/<name>_fuzz input.
+      local unit
+      unit=$(sed -n "s/.*Test unit written to //p" "$log" | tail -1)
+      if [ -n "$unit" ] && [ -f "$unit" ] && [ "$(stat -c %s "$unit")" -le 65536 ]; then
+        echo "fuzz: $name's input, base64:"; base64 -w 76 "$unit"
+      fi; } > "$work/$name.err"
   else
     echo "fuzz: $name: ${units:-0} executions, ${rate:-0}/s" > "$work/$name.out"
   fi

@@ -96,8 +96,11 @@ std::vector<Entry> ReadEntries(const YAML::Node& root, int64_t yaml_line, Record
     // a NUL, surrounding blanks: found by the record fuzzer) is an issue.
     // YAML allows an implicit key of at most 1024 characters: a longer one
     // (which yaml-cpp read as a key anyway, found by the fuzzer) could not be
-    // written back as a key.
+    // written back as a key. The limit holds for the key as lore writes it,
+    // quotes and escapes included (a key of NEL characters grows past it when
+    // quoted: found by the fuzzer).
     const bool plain = !key.empty() && key.size() <= kMaxKeyBytes && text::IsValidUtf8(key) &&
+                       EmitString(key).size() <= kMaxKeyBytes &&
                        key.front() != ' ' && key.back() != ' ' &&
                        std::none_of(key.begin(), key.end(), [](char c) {
                          auto u = static_cast<unsigned char>(c);
