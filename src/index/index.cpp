@@ -154,7 +154,7 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
   }
   if (!db) return Fail(db.error());
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -170,7 +170,7 @@ Result<Index> Index::OpenExisting(const std::string& store_dir, IndexOptions opt
                 "run lore reindex where the store can be written");
   }
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
   return Index(std::move(impl));
 }
 
@@ -180,7 +180,7 @@ Result<Index> Index::OpenInMemory(const std::string& store_dir, IndexOptions opt
   LORE_TRY(PrepareSchema(db, opts.stemming));
   std::string path = fs::Join(store_dir, kIndexFile);
   auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
+      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
   Index idx(std::move(impl));
   LORE_TRY(idx.Rebuild());
   return idx;
@@ -200,18 +200,16 @@ Result<UpdateStats> Index::Rebuild() {
 
 Result<TermStats> Index::Stats(std::string_view token) {
   if (!impl_->stats) {
-    LORE_ASSIGN(impl_->stats, impl_->db.Prepare("SELECT col, doc FROM fts_terms WHERE term = ?1"));
+    // The update keeps the counts (fts5vocab would walk the token's whole
+    // posting list to count them: 1.6 ms of a prompt's 10 on 10,000 records).
+    LORE_ASSIGN(impl_->stats, impl_->db.Prepare("SELECT words, author FROM df WHERE term = ?1"));
   }
   Stmt& st = *impl_->stats;
   st.Reset();
   st.Bind(1, token);
   TermStats out;
-  while (true) {
-    LORE_ASSIGN(bool row, st.Step());
-    if (!row) break;
-    if (st.Text(0) == "words") out.docs = st.Int(1);
-    if (st.Text(0) == "author") out.author_docs = st.Int(1);
-  }
+  LORE_ASSIGN(bool row, st.Step());
+  if (row) out = TermStats{st.Int(0), st.Int(1)};
   st.Reset();
   return out;
 }

@@ -1,10 +1,12 @@
 #include "lore/index/index.h"
+#include "lore/index/sqlite.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "support/temp_dir.h"
 
@@ -183,6 +185,73 @@ TEST_F(IndexTest, OpenExistingNeedsAnIndexAndLeavesItAsItIs) {
   ASSERT_TRUE(idx) << idx.error().Format();
   EXPECT_EQ(Slugs(*idx, "zebra"), std::vector<std::string>{"raw.jsonl:1"});
   EXPECT_TRUE(Slugs(*idx, "giraffe").empty());  // not updated by opening
+}
+
+// The df table the update keeps holds, for every token and column, the
+// number of records FTS5 itself finds the token in (its fts5vocab view
+// counts them from the posting lists): after adds, appends, a rewritten log,
+// changed and removed files and a rebuild, the two agree exactly.
+TEST_F(IndexTest, DocumentCountsAgreeWithFts5AfterEveryKindOfUpdate) {
+  const std::vector<std::string> words = {"alpha", "Beta",  "gamma_delta", "café", "naïve",
+                                          "x86",   "HTTP2", "it's",        "a-b",  "zeta"};
+  uint32_t seed = 27;
+  auto next = [&seed](uint32_t n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 16) % n;
+  };
+  auto text = [&](int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i) out += (i ? " " : "") + words[next(words.size())];
+    return out;
+  };
+  auto line = [&]() {
+    return "{\"author\":\"" + words[next(words.size())] + " " + words[next(words.size())] +
+           "\",\"text\":\"" + text(6) + "\"}\n";
+  };
+  auto agree = [&](Index& idx, const char* when) {
+    auto db = Db::Open(t_ / kIndexFile, /*create=*/false);
+    ASSERT_TRUE(db) << db.error().Format();
+    std::map<std::string, std::array<int64_t, 2>> vocab, kept;
+    auto st = db->Prepare("SELECT term, col, doc FROM fts_terms WHERE col != 'tags'");
+    ASSERT_TRUE(st);
+    while (*st->Step()) vocab[std::string(st->Text(0))][st->Text(1) == "author"] = st->Int(2);
+    auto df = db->Prepare("SELECT term, words, author FROM df");
+    ASSERT_TRUE(df);
+    while (*df->Step()) kept[std::string(df->Text(0))] = {df->Int(1), df->Int(2)};
+    EXPECT_FALSE(vocab.empty()) << when;
+    EXPECT_EQ(kept, vocab) << when;
+    for (const auto& [term, n] : vocab) {
+      auto ts = idx.Stats(term);
+      ASSERT_TRUE(ts) << ts.error().Format();
+      EXPECT_EQ(ts->docs, n[0]) << term << " " << when;
+      EXPECT_EQ(ts->author_docs, n[1]) << term << " " << when;
+    }
+    EXPECT_EQ(idx.Stats("absent")->docs, 0);
+  };
+  std::string log;
+  for (int i = 0; i < 20; ++i) log += line();
+  t_.Write("raw.jsonl", log);
+  for (int i = 0; i < 6; ++i) {
+    t_.Write("memory/decisions/d" + std::to_string(i) + ".md",
+             "---\nstatus: open\n---\n" + text(12) + "\n");
+  }
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  agree(idx, "built");
+  for (int i = 0; i < 5; ++i) Append("raw.jsonl", line());
+  t_.Write("memory/decisions/d2.md", "---\nstatus: open\n---\n" + text(12) + "\n");
+  std::filesystem::remove(t_ / "memory/decisions/d4.md");
+  ASSERT_TRUE(idx.Update());
+  agree(idx, "appended, changed, removed");
+  log.clear();
+  for (int i = 0; i < 8; ++i) log += line();
+  t_.Write("raw.jsonl", log);  // rewritten: read again from its start
+  for (int i = 0; i < 6; ++i) std::filesystem::remove(t_ / ("memory/decisions/d" + std::to_string(i) + ".md"));
+  t_.Write("memory/decisions/only.md", "---\nstatus: open\n---\nzeta\n");
+  ASSERT_TRUE(idx.Update());
+  agree(idx, "rewritten");
+  ASSERT_TRUE(idx.Rebuild());
+  agree(idx, "rebuilt");
 }
 
 TEST(IsWriteFailure, PermissionAndIoButNotCorruptOrBusy) {

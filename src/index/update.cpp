@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "index/schema.h"
@@ -122,19 +124,72 @@ bool Same(const SourceFile& s, const Indexed& i) {
   return s.size == i.size && s.mtime == i.mtime && s.ino == i.ino;
 }
 
+// FTS5's longest token: its index keeps no more of one (fts5_storage.c).
+constexpr size_t kFts5MaxToken = 32768;
+
+// The distinct tokens FTS5's `ascii` tokenizer makes of `text`: runs of ASCII
+// letters and digits and of any byte above 0x7F, ASCII letters lowered.
+void AsciiTokens(std::string_view text, std::unordered_set<std::string>* out) {
+  auto token_byte = [](unsigned char c) {
+    return c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  };
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && !token_byte(static_cast<unsigned char>(text[i]))) ++i;
+    size_t start = i;
+    while (i < text.size() && token_byte(static_cast<unsigned char>(text[i]))) ++i;
+    if (i == start) break;
+    std::string t(text.substr(start, std::min(i - start, kFts5MaxToken)));
+    for (char& c : t) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    out->insert(std::move(t));
+  }
+}
+
 // The statements one update uses, prepared once.
 struct Writer {
-  Stmt insert_doc, insert_fts, delete_fts, delete_docs, count_docs, upsert_file, delete_file;
+  Stmt insert_doc, insert_fts, delete_fts, delete_docs, count_docs, upsert_file, delete_file,
+      file_tokens, add_df, drop_df;
   Db* db;
   Stemming stemming;
   UpdateStats* stats;
+  // How many more (or fewer) records hold each token, in the words and the
+  // author columns, since the last Flush.
+  std::unordered_map<std::string, std::array<int64_t, 2>> df_change = {};
+
+  void Count(std::string_view words, std::string_view author, int64_t by) {
+    std::unordered_set<std::string> seen;
+    AsciiTokens(words, &seen);
+    for (const std::string& t : seen) df_change[t][0] += by;
+    seen.clear();
+    AsciiTokens(author, &seen);
+    for (const std::string& t : seen) df_change[t][1] += by;
+  }
 
   Status Forget(const std::string& rel) {
     LORE_TRY(count_docs.Bind(1, rel).Step());
     stats->records_removed += count_docs.Int(0);
     count_docs.Reset();
+    file_tokens.Bind(1, rel);
+    while (true) {
+      LORE_ASSIGN(bool row, file_tokens.Step());
+      if (!row) break;
+      Count(file_tokens.Text(0), file_tokens.Text(1), -1);
+    }
+    file_tokens.Reset();
     LORE_TRY(delete_fts.Bind(1, rel).Run());
     return delete_docs.Bind(1, rel).Run();
+  }
+
+  // Writes the document counts' changes to the df table.
+  Status Flush() {
+    for (const auto& [token, change] : df_change) {
+      if (change[0] == 0 && change[1] == 0) continue;
+      LORE_TRY(add_df.Bind(1, token).Bind(2, change[0]).Bind(3, change[1]).Run());
+    }
+    df_change.clear();
+    return drop_df.Run();
   }
 
   // Forgets the file's records and that it was ever indexed.
@@ -185,9 +240,11 @@ struct Writer {
     std::string tags(ScopeName(r.scope));
     if (!r.kind.empty()) tags.append(" ").append(KindTag(r.kind));
     if (r.status == "replaced") tags += " replaced";
+    const std::string author = TokenString(r.author, stemming);
     insert_fts.Bind(1, id).Bind(2, joined);
-    insert_fts.Bind(3, TokenString(r.author, stemming)).Bind(4, tags);
+    insert_fts.Bind(3, author).Bind(4, tags);
     LORE_TRY(insert_fts.Run());
+    Count(joined, author, +1);
     ++stats->records_added;
     return Ok();
   }
@@ -210,6 +267,14 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
               db.Prepare("INSERT OR REPLACE INTO files(path, size, mtime, ino, done, lines, tail) "
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"));
   LORE_ASSIGN(Stmt delete_file, db.Prepare("DELETE FROM files WHERE path = ?1"));
+  LORE_ASSIGN(Stmt file_tokens,
+              db.Prepare("SELECT words, author FROM fts WHERE rowid IN "
+                         "(SELECT id FROM docs WHERE file = ?1)"));
+  LORE_ASSIGN(Stmt add_df,
+              db.Prepare("INSERT INTO df(term, words, author) VALUES (?1, ?2, ?3) "
+                         "ON CONFLICT(term) DO UPDATE SET words = words + excluded.words, "
+                         "author = author + excluded.author"));
+  LORE_ASSIGN(Stmt drop_df, db.Prepare("DELETE FROM df WHERE words <= 0 AND author <= 0"));
   return Writer{std::move(insert_doc),
                 std::move(insert_fts),
                 std::move(delete_fts),
@@ -217,6 +282,9 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
                 std::move(count_docs),
                 std::move(upsert_file),
                 std::move(delete_file),
+                std::move(file_tokens),
+                std::move(add_df),
+                std::move(drop_df),
                 &db,
                 stemming,
                 stats};
@@ -358,6 +426,8 @@ Status CreateSchema(Db& db) {
     CREATE INDEX docs_time ON docs(time) WHERE time IS NOT NULL;
     CREATE VIRTUAL TABLE fts USING fts5(words, author, tags, tokenize = 'ascii');
     CREATE VIRTUAL TABLE fts_terms USING fts5vocab(fts, 'col');
+    CREATE TABLE df(term TEXT PRIMARY KEY, words INTEGER NOT NULL,
+                    author INTEGER NOT NULL) WITHOUT ROWID;
     CREATE TABLE learned(key TEXT PRIMARY KEY, generation INTEGER NOT NULL,
                          value TEXT NOT NULL) WITHOUT ROWID;
   )sql");
@@ -365,7 +435,7 @@ Status CreateSchema(Db& db) {
 
 Status DropSchema(Db& db) {
   return db.Exec(
-      "DROP TABLE IF EXISTS learned; DROP TABLE IF EXISTS fts_terms; DROP TABLE IF EXISTS fts; "
+      "DROP TABLE IF EXISTS learned; DROP TABLE IF EXISTS df; DROP TABLE IF EXISTS fts_terms; DROP TABLE IF EXISTS fts; "
       "DROP TABLE IF EXISTS docs; "
       "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;");
 }
@@ -403,7 +473,7 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
   }
   LORE_ASSIGN(Transaction tx, Transaction::Begin(db));
   if (from_scratch) {
-    LORE_TRY(db.Exec("DELETE FROM fts; DELETE FROM docs; DELETE FROM files;"));
+    LORE_TRY(db.Exec("DELETE FROM fts; DELETE FROM docs; DELETE FROM files; DELETE FROM df;"));
     stats.rebuilt = true;
   }
   // Look again under the write lock: another process may have done the work.
@@ -426,6 +496,7 @@ Result<UpdateStats> Update(Db& db, const std::string& dir, Stemming stemming, bo
     ++stats.files_removed;
     LORE_TRY(w.ForgetFile(rel));
   }
+  LORE_TRY(w.Flush());
   if (from_scratch || stats.files_indexed > 0 || stats.files_removed > 0) {
     // The records changed: what was learned from them is out of date.
     LORE_TRY(db.Exec(

@@ -159,10 +159,13 @@ Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view 
 }
 
 // The index as it is, or nothing when there is none yet (the hot path never
-// builds it: the background runs do).
+// builds it: the background runs do). One another lore built (an upgrade
+// changed the schema) or a damaged one is as good as none: the reindex the
+// caller starts replaces it.
 Result<std::optional<index::Index>> OpenIndex(const store::Store& store) {
   if (!fs::Exists(fs::Join(store.dir(), index::kIndexFile))) return std::optional<index::Index>();
   auto idx = index::Index::OpenExisting(store.dir());
+  if (!idx && idx.error().code == ErrorCode::kCorrupt) return std::optional<index::Index>();
   if (!idx) return tl::unexpected(idx.error());
   return std::optional<index::Index>(std::move(*idx));
 }

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -96,6 +97,36 @@ TEST_F(RecallE2E, AFirstPromptStartsTheIndexAndTheNextIsAnswered) {
   EXPECT_NE(c.find("Keys now carry the locale"), std::string::npos) << c;
   EXPECT_EQ(c.find("Tuesday"), std::string::npos) << c;
   EXPECT_LE(c.size(), 1500u);
+}
+
+// After an upgrade that changed the index's schema (or with a damaged
+// index), a prompt gets nothing and no warning, and starts the reindex that
+// replaces the index; the next prompts are answered.
+TEST_F(RecallE2E, AnIndexOfAnotherVersionIsReplacedInTheBackground) {
+  const std::string prompt = "why do the cache keys carry the locale?";
+  for (const std::string damage : {"older", "damaged"}) {
+    Reindex();
+    const std::string db = store() + "/index.sqlite";
+    for (const char* s : {"-wal", "-shm"}) stdfs::remove(db + s);
+    if (damage == "older") {
+      // PRAGMA user_version: the big-endian 32-bit number at offset 60.
+      std::fstream f(db, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(60);
+      f.write("\0\0\0\1", 4);
+    } else {
+      t_.Write(db, std::string(8192, 'x'));
+    }
+    auto first = Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(prompt)));
+    EXPECT_EQ(Context(first, "UserPromptSubmit"), "") << damage;
+    EXPECT_EQ(first.err, "") << damage;
+    std::string c;
+    for (int i = 0; i < 100 && c.empty(); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      c = Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(prompt))),
+                  "UserPromptSubmit");
+    }
+    EXPECT_NE(c.find("memory/decisions/cache-locale.md ("), std::string::npos) << damage << c;
+  }
 }
 
 TEST_F(RecallE2E, NothingForAnUnrelatedPromptAnEmptyOneOrGarbage) {

@@ -226,7 +226,9 @@ TEST_F(SecretsTest, AFieldLeftEmptyByRedactionIsRefusedNotStored) {
                        "requests[0].intent must be a non-empty string"),
             std::string::npos)
       << s.err;
-  if (stdfs::exists(t_ / "stores")) EXPECT_EQ(Leaks(), std::vector<std::string>{});
+  if (stdfs::exists(t_ / "stores")) {
+    EXPECT_EQ(Leaks(), std::vector<std::string>{});
+  }
 }
 
 TEST_F(SecretsTest, CheckSecretsReportsAnOlderStoreWithoutPrintingTheSecret) {
