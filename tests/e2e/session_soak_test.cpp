@@ -23,6 +23,7 @@
 
 #include "support/process.h"
 #include "support/run.h"
+#include "support/soak_seed.h"
 #include "support/temp_dir.h"
 
 namespace lore::testing {
@@ -104,11 +105,12 @@ TEST_F(SessionSoakTest, EveryLineIsLoggedAndStagedExactlyOnce) {
     std::ofstream(Transcript(s)) << PersonLine(s, 1);
     written[s] = 1;
   }
+  const unsigned seed = lore::testing::SoakSeed("SessionSoakTest");
   std::atomic<int> ids{0}, runs{0}, killed{0};
   const auto end = std::chrono::steady_clock::now() + duration;
   std::vector<std::thread> threads;
   threads.emplace_back([&] {  // the sessions go on: a line now and then
-    std::mt19937 rng(1);
+    std::mt19937 rng(seed);
     while (std::chrono::steady_clock::now() < end) {
       for (const auto& s : kSessions) {
         std::lock_guard<std::mutex> lock(mu);
@@ -120,7 +122,7 @@ TEST_F(SessionSoakTest, EveryLineIsLoggedAndStagedExactlyOnce) {
   });
   for (size_t i = 0; i < kSessions.size(); ++i) {
     threads.emplace_back([&, i] {
-      std::mt19937 rng(static_cast<unsigned>(100 + i));
+      std::mt19937 rng(seed * 7919u + static_cast<unsigned>(100 + i));
       while (std::chrono::steady_clock::now() < end) {
         int code = RunMaybeKilled(
             {"extract", kRepo, "--transcript", Transcript(kSessions[i]), "--session",
@@ -132,7 +134,7 @@ TEST_F(SessionSoakTest, EveryLineIsLoggedAndStagedExactlyOnce) {
     });
   }
   threads.emplace_back([&] {
-    std::mt19937 rng(7);
+    std::mt19937 rng(seed * 7919u + 7u);
     while (std::chrono::steady_clock::now() < end) {
       int code = RunMaybeKilled({"consolidate", kRepo, "--flush", "--foreground"}, rng, ids++);
       ++runs;

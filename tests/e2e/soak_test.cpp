@@ -18,6 +18,7 @@
 #include "faults/driver.h"
 #include "support/process.h"
 #include "support/run.h"
+#include "support/soak_seed.h"
 #include "support/temp_dir.h"
 
 namespace lore::testing {
@@ -103,6 +104,7 @@ TEST_F(SoakTest, KilledAtRandomNothingAcknowledgedIsLost) {
   }
   ASSERT_EQ(Lore({"consolidate", kRepo, "--foreground", "--flush"}).exit_code, 0);
 
+  const unsigned soak_seed = lore::testing::SoakSeed("SoakTest");
   std::mutex mu;
   std::set<std::string> raw_acked, proposals_acked, edits_acked, staged_acked;
   std::atomic<int> ids{0}, runs{0}, killed{0};
@@ -113,7 +115,7 @@ TEST_F(SoakTest, KilledAtRandomNothingAcknowledgedIsLost) {
   auto worker = [&](const char* name, int seed,
                     const std::function<void(std::mt19937&, int)>& step) {
     if (skip.find(name) != std::string::npos) return;
-    std::mt19937 rng(static_cast<unsigned>(seed) * 7919u + static_cast<unsigned>(::getpid()));
+    std::mt19937 rng(static_cast<unsigned>(seed) * 7919u + soak_seed);
     while (std::chrono::steady_clock::now() < end) step(rng, ids++);
   };
   auto record = [&](int code, std::set<std::string>& acked, const std::string& what) {

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "e2e/team_fixture.h"
+#include "support/soak_seed.h"
 
 namespace lore::testing {
 namespace LORE_FILE_NAMESPACE {
@@ -111,7 +112,7 @@ TEST_F(TeamSyncTest, KilledAtRandomPointsNothingTwiceNothingLost) {
   MakeMachine(1);
   MakeMachine(2);
   ASSERT_EQ(Team(1, "init").exit_code, 0);
-  std::mt19937 rng(std::random_device{}());
+  std::mt19937 rng(lore::testing::SoakSeed("TeamSyncTest"));
   std::uniform_int_distribution<int> delay_ms(0, 400);
   int killed = 0;
   for (int i = 0; i < 8; ++i) {
