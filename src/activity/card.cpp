@@ -13,6 +13,7 @@ namespace {
 constexpr size_t kTaskBytes = 300;
 constexpr size_t kAskBytes = 200;
 constexpr size_t kReportBytes = 700;
+constexpr size_t kShortReportBytes = 80;  // a report this short adds to the one before
 constexpr size_t kClosingBytes = 700;
 constexpr size_t kMaxTurns = 24;
 constexpr size_t kMaxCardFiles = 8;
@@ -25,9 +26,53 @@ struct Success {
   int64_t line;
 };
 
+// What of a person's turn is their own words, not a block they pasted or
+// quoted: without quoted lines ("> …"), fenced blocks and harness tags; and of
+// a long turn (pasted material: an issue, a log, a page) only its first and
+// last paragraphs, each when short, where a person frames what they pasted.
+std::string OwnWords(std::string_view text) {
+  constexpr size_t kLongTurn = 600, kFrame = 300;
+  std::vector<std::string> paragraphs(1);
+  bool fenced = false;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    std::string_view t = line.substr(std::min(line.size(), line.find_first_not_of(" \t")));
+    if (t.starts_with("```") || t.starts_with("~~~")) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced || t.starts_with(">") || t.starts_with("<")) continue;
+    if (t.empty()) {
+      if (!paragraphs.back().empty()) paragraphs.emplace_back();
+      continue;
+    }
+    paragraphs.back() += (paragraphs.back().empty() ? "" : "\n") + std::string(line);
+  }
+  if (paragraphs.back().empty()) paragraphs.pop_back();
+  size_t bytes = 0;
+  for (const auto& p : paragraphs) bytes += p.size();
+  if (paragraphs.size() <= 2 && bytes <= kLongTurn) {
+    std::string out;
+    for (const auto& p : paragraphs) out += (out.empty() ? "" : "\n") + p;
+    return out;
+  }
+  std::string out;
+  if (!paragraphs.empty() && paragraphs.front().size() <= kFrame) out = paragraphs.front();
+  if (paragraphs.size() > 1 && paragraphs.back().size() <= kFrame)
+    out += (out.empty() ? "" : "\n") + paragraphs.back();
+  return out;
+}
+
 // The sentences of a person's turn that set a rule for later work ("always
-// run the hooks", "never push to main", "from now on use pnpm").
-std::vector<std::string> Instructions(std::string_view text) {
+// run the hooks", "never push to main", "from now on use pnpm"), in their own
+// words only (OwnWords): a pasted issue's "always …" is not theirs.
+std::vector<std::string> Instructions(std::string_view turn) {
+  const std::string own = OwnWords(turn);
+  std::string_view text = own;
   std::vector<std::string> out;
   size_t pos = 0;
   while (pos < text.size() && out.size() < 3) {
@@ -143,6 +188,16 @@ std::string Shorten(std::string_view report, size_t max) {
 
 }  // namespace
 
+std::string RelativeTo(std::string_view path, std::string_view folder) {
+  while (folder.size() > 1 && (folder.back() == '/' || folder.back() == '\\'))
+    folder.remove_suffix(1);
+  if (folder.size() < 2 || path.size() <= folder.size() + 1 || !path.starts_with(folder))
+    return std::string(path);
+  const char sep = path[folder.size()];
+  if (sep != '/' && sep != '\\') return std::string(path);
+  return std::string(path.substr(folder.size() + 1));
+}
+
 std::vector<const Episode*> SessionCard::Unresolved() const {
   std::vector<const Episode*> out;
   for (const auto& e : episodes) {
@@ -184,7 +239,7 @@ SessionCard ReadCard(const SessionLog& log) {
     switch (e.kind) {
       case EventKind::kPersonText: {
         last_was_stop = false;
-        if (IsAcknowledgement(e.text)) break;
+        if (IsAcknowledgement(e.text) || IsOptionAnswer(e.text)) break;
         for (auto& rule : Instructions(e.text)) {
           if (card.instructions.size() < kMaxInstructions &&
               std::find(card.instructions.begin(), card.instructions.end(), rule) ==
@@ -208,11 +263,15 @@ SessionCard ReadCard(const SessionLog& log) {
         card.closing = Gist(e.text, kClosingBytes);
         last_was_stop = false;
         if (card.turns.empty()) break;
-        // What the agent reported on the request: what it said over the
-        // turn, without the sentences that only announce what comes next.
+        // What the agent reported on the request: its last words on it (a
+        // closing summary says what came of the work; what it said on the
+        // way, "Good, now I have a complete picture", does not), without the
+        // sentences that only announce what comes next. A short last word
+        // ("All 12 tests pass.") keeps what came before it.
         std::string said = Statements(Gist(e.text, kReportBytes * 2));
         if (said.empty()) break;
         std::string& report = card.turns.back().report;
+        if (said.size() >= kShortReportBytes) report.clear();
         report += (report.empty() ? "" : " ") + said;
         if (report.size() > 3 * kReportBytes) report = Shorten(report, kReportBytes);
         break;
@@ -271,6 +330,23 @@ SessionCard ReadCard(const SessionLog& log) {
       }
     }
   }
+  // A failure whose intent a later call achieved, whatever its command: the
+  // commit that landed after a hook stopped one, the test run that passed
+  // after a failing one with other flags.
+  for (auto& ep : card.episodes) {
+    if (ep.fixed() || ep.tool != "Bash") continue;
+    const std::string intent = Intent(ep.detail);
+    for (const auto& s : successes) {
+      if (s.line > ep.first_line && s.tool == "Bash" && Achieves(s.detail, intent)) {
+        ep.fix = s.action;
+        break;
+      }
+    }
+  }
+  for (const auto& s : successes) {
+    if (s.tool != "Bash") continue;
+    for (auto& intent : IntentsOf(s.detail)) card.achieved.insert(std::move(intent));
+  }
   auto ranked = [](const std::map<std::string, int>& m, size_t max) {
     std::vector<std::pair<std::string, int>> v(m.begin(), m.end());
     std::stable_sort(v.begin(), v.end(),
@@ -278,8 +354,16 @@ SessionCard ReadCard(const SessionLog& log) {
     if (v.size() > max) v.resize(max);
     return v;
   };
-  card.files = ranked(edits, kMaxCardFiles);
-  card.places = ranked(places, kMaxPlaces);
+  // Paths as the checkout knows them: below the session's folder (a
+  // worktree's too), relative to it, so that two worktrees of one project
+  // name a file alike and a path is never cut in the middle of its prefix.
+  auto relative = [&](const std::map<std::string, int>& m) {
+    std::map<std::string, int> out;
+    for (const auto& [path, n] : m) out[RelativeTo(path, card.cwd)] += n;
+    return out;
+  };
+  card.files = ranked(relative(edits), kMaxCardFiles);
+  card.places = ranked(relative(places), kMaxPlaces);
   size_t pos = 0;
   while (pos < last_todos.size()) {
     size_t end = last_todos.find('\n', pos);

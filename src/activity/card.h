@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,10 +42,17 @@ struct SessionCard {
   std::vector<std::pair<std::string, int>> files;  // files edited, most edits first
   std::vector<std::string> open_todos;             // the last todo list's unfinished items
   std::vector<std::string> declined;               // calls the person declined
+  // The intents (activity::Intent) its successful shell calls achieved: what
+  // a failure of an earlier session is resolved by.
+  std::set<std::string> achieved;
 
   // Episodes still failing at the session's end.
   std::vector<const Episode*> Unresolved() const;
 };
+
+// `path` relative to `folder` when it lies below it ("/w/app/src/x.c" in
+// "/w/app" is "src/x.c"), else as it is.
+std::string RelativeTo(std::string_view path, std::string_view folder);
 
 // Reads the card of one session log.
 SessionCard ReadCard(const SessionLog& log);

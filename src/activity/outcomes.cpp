@@ -14,20 +14,29 @@ constexpr size_t kMaxOutcomeCalls = 256;
 constexpr size_t kWhatBytes = 200;
 constexpr size_t kDetailBytes = 200;
 
-// True when `needle` occurs in `hay` as whole words (a command's words).
-bool HasWords(std::string_view hay, std::string_view needle) {
-  size_t at = 0;
+// True when `hay` holds `needle` at `at` as whole words (a command's words).
+bool WordsAt(std::string_view hay, size_t at, size_t n) {
+  bool left = at == 0 || hay[at - 1] == ' ' || hay[at - 1] == '\t' || hay[at - 1] == '(' ||
+              hay[at - 1] == ';' || hay[at - 1] == '&' || hay[at - 1] == '|' ||
+              hay[at - 1] == '/' || hay[at - 1] == '\n';
+  size_t end = at + n;
+  bool right = end == hay.size() || hay[end] == ' ' || hay[end] == '\t' || hay[end] == ';' ||
+               hay[end] == '&' || hay[end] == '|' || hay[end] == '\n' || hay[end] == ')';
+  return left && right;
+}
+
+// The last place `needle` occurs in `hay` as whole words, or npos.
+size_t LastWords(std::string_view hay, std::string_view needle) {
+  size_t found = std::string_view::npos, at = 0;
   while ((at = hay.find(needle, at)) != std::string_view::npos) {
-    bool left = at == 0 || hay[at - 1] == ' ' || hay[at - 1] == '\t' || hay[at - 1] == '(' ||
-                hay[at - 1] == ';' || hay[at - 1] == '&' || hay[at - 1] == '|' ||
-                hay[at - 1] == '/' || hay[at - 1] == '\n';
-    size_t end = at + needle.size();
-    bool right = end == hay.size() || hay[end] == ' ' || hay[end] == '\t' || hay[end] == ';' ||
-                 hay[end] == '&' || hay[end] == '|' || hay[end] == '\n' || hay[end] == ')';
-    if (left && right) return true;
-    at = end;
+    if (WordsAt(hay, at, needle.size())) found = at;
+    at += needle.size();
   }
-  return false;
+  return found;
+}
+
+bool HasWords(std::string_view hay, std::string_view needle) {
+  return LastWords(hay, needle) != std::string_view::npos;
 }
 
 constexpr std::array<std::string_view, 27> kTests = {
@@ -185,6 +194,67 @@ std::string OutcomeKind(std::string_view command) {
     if (HasWords(c, b)) return "build";
   }
   return "";
+}
+
+namespace {
+
+// Every intent lore judges by, in the order a tie at one place is settled
+// (a test runner before the build tool it starts with: "make test").
+std::vector<std::pair<std::string_view, std::string>> IntentTable() {
+  std::vector<std::pair<std::string_view, std::string>> out = {
+      {"git commit", "commit"}, {"git push", "push"}, {"gh pr create", "pr"}};
+  for (std::string_view t : kTests) out.emplace_back(t, "test:" + std::string(t));
+  for (std::string_view b : kBuilds) out.emplace_back(b, "build:" + std::string(b));
+  return out;
+}
+
+// `c` with what its quotes hold blanked out (a commit message naming "make
+// test" runs no test), its length kept.
+std::string Unquoted(std::string c) {
+  char quote = 0;
+  for (char& ch : c) {
+    if (quote) {
+      if (ch == quote) quote = 0;
+      else if (ch != '\n') ch = ' ';
+    } else if (ch == '\'' || ch == '"') {
+      quote = ch;
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+std::string Intent(std::string_view command) {
+  std::string c = Unquoted(text::AsciiLower(command.substr(0, 2000)));
+  std::string what;
+  if (!PackageKind(c, &what).empty()) return "";
+  std::string best;
+  size_t best_at = 0;
+  for (const auto& [words, intent] : IntentTable()) {
+    size_t at = LastWords(c, words);
+    if (at == std::string_view::npos) continue;
+    if (best.empty() || at > best_at) best = intent, best_at = at;
+  }
+  return best;
+}
+
+std::vector<std::string> IntentsOf(std::string_view command) {
+  std::vector<std::string> out;
+  std::string c = Unquoted(text::AsciiLower(command.substr(0, 2000)));
+  for (const auto& [words, intent] : IntentTable()) {
+    if (HasWords(c, words)) out.push_back(intent);
+  }
+  return out;
+}
+
+bool Achieves(std::string_view command, std::string_view intent) {
+  if (intent.empty()) return false;
+  std::string c = Unquoted(text::AsciiLower(command.substr(0, 2000)));
+  for (const auto& [words, name] : IntentTable()) {
+    if (name == intent) return HasWords(c, words);
+  }
+  return false;
 }
 
 void OutcomeReader::Take(const Event& e) {

@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 
 #include "activity/card.h"
+#include "activity/turns.h"
+#include "lore/activity/outcomes.h"
 #include "support/temp_dir.h"
 
 namespace lore::activity {
@@ -185,9 +188,113 @@ TEST(Cards, TurnsReportsInstructionsAndState) {
   EXPECT_EQ(card.instructions, std::vector<std::string>{"Always run the tests before you commit"});
   EXPECT_EQ(card.open_todos, std::vector<std::string>{"Document it"});
   ASSERT_EQ(card.files.size(), 1u);
-  EXPECT_EQ(card.files[0].first, "/r/src/cache.c");
+  EXPECT_EQ(card.files[0].first, "src/cache.c") << "relative to the session's folder, /r";
   EXPECT_EQ(card.branch, "main");
   EXPECT_EQ(card.closing, "All 12 tests pass.");
+}
+
+// A card of `events` alone (one span over them).
+SessionCard CardOf(std::vector<Event> events) {
+  SessionLog log;
+  log.session_id = "s1";
+  log.spans.push_back(
+      Span{1, 40, "s1", "2026-01-17T10:00:00Z", "2026-01-17T11:00:00Z", "main", "/r"});
+  log.events = std::move(events);
+  return ReadCard(log);
+}
+
+TEST(Cards, AHookFailureThenALandedCommitIsResolved) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "git add Docs && git commit -m \"Sync sessions\""),
+      Result(2, "a", ResultStatus::kFailed,
+             "gitleaks.....Failed\n- hook id: gitleaks\n- exit code: 1\nFinding: Docs/x.md", 1),
+      MakeEvent(EventKind::kAssistantText, 3, false, "gitleaks flags false positives in Docs/."),
+      Use(4, "b", "Bash", "git commit --no-verify -m \"Sync sessions (allowlisted)\""),
+      Result(5, "b", ResultStatus::kOk, "[main 2828430] Sync sessions (allowlisted)"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed()) << "a commit that landed resolves the hook's failure";
+  EXPECT_TRUE(card.Unresolved().empty());
+  EXPECT_TRUE(card.achieved.count("commit"));
+}
+
+TEST(Cards, AFailureFixedByAnotherCommandIsResolved) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "pytest -x tests/"),
+      Result(2, "a", ResultStatus::kFailed, "FAILED tests/test_parse.py::test_empty\n1 failed, 9 passed", 1),
+      Use(3, "e", "Edit", "/r/src/parse.py"),
+      Result(4, "e", ResultStatus::kOk, ""),
+      MakeEvent(EventKind::kPersonText, 5, false, "Also rename the module."),
+      Use(6, "c", "Bash", "git mv src/parse.py src/parser.py"),
+      Result(7, "c", ResultStatus::kOk, ""),
+      Use(8, "b", "Bash", "python -m pytest tests/ -q"),
+      Result(9, "b", ResultStatus::kOk, "10 passed"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed());
+}
+
+TEST(Cards, ASuccessOfAnotherIntentResolvesNothing) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "git push origin main"),
+      Result(2, "a", ResultStatus::kFailed, "! [rejected] main -> main (fetch first)", 1),
+      Use(3, "b", "Bash", "git commit -m \"make test pass; git push later\""),
+      Result(4, "b", ResultStatus::kOk, "[main 1a2b3c4] make test pass"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_FALSE(card.episodes[0].fixed()) << "a commit is no push, and quotes run nothing";
+  EXPECT_EQ(card.achieved, std::set<std::string>{"commit"});
+}
+
+TEST(Cards, IntentsAreTheLastStagesAndNeverQuotedWords) {
+  EXPECT_EQ(Intent("git add . && git commit -m 'run pytest'"), "commit");
+  EXPECT_EQ(Intent("git commit -m x && git push"), "push");
+  EXPECT_EQ(Intent("make test"), "test:make test");
+  EXPECT_EQ(Intent("python -m pytest tests/"), "test:pytest");
+  EXPECT_EQ(Intent("ls -la"), "");
+  EXPECT_EQ(Intent("sudo apt-get install jq"), "");  // judged by its packages
+  EXPECT_TRUE(Achieves("pytest -x tests/test_a.py", "test:pytest"));
+  EXPECT_FALSE(Achieves("echo 'git push'", "push"));
+}
+
+TEST(Cards, ABareOptionNumberIsAnAnswerNotARequest) {
+  auto card = CardOf({
+      MakeEvent(EventKind::kPersonText, 1, false, "Set up a launcher for the app."),
+      MakeEvent(EventKind::kAssistantText, 2, false,
+                "Which way?\n1. An Automator app\n2. A shell script\n3. A Dock alias"),
+      MakeEvent(EventKind::kPersonText, 3, false, "3"),
+      MakeEvent(EventKind::kAssistantText, 4, false, "Made a Dock alias."),
+  });
+  EXPECT_EQ(card.task, "Set up a launcher for the app.");
+  ASSERT_EQ(card.turns.size(), 1u) << "\"3\" starts no turn of its own";
+  EXPECT_NE(card.turns[0].report.find("Made a Dock alias."), std::string::npos);
+  EXPECT_TRUE(IsOptionAnswer("option 2"));
+  EXPECT_TRUE(IsOptionAnswer("B."));
+  EXPECT_FALSE(IsOptionAnswer("2026 plans"));
+  EXPECT_FALSE(IsOptionAnswer("do it"));
+}
+
+TEST(Cards, PathsAreRelativeToTheCheckoutWorktreesIncluded) {
+  EXPECT_EQ(RelativeTo("/home/u/p-worktrees/p-dov/lib/web/live/session.ex", "/home/u/p-worktrees/p-dov"),
+            "lib/web/live/session.ex");
+  EXPECT_EQ(RelativeTo("/home/u/p-worktrees/p-dov/x", "/home/u/p-worktrees/p-dov/"), "x");
+  EXPECT_EQ(RelativeTo("/home/u/p-dover/x", "/home/u/p-dov"), "/home/u/p-dover/x");
+  EXPECT_EQ(RelativeTo("C:\\Users\\M\\a.ps1", "C:\\Users\\M"), "a.ps1");
+  EXPECT_EQ(RelativeTo("/etc/hosts", ""), "/etc/hosts");
+}
+
+TEST(Cards, APastedBlockIsNotAStandingInstruction) {
+  const std::string pasted =
+      "Can you look at this issue?\n\n"
+      "> Title: the sync drops lines\n> Always run the sync twice.\n\n"
+      "Steps to reproduce: open the app. Never close it before the sync ends. The log shows "
+      "nothing. Expected: every line is kept. Actual: some are lost. Version 2.3. This happens "
+      "on every machine we tried, including the build servers and two laptops, and since the "
+      "last upgrade. Always reproducible with the attached file. Thanks for looking.\n\n"
+      "```\nalways: true\n```\n\n"
+      "From now on, keep a note of what you find.";
+  auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false, pasted)});
+  EXPECT_EQ(card.instructions, std::vector<std::string>{"From now on, keep a note of what you find"});
 }
 
 }  // namespace

@@ -102,6 +102,17 @@ bool IsAcknowledgement(std::string_view text) {
   return false;
 }
 
+bool IsOptionAnswer(std::string_view text) {
+  std::string p = Plain(text);
+  for (std::string_view lead : {"option ", "choice ", "number "}) {
+    if (p.starts_with(lead)) p = p.substr(lead.size());
+  }
+  if (p.empty() || p.size() > 3) return false;
+  if (std::all_of(p.begin(), p.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return true;
+  return p.size() == 1 && p[0] >= 'a' && p[0] <= 'h';
+}
+
 bool IsQuestion(std::string_view text) {
   std::string_view t = text::Trim(text);
   if (t.empty()) return false;

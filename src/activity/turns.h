@@ -15,6 +15,11 @@ namespace lore::activity {
 // asks for nothing new. Punctuation and case do not matter.
 bool IsAcknowledgement(std::string_view text);
 
+// A bare pick of one of the agent's options: "3", "2.", "B", "option 2". It
+// answers the question before it (ChosenOption reads it against the options),
+// and is never a request of its own.
+bool IsOptionAnswer(std::string_view text);
+
 // A question: its first line ends with '?', or it opens with why/does/is
 // there/is it/are there/should we/should I, or with how/what/which/should/
 // is/are/do/where/when and holds a '?'. "can you …", "could you …",

@@ -48,6 +48,7 @@ std::string HitText(const search::Hit& h, bool explain) {
     out += "  score " + Fixed(s.Total()) + " = text " + Fixed(s.text) + " + expansion " +
            Fixed(s.expansion) + " + context " + Fixed(s.context) + " + session " +
            Fixed(s.session) + " + author " + Fixed(s.author) + " + time " + Fixed(s.time) +
+           (s.curated != 0 ? " + curated " + Fixed(s.curated) : "") +
            (s.asks != 1 ? " (asks: text and expansion x " + Fixed(s.asks) + ")" : "") +
            (s.trace != 1 ? " (trace: text and expansion x " + Fixed(s.trace) + ")" : "") + "\n";
     if (!h.expansions.empty()) {

@@ -189,8 +189,12 @@ std::string RenderBriefing(const BriefingInput& in) {
     for (const auto* ep : c.Unresolved()) {
       std::string key = activity::ErrorSignature(ep->error);
       if (key.empty() || !seen.insert(key).second) continue;
+      // Fixed later: the same error fixed, or what the failing call set out
+      // to do done, by any command (a commit landed, the tests passed).
+      const std::string intent = activity::Intent(ep->detail);
       bool fixed_later = false;
       for (size_t j = 0; j < i && !fixed_later; ++j) {
+        if (!intent.empty() && in.recent[j].achieved.count(intent)) fixed_later = true;
         for (const auto& later : in.recent[j].episodes) {
           if (later.fixed() && activity::ErrorSignature(later.error) == key) fixed_later = true;
         }

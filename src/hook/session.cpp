@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +20,7 @@
 #include "recall/recall.h"
 #include "lore/json/field.h"
 #include "lore/json/value.h"
+#include "lore/learnings/file.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/queue.h"
 #include "lore/text/utf8.h"
@@ -31,6 +34,7 @@ namespace {
 constexpr size_t kContextMax = 8000;  // characters: about 2,000 tokens
 constexpr size_t kSummaryReadMax = 64 * 1024;  // bytes of memory/summary.md read at most
 constexpr size_t kRecordIndexMax = 1200;       // characters of the records' index at most
+constexpr size_t kKeptMax = 2000;              // bytes of the kept learnings at most
 
 bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
 
@@ -199,6 +203,70 @@ std::string PendingLine(int64_t pending, std::string_view repo) {
          ShellWord(repo) + " --session <this session's id> --answers -";
 }
 
+// `s` on one line for the context: control characters (line ends, escapes)
+// as spaces, runs of spaces as one, cut to `max` bytes at a character.
+std::string ContextLine(std::string_view s, size_t max) {
+  std::string out;
+  for (char c : s) {
+    const bool space = static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == ' ';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.size() > max) out = std::string(text::PrefixBytes(out, max)) + "…";
+  return out;
+}
+
+// The learnings the person reviewed and kept that are live, the surest first
+// (confidence, then confirmations, then the file's order): what the person
+// approved is the highest trust lore has, so it comes first in the context
+// and is counted. At most `max` bytes; the rest is counted and named.
+std::string KeptLearnings(const store::Store& store, std::string_view repo, size_t max) {
+  auto scan = learnings::ReadLearnings(store.learnings_path());
+  if (!scan) return "(the kept learnings are left out: " + scan.error().Format() + ")";
+  const auto now = std::chrono::system_clock::now();
+  struct Kept {
+    double confidence;
+    int64_t occurrences;
+    size_t order;
+    std::string line;
+  };
+  std::vector<Kept> kept;
+  for (size_t i = 0; i < scan->lines.size(); ++i) {
+    const learnings::Line& l = scan->lines[i];
+    if (!l.object || !learnings::IsLive(l.facts, now)) continue;
+    auto j = learnings::ParseLine(*scan, l);
+    if (!j) continue;
+    std::string line = "- ";
+    if (!l.facts.type.empty()) line += "[" + ContextLine(l.facts.type, 40) + "] ";
+    line += ContextLine(l.facts.subject, 160);
+    if (std::string insight = json::StringOr(*j, "insight", ""); !insight.empty())
+      line += ": " + ContextLine(insight, 400);
+    kept.push_back({l.facts.confidence.value_or(0), l.facts.occurrences.value_or(1), i,
+                    std::move(line)});
+  }
+  if (kept.empty()) return "";
+  std::stable_sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) {
+    if (a.confidence != b.confidence) return a.confidence > b.confidence;
+    if (a.occurrences != b.occurrences) return a.occurrences > b.occurrences;
+    return a.order < b.order;
+  });
+  std::string out = "## What the person reviewed and kept (" +
+                    Plural(static_cast<int64_t>(kept.size()), "learning", "learnings") +
+                    "; their own word, above everything below)\n";
+  size_t shown = 0;
+  for (const auto& k : kept) {
+    if (out.size() + k.line.size() + 80 > max) break;
+    out += k.line + "\n";
+    ++shown;
+  }
+  if (shown < kept.size())
+    out += "- (" + std::to_string(kept.size() - shown) + " more: lore learnings " +
+           ShellWord(repo) + ")\n";
+  out.pop_back();
+  return out;
+}
+
 }  // namespace
 
 Payload ParsePayload(std::string_view input, std::string* problem) {
@@ -242,7 +310,9 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
       body ? std::move(*body) : "(the briefing is left out: " + body.error().Format() + ")";
   auto pending = PendingProposals(store);
   const std::string stale = StaleLine(store);
-  if (briefing.empty() && (!pending || *pending == 0) && stale.empty()) return std::string();
+  const std::string kept = KeptLearnings(store, repo, kKeptMax);
+  if (briefing.empty() && kept.empty() && (!pending || *pending == 0) && stale.empty())
+    return std::string();
   LORE_ASSIGN(std::string more, MoreLine(store, repo));
   std::string tail;
   // The records one line each with their size (progressive disclosure: the
@@ -260,6 +330,7 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   if (!stale.empty()) tail += "\n\n" + stale;
   std::string head = "lore memory for " + store.key() +
                      (source == "compact" ? " (after the compaction)" : "") + ":";
+  if (!kept.empty()) head += "\n\n" + kept;
   size_t room = kContextMax > head.size() + tail.size() + 2
                     ? kContextMax - head.size() - tail.size() - 2
                     : 0;

@@ -98,3 +98,32 @@ TEST_F(ExtractCommandTest, AMissingTranscriptIsAnError) {
 
 }  // namespace
 }  // namespace lore::hook
+
+namespace lore::hook {
+namespace {
+
+TEST_F(ExtractCommandTest, KeptLearningsComeFirstInTheContextCountedAndSurestFirst) {
+  std::ofstream(store_->learnings_path())
+      << R"({"id":"a","type":"convention","subject":"Run the hooks","insight":"never commit with --no-verify","confidence":0.6,"expires_at":"2099-01-01T00:00:00Z"})"
+      << "\n"
+      << R"({"id":"b","type":"fragile-file","subject":"config.toml","insight":"the parser\u001b[2J keeps comments\nonly on the first pass","confidence":0.9,"expires_at":"2099-01-01T00:00:00Z"})"
+      << "\n"
+      << R"({"id":"c","type":"convention","subject":"Old rule","insight":"long gone","confidence":0.9,"expires_at":"2001-01-01T00:00:00Z"})"
+      << "\nnot json\n";
+  auto context = SessionStartContext(*store_, "startup", kRemote);
+  ASSERT_TRUE(context) << context.error().Format();
+  const std::string& c = *context;
+  const size_t head = c.find("## What the person reviewed and kept (2 learnings;");
+  ASSERT_NE(head, std::string::npos) << c;
+  const size_t b = c.find("- [fragile-file] config.toml: the parser [2J keeps comments only on");
+  const size_t a = c.find("- [convention] Run the hooks: never commit with --no-verify");
+  ASSERT_NE(b, std::string::npos) << c;
+  ASSERT_NE(a, std::string::npos) << c;
+  EXPECT_LT(head, b);
+  EXPECT_LT(b, a) << "the surest first";
+  EXPECT_EQ(c.find("Old rule"), std::string::npos) << "an expired learning is not live";
+  EXPECT_EQ(c.find('\x1b'), std::string::npos);
+}
+
+}  // namespace
+}  // namespace lore::hook

@@ -269,6 +269,8 @@ class Ranker {
       if (p_.time && q.date && d->record.time && DateMatches(*q.date, *d->record.time)) {
         sp.time += p_.date_boost * base;
       }
+      if (p_.curated && d->record.scope == index::Scope::kLearnings)
+        sp.curated = p_.curated_boost * (base + sp.author + sp.time);
       ++it;
     }
     return Ok();
@@ -422,7 +424,7 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
         {"expansion", Round(hit.score.expansion)}, {"context", Round(hit.score.context)},
         {"session", Round(hit.score.session)},     {"author", Round(hit.score.author)},
         {"time", Round(hit.score.time)},           {"asks", Round(hit.score.asks)},
-        {"trace", Round(hit.score.trace)}};
+        {"trace", Round(hit.score.trace)},         {"curated", Round(hit.score.curated)}};
     Json terms = Json::array();
     for (const auto& e : hit.expansions) {
       terms.push_back({{"term", e.token},

@@ -73,6 +73,21 @@ TEST(Ranking, Bm25Parts) {
   EXPECT_EQ(SessionShare(10, p), 0);
 }
 
+TEST_F(SearchTest, AKeptLearningRanksAboveTheLinesThatSayTheSameInPassing) {
+  t_.Write("raw.jsonl",
+           "{\"text\":\"gitleaks blocks the commit of Docs\"}\n"
+           "{\"text\":\"gitleaks blocks the commit again, Docs\"}\n");
+  t_.Write("learnings.jsonl",
+           "{\"id\":\"l1\",\"type\":\"convention\",\"subject\":\"gitleaks and generated "
+           "files\",\"insight\":\"allowlist the archive folder so gitleaks stops blocking "
+           "every commit of it\",\"confidence\":0.8,\"expires_at\":\"2099-01-01T00:00:00Z\"}\n");
+  RankingParams p = Plain();
+  p.curated = false;
+  EXPECT_NE(Ask("gitleaks blocks commit", p)[0], "l1");
+  p.curated = true;
+  EXPECT_EQ(Ask("gitleaks blocks commit", p)[0], "l1");
+}
+
 TEST_F(SearchTest, RarerWordRanksFirst) {
   t_.Write("raw.jsonl",
            "{\"text\":\"common words here\"}\n{\"text\":\"common rare words\"}\n"

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <thread>
 
@@ -221,6 +222,59 @@ TEST_F(SessionMemoryTest, TheContextIsTheBriefingAndAnIndexNeverFailedCommands) 
   for (const char* gone : {"Tried without success", "STOP", "<!-- lore:briefing"}) {
     EXPECT_EQ(ctx.find(gone), std::string::npos) << gone << "\n" << ctx;
   }
+}
+
+// Every file of the store's memory, knowledge and session logs, by path.
+std::map<std::string, std::string> Snapshot(const std::string& store) {
+  std::map<std::string, std::string> out;
+  for (const char* folder : {"memory", "knowledge", "sessions", "okf"}) {
+    std::error_code ec;
+    for (const auto& e : stdfs::recursive_directory_iterator(store + "/" + folder, ec)) {
+      if (!e.is_regular_file()) continue;
+      std::ifstream in(e.path(), std::ios::binary);
+      out[stdfs::relative(e.path(), store).string()] =
+          std::string(std::istreambuf_iterator<char>(in), {});
+    }
+  }
+  return out;
+}
+
+TEST_F(SessionMemoryTest, TheSameSessionsReplayedTwiceGiveByteIdenticalMemory) {
+  Script other("sess-other", "2025-03-05");
+  other.Person("Fix the flaky upload test")
+      .Bash("u1", "pytest tests/test_upload.py")
+      .Result("u1", "FAILED tests/test_upload.py::test_retry - TimeoutError\n1 failed", true)
+      .Agent("The retry waits on the real clock; I'll inject a fake one.")
+      .Call("u2", "Edit", {{"file_path", "/repo/src/upload.py"}, {"old_string", "a"}, {"new_string", "b"}})
+      .Result("u2", "The file /repo/src/upload.py has been updated.")
+      .Bash("u3", "python -m pytest -q tests/")
+      .Result("u3", "12 passed")
+      .Agent("Fixed: the upload retry takes an injected clock; all 12 tests pass.");
+  auto replay = [&] {
+    for (const Script* s : {static_cast<const Script*>(nullptr), &other}) {
+      WriteTranscript(s ? s->text() : RulesSession().text());
+      Line(Extract());
+      EXPECT_EQ(Consolidate().exit_code, 0);
+    }
+    auto r = Lore({"hook", "session-start"},
+                  Opts(std::string(R"({"session_id":"next","source":"startup","cwd":")") +
+                       kRepo + "\"}"));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    auto files = Snapshot(Path(""));
+    files["(session-start context)"] = r.out;
+    return files;
+  };
+  const auto first = replay();
+  stdfs::remove_all(t_ / "home/.lore");
+  ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
+  const auto second = replay();
+  ASSERT_GT(first.size(), 3u);
+  for (const auto& [path, bytes] : first) {
+    auto it = second.find(path);
+    ASSERT_NE(it, second.end()) << path << " is missing from the second replay";
+    EXPECT_EQ(bytes, it->second) << path << " differs between two replays";
+  }
+  EXPECT_EQ(first.size(), second.size());
 }
 
 TEST_F(SessionMemoryTest, TheSessionLogIsBoundedAndRedacted) {

@@ -31,6 +31,21 @@ struct Outcome {
 // The kind of outcome a shell command is, or "" when none.
 std::string OutcomeKind(std::string_view command);
 
+// What a shell command set out to do, for judging whether a later call did
+// it: the intent of its last stage that has one ("commit", "push", "pr",
+// "test:<runner>", "build:<tool>"), since a chain stops at its failure ("git
+// add . && git commit" fails committing). "" for none, and for an install or
+// removal, which is judged by its packages (activity::Answers).
+std::string Intent(std::string_view command);
+
+// True when a stage of `command` has `intent` (Intent's names): its success
+// does what a failure of that intent set out to do, whatever its command
+// ("git commit --no-verify -m x" after a hook stopped "git commit -m y").
+bool Achieves(std::string_view command, std::string_view intent);
+
+// Every intent a stage of `command` has.
+std::vector<std::string> IntentsOf(std::string_view command);
+
 class OutcomeReader {
  public:
   void Take(const Event& event);

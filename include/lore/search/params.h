@@ -72,6 +72,12 @@ struct RankingParams {
   bool trace = true;
   double trace_weight = 0.5;
 
+  // Curated first: a learning the person reviewed and kept (the highest
+  // trust lore has) gets curated_boost times its other parts on top, so that
+  // it ranks above the session-log lines that say the same thing in passing.
+  bool curated = true;
+  double curated_boost = 1.0;
+
   // Query expansion (search/expansion.h): tokens the query does not hold,
   // each searched with a weight below the query's own (1) on its BM25 part,
   // shown as the `expansion` part. An expansion token held by more than

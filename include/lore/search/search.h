@@ -30,13 +30,14 @@ inline constexpr int kDefaultLimit = 20;
 
 struct ScoreParts {
   double text = 0, expansion = 0, context = 0, session = 0, author = 0, time = 0;
+  double curated = 0;  // a kept learning's boost (RankingParams::curated_boost)
   // Not a part: the factor text and expansion were weighed by (ask_weight for
   // a record that asks, else 1).
   double asks = 1;
   // Not a part either: trace_weight for a session log's tool call or result,
   // else 1.
   double trace = 1;
-  double Total() const { return text + expansion + context + session + author + time; }
+  double Total() const { return text + expansion + context + session + author + time + curated; }
 };
 
 struct Hit {
