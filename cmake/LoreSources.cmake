@@ -220,6 +220,14 @@ if(LORE_TESTS)
   add_test(NAME reader_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -DLORE_RULES=reader -P ${PROJECT_SOURCE_DIR}/cmake/SourceRules.cmake)
   set_tests_properties(reader_hygiene PROPERTIES LABELS unit)
+  # The self-test of the recall benchmark's raw-transcript baseline (bench/raw_bm25.py,
+  # bench/recall_compare.py; docs/recall.md): a tiny set in a temp folder, Python 3 only, under 1 s.
+  find_program(LORE_PYTHON3 python3)
+  if(LORE_PYTHON3)
+    add_test(NAME raw_bm25_test COMMAND ${LORE_PYTHON3} -B
+             ${PROJECT_SOURCE_DIR}/bench/raw_bm25_test.py)
+    set_tests_properties(raw_bm25_test PROPERTIES LABELS unit TIMEOUT 60)
+  endif()
 
   file(GLOB LORE_E2E_SRC CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/e2e/*.cpp)
   if(LORE_E2E_SRC)
