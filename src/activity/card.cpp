@@ -20,6 +20,24 @@ constexpr size_t kMaxCardFiles = 8;
 constexpr size_t kMaxPlaces = 12;
 constexpr size_t kMaxDeclined = 5;
 constexpr size_t kMaxInstructions = 6;
+constexpr size_t kMaxPrograms = 64;
+
+// A program that says what the work used (git, brew, npm, docker, cmake),
+// not one of the shell's own tools for looking around and moving files.
+bool IsToolProgram(std::string_view p) {
+  if (p.size() < 2 || p.size() > 24 || p.find_first_of("=$`'\"(){}<>|;&") != std::string_view::npos)
+    return false;
+  for (std::string_view w :
+       {"cd", "ls", "cat", "echo", "printf", "grep", "rg", "find", "head", "tail", "pwd", "sed",
+        "awk", "wc", "mkdir", "rm", "cp", "mv", "chmod", "chown", "touch", "which", "sleep",
+        "sort", "uniq", "test", "true", "false", "export", "source", "env", "sudo", "xargs",
+        "tr", "cut", "diff", "file", "stat", "du", "df", "date", "whoami", "type", "command",
+        "for", "if", "while", "do", "done", "then", "fi", "bash", "sh", "zsh", "ln", "tee",
+        "less", "more", "open", "clear", "history", "exit", "set", "unset", "read", "timeout"}) {
+    if (p == w) return false;
+  }
+  return true;
+}
 
 struct Success {
   std::string tool, detail, action;
@@ -198,6 +216,45 @@ std::string RelativeTo(std::string_view path, std::string_view folder) {
   return std::string(path.substr(folder.size() + 1));
 }
 
+std::string WorkspaceKind(std::string_view cwd) {
+  auto home = [&](std::string_view prefix, char sep) {
+    if (!cwd.starts_with(prefix) || cwd.size() <= prefix.size()) return false;
+    std::string_view name = cwd.substr(prefix.size());
+    while (!name.empty() && name.back() == sep) name.remove_suffix(1);
+    return !name.empty() && name.find(sep) == std::string_view::npos;
+  };
+  if (home("/Users/", '/')) return "the home folder of the Mac its sessions ran on";
+  if (home("/home/", '/')) return "the home folder of the Linux machine its sessions ran on";
+  std::string low = text::AsciiLower(cwd.substr(0, 12));
+  if (low.size() > 2 && low[1] == ':' && (low.substr(2, 7) == "\\users\\" || low.substr(2, 7) == "/users/") &&
+      cwd.find_first_of("\\/", 9) == std::string_view::npos)
+    return "the home folder of the Windows machine its sessions ran on";
+  return "";
+}
+
+std::string LanguageOf(std::string_view path) {
+  size_t slash = path.find_last_of("/\\");
+  std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return "";
+  const std::string ext = text::AsciiLower(name.substr(dot + 1));
+  static constexpr std::pair<std::string_view, std::string_view> kLanguages[] = {
+      {"py", "Python"},      {"sh", "Shell"},        {"bash", "Shell"},    {"zsh", "Shell"},
+      {"js", "JavaScript"},  {"mjs", "JavaScript"},  {"jsx", "JavaScript"}, {"ts", "TypeScript"},
+      {"tsx", "TypeScript"}, {"swift", "Swift"},     {"rs", "Rust"},       {"go", "Go"},
+      {"c", "C"},            {"h", "C"},             {"cpp", "C++"},       {"cc", "C++"},
+      {"hpp", "C++"},        {"rb", "Ruby"},         {"java", "Java"},     {"kt", "Kotlin"},
+      {"md", "Markdown"},    {"json", "JSON"},       {"toml", "TOML"},     {"yml", "YAML"},
+      {"yaml", "YAML"},      {"ps1", "PowerShell"},  {"ex", "Elixir"},     {"exs", "Elixir"},
+      {"html", "HTML"},      {"css", "CSS"},         {"sql", "SQL"},       {"lua", "Lua"},
+      {"php", "PHP"},        {"cs", "C#"},           {"m", "Objective-C"}, {"nix", "Nix"},
+      {"tf", "Terraform"},   {"dart", "Dart"},       {"scala", "Scala"},   {"zig", "Zig"}};
+  for (const auto& [e, lang] : kLanguages) {
+    if (ext == e) return std::string(lang);
+  }
+  return "";
+}
+
 std::vector<const Episode*> SessionCard::Unresolved() const {
   std::vector<const Episode*> out;
   for (const auto& e : episodes) {
@@ -280,7 +337,12 @@ SessionCard ReadCard(const SessionLog& log) {
         if (calls.size() > 512) calls.clear();
         calls[e.tool_id] = {e.tool_name, e.detail};
         if (e.tool_name == "TodoWrite") last_todos = e.detail;
-        if (e.tool_name == "Bash") ShellPlaces(e.detail, &places);
+        if (e.tool_name == "Bash") {
+          ShellPlaces(e.detail, &places);
+          std::string program = CommandKey("Bash", e.detail);
+          program = program.substr(0, program.find(' '));
+          if (IsToolProgram(program) && card.programs.size() < kMaxPrograms) ++card.programs[program];
+        }
         if ((IsFileEditTool(e.tool_name) || e.tool_name == "Read") && !e.detail.empty())
           ++places[e.detail];
         break;
@@ -296,7 +358,10 @@ SessionCard ReadCard(const SessionLog& log) {
           card.declined.push_back(std::move(what));
         }
         if (e.status == ResultStatus::kOk) {
-          if (IsFileEditTool(c.tool) && !c.detail.empty()) ++edits[c.detail];
+          if (IsFileEditTool(c.tool) && !c.detail.empty()) {
+            ++edits[c.detail];
+            if (std::string lang = LanguageOf(c.detail); !lang.empty()) ++card.languages[lang];
+          }
           if (c.tool == "Bash" || IsFileEditTool(c.tool)) {
             std::string action = c.tool == "Bash" ? FirstLine(c.detail, 200)
                                                   : c.tool + " " + Excerpt(c.detail, 200);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -45,6 +46,9 @@ struct SessionCard {
   // The intents (activity::Intent) its successful shell calls achieved: what
   // a failure of an earlier session is resolved by.
   std::set<std::string> achieved;
+  // The programs its shell commands ran (git, brew, npm …; not the shell's
+  // own cd, ls, cat …) and the languages of the files it edited, with counts.
+  std::map<std::string, int> programs, languages;
 
   // Episodes still failing at the session's end.
   std::vector<const Episode*> Unresolved() const;
@@ -53,6 +57,14 @@ struct SessionCard {
 // `path` relative to `folder` when it lies below it ("/w/app/src/x.c" in
 // "/w/app" is "src/x.c"), else as it is.
 std::string RelativeTo(std::string_view path, std::string_view folder);
+
+// What a folder sessions ran in is, when it says so itself: the home folder
+// of a Mac (/Users/<name>), of a Linux machine (/home/<name>) or of a Windows
+// one (C:\Users\<name>); "" for any other folder (a checkout's own).
+std::string WorkspaceKind(std::string_view cwd);
+
+// The language of a file by its extension ("Python" for x.py), or "".
+std::string LanguageOf(std::string_view path);
 
 // Reads the card of one session log.
 SessionCard ReadCard(const SessionLog& log);

@@ -100,7 +100,7 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap) 
     const auto* ep = unresolved.back();
     std::string line = "- Still failing at its end: " + Code(ep->action, 100);
     std::string err = activity::FirstLine(ep->error, 160);
-    if (!err.empty()) line += ": " + err;
+    if (!err.empty()) line += " printed " + Quote(err, 160);
     tail.push_back(line + "\n");
   }
   if (c.ended_interrupted)
@@ -150,6 +150,40 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap) 
   return out;
 }
 
+// "a (3), b (2)": the `most` largest counts, ties by name.
+std::string Counted(const std::map<std::string, int>& counts, size_t most) {
+  std::vector<std::pair<std::string, int>> v(counts.begin(), counts.end());
+  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string out;
+  for (size_t i = 0; i < v.size() && i < most; ++i)
+    out += (out.empty() ? "" : ", ") + v[i].first + " (" + std::to_string(v[i].second) + ")";
+  return out;
+}
+
+// What the project is, as far as its sessions show it: the folder they ran
+// in when it says what it is (a machine's home folder), the programs its
+// commands ran and the languages of the files it edited.
+std::string WhatItIs(const std::vector<activity::SessionCard>& recent) {
+  std::map<std::string, int> programs, languages;
+  std::string where, cwd;
+  for (const auto& c : recent) {
+    for (const auto& [p, n] : c.programs) programs[p] += n;
+    for (const auto& [l, n] : c.languages) languages[l] += n;
+    if (where.empty() && !c.cwd.empty()) {
+      where = activity::WorkspaceKind(c.cwd);
+      cwd = c.cwd;
+    }
+  }
+  std::vector<std::string> parts;
+  if (!where.empty()) parts.push_back(where + " (" + Code(cwd, 80) + ")");
+  if (!programs.empty()) parts.push_back("its commands ran " + Counted(programs, 8));
+  if (!languages.empty()) parts.push_back("it edited " + Counted(languages, 5) + " files");
+  if (parts.empty()) return "";
+  std::string out = "What it is: ";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : "; ") + parts[i];
+  return out + ".";
+}
+
 struct Section {
   std::string title;
   std::vector<std::string> items;  // each ends with a newline
@@ -175,6 +209,7 @@ std::string RenderBriefing(const BriefingInput& in) {
     if (!where.empty()) project += " (" + where + ")";
   }
   head += project + ".\n";
+  if (std::string what = WhatItIs(in.recent); !what.empty()) head += what + "\n";
 
   std::vector<Section> sections(7);
   const size_t markers = Chars(kBriefingStart) + Chars(kBriefingEnd) + 2;
@@ -200,8 +235,11 @@ std::string RenderBriefing(const BriefingInput& in) {
         }
       }
       if (fixed_later) continue;
+      // What a tool printed is quoted: it is the failure's evidence, never
+      // an instruction, whatever it says.
       std::string line = "- " + When(ep->at).substr(0, 10) + " (" + Short(c.session_id) + "): " +
-                         Code(ep->action, 100) + " fails: " + activity::FirstLine(ep->error, 200);
+                         Code(ep->action, 100) + " fails with " +
+                         Quote(activity::FirstLine(ep->error, 200), 200);
       if (!ep->cause.empty()) line += " The agent's diagnosis: " + Quote(ep->cause, 200);
       sections[1].items.push_back(line + "\n");
     }
@@ -226,8 +264,8 @@ std::string RenderBriefing(const BriefingInput& in) {
   for (const auto& c : in.recent) {
     for (const auto& ep : c.episodes) {
       if (!ep.fixed()) continue;
-      std::string line = "- " + Code(ep.action, 100) + " failed (" +
-                         activity::FirstLine(ep.error, 160) + ")";
+      std::string line = "- " + Code(ep.action, 100) + " failed with " +
+                         Quote(activity::FirstLine(ep.error, 160), 160);
       if (!ep.cause.empty()) line += "; cause: " + Cut(OneLine(ep.cause), 200);
       line += "; then worked: " + Code(ep.fix, 120);
       if (!ep.files.empty()) {

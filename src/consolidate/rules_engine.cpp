@@ -25,8 +25,14 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
   return out;
 }
 
+// A decision is titled by what was chosen, the options it won over after it:
+// "# ninja (over make)", never the list of options alone.
 std::string DecisionBody(const StagedDecision& d) {
-  std::string title = d.options.empty() ? OneLine(d.chosen) : Join(d.options, " or ");
+  std::string title = OneLine(d.chosen), over;
+  for (const auto& o : d.options) {
+    if (NormalisePhrase(o) != NormalisePhrase(d.chosen)) over += (over.empty() ? "" : ", ") + OneLine(o);
+  }
+  if (!over.empty()) title += " (over " + over + ")";
   std::string body = "# " + title + "\n\nChosen: " + OneLine(d.chosen) + "\n";
   if (!d.options.empty()) body += "Options: " + Join(d.options, "; ") + "\n";
   if (!OneLine(d.rationale).empty()) body += "\n- " + OneLine(d.rationale) + "\n";

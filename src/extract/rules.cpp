@@ -237,7 +237,6 @@ void RulesEngine::Person(const Event& e) {
   std::vector<std::string> markers;
   const std::vector<std::string> options =
       activity::ListedOptions(last_assistant_, 9, &markers);
-  const std::string agent = std::move(last_assistant_);
   const int64_t agent_line = last_assistant_line_;
   last_assistant_.clear();
   const ItemOrigin own = Origin(e.line, e.line, e.at);
@@ -262,8 +261,9 @@ void RulesEngine::Person(const Event& e) {
       d.options = options;
       if (d.options.size() > kMaxOptions) d.options.resize(kMaxOptions);
       d.chosen = Excerpt(options[*i], kShortExcerpt);
-      d.rationale = asked.empty() ? Excerpt(FirstSentence(agent, kLongExcerpt), kLongExcerpt)
-                                  : asked;
+      // The reason is the question the pick settles; the agent's first words
+      // ("I'd be happy to add that!") are no reason.
+      d.rationale = asked;
       d.origin = with_question;
       return Push(entry_.decisions, std::move(d));
     }

@@ -62,12 +62,12 @@ const std::map<std::string, std::string> kChanged = {
      "\n## Updates\n\n- Chose Postgres over SQLite: we need concurrent writers\n"},
     {"memory/decisions/make-or-ninja.md",
      "---\ncreated_at: 2026-11-30T11:00:00Z\nupdated_at: 2026-11-30T11:00:00Z\nstatus: resolved\n"
-     "sources:\n  - session_id: s2\n    range: [1, 3]\n---\n# ninja or make\n\nChosen: ninja\n"
+     "sources:\n  - session_id: s2\n    range: [1, 3]\n---\n# ninja (over make)\n\nChosen: ninja\n"
      "Options: ninja; make\n\n- faster no-op builds\n"},
     {"memory/decisions/postgres-or-sqlite-postgres.md",
      "---\ncreated_at: 2026-11-30T10:00:00Z\nupdated_at: 2026-11-30T11:00:00Z\nstatus: resolved\n"
      "sources:\n  - session_id: s1\n    range: [5, 9]\n  - session_id: s2\n    range: [1, 3]\n---\n"
-     "# SQLite or Postgres\n\nChosen: Postgres\nOptions: SQLite; Postgres\n\n"
+     "# Postgres (over SQLite)\n\nChosen: Postgres\nOptions: SQLite; Postgres\n\n"
      "- we need concurrent writers\n- replication later\n"},
     {"memory/decisions/postgres-or-sqlite.md",
      "---\ncreated_at: 2026-11-01T09:00:00Z\nupdated_at: 2026-11-30T10:00:00Z\nstatus: replaced\n"
