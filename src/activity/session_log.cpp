@@ -22,6 +22,7 @@
 #include "lore/log/checked_log.h"
 #include "lore/log/line_stream.h"
 #include "redact/redact.h"
+#include "text/hash.h"
 
 namespace lore::activity {
 namespace {
@@ -248,14 +249,7 @@ std::string SessionFileStem(std::string_view raw_id) {
   }
   if (plain == id && !plain.empty() && plain.size() <= 100) return plain;
   // FNV-1a 64 of the whole id tells apart ids whose plain characters agree.
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : id) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
-  return plain.substr(0, 60) + "-" + hex;
+  return plain.substr(0, 60) + "-" + text::Hex(text::Fnv1a64(id));
 }
 
 std::string SessionLogPath(const store::Store& store, std::string_view session_id) {

@@ -43,6 +43,14 @@ Result<Imported> Import(const ImportRequest& request) {
                        " (import again with --with-config to apply it)");
   }
   for (const auto& c : im.report.setting_changes) im.lines.push_back("setting changed: " + c);
+  if (const int64_t n = im.report.proposed_pages + im.report.proposed_learnings; n > 0) {
+    im.lines.push_back(
+        "review: the archive's " + std::to_string(im.report.proposed_pages) +
+        " knowledge pages and " + std::to_string(im.report.proposed_learnings) +
+        " learnings are not live; they wait as " + std::to_string(n) +
+        " proposals for your review (lore review " + s.key +
+        "), the files kept whole under " + fs::Join(s.path, "imported") + "/");
+  }
   for (const auto& f : im.report.injected) {
     im.lines.push_back("session start will inject the archive's " + f);
   }

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "archive/import_settings.h"
+#include "archive/propose_imported.h"
 #include "archive/unpack.h"
 #include "lore/archive/archive.h"
 #include "doc/frontmatter.h"
@@ -186,8 +187,12 @@ Result<ImportReport> Import(const std::string& archive_path, const std::string& 
     LORE_ASSIGN(t.key, TargetKey(options, u, t.archive));
     t.dir = fs::Join(stores_root, t.key);
     LORE_TRY(CheckUnpacked(stores_root, t.temp, t.archive));
+    LORE_ASSIGN(ProposedImport proposed,
+                ProposeImported(t.temp, t.archive, std::chrono::system_clock::now()));
     ImportReport report;
     LORE_TRY(Swap(t, options, u, &report));
+    report.proposed_pages = proposed.pages;
+    report.proposed_learnings = proposed.learnings;
     report.summary = Summary{t.key, t.dir, u.files, u.bytes};
     return report;
   }();

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "redact/redact.h"
+#include "text/hash.h"
 
 namespace lore::consolidate {
 namespace {
@@ -14,15 +15,7 @@ constexpr size_t kCut = 55;
 bool SlugChar(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }
 
 std::string Hash8(std::string_view s) {
-  uint64_t h = 1469598103934665603ULL;  // FNV-1a 64
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (int i = 7; i >= 0; --i) out += kHex[(h >> (4 * i)) & 0xf];
-  return out;
+  return text::Hex(text::Fnv1a64(s), 8);
 }
 
 std::string TrimHyphens(std::string s) {

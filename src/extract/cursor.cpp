@@ -17,24 +17,11 @@
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
 #include "redact/redact.h"
+#include "text/hash.h"
 
 namespace lore::extract {
 namespace {
 
-
-uint64_t Fnv1a(std::string_view s, uint64_t h = 1469598103934665603ull) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-std::string Hex(uint64_t v) {
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 Error Damaged(const std::string& path, const std::string& why) {
   return Error{ErrorCode::kCorrupt, "extract cursor " + why, path, 0,
@@ -119,7 +106,7 @@ Result<Identity> IdentityOf(int fd, uint64_t prefix_bytes, const std::string& pa
   std::string buf(static_cast<size_t>(std::min<uint64_t>(prefix_bytes, kPrefixBytes)), '\0');
   LORE_ASSIGN(size_t got, fs::ReadAt(fd, buf.data(), buf.size(), 0, path));
   id.prefix_bytes = got;
-  id.prefix_hash = Hex(Fnv1a(std::string_view(buf.data(), got)));
+  id.prefix_hash = text::Hex(text::Fnv1a64(std::string_view(buf.data(), got)));
   return id;
 }
 

@@ -237,6 +237,12 @@ void RulesEngine::Person(const Event& e) {
   std::vector<std::string> markers;
   const std::vector<std::string> options =
       activity::ListedOptions(last_assistant_, 9, &markers);
+  // The question the options answer: the closing one, else the agent's first
+  // sentence when it asks (its first words are otherwise no reason: "I'd be
+  // happy to add that!").
+  std::string opening = FirstSentence(last_assistant_, kLongExcerpt);
+  if (opening.empty() || opening.back() != '?') opening.clear();
+  const std::string question = asked.empty() ? Excerpt(opening, kLongExcerpt) : asked;
   const int64_t agent_line = last_assistant_line_;
   last_assistant_.clear();
   const ItemOrigin own = Origin(e.line, e.line, e.at);
@@ -261,9 +267,7 @@ void RulesEngine::Person(const Event& e) {
       d.options = options;
       if (d.options.size() > kMaxOptions) d.options.resize(kMaxOptions);
       d.chosen = Excerpt(options[*i], kShortExcerpt);
-      // The reason is the question the pick settles; the agent's first words
-      // ("I'd be happy to add that!") are no reason.
-      d.rationale = asked;
+      d.rationale = question;
       d.origin = with_question;
       return Push(entry_.decisions, std::move(d));
     }

@@ -10,6 +10,7 @@
 #include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/log/checked_log.h"
+#include "text/hash.h"
 
 namespace lore::log {
 namespace {
@@ -17,17 +18,12 @@ namespace {
 constexpr const char* kAttribute = "user.lore.check";
 constexpr const char* kMagic = "lore-log-check-v2";
 
-uint64_t Fnv(std::string_view s, uint64_t h = 1469598103934665603ULL) {
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
-  return h;
-}
-
 uint64_t Checksum(const Identity& id, std::string_view log) {
-  uint64_t h = Fnv(log);
+  uint64_t h = text::Fnv1a64(log);
   for (uint64_t v : {id.dev, id.ino, id.size, static_cast<uint64_t>(id.mtime_ns),
                      static_cast<uint64_t>(id.ctime_ns), static_cast<uint64_t>(id.lines),
                      static_cast<uint64_t>(id.ends_with_newline)}) {
-    h = (h ^ v) * 1099511628211ULL;
+    h = text::Fnv1aMix(h, v);
   }
   return h;
 }

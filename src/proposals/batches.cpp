@@ -6,17 +6,10 @@
 
 #include "lore/proposals/present.h"
 #include "text/trim.h"
+#include "text/hash.h"
 
 namespace lore::proposals {
 namespace {
-
-uint64_t Fnv(std::string_view s, uint64_t h) {
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
 
 // A chip of at most 12 characters (FORMATS.md section 11).
 std::string Header(size_t batch, size_t of) {
@@ -64,14 +57,12 @@ std::string SqueezeSpaces(std::string_view s) {
 }
 
 std::string QueueFingerprint(const ReviewSet& set, const std::vector<size_t>& order) {
-  uint64_t h = 1469598103934665603ULL;
+  uint64_t h = text::kFnvOffset;
   for (size_t i : order) {
-    h = Fnv(text::TrimEnd(set.scan.Text(set.scan.records[i].span), "\r\n"), h);
-    h = Fnv("\n", h);
+    h = text::Fnv1a64(text::TrimEnd(set.scan.Text(set.scan.records[i].span), "\r\n"), h);
+    h = text::Fnv1a64("\n", h);
   }
-  char out[17];
-  std::snprintf(out, sizeof out, "%016" PRIx64, h);
-  return out;
+  return text::Hex(h);
 }
 
 std::vector<AgentBatch> AgentBatches(const ReviewSet& set, const std::vector<size_t>& order) {

@@ -10,6 +10,7 @@
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
 #include "lore/teamsync/team.h"
+#include "text/hash.h"
 
 namespace lore::teamsync {
 namespace {
@@ -25,14 +26,7 @@ bool SlugFile(std::string_view name) {
 }  // namespace
 
 std::string ContentVersion(std::string_view bytes) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  char out[17];
-  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
-  return out;
+  return text::Hex(text::Fnv1a64(bytes));
 }
 
 bool IsSharedRecord(std::string_view rel) {

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "text/hash.h"
+
 #include "lore/text/edit_distance.h"
 #include "text/table.h"
 #include "lore/text/time.h"
@@ -103,6 +105,22 @@ TEST(EditDistance, Basics) {
   EXPECT_EQ(EditDistance("ensur", "ensure"), 1u);
   EXPECT_EQ(EditDistance("kitten", "sitting"), 3u);
   EXPECT_EQ(EditDistance("abc", "xyzxyzxyz", 2), 3u);
+}
+
+}  // namespace
+}  // namespace lore::text
+
+namespace lore::text {
+namespace {
+
+TEST(Hash, Fnv1a64KnownValuesAndHex) {
+  EXPECT_EQ(Fnv1a64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(Fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(Fnv1a64("foobar"), 0x85944171f73967e8ULL);
+  EXPECT_EQ(Fnv1a64("bar", Fnv1a64("foo")), Fnv1a64("foobar")) << "continues from h";
+  EXPECT_EQ(Hex(0xaf63dc4c8601ec8cULL), "af63dc4c8601ec8c");
+  EXPECT_EQ(Hex(0x1234, 8), "00001234");
+  EXPECT_EQ(Hex(0xaf63dc4c8601ec8cULL, 8), "8601ec8c") << "the last digits";
 }
 
 }  // namespace

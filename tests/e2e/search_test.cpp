@@ -139,7 +139,8 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
   std::vector<std::string> parts;
   for (const auto& [k, v] : j[0]["explain"].items()) parts.push_back(k);
   EXPECT_EQ(parts, (std::vector<std::string>{"total", "text", "expansion", "context", "session",
-                                             "author", "time", "asks", "trace", "expansions"}));
+                                             "author", "time", "asks", "trace", "curated",
+                                             "expansions"}));
   auto bad = Lore({"search", kRepo, "x", "--scope", "nowhere"}, Opts());
   EXPECT_EQ(bad.exit_code, 2);
 }

@@ -91,6 +91,9 @@ struct ImportReport {
   // The injected files whose bytes the archive brought or changed, each
   // "memory/summary.md (replaced)" or "okf/index.md (new)".
   std::vector<std::string> injected;
+  // The archive's knowledge pages and learnings, queued as proposals for the
+  // person's review instead of going live (kept whole under imported/).
+  int64_t proposed_pages = 0, proposed_learnings = 0;
 };
 
 // Restores the archive at `archive_path` (a regular file) into
