@@ -159,6 +159,8 @@ TEST_F(SecretDoorsTest, ProposeWaveAgentAndFilePathsOfEveryKind) {
   EXPECT_EQ(Propose({}, env).exit_code, 4);
   // A wave is a file name: a secret glued to its other words is found too.
   EXPECT_EQ(Propose({"--wave", "W-" + AllPlanted()[1].text + "-2"}, Opts()).exit_code, 4);
+  // A wave is an id, one word: glued to a letter too (issue 38).
+  EXPECT_EQ(Propose({"--wave", "W" + AllPlanted()[1].text}, Opts()).exit_code, 4);
   // Every path that held a secret or a private span is refused, named cleaned.
   std::string paths;
   for (const Planted& s : AllPlanted()) {
