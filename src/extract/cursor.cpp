@@ -67,7 +67,12 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   auto line = json::Int(*j, "line", 0);
   auto offset = json::Int(*j, "offset", 0);
   const auto* id = json::Find(*j, "identity");
-  if (!line || !offset || !id || c.session_id != redact::Clean(session_id)) {
+  // The id is kept as the gate of session ids left it; a cursor of an older
+  // lore may hold it as a text cleaning left it (a token glued to a word kept).
+  const bool same_id = c.session_id == session_id ||
+                       (c.session_id.size() <= activity::kMaxSessionIdBytes &&
+                        redact::CleanId(c.session_id) == session_id);
+  if (!line || !offset || !id || !same_id) {
     return Fail(Damaged(path, "lacks line, offset, identity or this session's id"));
   }
   c.line = *line;

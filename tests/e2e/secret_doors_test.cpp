@@ -183,7 +183,8 @@ TEST_F(SecretDoorsTest, ProposeWaveAgentAndFilePathsOfEveryKind) {
 TEST_F(SecretDoorsTest, HookEventOfEveryKind) {
   stdfs::create_directories(t_ / "repo");
   for (const std::string& wave : {AllText(), std::string()}) {
-    Json hook = {{"session_id", AllText()},
+    // A session id is at most 200 bytes (issue 38): two kinds.
+    Json hook = {{"session_id", AllPlanted()[0].text + " | " + AllPlanted()[1].text},
                  {"cwd", t_ / "repo"},
                  {"tool_input",
                   {{"command", "lore propose . --subject x" +
@@ -207,13 +208,9 @@ TEST_F(SecretDoorsTest, HookEventOfEveryKind) {
 // extract --session: the cursor's file name and the id it holds.
 TEST_F(SecretDoorsTest, ExtractSessionIdOfEveryKind) {
   WriteTranscript(UserLine("Please add a retry to the client."));
-  // Every kind at once (an id is one line), and kinds that alone make a
-  // plain id short enough to be kept whole as the cursor's file name.
-  std::string all;
-  for (const Planted& s : AllPlanted()) {
-    if (s.text.find('\n') == std::string::npos) all += (all.empty() ? "" : " ") + s.text;
-  }
-  std::vector<std::string> ids = {all};
+  // Kinds that alone make a plain id short enough to be kept whole as the
+  // cursor's file name.
+  std::vector<std::string> ids;
   for (const char* rule :
        {"aws-access-key", "github-token", "stripe-key", "gitlab-token", "npm-token",
         "huggingface-token", "digitalocean-token", "twilio-key", "mailchimp-key"}) {
@@ -225,12 +222,24 @@ TEST_F(SecretDoorsTest, ExtractSessionIdOfEveryKind) {
     }
   }
   ids.push_back("session-" + ids[1] + "-2");  // glued to the words of the id
+  ids.push_back("s" + ids[1]);                // glued to a letter (issue 38)
   for (const std::string& id : ids) {
     auto r = Extract({"--session", id});
     EXPECT_EQ(r.exit_code, 0) << r.err;
   }
   // The cursor of a cleaned id is found again.
   EXPECT_NE(Extract({"--session", ids[1]}).out.find("\"nothing-new\""), std::string::npos);
+  // Every kind at once is longer than an id may be (issue 38): refused, and
+  // neither the error nor the record of the failed run shows it.
+  std::string all;
+  for (const Planted& s : AllPlanted()) {
+    if (s.text.find('\n') == std::string::npos) all += (all.empty() ? "" : " ") + s.text;
+  }
+  auto r = Extract({"--session", all});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("the session id of --session is longer than 200 bytes"), std::string::npos)
+      << r.err;
+  for (const Planted& s : AllPlanted()) EXPECT_EQ(r.err.find(s.core), std::string::npos);
   ExpectNoLeak();
 }
 
