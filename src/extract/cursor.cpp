@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "activity/clean.h"
 #include "activity/session_log.h"
 #include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
@@ -101,8 +102,11 @@ Status WriteCursor(const store::Store& store, const Cursor& c) {
   LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
   LORE_TRY(fs::MakeDirs(dir, 0700));
   Json j;
-  j["session_id"] = redact::Clean(c.session_id);
-  j["transcript"] = c.transcript;
+  // The id passed the gate of session ids where it entered (hook/payload.h,
+  // extract::SessionOf); the path is outside input of one line like a
+  // transcript's cwd, through the same gate.
+  j["session_id"] = c.session_id;
+  j["transcript"] = activity::CleanLine(c.transcript, kMaxTranscriptPathBytes);
   j["identity"] = {{"dev", c.identity.dev},
                    {"ino", c.identity.ino},
                    {"prefix_bytes", c.identity.prefix_bytes},

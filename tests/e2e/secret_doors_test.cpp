@@ -243,6 +243,54 @@ TEST_F(SecretDoorsTest, ExtractSessionIdOfEveryKind) {
   ExpectNoLeak();
 }
 
+// Issue 38, findings 1 and 2: a transcript's gitBranch and cwd, and its path
+// (kept in the extract cursor), reach the session log, the briefing, okf/
+// and the next session's context: cleaned, one line without escapes.
+TEST_F(SecretDoorsTest, TranscriptBranchCwdAndPathOfEveryKind) {
+  const Planted& word = AllPlanted()[1];  // a GitHub token, one word: a folder's name
+  ASSERT_TRUE(word.word);
+  stdfs::create_directories(t_ / word.text);
+  const std::string transcript = t_ / (word.text + "/session.jsonl");
+  std::string lines;
+  int n = 0;
+  for (const Planted& s : AllPlanted()) {
+    Json line = {{"type", "user"},
+                 {"sessionId", "sess-1"},
+                 {"gitBranch", "fix/" + s.text + "\x1b]0;owned\x07"},
+                 {"cwd", "/w/" + s.text + "\x1b[2J"},
+                 {"timestamp", "2026-05-01T10:00:0" + std::to_string(n++ % 10) + "Z"},
+                 {"message", {{"role", "user"}, {"content", "Please add a retry to the client."}}}};
+    lines += line.dump() + "\n";
+  }
+  t_.Write(stdfs::relative(transcript, t_.path()).string(), lines);
+  auto x = Lore({"extract", kRepo, "--transcript", transcript}, Opts());
+  ASSERT_EQ(x.exit_code, 0) << x.err;
+  auto c = Lore({"consolidate", kRepo, "--flush", "--foreground"}, Opts());
+  ASSERT_EQ(c.exit_code, 0) << c.out << c.err;
+  t_.Write("checkout/.git/config", std::string("[remote \"origin\"]\n\turl = ") + kRepo + "\n");
+  RunOptions o = Opts(Json{{"session_id", "s2"}, {"source", "startup"}, {"cwd", t_ / "checkout"}}
+                          .dump());
+  auto start = Lore({"hook", "session-start"}, o);
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  const std::string ctx =
+      Json::parse(start.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_NE(ctx.find("[REDACTED:"), std::string::npos) << ctx;  // the branch, cleaned
+  for (const Planted& s : AllPlanted()) EXPECT_EQ(ctx.find(s.core), std::string::npos) << s.rule;
+  EXPECT_EQ(ctx.find('\x1b'), std::string::npos) << ctx;
+  for (const char* rel : {"memory/summary.md", "okf/index.md"}) {
+    EXPECT_EQ(Read(rel).find('\x1b'), std::string::npos) << rel;
+  }
+  for (const auto& e : stdfs::recursive_directory_iterator(Path("."))) {
+    if (!e.is_regular_file()) continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    EXPECT_EQ(ss.str().find("\\u001b"), std::string::npos) << e.path();
+    EXPECT_EQ(ss.str().find('\x1b'), std::string::npos) << e.path();
+  }
+  ExpectNoLeak();
+}
+
 // A queue line written by another program, promoted (and another declined):
 // learnings.jsonl, proposals.rejected.jsonl and the archive.
 TEST_F(SecretDoorsTest, ForeignQueueLinePromotedOrDeclined) {
