@@ -106,6 +106,51 @@ TEST_F(SecretDoorsTest, TextOfEveryKindThroughTheTextDoors) {
   ExpectNoLeak();
 }
 
+// Issue 38, finding 3: a record's frontmatter, every key and value, through
+// every way a record is written: --set and --source of memory write and
+// edit, and a whole record on standard input (what the page's edit form
+// sends goes the same way, memory::EditText).
+TEST_F(SecretDoorsTest, RecordFrontmatterOfEveryKind) {
+  std::vector<std::string> set, source;
+  int n = 0;
+  for (const Planted& s : AllPlanted()) {
+    if (s.text.find('\n') != std::string::npos) continue;  // a value is one line
+    set.insert(set.end(), {"--set", "note" + std::to_string(n++) + "=" + s.text});
+    if (s.word) source.insert(source.end(), {"--source", s.text + ":" + std::to_string(n)});
+  }
+  std::vector<std::string> args = {"memory", "write", kRepo, "decision", "set-keys", "--body", "b"};
+  args.insert(args.end(), set.begin(), set.end());
+  args.insert(args.end(), source.begin(), source.end());
+  auto w = Lore(args, Opts());
+  EXPECT_EQ(w.exit_code, 0) << w.out << w.err;
+  std::string record = "---\n";
+  for (const Planted& s : AllPlanted()) {
+    if (s.text.find('\n') == std::string::npos) record += "# " + s.text + "\n";  // comments
+  }
+  record += "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n"
+            "status: open\nsources: []\n";
+  n = 0;
+  for (const Planted& s : AllPlanted()) {
+    const std::string one = Json(s.text).dump();  // a JSON string is a YAML scalar
+    record += "k" + std::to_string(n++) + ": " + one + "\n";
+    if (s.text.find('\n') == std::string::npos && one.size() < 1024) record += one + ": key\n";
+    record += "n" + std::to_string(n) + ": {deep: [" + one + "]}\n";
+  }
+  record += "---\nbody\n";
+  auto r = Lore({"memory", "write", kRepo, "decision", "stdin-keys"}, Opts(record));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto e = Lore({"memory", "edit", kRepo, "decision", "stdin-keys", "--set",
+                 "owner=" + AllPlanted()[1].text},
+                Opts());
+  EXPECT_EQ(e.exit_code, 0) << e.out << e.err;
+  EXPECT_NE(Read("memory/decisions/set-keys.md").find("[REDACTED:github-token]"),
+            std::string::npos);
+  EXPECT_NE(Read("memory/decisions/stdin-keys.md").find("owner: \"[REDACTED:github-token]\""),
+            std::string::npos)
+      << Read("memory/decisions/stdin-keys.md");
+  ExpectNoLeak();
+}
+
 // JSON keys of captured records (append-review, append-slicing, MCP).
 TEST_F(SecretDoorsTest, CapturedKeysOfEveryKind) {
   Json record = {{"ticket", "T-2"}};
