@@ -45,7 +45,6 @@ set(exceptions
     "src/cli/cmd_memory.cpp lore/fs/fd.h"
     "src/cli/cmd_memory.cpp lore/memory/records.h"
     "src/cli/cmd_proposals.cpp lore/proposals/collect.h"
-    "src/cli/cmd_proposals.cpp lore/proposals/present.h"
     "src/cli/cmd_review.cpp lore/fs/fd.h"
     "src/cli/cmd_review.cpp lore/proposals/answers.h"
     "src/cli/cmd_review.cpp lore/proposals/batches.h"

@@ -44,8 +44,13 @@ void CheckEvent(const Json& payload) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view input = lore::fuzz::Input(data, size);
-  std::string problem;
+  std::optional<lore::Error> problem;
   lore::hook::Payload p = lore::hook::ParsePayload(input, &problem);
+  // The session id passed the gate of ids: bounded, one line, no control
+  // character, usable as a file name's part.
+  LORE_FUZZ_CHECK(p.session_id.size() <= 200);
+  for (unsigned char c : p.session_id) LORE_FUZZ_CHECK(c >= 0x20 && c != 0x7F);
+  LORE_FUZZ_CHECK(p.session_id.find('/') == std::string::npos);
   const std::string start = lore::hook::SessionStartJson(p.cwd + p.source + p.session_id);
   LORE_FUZZ_CHECK(!Json::parse(start, nullptr, false).is_discarded());
 

@@ -4,9 +4,12 @@
 // planted in the middle of the input (one of every kind the rule table knows,
 // tests/support/planted_secrets.h, chosen by the first byte) never comes out:
 // its core is found in the output no more often than in the input's own two
-// halves. The same holds for a file name (ScanName, CleanName) and for a
+// halves. The same holds for a file name (ScanName, CleanName), for an id
+// with the secret glued to a letter (ScanId, CleanId) and for a
 // private span opened in the first text of a message and closed in its third
 // (MessageCleaner): what lies between never comes out.
+#include <cctype>
+
 #include "check.h"
 #include "redact/redact.h"
 #include "lore/text/utf8.h"
@@ -60,6 +63,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (plant.word && size < 512) {
     const std::string name = std::string(head) + "-" + plant.text + "-" + std::string(tail);
     LORE_FUZZ_CHECK(Count(redact::CleanName(name), plant.core) <= own);
+  }
+  // The same secret in an id, glued to the letter before it (ScanId; an id
+  // is bounded, the id scan quadratic).
+  if (plant.word && std::isalpha(static_cast<unsigned char>(plant.text[0])) && size < 256) {
+    const std::string id = std::string(head) + "x" + plant.text + "-" + std::string(tail);
+    LORE_FUZZ_CHECK(Count(redact::CleanId(id), plant.core) <= own);
   }
   // A private span across the texts of one message.
   constexpr std::string_view kCanary = "SPLIT-CANARY-9913";

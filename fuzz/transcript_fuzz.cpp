@@ -3,7 +3,8 @@
 // the line parser, the rules engine and the LLM engine's digest, and the same
 // bytes as a model's answer. Events carry their line's number and valid
 // UTF-8, and only lines classed as used give any; digest lines are one line
-// each and bounded; what either engine produces is within the entry's bounds
+// each and bounded; a line's gitBranch and cwd are one bounded line each;
+// what either engine produces is within the entry's bounds
 // and, with lore's source set, renders to a staged entry that parses back to
 // itself.
 #include <algorithm>
@@ -23,6 +24,14 @@ namespace ex = lore::extract;
 
 bool Bounded(const std::string& s, size_t max) {
   return s.size() <= max && lore::text::IsValidUtf8(s);
+}
+
+// At most `max` bytes of one line without a control character (C0, DEL).
+bool OneLine(const std::string& s, size_t max) {
+  return Bounded(s, max) && std::none_of(s.begin(), s.end(), [](char c) {
+           const auto u = static_cast<unsigned char>(c);
+           return u < 0x20 || u == 0x7F;
+         });
 }
 
 // `capped`: the LLM engine's lists, kMaxItems each; the rules engine ranks
@@ -85,6 +94,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     ex::ParsedLine parsed = ex::ParseTranscriptLine(text.substr(at, end - at), ++number);
     at = end + 1;
     LORE_FUZZ_CHECK((parsed.cls == ex::LineClass::kUsed) == !parsed.events.empty());
+    // Where the session ran passed the gate of one-line fields (issue 38).
+    LORE_FUZZ_CHECK(OneLine(parsed.branch, ex::kMaxBranchBytes));
+    LORE_FUZZ_CHECK(OneLine(parsed.cwd, ex::kMaxCwdBytes));
     for (const ex::Event& e : parsed.events) {
       LORE_FUZZ_CHECK(e.line == number);
       LORE_FUZZ_CHECK(lore::text::IsValidUtf8(e.text) && lore::text::IsValidUtf8(e.detail));

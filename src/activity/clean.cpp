@@ -1,8 +1,11 @@
 #include "activity/clean.h"
-#include "text/trim.h"
 
 #include <array>
 #include <cctype>
+
+#include "lore/text/utf8.h"
+#include "redact/redact.h"
+#include "text/trim.h"
 
 namespace lore::activity {
 namespace {
@@ -166,6 +169,20 @@ std::string Readable(std::string_view text) {
     out += static_cast<char>(c);
     ++i;
   }
+  return out;
+}
+
+std::string ReadableLine(std::string_view text) {
+  std::string out = Readable(text);
+  for (char& c : out) {
+    if (c == '\n' || c == '\t') c = ' ';
+  }
+  return out;
+}
+
+std::string CleanLine(std::string_view text, size_t max_bytes) {
+  std::string out = ReadableLine(redact::Clean(text));
+  if (out.size() > max_bytes) out.resize(text::PrefixBytes(out, max_bytes).size());
   return out;
 }
 

@@ -26,6 +26,17 @@ namespace lore::activity {
 // text, valid already).
 std::string Readable(std::string_view text);
 
+// `text` as one line a person reads: Readable, then every line break and tab
+// a space. What lore shows of a field on one line, in a terminal above all:
+// no escape sequence or control character of the text reaches it.
+std::string ReadableLine(std::string_view text);
+
+// A field of one line from outside that lore keeps (a transcript's gitBranch
+// and cwd, a transcript's path): private spans and secrets removed
+// (redact::Clean), then ReadableLine, cut to at most `max_bytes` at the end
+// of a character (cleaned before it is cut: a cut never hides half a secret).
+std::string CleanLine(std::string_view text, size_t max_bytes);
+
 // `text` without the harness's blocks (<system-reminder>, <user-prompt-submit-hook>
 // and <task-notification> with their contents, an unclosed one to the end) and
 // the instruction sentences Claude Code appends to tool results ("Ensure that

@@ -76,6 +76,19 @@ TEST(Classify, NothingToCommitAndNoMatchAreNotFailures) {
   EXPECT_EQ(Classify("Exit code 1", true, 1, "defaults read x"), ResultStatus::kFailed);
 }
 
+// Issue 38: a field of one line from outside (a branch, a cwd, a path) and
+// what lore shows of a field on one line.
+TEST(Readable, OneLineFieldsLoseEscapesControlsAndSecrets) {
+  EXPECT_EQ(ReadableLine("a\x1b]0;owned\x07" "b\x1b[2J\nc\td\r\ne"), "ab c d e");
+  EXPECT_EQ(ReadableLine("\x1b[8mhidden\x1b[0m"), "hidden");
+  EXPECT_EQ(CleanLine("feat/ghp_1234567890abcdefghijABCDEFGHIJ123456\x1b[2J", 256),
+            "feat/[REDACTED:github-token]");
+  EXPECT_EQ(CleanLine("/w/<private>me</private>/repo\n", 256), "/w//repo ");
+  EXPECT_EQ(CleanLine(std::string(300, 'a') + "\xc3\xa9", 301), std::string(300, 'a'));
+  // Cleaned before it is cut: the first bytes of a secret are not kept.
+  EXPECT_EQ(CleanLine("x AKIAIOSFODNN7EXAMPLE", 8), "x [REDAC");
+}
+
 TEST(Status, NamesRoundTrip) {
   for (auto s : {ResultStatus::kOk, ResultStatus::kFailed, ResultStatus::kRejected,
                  ResultStatus::kInterrupted, ResultStatus::kDenied}) {

@@ -22,6 +22,7 @@
 #include "lore/log/checked_log.h"
 #include "lore/log/line_stream.h"
 #include "redact/redact.h"
+#include "lore/text/utf8.h"
 #include "text/hash.h"
 
 namespace lore::activity {
@@ -236,6 +237,40 @@ bool ParseLogLine(std::string_view text, LogLine* out) {
   out->is_span = false;
   out->event = std::move(e);
   return true;
+}
+
+Result<std::string> CheckSessionId(std::string_view id, std::string_view name,
+                                   const std::string& path) {
+  if (id.empty()) return std::string();
+  auto refuse = [&](std::string_view why) -> Result<std::string> {
+    return Fail(ErrorCode::kInvalidInput, std::string(name).append(" ").append(why), path, 0,
+                "a session id is one line of at most " + std::to_string(kMaxSessionIdBytes) +
+                    " bytes of text without control characters, '/' or '..'");
+  };
+  // The length first: the secret scan of an id is quadratic in its length.
+  if (id.size() > kMaxSessionIdBytes) {
+    return refuse("is longer than " + std::to_string(kMaxSessionIdBytes) + " bytes");
+  }
+  if (!text::IsValidUtf8(id)) return refuse("is not valid UTF-8");
+  for (size_t i = 0; i < id.size(); ++i) {
+    const auto c = static_cast<unsigned char>(id[i]);
+    const bool c1 = c == 0xC2 && i + 1 < id.size() &&
+                    static_cast<unsigned char>(id[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(id[i + 1]) <= 0x9F;
+    if (c < 0x20 || c == 0x7F || c1) return refuse("holds a control character");
+  }
+  if (id.find_first_not_of(' ') == std::string_view::npos) return refuse("is blank");
+  std::string cleaned = redact::CleanId(id);
+  if (cleaned.find_first_not_of(' ') == std::string::npos)
+    return refuse("is blank once its private spans are dropped");
+  // What lore keeps must be usable as a file name's part.
+  if (cleaned.find('/') != std::string::npos || cleaned.find("..") != std::string::npos)
+    return refuse("holds '/' or '..'");
+  if (cleaned.size() > kMaxSessionIdBytes) {
+    return refuse("is longer than " + std::to_string(kMaxSessionIdBytes) +
+                  " bytes once its secrets are replaced");
+  }
+  return cleaned;
 }
 
 std::string SessionFileStem(std::string_view raw_id) {

@@ -95,6 +95,22 @@ struct LogLine {
 };
 bool ParseLogLine(std::string_view text, LogLine* out);
 
+// The longest session id lore takes, in bytes (Claude Code's are UUIDs, 36).
+inline constexpr size_t kMaxSessionIdBytes = 200;
+
+// The gate every session id passes where it enters lore (a hook payload's
+// session_id, `lore extract --session`, a transcript line's sessionId):
+// refused when it is longer than kMaxSessionIdBytes (as given, or once its
+// secrets are replaced), not valid UTF-8, holds a control character (C0,
+// DEL, C1: a line break, an escape), '/' or "..", or is blank (once private
+// spans are dropped); else returned with secrets replaced (redact::CleanId),
+// which is the id lore keeps. `name` is how the
+// id was given ("--session"); the Error (kInvalidInput, at `path`) says
+// what is wrong with it and never shows it. The empty id (none given) is
+// returned as it is: the caller decides what having none means.
+Result<std::string> CheckSessionId(std::string_view id, std::string_view name,
+                                   const std::string& path);
+
 // The name lore gives a session's files (its session log, its extract
 // cursor): the id (secrets in it cleaned, redact::CleanName) when it is plain
 // and at most 100 bytes, else its plain characters (60 at most) and a hash of

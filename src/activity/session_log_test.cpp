@@ -162,6 +162,45 @@ TEST(SessionFiles, StemsAreSafeForAnyId) {
   EXPECT_NE(SessionFileStem("a/b"), SessionFileStem("a_b"));
 }
 
+// Issue 38, finding 4: the gate of session ids. Refused, never shown: a
+// control character (it broke the briefing, the context and lore status,
+// and staging refused it forever), more than 200 bytes (a cursor lore could
+// not read back), '/' or ".."; kept with its secrets replaced, a token glued
+// to its words included.
+TEST(SessionIds, TheGateRefusesOrCleans) {
+  EXPECT_EQ(*CheckSessionId("", "id", ""), "");
+  EXPECT_EQ(*CheckSessionId("9a7e4410-22c3", "id", ""), "9a7e4410-22c3");
+  EXPECT_EQ(*CheckSessionId("my session 1", "id", ""), "my session 1");
+  EXPECT_EQ(*CheckSessionId("sghp_1234567890abcdefghijABCDEFGHIJ123456", "id", ""),
+            "s[REDACTED:github-token]");
+  EXPECT_EQ(*CheckSessionId(std::string(kMaxSessionIdBytes, 'a'), "id", ""),
+            std::string(kMaxSessionIdBytes, 'a'));
+  const std::pair<std::string, std::string_view> refused[] = {
+      {"a\nb", "control character"},   {"a\rb", "control character"},
+      {"a\x1b[2Jb", "control character"}, {"a\x7f", "control character"},
+      {"a\xc2\x9b" "2J", "control character"}, {"a\tb", "control character"},
+      {std::string(kMaxSessionIdBytes + 1, 'a'), "longer than 200 bytes"},
+      {std::string(64 * 1024, 'a'), "longer than 200 bytes"},
+      {"a\xff", "not valid UTF-8"},     {"a/b", "'/' or '..'"},
+      {"..", "'/' or '..'"},            {"   ", "blank"},
+      {"<private>x</private>", "blank once its private spans are dropped"},
+      {std::string(12, ' ') + std::string(20, 'x') + " AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE "
+           "AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE "
+           "AKIAIOSFODNN7EXAMPLE",
+       "once its secrets are replaced"}};
+  for (const auto& [id, why] : refused) {
+    auto r = CheckSessionId(id, "the session id of --session", "p");
+    ASSERT_FALSE(r) << id;
+    EXPECT_EQ(r.error().code, ErrorCode::kInvalidInput);
+    EXPECT_NE(r.error().what.find(why), std::string::npos) << r.error().what;
+    EXPECT_EQ(r.error().what.rfind("the session id of --session ", 0), 0u) << r.error().what;
+    EXPECT_EQ(r.error().path, "p");
+    if (id.size() > 2) {
+      EXPECT_EQ(r.error().Format().find(id), std::string::npos);
+    }
+  }
+}
+
 TEST(Cards, TurnsReportsInstructionsAndState) {
   SessionLog log;
   log.session_id = "s1";

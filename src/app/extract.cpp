@@ -16,8 +16,9 @@ Result<Extracted> Extract(const store::Store& store, const ExtractRequest& reque
   const std::string engine_name(engine.name());
   if (!outcome) {
     if (track) {
+      // An id the gate refused is not kept: the error says what was wrong with it.
       auto session = extract::SessionOf(o.transcript, o.session);
-      const std::string id = session ? *session : o.session;
+      const std::string id = session ? *session : "";
       (void)extract::RecordExtractFailure(store, id, outcome.error(), o.now);
       (void)extract::RecordLastExtract(store, {text::UtcSeconds(o.now), id, engine_name, "failed",
                                                outcome.error().Format()});

@@ -57,14 +57,14 @@ struct SessionCall {
 
 bool BeginSession(SessionCall* call) {
   auto input = ReadStdin();
-  std::string problem;
+  std::optional<Error> problem;
   if (input) call->payload = hook::ParsePayload(*input, &problem);
-  if (!input) problem = input.error().Format();
-  if (!problem.empty()) {
-    ReportWarning(Error{ErrorCode::kInvalidInput, problem, "<stdin>", 0,
-                        "the agent must send its hook JSON object on standard input; using the "
-                        "current directory"});
+  if (!input) {
+    problem = Error{ErrorCode::kInvalidInput, input.error().Format(), "<stdin>", 0,
+                    "the agent must send its hook JSON object on standard input; using the "
+                    "current directory"};
   }
+  if (problem) ReportWarning(*problem);
   call->repo = call->payload.cwd.empty() ? ProcessCwd() : call->payload.cwd;
   auto store = app::LocateStore(call->repo);
   if (!store) {

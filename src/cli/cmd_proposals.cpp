@@ -12,7 +12,6 @@
 #include "lore/app/store.h"
 #include "lore/json/dump_js.h"
 #include "lore/proposals/collect.h"
-#include "lore/proposals/present.h"
 
 namespace lore::cli {
 namespace {
@@ -131,30 +130,6 @@ struct ListArgs {
   std::optional<double> min_confidence;
 };
 
-void PrintHuman(const proposals::Collected& c) {
-  const auto& s = c.stats;
-  std::string out = std::to_string(c.order.size()) + " proposal" +
-                    (c.order.size() == 1 ? "" : "s") + " queued (counters: queued " +
-                    std::to_string(s.queued) + ", dropped " + std::to_string(s.dropped) +
-                    ", below floor " + std::to_string(s.below_floor) + ", fs errors " +
-                    std::to_string(s.fs_error) + "; malformed lines " +
-                    std::to_string(s.parse_errors) + ")\n";
-  size_t n = 0;
-  for (size_t i : c.order) {
-    const auto& e = c.scan.records[i];
-    out += "\n" + std::to_string(++n) + ". " + proposals::Label(e.record) + "\n   " +
-           proposals::Description(e.record) + "\n   id " + (e.id.empty() ? "(none)" : e.id);
-    if (e.record.contains("wave_id") && e.record["wave_id"].is_string()) {
-      out += "  wave " + e.record["wave_id"].get<std::string>();
-    }
-    if (e.record.contains("created_at") && e.record["created_at"].is_string()) {
-      out += "  " + e.record["created_at"].get<std::string>();
-    }
-    out += "\n";
-  }
-  Print(out, false);
-}
-
 void AddProposals(Registry& r) {
   auto a = std::make_shared<ListArgs>();
   CLI::App* sub = r.Add("proposals", "List the queued proposals and their counters", [a]() {
@@ -170,7 +145,7 @@ void AddProposals(Registry& r) {
     if (a->json) {
       Print(json::DumpJs(proposals::ToJson(*c)));
     } else {
-      PrintHuman(*c);
+      Print(proposals::ToText(*c), false);
     }
     return kExitOk;
   });

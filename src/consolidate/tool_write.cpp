@@ -5,7 +5,6 @@
 #include "consolidate/workspace_lint.h"
 #include "lore/fs/fd.h"
 #include "lore/json/value.h"
-#include "redact/redact.h"
 
 namespace lore::consolidate {
 namespace {
@@ -77,11 +76,6 @@ ToolOutcome ToolBox::Edit(const Json& args) {
 }
 
 ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view model_text, const Json& args) {
-  // What the model writes passes the redactor like everything else that
-  // enters the store (docs/secrets.md): an echoed secret or private span is
-  // gone before the record is parsed, linted and written.
-  const std::string text = redact::Clean(model_text);
-  const std::string after = text == model_text ? "" : " (after removing private spans and secrets)";
   // The entries named: their sources are the only ones lore will write.
   std::vector<doc::Source> named;
   std::vector<std::string> ids;
@@ -107,11 +101,15 @@ ToolOutcome ToolBox::Store(const StorePath& sp, std::string_view model_text, con
   if (*current) {
     if (auto r = doc::ParseRecord(sp.kind, **current, file)) old = std::move(*r);
   }
-  auto parsed = doc::ParseRecord(sp.kind, text, file);
-  if (!parsed) {
-    return Refuse("the linter refused the write" + after, {"error: " + parsed.error().Format()});
-  }
+  auto parsed = doc::ParseRecord(sp.kind, model_text, file);
+  if (!parsed) return Refuse("the linter refused the write", {"error: " + parsed.error().Format()});
   doc::Record rec = std::move(*parsed);
+  // What the model writes passes the redactor like everything else that
+  // enters the store (docs/secrets.md): an echoed secret or private span is
+  // gone from every frontmatter key and value and from the body before the
+  // record is linted and written.
+  const std::string after =
+      doc::CleanRecord(rec) ? " (after removing private spans and secrets)" : "";
   for (std::string_view key : {"sources", "last_sources"}) {
     if (SetsSources(rec, old ? &*old : nullptr, key)) {
       return Refuse("'" + std::string(key) +

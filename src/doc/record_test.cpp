@@ -324,5 +324,62 @@ TEST(RecordParse, ControlCharactersInFrontmatterAreRefused) {
   EXPECT_FALSE(ParseRecord(Kind::kDecision, "---\n{a: b\x02}\n---\n", "d.md"));
 }
 
+// Issue 38, finding 3: every frontmatter key and value is cleaned as the
+// body is, whatever its depth; a record without secrets keeps its bytes.
+TEST(RecordClean, EveryFrontmatterKeyAndValueAndTheBodyLoseTheirSecrets) {
+  const std::string gh = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
+  const std::string aws = "AKIAIOSFODNN7EXAMPLE";
+  const std::string text =
+      "---\n# owner " + gh + "\ncreated_at: 2026-01-02T03:04:05Z\n"
+      "updated_at: 2026-01-02T03:04:05Z\nstatus: open  # " + aws + "\n"
+      "sources:\n- {session_id: \"s " + gh + "\", range: [3, 17]}\n"
+      "owner: alice  # kept\n"
+      "api_key: Zx8kq2LmP0wRt5\n"
+      "note: deploy with " + aws + " <private>home</private>\n" +
+      gh + ": a key that is a secret\n"
+      "nested:\n  deep: [x, {token: \"Ab12Cd34Ef56Gh78\"}, " + gh + "]\n"
+      "---\nbody " + aws + "\n";
+  Record r = MustParse(Kind::kDecision, text);
+  EXPECT_TRUE(CleanRecord(r));
+  const std::string out = RenderRecord(r);
+  for (const std::string& secret : {gh.substr(4), aws, std::string("Zx8kq2LmP0wRt5"),
+                                    std::string("Ab12Cd34Ef56Gh78"), std::string("home")}) {
+    EXPECT_EQ(out.find(secret), std::string::npos) << secret << "\n" << out;
+  }
+  Record back = MustParse(Kind::kDecision, out);
+  EXPECT_TRUE(back.issues.empty()) << out;
+  EXPECT_EQ((*back.fields.sources)[0].session_id, "s [REDACTED:github-token]");
+  EXPECT_EQ(*back.fields.status, "open");
+  EXPECT_EQ(back.preamble, "# owner [REDACTED:github-token]\n");
+  EXPECT_EQ(back.body, "body [REDACTED:aws-access-key]\n");
+  EXPECT_NE(out.find("owner: alice  # kept\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("api_key: \"[REDACTED:assignment]\"\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("note: \"deploy with [REDACTED:aws-access-key] \"\n"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\"[REDACTED:github-token]\": a key that is a secret\n"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("nested: {deep: [x, {token: \"[REDACTED:assignment]\"}, "
+                     "\"[REDACTED:github-token]\"]}\n"),
+            std::string::npos)
+      << out;
+
+  // Two keys cleaned alike stay two; a record without secrets keeps its bytes.
+  // A key that was all private is named by its rule's marker.
+  Record two = MustParse(Kind::kDecision, "---\nstatus: open\n" + gh + ": 1\nx " + gh + ": 2\n"
+                                          "\"[REDACTED:github-token]\": 3\n"
+                                          "<private>me</private>: 4\n---\n");
+  EXPECT_TRUE(CleanRecord(two));
+  Record keys = MustParse(Kind::kDecision, RenderRecord(two));
+  EXPECT_TRUE(keys.issues.empty()) << RenderRecord(two);
+  ASSERT_EQ(keys.fields.extra.size(), 4u) << RenderRecord(two);
+  EXPECT_EQ(keys.fields.extra[0].key, "[REDACTED:github-token]~2");
+  EXPECT_EQ(keys.fields.extra[3].key, "[REDACTED:private]");
+  for (const auto& c : kCases) {
+    Record plain = MustParse(c.kind, c.text);
+    EXPECT_FALSE(CleanRecord(plain)) << KindName(c.kind);
+    EXPECT_EQ(RenderRecord(plain), c.text);
+  }
+}
+
 }  // namespace
 }  // namespace lore::doc

@@ -1,6 +1,7 @@
 #include "doc/yaml_value.h"
 
 #include <charconv>
+#include <set>
 
 namespace lore::doc::detail {
 namespace {
@@ -209,10 +210,15 @@ bool HasTypedValue(const Fields& f, std::string_view key) {
   return false;
 }
 
-std::string EmitFlow(const YAML::Node& node) {
+namespace {
+
+std::string EmitFlowNamed(const YAML::Node& node, std::string_view name,
+                          const ScalarFilter* filter) {
   switch (node.Type()) {
     case YAML::NodeType::Scalar: {
       const std::string& s = node.Scalar();
+      if (std::string out; filter && (*filter)(name, s, &out))
+        return EmitString(out, ScalarContext::kFlow);
       // A plain scalar keeps its meaning (a number stays a number).
       if (IsPlainTag(node) && IsPlainSafe(s, ScalarContext::kFlow, false)) return s;
       return EmitString(s, ScalarContext::kFlow);
@@ -221,23 +227,36 @@ std::string EmitFlow(const YAML::Node& node) {
       std::string out = "[";
       for (size_t i = 0; i < node.size(); ++i) {
         if (i) out += ", ";
-        out += EmitFlow(node[i]);
+        out += EmitFlowNamed(node[i], {}, filter);
       }
       return out + "]";
     }
     case YAML::NodeType::Map: {
       std::string out = "{";
-      bool first = true;
+      std::set<std::string> keys;  // as emitted: two keys filtered alike stay two
       for (const auto& kv : node) {
-        if (!first) out += ", ";
-        first = false;
-        out += EmitFlow(kv.first) + ": " + EmitFlow(kv.second);
+        std::string key = EmitFlowNamed(kv.first, {}, filter);
+        if (filter && !keys.insert(key).second && kv.first.IsScalar()) {
+          std::string base;
+          if (!(*filter)({}, kv.first.Scalar(), &base)) base = kv.first.Scalar();
+          for (int n = 2; !keys.insert(key).second; ++n)
+            key = EmitString(base + "~" + std::to_string(n), ScalarContext::kFlow);
+        }
+        if (out.size() > 1) out += ", ";
+        const std::string_view member = kv.first.IsScalar() ? kv.first.Scalar() : "";
+        out += key + ": " + EmitFlowNamed(kv.second, member, filter);
       }
       return out + "}";
     }
     default:
       return "null";
   }
+}
+
+}  // namespace
+
+std::string EmitFlow(const YAML::Node& node, const ScalarFilter* filter, std::string_view name) {
+  return EmitFlowNamed(node, name, filter);
 }
 
 }  // namespace lore::doc::detail

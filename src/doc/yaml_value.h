@@ -4,6 +4,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,8 +30,18 @@ void ClearField(Fields& fields, std::string_view key);
 // True when known key `key` has a typed value in `fields`.
 bool HasTypedValue(const Fields& fields, std::string_view key);
 
-// `node` as one line of flow YAML ("[a, b]", "{k: v}", "\"text\"").
-std::string EmitFlow(const YAML::Node& node);
+// What EmitFlow may do to a scalar: given the name of the member it is the
+// value of ("" for a key or a list element) and its text, returns true and
+// sets `*out` to write `*out` instead (as text, quoted as needed).
+using ScalarFilter =
+    std::function<bool(std::string_view name, std::string_view value, std::string* out)>;
+
+// `node` as one line of flow YAML ("[a, b]", "{k: v}", "\"text\""), every
+// scalar (keys too) through `filter` when one is given, `node` itself as the
+// value of member `name`; a key the filter makes like an earlier key of its
+// mapping gets "~2", "~3", ...
+std::string EmitFlow(const YAML::Node& node, const ScalarFilter* filter = nullptr,
+                     std::string_view name = {});
 
 // True when `s` can be written as a plain scalar in `context`; with
 // `check_resolution`, also when no parser would read it as null, a boolean

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "activity/clean.h"
 #include "activity/session_log.h"
 #include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
@@ -54,7 +55,12 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   auto line = json::Int(*j, "line", 0);
   auto offset = json::Int(*j, "offset", 0);
   const auto* id = json::Find(*j, "identity");
-  if (!line || !offset || !id || c.session_id != redact::Clean(session_id)) {
+  // The id is kept as the gate of session ids left it; a cursor of an older
+  // lore may hold it as a text cleaning left it (a token glued to a word kept).
+  const bool same_id = c.session_id == session_id ||
+                       (c.session_id.size() <= activity::kMaxSessionIdBytes &&
+                        redact::CleanId(c.session_id) == session_id);
+  if (!line || !offset || !id || !same_id) {
     return Fail(Damaged(path, "lacks line, offset, identity or this session's id"));
   }
   c.line = *line;
@@ -83,8 +89,11 @@ Status WriteCursor(const store::Store& store, const Cursor& c) {
   LORE_TRY(fs::RefuseSymlink(dir, "extract cursor folder"));
   LORE_TRY(fs::MakeDirs(dir, 0700));
   Json j;
-  j["session_id"] = redact::Clean(c.session_id);
-  j["transcript"] = c.transcript;
+  // The id passed the gate of session ids where it entered (hook/payload.h,
+  // extract::SessionOf); the path is outside input of one line like a
+  // transcript's cwd, through the same gate.
+  j["session_id"] = c.session_id;
+  j["transcript"] = activity::CleanLine(c.transcript, kMaxTranscriptPathBytes);
   j["identity"] = {{"dev", c.identity.dev},
                    {"ino", c.identity.ino},
                    {"prefix_bytes", c.identity.prefix_bytes},

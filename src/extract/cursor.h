@@ -24,6 +24,10 @@ namespace lore::extract {
 
 inline constexpr std::string_view kCursorDir = "extract";
 inline constexpr size_t kPrefixBytes = 4096;  // bytes hashed to recognise a transcript
+// The transcript's path as the cursor keeps it (activity::CleanLine: secrets
+// and private spans removed, control characters dropped) is cut to this:
+// PATH_MAX, and the cursor stays far below the 64 KiB ReadCursor reads.
+inline constexpr size_t kMaxTranscriptPathBytes = 4096;
 
 struct Identity {
   uint64_t dev = 0, ino = 0;
@@ -39,8 +43,8 @@ struct Pending {
 };
 
 struct Cursor {
-  std::string session_id;
-  std::string transcript;
+  std::string session_id;  // as the gate of session ids left it
+  std::string transcript;  // written cleaned (kMaxTranscriptPathBytes): for a person, never opened
   Identity identity;
   int64_t line = 0;     // last line extracted (0: none)
   uint64_t offset = 0;  // byte offset past it

@@ -54,17 +54,30 @@ std::string Stem(const std::string& path) {
   return dot == std::string::npos || dot == 0 ? base : base.substr(0, dot);
 }
 
+// The transcript's session id: the first sessionId of its first lines that
+// the gate of session ids takes (one it refuses is passed over), else its
+// file name's stem, which must pass the gate.
 Result<std::string> SessionIn(int fd, uint64_t size, const std::string& path,
                               const log::StreamLimits& limits) {
   std::string found;
   LORE_TRY(log::StreamLines(
       fd, 0, 1, size, path,
       [&](const log::StreamedLine& l) {
-        if (!l.oversized) found = ParseTranscriptLine(l.text, l.number).session_id;
+        if (!l.oversized) {
+          const std::string id = ParseTranscriptLine(l.text, l.number).session_id;
+          if (auto gated = activity::CheckSessionId(id, "sessionId", path)) found = *gated;
+        }
         return found.empty() && l.number < kSessionScanLines;
       },
       limits));
-  return found.empty() ? Stem(path) : found;
+  if (!found.empty()) return found;
+  return activity::CheckSessionId(Stem(path), "the session id taken from the transcript's file name",
+                                  path);
+}
+
+// The session id given by --session, through the gate of session ids.
+Result<std::string> FlagSession(const std::string& flag) {
+  return activity::CheckSessionId(flag, "the session id of --session", "");
 }
 
 // True when staging holds an entry of `session` covering exactly [first, last].
@@ -128,7 +141,7 @@ void Count(const ParsedLine& p, Counts& c) {
 }  // namespace
 
 Result<std::string> SessionOf(const std::string& transcript, const std::string& flag) {
-  if (!flag.empty()) return flag;
+  if (!flag.empty()) return FlagSession(flag);
   LORE_ASSIGN(fs::Fd fd, OpenTranscript(transcript));
   LORE_ASSIGN(uint64_t size, SizeOf(fd.get(), transcript));
   return SessionIn(fd.get(), size, transcript, {});
@@ -258,7 +271,7 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
   if (o.session.empty()) {
     LORE_ASSIGN(out.session_id, SessionIn(fd.get(), size, o.transcript, o.limits));
   } else {
-    out.session_id = o.session;
+    LORE_ASSIGN(out.session_id, FlagSession(o.session));
   }
   const std::string stem = activity::SessionFileStem(out.session_id);
   // One extract per session at a time: a second waits, then sees the moved cursor.

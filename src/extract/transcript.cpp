@@ -322,8 +322,10 @@ ParsedLine ParseTranscriptLine(std::string_view text, int64_t number) {
   }
   const SortedJson& j = *parsed;
   out.session_id = json::StringOr(j, "sessionId", "");
-  out.branch = json::StringOr(j, "gitBranch", "");
-  out.cwd = json::StringOr(j, "cwd", "");
+  // Where the session ran reaches the session log, the briefing and the
+  // next session's context: through the gate of one-line fields.
+  out.branch = activity::CleanLine(json::StringOr(j, "gitBranch", ""), kMaxBranchBytes);
+  out.cwd = activity::CleanLine(json::StringOr(j, "cwd", ""), kMaxCwdBytes);
   if (auto ts = json::String(j, "timestamp")) {
     if (auto t = text::ParseIso(*ts)) out.at = text::UtcSeconds(*t);
   }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 namespace lore::extract {
 namespace {
 
@@ -33,6 +35,26 @@ TEST(TranscriptRedaction, PersonWordsToolCallsAndResultsLoseSecretsAndPrivateSpa
   ASSERT_EQ(p.events.size(), 1u);
   EXPECT_LE(p.events[0].text.size(), kMaxResultText);
   EXPECT_EQ(p.events[0].text.find("AKIAIOS"), std::string::npos);
+}
+
+// Issue 38, finding 1: gitBranch and cwd reach the session log, the
+// briefing, okf/ and the next session's context: redacted, one line without
+// escapes or control characters, bounded.
+TEST(TranscriptRedaction, BranchAndCwdAreCleanedOneLineFields) {
+  nlohmann::json line = {
+      {"type", "user"},
+      {"sessionId", "s"},
+      {"gitBranch", std::string("fix/") + kKey + "\x1b]0;owned\x07\nmain"},
+      {"cwd", "/home/<private>me</private>/w?token=ghp_1234567890abcdefghijABCDEFGHIJ123456\r"},
+      {"message", {{"content", "hi"}}}};
+  ParsedLine p = ParseTranscriptLine(line.dump(), 1);
+  EXPECT_EQ(p.branch, "fix/[REDACTED:aws-access-key] main");
+  EXPECT_EQ(p.cwd, "/home//w?token=[REDACTED:github-token] ");
+  line["gitBranch"] = std::string(10000, 'b');
+  line["cwd"] = "/" + std::string(10000, 'c');
+  p = ParseTranscriptLine(line.dump(), 2);
+  EXPECT_EQ(p.branch.size(), kMaxBranchBytes);
+  EXPECT_EQ(p.cwd.size(), kMaxCwdBytes);
 }
 
 }  // namespace

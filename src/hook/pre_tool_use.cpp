@@ -7,6 +7,7 @@
 #include "lore/json/dump_js.h"
 #include "proposals/append_file.h"
 #include "lore/proposals/paths.h"
+#include "lore/proposals/record.h"
 #include "redact/redact.h"
 #include "lore/text/utf8.h"
 
@@ -126,11 +127,14 @@ std::optional<Json> ProposeEvent(const Json& payload, std::string_view env_wave,
   Json e = Json::object();
   e["timestamp"] = text::UtcMillis(now);
   e["event"] = "memory.propose_invoked";
-  e["session_id"] = payload.contains("session_id") && payload["session_id"].is_string()
-                        ? cleaned(payload["session_id"].get_ref<const std::string&>())
+  // The session id passes the gate of ids (hook/payload.h); one it refuses
+  // is left out (null), as the session hooks of the same session leave it out.
+  auto id = PayloadSessionId(payload);
+  e["session_id"] = id && payload.contains("session_id") && payload["session_id"].is_string()
+                        ? Json(std::move(*id))
                         : Json(nullptr);
   auto wave = WaveOf(words, env_wave);
-  e["wave"] = wave ? cleaned(*wave) : Json(nullptr);
+  e["wave"] = wave ? Json(proposals::CleanWave(*wave)) : Json(nullptr);
   e["argv_truncated"] = argv;
   e["cwd"] = cleaned(payload.contains("cwd") && payload["cwd"].is_string()
                          ? payload["cwd"].get_ref<const std::string&>()

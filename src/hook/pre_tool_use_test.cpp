@@ -85,6 +85,26 @@ TEST(ProposeEventTest, SessionWaveAndCwdAreCleaned) {
             "[REDACTED:npm-token]");
 }
 
+// Issue 38: the session id passes the gate of ids (a control character or
+// more than 200 bytes: left out), and the session id and the wave are
+// cleaned as ids (a token glued to a letter or '-' of them is found).
+TEST(ProposeEventTest, SessionIdAndWaveAreGatedAsIds) {
+  const std::string gh = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
+  Json payload = {{"session_id", "s" + gh},
+                  {"tool_input", {{"command", "lore propose . --wave wave-" + gh}}}};
+  auto e = ProposeEvent(payload, "", "/", {});
+  ASSERT_TRUE(e);
+  EXPECT_EQ((*e)["session_id"], "s[REDACTED:github-token]");
+  EXPECT_EQ((*e)["wave"], "wave-[REDACTED:github-token]");
+  for (const std::string& id : {std::string("a\x1b]0;title\x07" "b"), std::string("a\nb"),
+                               std::string(300, 'x'), std::string("../x")}) {
+    payload["session_id"] = id;
+    e = ProposeEvent(payload, "", "/", {});
+    ASSERT_TRUE(e);
+    EXPECT_TRUE((*e)["session_id"].is_null()) << id;
+  }
+}
+
 TEST(ProposeEventTest, AppendsToTheStoreOfCwd) {
   testing::TempDir t;
   store::Env env;

@@ -269,20 +269,28 @@ std::string KeptLearnings(const store::Store& store, std::string_view repo, size
 
 }  // namespace
 
-Payload ParsePayload(std::string_view input, std::string* problem) {
+Payload ParsePayload(std::string_view input, std::optional<Error>* problem) {
   Payload p;
   if (input.find_first_not_of(" \t\r\n") == std::string_view::npos) return p;
   auto parsed = json::ParseOrdered(input, PayloadLimits());
   if (!parsed || !parsed->is_object()) {
-    *problem = "hook payload on standard input is not a JSON object" +
-               (parsed ? std::string() : " (" + parsed.error().what + ")");
+    *problem = Error{ErrorCode::kInvalidInput,
+                     "hook payload on standard input is not a JSON object" +
+                         (parsed ? std::string() : " (" + parsed.error().what + ")"),
+                     "<stdin>", 0,
+                     "the agent must send its hook JSON object on standard input; using the "
+                     "current directory"};
     return p;
   }
   const Json& j = *parsed;
   p.cwd = Text(j, "cwd");
   p.source = Text(j, "source");
   p.trigger = Text(j, "trigger");
-  p.session_id = Text(j, "session_id");
+  if (auto id = PayloadSessionId(j)) {
+    p.session_id = std::move(*id);
+  } else {
+    *problem = std::move(id).error();
+  }
   p.transcript_path = Text(j, "transcript_path");
   p.prompt = Text(j, "prompt");
   p.tool_name = Text(j, "tool_name");

@@ -6,6 +6,7 @@
 
 #include "lore/extract/extract.h"
 #include "lore/extract/rules.h"
+#include "lore/json/value.h"
 #include "lore/store/store.h"
 #include "support/temp_dir.h"
 
@@ -94,6 +95,36 @@ TEST_F(ExtractCommandTest, AReplacedTranscriptIsExtractedAgain) {
 TEST_F(ExtractCommandTest, AMissingTranscriptIsAnError) {
   payload_.transcript_path = t_ / "gone.jsonl";
   EXPECT_FALSE(Planned());
+}
+
+// Issue 38, finding 4: a payload's session_id passes the gate of session
+// ids where payloads are read. One with a line break, a CR or an escape,
+// longer than 200 bytes, or with '/' or "..", is left out with a one-line
+// problem that says why (without the id); the rest of the payload is read.
+TEST(ParsePayloadTest, ASessionIdTheGateRefusesIsLeftOutAndSaysWhy) {
+  for (const std::string& id : {std::string("a\nb"), std::string("a\rb"),
+                               std::string("a\x1b[2Jb"), std::string("a\xc2\x9b" "2Jb"),
+                               std::string(300, 'x'), std::string("../../x"),
+                               std::string("a/b")}) {
+    Json j = {{"session_id", id}, {"cwd", "/w"}, {"transcript_path", "/t.jsonl"}};
+    std::optional<Error> problem;
+    Payload p = ParsePayload(j.dump(), &problem);
+    EXPECT_EQ(p.session_id, "") << id;
+    EXPECT_EQ(p.cwd, "/w");
+    EXPECT_EQ(p.transcript_path, "/t.jsonl");
+    ASSERT_TRUE(problem) << id;
+    EXPECT_EQ(problem->code, ErrorCode::kInvalidInput);
+    EXPECT_EQ(problem->Format().find(id), std::string::npos) << problem->Format();
+    EXPECT_EQ(problem->Format().find('\n'), std::string::npos) << problem->Format();
+    EXPECT_NE(problem->what.find("the hook payload's session_id"), std::string::npos);
+  }
+  std::optional<Error> problem;
+  Payload p = ParsePayload(R"({"session_id":"3f2b6c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b"})", &problem);
+  EXPECT_FALSE(problem);
+  EXPECT_EQ(p.session_id, "3f2b6c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b");
+  p = ParsePayload(R"({"session_id":"s-ghp_1234567890abcdefghijABCDEFGHIJ123456"})", &problem);
+  EXPECT_FALSE(problem);
+  EXPECT_EQ(p.session_id, "s-[REDACTED:github-token]");
 }
 
 }  // namespace

@@ -6,12 +6,10 @@
 #include <set>
 
 #include "lore/consolidate/staging.h"
-#include "doc/frontmatter.h"
 #include "doc/slug.h"
 #include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/lint/scan.h"
-#include "redact/redact.h"
 #include "lore/store/store_lock.h"
 
 namespace lore::memory {
@@ -73,18 +71,16 @@ Result<Outcome> LintAndWrite(const std::string& root, Kind kind, std::string_vie
                              const std::optional<std::string>& current) {
   Outcome out;
   out.path = path;
-  // Private spans and secrets never reach the store: the body is cleaned
-  // (docs/secrets.md); the frontmatter is the record's own fields.
-  std::string cleaned;
-  if (auto split = doc::SplitFrontmatter(text, path)) {
-    std::string body;
-    if (redact::CleanNamedValue("", split->body, &body)) {
-      const size_t head = static_cast<size_t>(split->body.data() - text.data());
-      cleaned = std::string(text.substr(0, head)) + body;
-      text = cleaned;
-    }
-  }
+  // Private spans and secrets never reach the store (docs/secrets.md): every
+  // frontmatter key and value and the body are cleaned, and the linter reads
+  // the record as it will be written.
   auto parsed = doc::ParseRecord(kind, text, path);
+  std::string cleaned;
+  if (parsed && doc::CleanRecord(*parsed)) {
+    cleaned = doc::RenderRecord(*parsed);
+    text = cleaned;
+    parsed = doc::ParseRecord(kind, text, path);
+  }
   std::optional<std::string> by;
   if (parsed) by = parsed->fields.replaced_by;
   LORE_ASSIGN(lint::StoreView view, ViewForWrite(root, kind, by));

@@ -73,6 +73,33 @@ TEST_F(RecordsTest, WriteCreatesTheExactBytesAtomically) {
   EXPECT_EQ(doc::RenderRecord(*rec), kDecision);
 }
 
+// Issue 38, finding 3: the frontmatter's secrets are cleaned like the
+// body's, by every writer: Write (a record on stdin, --set, --source),
+// EditText (the page's edit form) and Edit (memory edit --set).
+TEST_F(RecordsTest, EveryWriterCleansTheFrontmatterAsTheBody) {
+  const std::string gh = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
+  std::string text = kDecision;
+  text.replace(text.find("owner: alice"), 12, "owner: " + gh);
+  auto out = Write(root(), Kind::kDecision, "keys", text + gh + "\n");
+  ASSERT_TRUE(out) << out.error().Format();
+  ASSERT_TRUE(out->written) << (out->report.findings.empty() ? "" : out->report.findings[0].Format());
+  const std::string stored = t_.Read("memory/decisions/keys.md");
+  EXPECT_EQ(stored.find(gh.substr(4)), std::string::npos) << stored;
+  EXPECT_NE(stored.find("owner: \"[REDACTED:github-token]\""), std::string::npos) << stored;
+
+  ASSERT_TRUE(EditText(root(), Kind::kDecision, "keys", "---\ndescription_x: " + gh + "\n" +
+                                                            std::string(kDecision).substr(4)));
+  EXPECT_EQ(t_.Read("memory/decisions/keys.md").find(gh.substr(4)), std::string::npos);
+  auto edited = Edit(root(), Kind::kDecision, "keys", [&](doc::Record& r) {
+    return doc::SetFieldText(r, "owner", "bob " + gh);
+  });
+  ASSERT_TRUE(edited && edited->written);
+  EXPECT_EQ(t_.Read("memory/decisions/keys.md").find(gh.substr(4)), std::string::npos);
+  EXPECT_NE(t_.Read("memory/decisions/keys.md").find("owner: \"bob [REDACTED:github-token]\""),
+            std::string::npos)
+      << t_.Read("memory/decisions/keys.md");
+}
+
 TEST_F(RecordsTest, EveryKindLivesAtItsPath) {
   const std::string times = "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n";
   ASSERT_TRUE(

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "activity/clean.h"
+#include "lore/proposals/present.h"
 #include "proposals/summary.h"
 
 namespace lore::proposals {
@@ -67,6 +69,31 @@ Json ToJson(const Collected& c) {
   Json waves = Json::object();
   for (const auto& [wave, s] : c.summaries) waves[wave] = s;
   out["perWaveSummaries"] = std::move(waves);
+  return out;
+}
+
+std::string ToText(const Collected& c) {
+  const auto& s = c.stats;
+  std::string out = std::to_string(c.order.size()) + " proposal" +
+                    (c.order.size() == 1 ? "" : "s") + " queued (counters: queued " +
+                    std::to_string(s.queued) + ", dropped " + std::to_string(s.dropped) +
+                    ", below floor " + std::to_string(s.below_floor) + ", fs errors " +
+                    std::to_string(s.fs_error) + "; malformed lines " +
+                    std::to_string(s.parse_errors) + ")\n";
+  size_t n = 0;
+  for (size_t i : c.order) {
+    const auto& e = c.scan.records[i];
+    const std::string id = activity::ReadableLine(e.id);
+    out += "\n" + std::to_string(++n) + ". " + Label(e.record) + "\n   " +
+           Description(e.record) + "\n   id " + (id.empty() ? "(none)" : id);
+    if (e.record.contains("wave_id") && e.record["wave_id"].is_string()) {
+      out += "  wave " + FieldText(e.record, "wave_id");
+    }
+    if (e.record.contains("created_at") && e.record["created_at"].is_string()) {
+      out += "  " + FieldText(e.record, "created_at");
+    }
+    out += "\n";
+  }
   return out;
 }
 

@@ -66,6 +66,18 @@ TEST(ReviewSessionTest, TwoBatchesWithNumbersArrowsAndApproveAll) {
   EXPECT_EQ(dec[4].at, t2);
 }
 
+// Issue 38, finding 5: the interactive review draws the fields of each
+// proposal without their escape codes (the screen's own are lore's).
+TEST(ReviewSessionTest, ScreensCarryNoEscapeOfAProposal) {
+  std::vector<Json> items = Items(1);
+  items[0]["subject"] = "a\x1b]0;owned\x07" "b\x1b[2J";
+  items[0]["evidence"] = "\x1b[8mhidden";
+  const std::string screen = ReviewSession(items).Render();
+  EXPECT_EQ(screen.find('\x1b'), std::string::npos) << screen;
+  EXPECT_NE(screen.find("1. [convent] | ab "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("evidence: hidden\n"), std::string::npos) << screen;
+}
+
 TEST(ReviewSessionTest, QuitDecidesNothing) {
   ReviewSession s(Items(5));
   KeyDecoder d;

@@ -3,19 +3,18 @@
 #include <cmath>
 #include <cstdio>
 
+#include "activity/clean.h"
 #include "lore/json/dump_js.h"
 #include "lore/text/utf8.h"
 
 namespace lore::proposals {
-namespace {
 
-std::string StringField(const Json& r, const char* key) {
+std::string FieldText(const Json& r, const char* key) {
   if (!r.is_object() || !r.contains(key)) return "";
   const Json& v = r[key];
-  return v.is_string() ? v.get<std::string>() : json::DumpJs(v);
+  return activity::ReadableLine(v.is_string() ? v.get_ref<const std::string&>()
+                                              : json::DumpJs(v));
 }
-
-}  // namespace
 
 std::vector<std::vector<size_t>> Batches(size_t n) {
   std::vector<std::vector<size_t>> out;
@@ -82,12 +81,12 @@ std::string Label(const Json& r) {
   if (r.is_object() && r.contains("confidence") && r["confidence"].is_number()) {
     conf = ToFixed2(r["confidence"].get<double>());
   }
-  return "[" + FitWidth(StringField(r, "type"), 7, true, false) + "] | " +
-         FitWidth(StringField(r, "subject"), 40, true, true) + " | conf=" + conf;
+  return "[" + FitWidth(FieldText(r, "type"), 7, true, false) + "] | " +
+         FitWidth(FieldText(r, "subject"), 40, true, true) + " | conf=" + conf;
 }
 
 std::string Description(const Json& r) {
-  return "evidence: " + FitWidth(StringField(r, "evidence"), 60, false, true);
+  return "evidence: " + FitWidth(FieldText(r, "evidence"), 60, false, true);
 }
 
 }  // namespace lore::proposals

@@ -48,6 +48,22 @@ TEST(PresentTest, LabelAndDescription) {
             "evidence: " + std::string(60, 'e'));
 }
 
+// Issue 38, finding 5: a queue line another program wrote may carry a
+// terminal's codes (a title change, a cleared screen, hidden text): what
+// lore prints of a proposal drops them, and its line breaks are spaces.
+TEST(PresentTest, FieldsReachATerminalWithoutItsCodes) {
+  const Json r = Rec("con\x1b[2Jvention", "set \x1b]0;owned\x07title\nnext", 0.5,
+                     "\x1b[8mhidden\x1b[0m\rtext\x7f\xc2\x9b" "2J");
+  EXPECT_EQ(Label(r), "[convent] | set title next" + std::string(26, ' ') + " | conf=0.50");
+  EXPECT_EQ(Description(r), "evidence: hidden text2J");  // the C1 CSI itself is gone
+  Json w = Json::object();
+  w["wave_id"] = "W\x1b[31m1";
+  w["n"] = 3;
+  EXPECT_EQ(FieldText(w, "wave_id"), "W1");
+  EXPECT_EQ(FieldText(w, "n"), "3");
+  EXPECT_EQ(FieldText(w, "none"), "");
+}
+
 TEST(PresentTest, ToFixedRoundsLikeJavaScript) {
   EXPECT_EQ(ToFixed2(0.125), "0.13");  // exact tie: JavaScript rounds up, printf to even
   EXPECT_EQ(ToFixed2(0.375), "0.38");

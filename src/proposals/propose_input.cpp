@@ -183,9 +183,9 @@ Proposal CheckFlags(const ProposeFlags& f, std::string_view env_wave) {
   }
   p.fields.proposed_by_agent = f.agent;
   // The wave and the agent pass the same gate. The wave names a file (its
-  // summary): it is cleaned as a name (redact::CleanName), and one that held
-  // a secret is no wave id any more and is refused.
-  if (std::string wave = redact::CleanName(p.fields.wave_id); wave != p.fields.wave_id) {
+  // summary): it is cleaned as an id (CleanWave), and one that held a secret
+  // is no wave id any more and is refused.
+  if (std::string wave = CleanWave(p.fields.wave_id); wave != p.fields.wave_id) {
     p.fields.wave_id = std::move(wave);
     cleaned.push_back("wave_id");
   }

@@ -52,5 +52,22 @@ TEST(ProposeInput, WaveAgentAndPathsAreCleaned) {
                   "plain paths (no * ? [ ] { }) (after removing private spans and secrets)"));
 }
 
+// Issue 38, finding 6: a wave is an id, one word: a token glued to a letter
+// of it or to '-' is found too, and the wave is refused.
+TEST(ProposeInput, AWaveWithATokenGluedToItsWordsIsRefused) {
+  for (const std::string wave : {"sghp_1234567890abcdefghijABCDEFGHIJ123456",
+                                 "wave-ghp_1234567890abcdefghijABCDEFGHIJ123456"}) {
+    ProposeFlags f = Flags();
+    f.wave = wave;
+    Proposal p = CheckFlags(f, "");
+    EXPECT_TRUE(Has(p, "[REDACTED:github-token]\" (after removing private spans and secrets)"))
+        << wave;
+    EXPECT_EQ(p.fields.wave_id.find("1234567890abcdefghij"), std::string::npos) << wave;
+  }
+  ProposeFlags f = Flags();
+  f.wave = "wave-2026-05-01";
+  EXPECT_TRUE(CheckFlags(f, "").errors.empty());
+}
+
 }  // namespace
 }  // namespace lore::proposals

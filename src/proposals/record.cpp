@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "lore/json/dump_js.h"
+#include "redact/redact.h"
 #include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
 
@@ -63,6 +64,10 @@ bool IsWaveId(std::string_view wave) {
     return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
            c == '-';
   });
+}
+
+std::string CleanWave(std::string_view wave) {
+  return wave.size() <= kWaveIdMax ? redact::CleanId(wave) : redact::Clean(wave);
 }
 
 Json MakeRecord(const Fields& f, const std::string& id, text::TimePoint now) {

@@ -154,6 +154,16 @@ std::vector<Finding> ScanName(std::string_view name);
 // Clean does: what lore uses to make a file name or to show one.
 std::string CleanName(std::string_view name);
 
+// The findings of an id (a session id, a wave): ScanName's, and every token
+// glued to the letter or digit before it ("sghp_…", "wave2ghp_…"): an id is
+// one word, so a secret's prefix anywhere inside it counts. Quadratic in the
+// id's length: the caller bounds the id first (a few hundred bytes).
+std::vector<Finding> ScanId(std::string_view id);
+
+// `id` with what ScanId finds removed, as CleanName removes what ScanName
+// finds: what lore keeps of an id it was given.
+std::string CleanId(std::string_view id);
+
 // Clean for a value whose name is known (a JSON member, a flag): when `name`
 // is a secret's name (IsSecretName) and the whole cleaned value passes the
 // high-entropy test, the value becomes "[REDACTED:assignment]". Returns

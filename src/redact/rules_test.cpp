@@ -2,10 +2,12 @@
 // false positives (docs/secrets.md, "The rule table").
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "redact/redact.h"
+#include "support/planted_secrets.h"
 
 namespace lore::redact {
 namespace {
@@ -327,6 +329,31 @@ TEST(RedactNames, WordsOfANameAreScannedOneByOne) {
   for (std::string_view plain : {"use-postgres", "proposals-summary-W1.json", "a--b", "sk-learn"}) {
     EXPECT_TRUE(ScanName(plain).empty()) << plain;
     EXPECT_EQ(CleanName(plain), plain);
+  }
+}
+
+// Issue 38, finding 6: in an id (a session id, a wave) a token glued to the
+// letter or digit before it still counts; in a name it does not.
+TEST(RedactNames, AnIdIsOneWordATokenGluedToALetterCounts) {
+  const std::string gh = "ghp_" + Body(36);
+  for (const std::string& id : {"s" + gh, "wave2" + gh, "wave-" + gh, "x_" + gh + "-2"}) {
+    const std::string cleaned = CleanId(id);
+    EXPECT_EQ(cleaned.find(gh.substr(4)), std::string::npos) << id;
+    EXPECT_NE(cleaned.find("[REDACTED:github-token]"), std::string::npos) << id;
+  }
+  EXPECT_EQ(CleanId("s" + gh), "s[REDACTED:github-token]");
+  EXPECT_TRUE(ScanName("s" + gh).empty());  // a name keeps it: slugs and folders are words
+  EXPECT_EQ(CleanId("xAKIAIOSFODNN7EXAMPLE"), "x[REDACTED:aws-access-key]");
+  // Every kind that is one word starting with a letter, glued to a letter.
+  for (const lore::testing::Planted& p : lore::testing::AllPlanted()) {
+    if (!p.word || !std::isalpha(static_cast<unsigned char>(p.text[0]))) continue;
+    const std::string cleaned = CleanId("ab" + p.text + "-2");
+    EXPECT_EQ(cleaned.find(p.core), std::string::npos) << p.rule << ": " << cleaned;
+  }
+  for (std::string_view plain : {"W1", "wave-2026-05-01", "3f2b6c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b",
+                                 "sess-1", "sk-learn", "task-42"}) {
+    EXPECT_TRUE(ScanId(plain).empty()) << plain;
+    EXPECT_EQ(CleanId(plain), plain);
   }
 }
 

@@ -156,6 +156,33 @@ TEST_F(HookSessionTest, GarbageStdinWarnsOnceAndGoesOn) {
   }
 }
 
+// Issue 38, finding 4: a session_id with a line break, a CR or an escape,
+// or too long for a file name, is refused where payloads are read: one
+// warning line that does not show it, and the hook goes on without it (the
+// reminder names the manual review, never the raw id).
+TEST_F(HookSessionTest, ASessionIdTheGateRefusesIsOneWarningAndLeftOut) {
+  FillStore();
+  for (const std::string& id :
+       {std::string("a\nb"), std::string("a\rb"), std::string("a\x1b]0;owned\x07"),
+        std::string(70000, 'x')}) {
+    const std::string payload = Json{{"session_id", id},
+                                     {"transcript_path", t_ / "session.jsonl"},
+                                     {"cwd", repo()},
+                                     {"hook_event_name", "SessionEnd"}}
+                                    .dump();
+    for (const char* hook : {"session-start", "session-end"}) {
+      auto r = Lore({"hook", hook}, Opts(payload));
+      ExpectOneWarning(r);
+      EXPECT_NE(r.err.find("the hook payload's session_id "), std::string::npos) << r.err;
+      EXPECT_EQ(r.err.find(id), std::string::npos);
+      EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+      if (std::string(hook) == "session-end") {
+        EXPECT_NE(r.out.find("--session manual-review"), std::string::npos) << r.out;
+      }
+    }
+  }
+}
+
 TEST_F(HookSessionTest, BrokenStoreFailsOpen) {
   FillStore();
   BreakStore();

@@ -396,6 +396,35 @@ TEST_F(ProposalsTest, ReadsLinesWrittenByTheOriginalTool) {
       "\n");
 }
 
+// Issue 38, finding 5: a queue line another program wrote may carry a
+// terminal's codes; `lore proposals` prints none of them (a title change, a
+// cleared screen, hidden text), while --json keeps them, escaped.
+TEST_F(ProposalsTest, TheListingPrintsNoTerminalCodes) {
+  ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
+  Json r = {{"id", "6f1c2f0e-4b7a-4d2e-9a51-0c7d1e2f3a4b\x1b[2J"},
+            {"created_at", "2026-05-23T12:49:00.000Z\x1b]0;owned\x07"},
+            {"wave_id", "W\x1b[8m2"},
+            {"type", "convention"},
+            {"subject", "title\x1b]0;owned\x07 change\nnext"},
+            {"insight", "y"},
+            {"evidence", "\x1b[8mhidden\x1b[0m\r"},
+            {"confidence", 0.5},
+            {"schema_version", 1}};
+  Write("proposals.jsonl", r.dump() + "\n");
+  auto text = Lore({"proposals", kRepo}, Opts());
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.find('\x1b'), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find('\r'), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("1. [convent] | title change next"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("evidence: hidden \n   id 6f1c2f0e-4b7a-4d2e-9a51-0c7d1e2f3a4b  wave W2"),
+            std::string::npos)
+      << text.out;
+  auto json = Lore({"proposals", kRepo, "--json"}, Opts());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(json.out.find('\x1b'), std::string::npos);
+  EXPECT_NE(json.out.find("\\u001b[2J"), std::string::npos) << json.out;
+}
+
 TEST_F(ProposalsTest, AuditHookRedactsAndNeverFails) {
   stdfs::create_directories(t_ / "repo");
   Json payload = {{"session_id", "sess-7"},

@@ -106,6 +106,51 @@ TEST_F(SecretDoorsTest, TextOfEveryKindThroughTheTextDoors) {
   ExpectNoLeak();
 }
 
+// Issue 38, finding 3: a record's frontmatter, every key and value, through
+// every way a record is written: --set and --source of memory write and
+// edit, and a whole record on standard input (what the page's edit form
+// sends goes the same way, memory::EditText).
+TEST_F(SecretDoorsTest, RecordFrontmatterOfEveryKind) {
+  std::vector<std::string> set, source;
+  int n = 0;
+  for (const Planted& s : AllPlanted()) {
+    if (s.text.find('\n') != std::string::npos) continue;  // a value is one line
+    set.insert(set.end(), {"--set", "note" + std::to_string(n++) + "=" + s.text});
+    if (s.word) source.insert(source.end(), {"--source", s.text + ":" + std::to_string(n)});
+  }
+  std::vector<std::string> args = {"memory", "write", kRepo, "decision", "set-keys", "--body", "b"};
+  args.insert(args.end(), set.begin(), set.end());
+  args.insert(args.end(), source.begin(), source.end());
+  auto w = Lore(args, Opts());
+  EXPECT_EQ(w.exit_code, 0) << w.out << w.err;
+  std::string record = "---\n";
+  for (const Planted& s : AllPlanted()) {
+    if (s.text.find('\n') == std::string::npos) record += "# " + s.text + "\n";  // comments
+  }
+  record += "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n"
+            "status: open\nsources: []\n";
+  n = 0;
+  for (const Planted& s : AllPlanted()) {
+    const std::string one = Json(s.text).dump();  // a JSON string is a YAML scalar
+    record += "k" + std::to_string(n++) + ": " + one + "\n";
+    if (s.text.find('\n') == std::string::npos && one.size() < 1024) record += one + ": key\n";
+    record += "n" + std::to_string(n) + ": {deep: [" + one + "]}\n";
+  }
+  record += "---\nbody\n";
+  auto r = Lore({"memory", "write", kRepo, "decision", "stdin-keys"}, Opts(record));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto e = Lore({"memory", "edit", kRepo, "decision", "stdin-keys", "--set",
+                 "owner=" + AllPlanted()[1].text},
+                Opts());
+  EXPECT_EQ(e.exit_code, 0) << e.out << e.err;
+  EXPECT_NE(Read("memory/decisions/set-keys.md").find("[REDACTED:github-token]"),
+            std::string::npos);
+  EXPECT_NE(Read("memory/decisions/stdin-keys.md").find("owner: \"[REDACTED:github-token]\""),
+            std::string::npos)
+      << Read("memory/decisions/stdin-keys.md");
+  ExpectNoLeak();
+}
+
 // JSON keys of captured records (append-review, append-slicing, MCP).
 TEST_F(SecretDoorsTest, CapturedKeysOfEveryKind) {
   Json record = {{"ticket", "T-2"}};
@@ -159,6 +204,8 @@ TEST_F(SecretDoorsTest, ProposeWaveAgentAndFilePathsOfEveryKind) {
   EXPECT_EQ(Propose({}, env).exit_code, 4);
   // A wave is a file name: a secret glued to its other words is found too.
   EXPECT_EQ(Propose({"--wave", "W-" + AllPlanted()[1].text + "-2"}, Opts()).exit_code, 4);
+  // A wave is an id, one word: glued to a letter too (issue 38).
+  EXPECT_EQ(Propose({"--wave", "W" + AllPlanted()[1].text}, Opts()).exit_code, 4);
   // Every path that held a secret or a private span is refused, named cleaned.
   std::string paths;
   for (const Planted& s : AllPlanted()) {
@@ -181,7 +228,8 @@ TEST_F(SecretDoorsTest, ProposeWaveAgentAndFilePathsOfEveryKind) {
 TEST_F(SecretDoorsTest, HookEventOfEveryKind) {
   stdfs::create_directories(t_ / "repo");
   for (const std::string& wave : {AllText(), std::string()}) {
-    Json hook = {{"session_id", AllText()},
+    // A session id is at most 200 bytes (issue 38): two kinds.
+    Json hook = {{"session_id", AllPlanted()[0].text + " | " + AllPlanted()[1].text},
                  {"cwd", t_ / "repo"},
                  {"tool_input",
                   {{"command", "lore propose . --subject x" +
@@ -205,13 +253,9 @@ TEST_F(SecretDoorsTest, HookEventOfEveryKind) {
 // extract --session: the cursor's file name and the id it holds.
 TEST_F(SecretDoorsTest, ExtractSessionIdOfEveryKind) {
   WriteTranscript(UserLine("Please add a retry to the client."));
-  // Every kind at once (an id is one line), and kinds that alone make a
-  // plain id short enough to be kept whole as the cursor's file name.
-  std::string all;
-  for (const Planted& s : AllPlanted()) {
-    if (s.text.find('\n') == std::string::npos) all += (all.empty() ? "" : " ") + s.text;
-  }
-  std::vector<std::string> ids = {all};
+  // Kinds that alone make a plain id short enough to be kept whole as the
+  // cursor's file name.
+  std::vector<std::string> ids;
   for (const char* rule :
        {"aws-access-key", "github-token", "stripe-key", "gitlab-token", "npm-token",
         "huggingface-token", "digitalocean-token", "twilio-key", "mailchimp-key"}) {
@@ -223,12 +267,72 @@ TEST_F(SecretDoorsTest, ExtractSessionIdOfEveryKind) {
     }
   }
   ids.push_back("session-" + ids[1] + "-2");  // glued to the words of the id
+  ids.push_back("s" + ids[1]);                // glued to a letter (issue 38)
   for (const std::string& id : ids) {
     auto r = Extract({"--session", id});
     EXPECT_EQ(r.exit_code, 0) << r.err;
   }
   // The cursor of a cleaned id is found again.
   EXPECT_NE(Extract({"--session", ids[1]}).out.find("\"nothing-new\""), std::string::npos);
+  // Every kind at once is longer than an id may be (issue 38): refused, and
+  // neither the error nor the record of the failed run shows it.
+  std::string all;
+  for (const Planted& s : AllPlanted()) {
+    if (s.text.find('\n') == std::string::npos) all += (all.empty() ? "" : " ") + s.text;
+  }
+  auto r = Extract({"--session", all});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("the session id of --session is longer than 200 bytes"), std::string::npos)
+      << r.err;
+  for (const Planted& s : AllPlanted()) EXPECT_EQ(r.err.find(s.core), std::string::npos);
+  ExpectNoLeak();
+}
+
+// Issue 38, findings 1 and 2: a transcript's gitBranch and cwd, and its path
+// (kept in the extract cursor), reach the session log, the briefing, okf/
+// and the next session's context: cleaned, one line without escapes.
+TEST_F(SecretDoorsTest, TranscriptBranchCwdAndPathOfEveryKind) {
+  const Planted& word = AllPlanted()[1];  // a GitHub token, one word: a folder's name
+  ASSERT_TRUE(word.word);
+  stdfs::create_directories(t_ / word.text);
+  const std::string transcript = t_ / (word.text + "/session.jsonl");
+  std::string lines;
+  int n = 0;
+  for (const Planted& s : AllPlanted()) {
+    Json line = {{"type", "user"},
+                 {"sessionId", "sess-1"},
+                 {"gitBranch", "fix/" + s.text + "\x1b]0;owned\x07"},
+                 {"cwd", "/w/" + s.text + "\x1b[2J"},
+                 {"timestamp", "2026-05-01T10:00:0" + std::to_string(n++ % 10) + "Z"},
+                 {"message", {{"role", "user"}, {"content", "Please add a retry to the client."}}}};
+    lines += line.dump() + "\n";
+  }
+  t_.Write(stdfs::relative(transcript, t_.path()).string(), lines);
+  auto x = Lore({"extract", kRepo, "--transcript", transcript}, Opts());
+  ASSERT_EQ(x.exit_code, 0) << x.err;
+  auto c = Lore({"consolidate", kRepo, "--flush", "--foreground"}, Opts());
+  ASSERT_EQ(c.exit_code, 0) << c.out << c.err;
+  t_.Write("checkout/.git/config", std::string("[remote \"origin\"]\n\turl = ") + kRepo + "\n");
+  RunOptions o = Opts(Json{{"session_id", "s2"}, {"source", "startup"}, {"cwd", t_ / "checkout"}}
+                          .dump());
+  auto start = Lore({"hook", "session-start"}, o);
+  ASSERT_EQ(start.exit_code, 0) << start.err;
+  const std::string ctx =
+      Json::parse(start.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_NE(ctx.find("[REDACTED:"), std::string::npos) << ctx;  // the branch, cleaned
+  for (const Planted& s : AllPlanted()) EXPECT_EQ(ctx.find(s.core), std::string::npos) << s.rule;
+  EXPECT_EQ(ctx.find('\x1b'), std::string::npos) << ctx;
+  for (const char* rel : {"memory/summary.md", "okf/index.md"}) {
+    EXPECT_EQ(Read(rel).find('\x1b'), std::string::npos) << rel;
+  }
+  for (const auto& e : stdfs::recursive_directory_iterator(Path("."))) {
+    if (!e.is_regular_file()) continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    EXPECT_EQ(ss.str().find("\\u001b"), std::string::npos) << e.path();
+    EXPECT_EQ(ss.str().find('\x1b'), std::string::npos) << e.path();
+  }
   ExpectNoLeak();
 }
 

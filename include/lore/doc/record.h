@@ -109,6 +109,21 @@ Result<Record> ParseRecord(Kind kind, std::string_view text, const std::string& 
 // (whatever happened to the body), else "---\n" + EmitFields + "---\n" + body.
 std::string RenderRecord(const Record& record);
 
+// Removes private spans and secrets from every frontmatter key and value of
+// `record` and from its body, as from every text that reaches a store
+// (docs/secrets.md): a text field, a `requires` element, a source's
+// session_id and every string inside the value of a key lore does not
+// interpret are cleaned with their key's name (redact::CleanNamedValue: a
+// high-entropy value of a secret's name, `api_key: …`, is one secret); a key
+// lore does not interpret as a text (one cleaned like another key gets "~2",
+// "~3", …); the comment lines before the first key one by one; the body as
+// one text. A frontmatter that changed, or whose text holds a secret only
+// in a comment, is written again by lore's emitter (RenderRecord; comments
+// between keys dropped). Returns whether anything changed. Every writer of
+// records (memory::Write, EditText, Edit and Replace; the model's
+// memory_write and memory_edit) calls it before the linter.
+bool CleanRecord(Record& record);
+
 // A new record of `kind` with the fields lore fills itself: created_at and
 // updated_at = `now` (summary: updated_at only), decision status open,
 // sources [] (decision, request), and for knowledge model_invokation false,

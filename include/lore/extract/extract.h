@@ -29,7 +29,10 @@ inline constexpr size_t kMaxTranscriptLineBytes = size_t{4} << 20;  // 4 MiB
 
 struct Options {
   std::string transcript;  // its path
-  std::string session;     // empty: the transcript's sessionId, else the file's stem
+  // Empty: the transcript's sessionId, else the file's stem. Whichever is
+  // taken passes the gate of session ids (activity::CheckSessionId): one it
+  // refuses is an Error (a line's sessionId it refuses is passed over).
+  std::string session;
   bool dry_run = false;
   text::TimePoint now;
   log::StreamLimits limits{log::kScanChunkBytes, kMaxTranscriptLineBytes};
@@ -64,7 +67,8 @@ Result<Outcome> Extract(const store::Store& store, const Options& options, Engin
 // The one JSON line `lore extract` prints.
 std::string OutcomeJson(const Outcome& outcome, bool with_entry);
 
-// The session id of `transcript` as Extract would choose it.
+// The session id of `transcript` as Extract would choose it (`flag`: what
+// --session gave), through the gate of session ids.
 Result<std::string> SessionOf(const std::string& transcript, const std::string& flag);
 
 // `lore extract --rebuild`: stages again, from the session logs alone (the

@@ -35,11 +35,20 @@ enum class LineClass {
   kMalformed,  // not JSON, invalid UTF-8, or not an object
 };
 
+// The bounds of a line's gitBranch and cwd, in bytes (a longer one is cut).
+inline constexpr size_t kMaxBranchBytes = 256;
+inline constexpr size_t kMaxCwdBytes = 1024;
+
 struct ParsedLine {
   LineClass cls = LineClass::kQuiet;
-  std::string session_id;  // the line's sessionId, when it has one
-  std::string branch;      // gitBranch, when it has one
-  std::string cwd;         // cwd, when it has one
+  // The line's sessionId as written, when it has one: extract::SessionOf
+  // passes the one it takes through the gate of session ids.
+  std::string session_id;
+  // gitBranch and cwd, when the line has them, cleaned as one-line fields
+  // (activity::CleanLine: secrets and private spans removed, escapes and
+  // control characters dropped, cut to the bounds above).
+  std::string branch;
+  std::string cwd;
   std::string at;          // timestamp, RFC 3339 seconds, when it has a valid one
   bool sidechain = false;  // isSidechain
   std::vector<Event> events;

@@ -37,7 +37,8 @@ std::optional<std::string> WaveOf(const std::vector<Word>& words, std::string_vi
 // The event for hook payload `payload`, or nullopt when it is not a shell
 // command running `lore propose`. `process_cwd` stands in for a payload
 // without "cwd". Every string of it has passed the redactor (docs/secrets.md):
-// the command after Redact, the session id, the wave and the cwd.
+// the command after Redact, the session id, the wave and the cwd. The session
+// id passes the gate of ids (hook/payload.h): one it refuses is null.
 std::optional<Json> ProposeEvent(const Json& payload, std::string_view env_wave,
                                  std::string_view process_cwd, text::TimePoint now);
 

@@ -6,6 +6,7 @@
 // milliseconds.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,8 +29,11 @@ struct Payload {
 };
 
 // Reads a payload leniently: empty input gives an empty Payload; input that
-// is not a JSON object also does, with `*problem` saying why.
-Payload ParsePayload(std::string_view input, std::string* problem);
+// is not a JSON object also does, with `*problem` saying why. A session_id
+// that the gate of session ids refuses (hook/payload.h: a control character,
+// longer than 200 bytes, '/' or "..") is left out, with `*problem` saying
+// why; one holding a secret is kept with the secret replaced.
+Payload ParsePayload(std::string_view input, std::optional<Error>* problem);
 
 // How many proposals wait in proposals.jsonl (a missing queue is empty).
 Result<int64_t> PendingProposals(const store::Store& store);

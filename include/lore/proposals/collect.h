@@ -41,4 +41,9 @@ Result<Collected> Collect(const Paths& paths, std::optional<double> min_confiden
 //  "perWaveSummaries":{wave:{…}}}
 Json ToJson(const Collected& c);
 
+// What `lore proposals` prints for a person: the counters, then each record
+// numbered with its Label, Description, id, wave and time, every field as
+// FieldText shows it (present.h: nothing of a terminal's codes).
+std::string ToText(const Collected& c);
+
 }  // namespace lore::proposals

@@ -20,6 +20,15 @@ std::vector<std::vector<size_t>> Batches(size_t n);
 // (and so starts with a capital: "Which learnings …").
 std::string Prompt(size_t batch /*1-based*/, size_t batches);
 
+// Field `key` of `record` as one line of text for a terminal or any text
+// output: a string with its escape sequences and control characters dropped
+// and its line breaks and tabs made spaces (activity::ReadableLine), another
+// value as JSON; "" when absent. The queue may hold lines another program
+// wrote: what lore prints of a proposal never carries a terminal's codes
+// (a title change, a cleared screen, hidden text). JSON output needs none of
+// this: the JSON writer escapes control characters.
+std::string FieldText(const Json& record, const char* key);
+
 // "[<type cut or padded to 7>] | <subject cut to 40 with …, padded to 40> |
 // conf=0.85". Widths count code points; conf has two decimals, rounded as
 // JavaScript's toFixed(2) rounds.

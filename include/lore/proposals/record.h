@@ -28,6 +28,12 @@ const std::vector<std::string_view>& Types();
 bool IsType(std::string_view type);
 // ^[A-Za-z0-9_-]{1,128}$
 bool IsWaveId(std::string_view wave);
+// A wave as given (--wave, LORE_WAVE, MCP's wave, the audit event's) as lore
+// keeps it. A wave names a file (its summary): secrets in it are replaced as
+// in an id (redact::CleanId: a token glued to any word of it is found too),
+// and a private span is dropped. A wave longer than kWaveIdMax, which is no
+// wave id, is cleaned as a text (redact::Clean): the id scan is quadratic.
+std::string CleanWave(std::string_view wave);
 
 // What a proposer supplies; the rest of a record is stamped by MakeRecord.
 struct Fields {
