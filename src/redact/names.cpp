@@ -93,8 +93,21 @@ std::vector<Finding> ScanId(std::string_view id) {
   // A token glued to the letter or digit before it ("sghp_…"): the parts
   // that start at every letter inside a word are scanned as a name's parts
   // are (what they find after their start, ScanName found already).
+  std::vector<Finding> glued;
   for (size_t p = 1; p < id.size(); ++p) {
-    if (IsLetter(id[p]) && IsWordByte(id[p - 1])) ScanPartsFrom(id, p, &all);
+    if (IsLetter(id[p]) && IsWordByte(id[p - 1])) ScanPartsFrom(id, p, &glued);
+  }
+  // Inside a word, "sk-" is too short a prefix to mean a key: "task-…",
+  // "disk-…", "desk-…" end in it. Glued there, only the longer OpenAI forms
+  // ("sk-proj-", "sk-svcacct-", "sk-admin-") count.
+  for (const Finding& f : glued) {
+    if (f.rule == Rule::kOpenaiKey) {
+      std::string_view at = id.substr(f.offset);
+      if (!at.starts_with("sk-proj-") && !at.starts_with("sk-svcacct-") &&
+          !at.starts_with("sk-admin-"))
+        continue;
+    }
+    all.push_back(f);
   }
   return Merged(std::move(all));
 }
