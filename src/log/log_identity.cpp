@@ -96,9 +96,7 @@ Identity IdentityOf(const struct stat& st) {
 }
 
 std::string CacheFileFor(const std::string& cache_dir, const std::string& log) {
-  char name[32];
-  std::snprintf(name, sizeof name, "%016" PRIx64 ".check", Fnv(log));
-  return fs::Join(cache_dir, name);
+  return fs::Join(cache_dir, text::Hex(text::Fnv1a64(log)) + ".check");
 }
 
 std::optional<Identity> Recall(int fd, const LogPaths& paths, const Identity& now) {

@@ -284,6 +284,37 @@ class Ranker {
     return false;
   }
 
+  // Reorders the best `keep` of `order` (sorted that far) so that no log
+  // record has diversity_max better ones of its file within
+  // diversity_window lines while another record waits (RankingParams).
+  template <class Better>
+  Status Diversify(std::vector<std::pair<double, int64_t>>& order, size_t keep, Better better) {
+    // Enough candidates to fill the places of the ones that wait.
+    const size_t pool = std::min(order.size(), keep * 4);
+    std::partial_sort(order.begin(), order.begin() + static_cast<long>(pool), order.end(), better);
+    std::vector<std::pair<double, int64_t>> picked, waiting;
+    std::unordered_map<std::string, std::vector<int64_t>> near;  // file -> lines picked
+    for (size_t i = 0; i < pool && picked.size() < keep; ++i) {
+      LORE_ASSIGN(const index::Doc* d, DocOf(order[i].second));
+      const index::Record& r = d->record;
+      const bool log = r.scope == index::Scope::kSessions || r.scope == index::Scope::kRaw;
+      if (log) {
+        auto& lines = near[r.file];
+        int close = 0;
+        for (int64_t l : lines) close += std::llabs(l - r.line) <= p_.diversity_window;
+        if (close >= p_.diversity_max) {
+          waiting.push_back(order[i]);
+          continue;
+        }
+        lines.push_back(r.line);
+      }
+      picked.push_back(order[i]);
+    }
+    for (size_t i = 0; picked.size() < keep && i < waiting.size(); ++i) picked.push_back(waiting[i]);
+    std::copy(picked.begin(), picked.end(), order.begin());
+    return Ok();
+  }
+
   Result<std::vector<Hit>> Finish() {
     std::vector<std::pair<double, int64_t>> order;
     for (const auto& [id, sp] : parts_) order.emplace_back(sp.Total(), id);
@@ -292,6 +323,7 @@ class Ranker {
     };
     size_t keep = std::min(order.size(), static_cast<size_t>(std::max(opts_.limit, 0)));
     std::partial_sort(order.begin(), order.begin() + static_cast<long>(keep), order.end(), better);
+    if (p_.diversity && keep > 0) LORE_TRY(Diversify(order, keep, better));
     std::unordered_map<std::string, double> weights;
     for (const auto& t : terms_) weights[t.token] = std::max(t.idf, 0.1);
     // The query's whole weight: its words found, and those found nowhere

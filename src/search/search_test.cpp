@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -86,6 +87,25 @@ TEST_F(SearchTest, AKeptLearningRanksAboveTheLinesThatSayTheSameInPassing) {
   EXPECT_NE(Ask("gitleaks blocks commit", p)[0], "l1");
   p.curated = true;
   EXPECT_EQ(Ask("gitleaks blocks commit", p)[0], "l1");
+}
+
+TEST_F(SearchTest, OneStretchOfALogNeverTakesEveryPlace) {
+  std::string raw;
+  for (int i = 0; i < 4; ++i)
+    raw += "{\"text\":\"the blocky dns logs are on slate, attempt " + std::to_string(i) + "\"}\n";
+  for (int i = 0; i < 10; ++i) raw += "{\"text\":\"unrelated line " + std::to_string(i) + "\"}\n";
+  raw += "{\"text\":\"blocky answers dns for the whole network, its cache sized to the "
+         "clients\"}\n";
+  t_.Write("raw.jsonl", raw);
+  RankingParams p = Plain();
+  p.diversity = false;
+  auto off = Ask("blocky dns logs", p, 3);
+  EXPECT_EQ(std::count(off.begin(), off.end(), "raw.jsonl:15"), 0) << "the four lines first";
+  p.diversity = true;
+  auto on = Ask("blocky dns logs", p, 3);
+  ASSERT_EQ(on.size(), 3u);
+  EXPECT_EQ(on[2], "raw.jsonl:15") << "two of the stretch, then the other place";
+  EXPECT_EQ(Ask("blocky dns logs", p, 6).size(), 5u) << "the ones that waited still come";
 }
 
 TEST_F(SearchTest, RarerWordRanksFirst) {

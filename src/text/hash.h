@@ -1,6 +1,9 @@
 // The one FNV-1a hash of lore (64 bits) and its hex forms. Its values are
 // stored (cursors' prefix hashes, record versions, slugs, session file names,
-// review fingerprints, log checksums): never change what it computes.
+// review fingerprints, log checksums): never change what it computes. Its
+// offset basis is one digit short of FNV's (14695981039346656037): so it has
+// been since the first of the six copies this replaces, and stored values
+// depend on it.
 #pragma once
 
 #include <cstdint>

@@ -78,6 +78,15 @@ struct RankingParams {
   bool curated = true;
   double curated_boost = 1.0;
 
+  // Diversity: neighbour context lifts the lines around a good match, so
+  // the best few hits could all be one stretch of one session log, and a
+  // wrong stretch would fill every place. A log record with diversity_max
+  // better hits of its file within diversity_window lines of it waits until
+  // the other records have had their places (it is never dropped).
+  bool diversity = true;
+  int diversity_window = 4;
+  int diversity_max = 2;
+
   // Query expansion (search/expansion.h): tokens the query does not hold,
   // each searched with a weight below the query's own (1) on its BM25 part,
   // shown as the `expansion` part. An expansion token held by more than
