@@ -243,7 +243,9 @@ std::string EmitFlowNamed(const YAML::Node& node, std::string_view name,
             key = EmitString(base + "~" + std::to_string(n), ScalarContext::kFlow);
         }
         if (out.size() > 1) out += ", ";
-        const std::string_view member = kv.first.IsScalar() ? kv.first.Scalar() : "";
+        // A copy: `IsScalar() ? Scalar() : ""` would be a temporary string,
+        // gone before the view of it is read (found by the record fuzzer).
+        const std::string member = kv.first.IsScalar() ? kv.first.Scalar() : std::string();
         out += key + ": " + EmitFlowNamed(kv.second, member, filter);
       }
       return out + "}";

@@ -90,6 +90,7 @@ Result<std::vector<DirEntry>> ListDir(int dirfd, const std::string& path, ListSt
         entry.is_file = S_ISREG(st.st_mode);
         entry.size = entry.is_file ? static_cast<int64_t>(st.st_size) : 0;
         entry.mtime = static_cast<int64_t>(st.st_mtim.tv_sec);
+        entry.mtime_ns = entry.mtime * 1000000000 + static_cast<int64_t>(st.st_mtim.tv_nsec);
       } else if (stat == ListStat::kFull) {
         errno = 0;
         continue;  // removed meanwhile

@@ -467,7 +467,7 @@ Result<std::string> RecordIndex(const store::Store& store, const Settings& setti
                                 text::TimePoint now, size_t max_chars) {
   struct Item {
     std::string id;
-    int64_t size, mtime;
+    int64_t size, mtime, mtime_ns;
   };
   std::vector<Item> items;
   for (const char* folder : {"memory/decisions", "memory/requests", "knowledge"}) {
@@ -477,12 +477,16 @@ Result<std::string> RecordIndex(const store::Store& store, const Settings& setti
       if (!e.is_file || e.name[0] == '.' || e.name.size() <= 3 ||
           e.name.compare(e.name.size() - 3, 3, ".md") != 0)
         continue;
-      items.push_back({std::string(folder) + "/" + e.name, e.size, e.mtime});
+      items.push_back({std::string(folder) + "/" + e.name, e.size, e.mtime, e.mtime_ns});
     }
   }
   if (items.empty()) return std::string();
-  std::stable_sort(items.begin(), items.end(),
-                   [](const Item& a, const Item& b) { return a.mtime > b.mtime; });
+  // Newest written first, to the nanosecond (the order lore wrote them in,
+  // whatever second it was), then by id: never the folder's own order, so
+  // that two replays of the same sessions list the same records alike.
+  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
+    return a.mtime_ns != b.mtime_ns ? a.mtime_ns > b.mtime_ns : a.id < b.id;
+  });
   std::vector<std::string> ids;
   for (const Item& i : items) ids.push_back(i.id);
   LORE_ASSIGN(Usage usage, ReadUsage(store, &ids));

@@ -34,6 +34,7 @@ struct DirEntry {
   bool is_file = false;  // a regular file (never a symlink to one)
   int64_t size = 0;      // bytes of a regular file (ListStat::kFull only)
   int64_t mtime = 0;     // seconds since the epoch (ListStat::kFull only)
+  int64_t mtime_ns = 0;  // the same in nanoseconds (ListStat::kFull only)
 };
 // What a listing learns of each entry: its type (from readdir, else fstatat),
 // or with kFull its size and time too (fstatat on each; an entry removed
