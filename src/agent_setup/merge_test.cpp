@@ -25,8 +25,10 @@ TEST(AgentSetupMergeSettings, EmptyTextGetsEveryHook) {
   auto m = MergeSettings("", "/p/.claude/settings.json", ".claude/settings.json");
   ASSERT_TRUE(m) << m.error().Format();
   EXPECT_TRUE(m->changed);
-  ASSERT_EQ(m->pieces.size(), ClaudeCodeHooks().size());
+  ASSERT_EQ(m->pieces.size(), ClaudeCodeHooks().size() + 1);  // and the permission
   for (const Piece& p : m->pieces) EXPECT_EQ(p.state, PieceState::kMissing) << p.name;
+  EXPECT_EQ(m->pieces.back().name, "permission mcp__lore");
+  EXPECT_EQ(m->doc["permissions"]["allow"], Json::array({"mcp__lore"}));
   const Json& hooks = m->doc["hooks"];
   for (const HookSpec& spec : ClaudeCodeHooks()) {
     const Json& groups = hooks[std::string(spec.event)];
@@ -64,6 +66,24 @@ TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
   ASSERT_EQ(pre.size(), 2u);
   EXPECT_EQ(pre[0], before["hooks"]["PreToolUse"][0]);  // the person's group first, untouched
   EXPECT_EQ(pre[1]["matcher"], "Bash");
+}
+
+TEST(AgentSetupMergeSettings, PermissionIsAppendedToThePersonsRules) {
+  const std::string text = R"js({"permissions": {"allow": ["Bash(ls:*)"], "deny": ["Read(.env)"]}})js";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m) << m.error().Format();
+  EXPECT_EQ(m->doc["permissions"]["allow"], Json::array({"Bash(ls:*)", "mcp__lore"}));
+  EXPECT_EQ(m->doc["permissions"]["deny"], Json::array({"Read(.env)"}));
+  // The wildcard spelling counts as lore's rule: nothing is added.
+  auto wild = MergeSettings(R"js({"permissions": {"allow": ["mcp__lore__*"]}})js", "s.json", "s.json");
+  ASSERT_TRUE(wild);
+  EXPECT_EQ(wild->pieces.back().state, PieceState::kInstalled);
+  EXPECT_EQ(wild->doc["permissions"]["allow"].size(), 1u);
+  // A shape Claude Code does not read is refused, naming the line.
+  auto bad = MergeSettings("{\n  \"permissions\": {\"allow\": \"mcp__lore\"}\n}", "s.json", "s.json");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().what.find("permissions.allow"), std::string::npos);
+  EXPECT_EQ(bad.error().line, 2);
 }
 
 TEST(AgentSetupMergeSettings, SecondMergeChangesNothing) {

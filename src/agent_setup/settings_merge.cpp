@@ -110,6 +110,41 @@ Status CheckGroups(std::string_view text, const std::string& path, const std::st
   return Ok();
 }
 
+// Claude Code's permission rule for lore's MCP tools: `permissions.allow`
+// holding kLorePermission (every tool of the server named lore) or its
+// wildcard spelling counts as installed; missing, it is appended.
+constexpr std::string_view kPermissionsShape =
+    "a JSON object whose \"permissions\" is an object with an \"allow\" array of rule strings";
+
+Status MergePermission(std::string_view text, const std::string& path, const std::string& rel,
+                       Json& doc, MergeResult* out) {
+  Piece p{rel, "permission " + std::string(kLorePermission), PieceState::kMissing, {}};
+  const Json* perms = json::Find(doc, "permissions");
+  if (perms && !perms->is_object()) {
+    return Fail(ShapeError(text, path, {"permissions"}, "\"permissions\" is not an object",
+                           kPermissionsShape));
+  }
+  const Json* allow = perms ? json::Find(*perms, "allow") : nullptr;
+  if (allow && !allow->is_array()) {
+    return Fail(ShapeError(text, path, {"permissions", "allow"},
+                           "\"permissions.allow\" is not an array", kPermissionsShape));
+  }
+  if (allow) {
+    for (const Json& rule : *allow) {
+      if (rule.is_string() && (rule.get<std::string>() == kLorePermission ||
+                               rule.get<std::string>() == std::string(kLorePermission) + "__*")) {
+        p.state = PieceState::kInstalled;
+      }
+    }
+  }
+  if (p.state == PieceState::kMissing) {
+    doc["permissions"]["allow"].push_back(std::string(kLorePermission));
+    out->changed = true;
+  }
+  out->pieces.push_back(std::move(p));
+  return Ok();
+}
+
 }  // namespace
 
 const std::vector<HookSpec>& ClaudeCodeHooks() {
@@ -162,7 +197,9 @@ std::string PluginMcpFile() {
 
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel) {
-  return MergeHooks(text, path, rel, ClaudeCodeHooks());
+  LORE_ASSIGN(MergeResult out, MergeHooks(text, path, rel, ClaudeCodeHooks()));
+  LORE_TRY(MergePermission(text, path, rel, out.doc, &out));
+  return out;
 }
 
 Result<MergeResult> MergeHooks(std::string_view text, const std::string& path,

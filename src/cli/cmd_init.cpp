@@ -324,6 +324,13 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
     if (!done.backup.empty()) line += "; backup " + done.backup;
     Print(line);
   }
+  for (const as::Piece& p : plan.pieces) {
+    if (p.name == "permission " + std::string(as::kLorePermission) &&
+        p.state == as::PieceState::kMissing) {
+      Print("  lore's MCP tools run without a permission prompt (permissions.allow \"" +
+            std::string(as::kLorePermission) + "\" in " + p.file + ")");
+    }
+  }
   PrintDifferent(plan);
   if (!b.same) Print("  note: " + BinaryLine(b));
   return kExitOk;

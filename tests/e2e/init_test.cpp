@@ -160,6 +160,12 @@ TEST_F(InitTest, EmptyProjectGetsHooksMcpAndTheReviewCommand) {
     EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["type"], "command");
   }
   EXPECT_EQ(settings["hooks"]["PreToolUse"][0]["matcher"], "Bash");
+  // lore's MCP tools are allowed (Claude Code's server-wide rule), and the output says so.
+  EXPECT_EQ(settings["permissions"]["allow"], Json::array({"mcp__lore"}));
+  EXPECT_NE(r.out.find("lore's MCP tools run without a permission prompt (permissions.allow "
+                       "\"mcp__lore\" in .claude/settings.json)"),
+            std::string::npos)
+      << r.out;
   EXPECT_EQ(Json::parse(Read(".mcp.json"))["mcpServers"]["lore"],
             Json::parse(R"({"command": "lore", "args": ["mcp"]})"));
   const std::string command = Read(".claude/commands/lore-review.md");
@@ -179,15 +185,21 @@ TEST_F(InitTest, ExistingSettingsAndServersAreKeptByteForByte) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string after = Read(".claude/settings.json");
   // The raw text of every untouched part is still there, unchanged.
-  for (const std::string* part : {&kPermissions, &kEnv, &kPreToolUseGroup, &kNotification}) {
+  for (const std::string* part : {&kEnv, &kPreToolUseGroup, &kNotification}) {
     EXPECT_NE(after.find(*part), std::string::npos) << *part << "\n---\n" << after;
   }
-  EXPECT_EQ(after.rfind("{\n" + kPermissions + "\n" + kEnv + "\n  \"hooks\": {\n", 0), 0u);
+  // The person's permission rules stay, in their order; lore's rule follows them.
+  std::string permissions = kPermissions;
+  permissions.replace(permissions.find("\"Read(~/.zshrc)\""), 16,
+                      "\"Read(~/.zshrc)\",\n      \"mcp__lore\"");
+  EXPECT_EQ(after.rfind("{\n" + permissions + "\n" + kEnv + "\n  \"hooks\": {\n", 0), 0u) << after;
   EXPECT_NE(after.find("  \"model\": \"opus\"\n}\n"), std::string::npos);
   EXPECT_NE(Read(".mcp.json").find(kOtherServer), std::string::npos);
   // And re-parsed: the same values, the same key order, lore's hooks added after the person's.
   Json before = Json::parse(kSettings), now = Json::parse(after);
-  for (const char* key : {"permissions", "env", "model"}) EXPECT_EQ(now[key], before[key]) << key;
+  for (const char* key : {"env", "model"}) EXPECT_EQ(now[key], before[key]) << key;
+  before["permissions"]["allow"].push_back("mcp__lore");
+  EXPECT_EQ(now["permissions"], before["permissions"]);
   std::vector<std::string> keys;
   for (auto it = now.begin(); it != now.end(); ++it) keys.push_back(it.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "env", "hooks", "model"}));
@@ -265,7 +277,8 @@ TEST_F(InitTest, CheckBeforeAndAfter) {
   Json before = Check(1, Opts());
   EXPECT_FALSE(before["ok"].get<bool>());
   EXPECT_TRUE(before["same_binary"].get<bool>());
-  ASSERT_EQ(before["pieces"].size(), 9u);  // seven hooks, the server, the command
+  ASSERT_EQ(before["pieces"].size(), 10u);  // seven hooks, the permission, the server, the command
+  EXPECT_EQ(before["pieces"][7]["piece"], "permission mcp__lore");
   for (const Json& p : before["pieces"]) EXPECT_EQ(p["state"], "missing") << p.dump();
   ASSERT_EQ(Init().exit_code, 0);
   Json after = Check(0, Opts());
@@ -279,8 +292,8 @@ TEST_F(InitTest, CheckBeforeAndAfter) {
   t_.Write("project/.mcp.json",
            R"({"mcpServers": {"lore": {"command": "/old/lore", "args": ["mcp"]}}})");
   Json edited = Check(1, Opts());
-  EXPECT_EQ(edited["pieces"][7]["state"], "different");
   EXPECT_EQ(edited["pieces"][8]["state"], "different");
+  EXPECT_EQ(edited["pieces"][9]["state"], "different");
 }
 
 TEST_F(InitTest, CheckSeesAnotherLoreOnPath) {

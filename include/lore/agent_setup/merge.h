@@ -71,11 +71,20 @@ struct MergeResult {
 // capture hooks read, so only the briefing is given at session start.
 const std::vector<HookSpec>& SessionStartHooks();
 
-// Merges lore's hooks into the settings file `text` (empty or white space
-// only: a file that does not exist yet). `path` names the file in errors
+// The permission rule that lets Claude Code call every tool of the MCP
+// server named lore without a prompt (Claude Code's rule syntax: mcp__<server>
+// for all of a server's tools, mcp__<server>__<tool> for one). MergeSettings
+// appends it to `permissions.allow` (piece "permission mcp__lore"): without
+// it a headless session (`claude -p`) is denied every lore tool, and an
+// interactive one asks once per tool.
+inline constexpr std::string_view kLorePermission = "mcp__lore";
+
+// Merges lore's hooks and kLorePermission into the settings file `text`
+// (empty or white space only: a file that does not exist yet). `path` names the file in errors
 // (with the line of the offending key) and `rel` in the pieces. An error when
 // the text is not JSON, not an object, or `hooks` (or one of lore's events
-// below it) does not have the shape Claude Code reads.
+// below it), `permissions` or `permissions.allow` does not have the shape
+// Claude Code reads.
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel);
 // The same merge for the hooks `specs` (Codex's hooks.json and Gemini CLI's
