@@ -251,7 +251,7 @@ TEST_F(SessionMemoryTest, TheSameSessionsReplayedTwiceGiveByteIdenticalMemory) {
       .Result("u3", "12 passed")
       .Agent("Fixed: the upload retry takes an injected clock; all 12 tests pass.");
   auto replay = [&] {
-    for (const Script* s : {static_cast<const Script*>(nullptr), &other}) {
+    for (const Script* s : {static_cast<const Script*>(nullptr), static_cast<const Script*>(&other)}) {
       WriteTranscript(s ? s->text() : RulesSession().text());
       Line(Extract());
       EXPECT_EQ(Consolidate().exit_code, 0);
