@@ -59,6 +59,7 @@ TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
   for (auto it = m->doc.begin(); it != m->doc.end(); ++it) keys.push_back(it.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "hooks", "env"}));
   Json before = Parsed(text);
+  before["permissions"]["allow"].push_back("mcp__lore");  // lore's rule after the person's
   EXPECT_EQ(m->doc["permissions"], before["permissions"]);
   EXPECT_EQ(m->doc["env"], before["env"]);
   EXPECT_EQ(m->doc["hooks"]["Notification"], before["hooks"]["Notification"]);

@@ -329,6 +329,11 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
         p.state == as::PieceState::kMissing) {
       Print("  lore's MCP tools run without a permission prompt (permissions.allow \"" +
             std::string(as::kLorePermission) + "\" in " + p.file + ")");
+      if (plan.scope == as::Scope::kProject) {
+        Print("  note: Claude Code applies the permission rules of a project's shared settings "
+              "once the folder is trusted (its first interactive start asks); the local scope's "
+              "apply at once");
+      }
     }
   }
   PrintDifferent(plan);

@@ -399,7 +399,8 @@ TEST_F(InitTest, LocalScopeWritesNothingShared) {
   EXPECT_TRUE(check["scopes"]["local"]["installed"].get<bool>());
   EXPECT_FALSE(check["scopes"]["project"]["installed"].get<bool>());
   EXPECT_FALSE(check["scopes"]["user"]["installed"].get<bool>());
-  ASSERT_EQ(check["pieces"].size(), 10u);  // seven hooks, the server, the command, the exclude
+  // seven hooks, the permission, the server, the command, the exclude
+  ASSERT_EQ(check["pieces"].size(), 11u);
 }
 
 // --scope user: ~/.claude/settings.json and the top of ~/.claude.json, for
