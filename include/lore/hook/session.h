@@ -31,6 +31,10 @@ struct Payload {
 // is not a JSON object also does, with `*problem` saying why.
 Payload ParsePayload(std::string_view input, std::string* problem);
 
+// `s` as one word of a POSIX shell: bare when it holds only characters no
+// shell treats specially, else in single quotes (a quote as '\'').
+std::string ShellWord(std::string_view s);
+
 // How many proposals wait in proposals.jsonl (a missing queue is empty).
 Result<int64_t> PendingProposals(const store::Store& store);
 
