@@ -158,9 +158,18 @@ Result<int64_t> CountInFile(const std::string& path, std::string_view wave) {
 }
 
 Result<Enqueued> AppendUnderLock(const Paths& paths, const Json& record, const Settings& settings,
-                                 const std::string& wave) {
+                                 const std::string& wave, const SameProposal& same) {
   Enqueued out;
   out.quota = settings.quota_per_wave;
+  if (same) {
+    LORE_ASSIGN(QueueScan scan, ReadQueue(paths.queue));
+    for (const Entry& e : scan.records) {
+      if (!same(e.record)) continue;
+      out.outcome = Outcome::kAlreadyQueued;
+      out.queued_id = e.id;
+      return out;
+    }
+  }
   LORE_ASSIGN(const int64_t count, CountInFile(paths.queue, wave));
   if (count >= settings.quota_per_wave) {
     LORE_ASSIGN(Counters c, Bump(paths, wave, Counter::kDropped));
@@ -178,7 +187,7 @@ Result<Enqueued> AppendUnderLock(const Paths& paths, const Json& record, const S
 }  // namespace
 
 Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings& settings,
-                         std::chrono::milliseconds lock_timeout) {
+                         std::chrono::milliseconds lock_timeout, const SameProposal& same) {
   const std::string wave = record.at("wave_id").get<std::string>();
   const double confidence = record.at("confidence").get<double>();
   if (confidence < settings.confidence_floor) {
@@ -194,7 +203,7 @@ Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings&
     (void)Bump(paths, wave, Counter::kFsError);
     return tl::unexpected(lock.error());
   }
-  auto r = AppendUnderLock(paths, record, settings, wave);
+  auto r = AppendUnderLock(paths, record, settings, wave, same);
   if (!r) {
     (void)Bump(paths, wave, Counter::kFsError);
     return r;

@@ -95,6 +95,30 @@ TEST_F(ProposalsTest, QueuesOneCompactLineWithTheKeysInOrder) {
   EXPECT_EQ(st.st_mode & 0777, 0600u);
 }
 
+// The same proposal again (type, subject and insight; case and white space
+// aside) is reported as already queued: exit 0, nothing appended or counted.
+TEST_F(ProposalsTest, TheSameProposalAgainIsAlreadyQueued) {
+  auto propose = [&](const std::string& subject, const std::string& insight) {
+    return Lore({"propose", kRepo, "--type", "anti-pattern", "--subject", subject, "--insight",
+                 insight, "--evidence", "other evidence", "--confidence", "0.9", "--wave", "W1"},
+                Opts());
+  };
+  auto first = propose("Retry the flaky test", "the fixture races the server");
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  const std::string queue = Read("proposals.jsonl");
+  auto again = propose("  retry the FLAKY test.", "The fixture  races the server");
+  EXPECT_EQ(again.exit_code, 0) << again.out;
+  Json j = Json::parse(again.out);
+  EXPECT_EQ(j["status"], "already-queued");
+  EXPECT_EQ(j["id"], Id(first));
+  EXPECT_EQ(Read("proposals.jsonl"), queue);
+  EXPECT_EQ(Json::parse(Read("proposals-summary-W1.json"))["queued"], 1);
+  // Another insight is another proposal.
+  auto other = propose("Retry the flaky test", "the fixture leaks a port");
+  EXPECT_EQ(Json::parse(other.out)["status"], "queued") << other.out;
+  EXPECT_EQ(Lines("proposals.jsonl"), 2);
+}
+
 TEST_F(ProposalsTest, QuotaOfFivePerWave) {
   std::vector<int> codes;
   for (int i = 0; i < 7; ++i) codes.push_back(Propose({}).exit_code);
