@@ -264,7 +264,8 @@ std::string ManPage(const CLI::App& app) {
        "consolidated from the agents' sessions. Agents reach it through hooks and an MCP "
        "server that \\fBlore init\\fR installs; people through the verbs below.\n"
        ".PP\n"
-       "A \\fIrepo\\fR argument is a git remote URL or the path of a checkout.\n";
+       "A \\fIrepo\\fR argument is a git remote URL, the path of a checkout, or the key of a "
+       "store that exists; any other path (a typo, a folder that is no checkout) is refused.\n";
   m += ".SH VERBS\n";
   for (const CLI::App* v : Verbs(app)) ManVerb(*v, "lore " + v->get_name(), app.get_footer(), &m);
   m += ".SH ENVIRONMENT\n"

@@ -446,7 +446,7 @@ TEST_F(ProposalsTest, ReadsLinesWrittenByTheOriginalTool) {
 }
 
 TEST_F(ProposalsTest, AuditHookRedactsAndNeverFails) {
-  stdfs::create_directories(t_ / "repo");
+  stdfs::create_directories(t_ / "repo/.git");  // a checkout (without a remote)
   Json payload = {{"session_id", "sess-7"},
                   {"cwd", t_ / "repo"},
                   {"tool_name", "Bash"},

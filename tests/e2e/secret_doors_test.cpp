@@ -184,7 +184,7 @@ TEST_F(SecretDoorsTest, ProposeWaveAgentAndFilePathsOfEveryKind) {
 // The PreToolUse hook's event: session id, wave (from the command and from
 // LORE_WAVE), cwd and the command itself.
 TEST_F(SecretDoorsTest, HookEventOfEveryKind) {
-  stdfs::create_directories(t_ / "repo");
+  stdfs::create_directories(t_ / "repo/.git");  // a checkout without a remote
   for (const std::string& wave : {AllText(), std::string()}) {
     Json hook = {{"session_id", AllText()},
                  {"cwd", t_ / "repo"},
