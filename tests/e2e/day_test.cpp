@@ -81,5 +81,53 @@ TEST_F(DayTest, ACheckoutARemoteAndAKnownStoreKeyWork) {
   EXPECT_EQ(key.exit_code, 0) << key.err;
 }
 
+// The verbs in the order a person meets them: help, bare lore, the man page
+// and the completions start with init, status, search, review, serve; and
+// `lore help` is lore's help, not the help of `help`.
+TEST_F(DayTest, HelpManAndCompletionsStartWithTheEverydayVerbs) {
+  auto help = Run({"help"});
+  ASSERT_EQ(help.exit_code, 0) << help.err;
+  auto dash = Run({"--help"});
+  ASSERT_EQ(dash.exit_code, 0);
+  EXPECT_EQ(help.out, dash.out);
+  EXPECT_EQ(help.out.find("Show help for lore or for one verb"), std::string::npos);
+  auto bare = Run({});
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_EQ(bare.err, help.out);
+  // The verb lines of the help: "  <verb>  <summary>", in order.
+  std::vector<std::string> verbs;
+  size_t at = help.out.find("Subcommands:\n");
+  ASSERT_NE(at, std::string::npos) << help.out;
+  for (size_t line = help.out.find('\n', at) + 1; line < help.out.size();) {
+    size_t end = help.out.find('\n', line);
+    std::string l = help.out.substr(line, end - line);
+    line = end + 1;
+    if (l.rfind("  ", 0) != 0) break;
+    verbs.push_back(l.substr(2, l.find(' ', 2) - 2));
+  }
+  ASSERT_GE(verbs.size(), 6u) << help.out;
+  EXPECT_EQ(std::vector<std::string>(verbs.begin(), verbs.begin() + 6),
+            (std::vector<std::string>{"init", "status", "search", "review", "serve", "help"}))
+      << help.out;
+  EXPECT_EQ(verbs.back(), "pointer") << help.out;
+  // The man page's VERBS section, and the bash completion's verb list.
+  auto man = Run({"help", "--man"});
+  ASSERT_EQ(man.exit_code, 0);
+  const size_t section = man.out.find(".SH VERBS\n");
+  ASSERT_NE(section, std::string::npos);
+  size_t last = section;
+  for (const char* verb : {".SS \"lore init", ".SS \"lore status", ".SS \"lore search",
+                           ".SS \"lore review", ".SS \"lore serve"}) {
+    const size_t p = man.out.find(verb, section);
+    EXPECT_GT(p, last) << verb;
+    last = p;
+  }
+  EXPECT_LT(last, man.out.find(".SS \"lore ensure", section));
+  auto bash = Run({"completions", "bash"});
+  ASSERT_EQ(bash.exit_code, 0);
+  EXPECT_NE(bash.out.find("init status search review serve help propose"), std::string::npos)
+      << bash.out.substr(0, 2000);
+}
+
 }  // namespace
 }  // namespace lore::testing
