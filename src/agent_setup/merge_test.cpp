@@ -301,3 +301,54 @@ TEST(AgentSetupMergeOpencode, ServerAsOpencodeReadsIt) {
 
 }  // namespace
 }  // namespace lore::agent_setup
+
+namespace lore::agent_setup {
+namespace {
+
+// The inverses give the person's document back: merge then unmerge is the
+// identity on every other key, rule, hook and server.
+TEST(AgentSetupUnmerge, SettingsComeBackAsTheyWere) {
+  const std::string text = Render(Json::parse(R"js({
+  "permissions": {"allow": ["Bash(ls:*)", "mcp__lore__*"]},
+  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]},
+  "model": "opus"
+})js"));
+  auto merged = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(merged) << merged.error().Format();
+  auto back = UnmergeSettings(Render(merged->doc), "s.json", "s.json");
+  ASSERT_TRUE(back) << back.error().Format();
+  EXPECT_TRUE(back->changed);
+  EXPECT_EQ(Render(back->doc), text);  // the person's wildcard rule stays theirs
+  // A file lore made alone comes back empty; one without lore is unchanged.
+  auto alone = UnmergeSettings(Render(MergeSettings("", "s.json", "s.json")->doc), "s.json", "s.json");
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->doc, Json::object());
+  for (const Piece& p : alone->pieces) EXPECT_EQ(p.state, PieceState::kInstalled) << p.name;
+  auto none = UnmergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->changed);
+  EXPECT_EQ(Render(none->doc), text);
+}
+
+TEST(AgentSetupUnmerge, McpKeepsOtherServersAndAnotherLore) {
+  const std::string text = "{\n  \"mcpServers\": {\n    \"github\": {\n      \"command\": \"gh\"\n    }\n  }\n}\n";
+  auto merged = MergeMcp(text, "m.json", "m.json");
+  ASSERT_TRUE(merged);
+  auto back = UnmergeMcp(Render(merged->doc), "m.json", "m.json");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(Render(back->doc), text);
+  const std::string other = R"({"mcpServers": {"lore": {"command": "/opt/lore", "args": ["mcp"]}}})";
+  auto kept = UnmergeMcp(other, "m.json", "m.json");
+  ASSERT_TRUE(kept);
+  EXPECT_FALSE(kept->changed);
+  EXPECT_EQ(kept->pieces[0].state, PieceState::kDifferent);
+  // Under a project of ~/.claude.json: the project's entry lore made goes, "projects" stays.
+  auto local = MergeMcp(R"({"projects": {}})", "c.json", "c.json", {"projects", "/p"});
+  ASSERT_TRUE(local);
+  auto undone = UnmergeMcp(Render(local->doc), "c.json", "c.json", {"projects", "/p"});
+  ASSERT_TRUE(undone);
+  EXPECT_EQ(undone->doc, Json::parse(R"({"projects": {}})"));
+}
+
+}  // namespace
+}  // namespace lore::agent_setup

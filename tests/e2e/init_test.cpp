@@ -418,8 +418,77 @@ TEST_F(InitTest, UserScopeAndTheNoteOnTwoScopes) {
   ASSERT_EQ(both.exit_code, 0) << both.err;
   EXPECT_NE(both.out.find("also in the user scope (~/.claude/settings.json)"), std::string::npos)
       << both.out;
+  // Hooks in two scopes run twice: --check says which, and not "all installed".
   RunResult text = Lore({"init", "--check", "--project", project()}, Opts());
-  EXPECT_NE(text.out.find("more than one scope"), std::string::npos) << text.out;
+  EXPECT_EQ(text.exit_code, 1) << text.out;
+  EXPECT_NE(text.out.find("lore's hooks are in the project and user scopes"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("all installed"), std::string::npos) << text.out;
+  Json two = Check(1, Opts());
+  EXPECT_EQ(two["hooks_in_scopes"], Json::array({"project", "user"}));
+  // --remove without --scope does not guess between them; with it, one goes.
+  RunResult which = Init({"--remove"});
+  EXPECT_EQ(which.exit_code, 2);
+  EXPECT_NE(which.err.find("more than one scope (project, user)"), std::string::npos) << which.err;
+  RunResult gone = Init({"--remove", "--scope", "user"});
+  ASSERT_EQ(gone.exit_code, 0) << gone.err;
+  EXPECT_EQ(Json::parse(t_.Read("home/.claude/settings.json")), Json::object());
+  Json after = Check(0, Opts());
+  EXPECT_EQ(after["scope"], "project");
+  EXPECT_EQ(after["hooks_in_scopes"], Json::array({"project"}));
+}
+
+// --remove takes out exactly what init added: the person's settings and
+// servers come back byte for byte, with a backup of each file changed.
+TEST_F(InitTest, RemoveTakesOutExactlyWhatInitAdded) {
+  t_.Write("project/.claude/settings.json", kSettings);
+  t_.Write("project/.mcp.json", kMcp);
+  ASSERT_EQ(Init().exit_code, 0);
+  const size_t backups = Backups().size();
+  RunResult dry = Init({"--remove", "--dry-run"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("would remove .claude/commands/lore-review.md"), std::string::npos)
+      << dry.out;
+  EXPECT_EQ(Backups().size(), backups);
+  RunResult r = Init({"--remove"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("--remove: scope project"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(".claude/settings.json: updated (took out hook SessionStart"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(".claude/commands/lore-review.md: removed"), std::string::npos) << r.out;
+  EXPECT_EQ(Read(".claude/settings.json"), kSettings);
+  EXPECT_EQ(Read(".mcp.json"), kMcp);
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/commands/lore-review.md"));
+  EXPECT_EQ(Backups().size(), backups + 3);  // settings, servers, the command
+  RunResult again = Init({"--remove", "--scope", "project"});
+  ASSERT_EQ(again.exit_code, 0);
+  EXPECT_NE(again.out.find("nothing of lore's there"), std::string::npos) << again.out;
+  // What lore created alone goes whole; --check finds nothing of lore's.
+  stdfs::remove_all(project());
+  stdfs::create_directories(project());
+  ASSERT_EQ(Init().exit_code, 0);
+  ASSERT_EQ(Init({"--remove"}).exit_code, 0);
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/settings.json"));
+  EXPECT_FALSE(stdfs::exists(project() + "/.mcp.json"));
+  Json check = Check(1, Opts());
+  for (const Json& p : check["pieces"]) EXPECT_EQ(p["state"], "missing") << p.dump();
+}
+
+// --remove --scope local: ~/.claude.json, the exclude file and the
+// settings come back as they were.
+TEST_F(InitTest, RemoveFromTheLocalScope) {
+  ASSERT_EQ(::system(("git init -q " + project()).c_str()), 0);
+  const std::string claude = "{\n  \"numStartups\": 7,\n  \"projects\": {}\n}\n";
+  t_.Write("home/.claude.json", claude);
+  const std::string exclude = Read(".git/info/exclude");
+  ASSERT_EQ(Init({"--scope", "local"}).exit_code, 0);
+  RunResult r = Init({"--remove", "--scope", "local"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(t_.Read("home/.claude.json"), claude);
+  EXPECT_EQ(Read(".git/info/exclude"), exclude);
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/settings.local.json"));
+  EXPECT_FALSE(stdfs::exists(t_ / "home/.claude/commands/lore-review.md"));
 }
 
 // The default: local in a checkout with more than one author, project otherwise.

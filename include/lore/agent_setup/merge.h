@@ -132,6 +132,21 @@ std::string PluginMcpFile();
 Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
                              const std::string& rel, const std::vector<std::string>& at = {});
 
+// The inverses, for `lore init --remove`: lore's own entries taken out of
+// the file `text`, every other key, rule, hook and server kept in its order.
+// UnmergeSettings removes every hook whose command is lore's (HookCommand's
+// form or the earlier bare one), a group left with no hook and an event left
+// with no group, and the rule kLorePermission from permissions.allow (an
+// `allow`, `permissions` or `hooks` left empty by that goes too); a piece is
+// kInstalled when something of it was removed. UnmergeMcp removes
+// mcpServers.lore when it is lore's server (another stays, kDifferent), and
+// then an mcpServers, and objects on the way `at` below the top, left empty. The same
+// shape errors as the merges.
+Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& path,
+                                    const std::string& rel);
+Result<MergeResult> UnmergeMcp(std::string_view text, const std::string& path,
+                               const std::string& rel, const std::vector<std::string>& at = {});
+
 // `doc` as Claude Code writes its files: 2-space indentation, non-ASCII kept,
 // a trailing newline.
 std::string Render(const Json& doc);
