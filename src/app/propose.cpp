@@ -46,11 +46,14 @@ Result<Proposed> Propose(const ProposeRequest& request,
   const std::string type = p.fields.type;
   const std::string subject = learnings::NormaliseSubject(p.fields.subject);
   const std::string insight = learnings::NormaliseSubject(p.fields.insight);
-  auto same = [&](const Json& queued) {
+  proposals::SameProposal same;
+  same.same = [&](const Json& queued) {
     return json::StringOr(queued, "type", "") == type &&
            learnings::NormaliseSubject(json::StringOr(queued, "subject", "")) == subject &&
            learnings::NormaliseSubject(json::StringOr(queued, "insight", "")) == insight;
   };
+  same.subject = subject;
+  same.normalise = [](std::string_view s) { return learnings::NormaliseSubject(s); };
   LORE_ASSIGN(proposals::Enqueued r,
               proposals::Enqueue(proposals::Paths::InStore(store.dir()), record, settings,
                                  proposals::kLockTimeout, same));

@@ -81,8 +81,16 @@ struct Enqueued {
   std::optional<fs::Holder> reclaimed;  // a dead holder whose lock file was taken over
 };
 
-// True when a queued record says what the one being proposed says.
-using SameProposal = std::function<bool(const Json& queued)>;
+// What a queued record must say to repeat the one being proposed: `same`
+// judges a record. So that a queue of 10,000 lines is not parsed whole, a
+// line whose "subject" value (read in place where it holds no escape)
+// normalised by `normalise` is not `subject` is passed over unparsed. No
+// `same`: nothing is looked for.
+struct SameProposal {
+  std::string subject;
+  std::function<std::string(std::string_view)> normalise;
+  std::function<bool(const Json& queued)> same;
+};
 
 // Queues the valid `record`: below `settings.confidence_floor` it only
 // counts below_floor; otherwise, under the write lock, it looks for a
