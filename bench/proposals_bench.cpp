@@ -124,9 +124,9 @@ void Report(const char* what, const std::string& fs, const Stats& s, int runs) {
 
 void ProposeCase(const std::string& base, const std::string& fs, int queue_lines, int runs) {
   const std::string home = base + "/propose-" + std::to_string(queue_lines);
-  const std::string repo = "bench/propose";
+  const std::string repo = "bench.example/propose";
   Time({"ensure", repo}, home);
-  const std::string queue = home + "/bench_propose/proposals.jsonl";
+  const std::string queue = home + "/bench.example_propose/proposals.jsonl";
   const std::string fill = QueueOf(queue_lines);
   std::vector<Sample> ms;
   for (int i = 0; i < runs; ++i) {
@@ -142,9 +142,9 @@ void ProposeCase(const std::string& base, const std::string& fs, int queue_lines
 
 void ReviewCase(const std::string& base, const std::string& fs, int runs) {
   const std::string home = base + "/review";
-  const std::string repo = "bench/review";
+  const std::string repo = "bench.example/review";
   Time({"ensure", repo}, home);
-  const std::string dir = home + "/bench_review";
+  const std::string dir = home + "/bench.example_review";
   const std::string fill = QueueOf(1000);
   std::vector<Sample> ms;
   for (int i = 0; i < runs; ++i) {
@@ -164,9 +164,9 @@ void ReviewCase(const std::string& base, const std::string& fs, int runs) {
 void AgentReviewCase(const std::string& base, const std::string& fs, int runs) {
   namespace lp = lore::proposals;
   const std::string home = base + "/agent-review";
-  const std::string repo = "bench/agent";
+  const std::string repo = "bench.example/agent";
   Time({"ensure", repo}, home);
-  const std::string dir = home + "/bench_agent";
+  const std::string dir = home + "/bench.example_agent";
   const std::string fill = QueueOf(1000);
   lp::ReviewSet set;
   set.scan = lp::ScanQueue(fill);

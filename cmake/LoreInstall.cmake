@@ -44,7 +44,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR
 
 # Packages: `cpack` in a release build folder makes lore_<version>_amd64.deb (installed under
 # /usr, its library dependencies found by dpkg-shlibdeps) and lore-<version>-linux-<arch>.tar.gz
-# (the same tree, to unpack anywhere: bin/ holds the four programs).
+# (the same tree, to unpack anywhere: bin/ holds the five programs).
 set(CPACK_PACKAGE_NAME lore)
 set(CPACK_PACKAGE_VENDOR "lore")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "durable, reviewable memory for AI coding agents")
@@ -59,6 +59,8 @@ set(CPACK_GENERATOR DEB TGZ)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The completions under /usr/share/bash-completion/completions/ are read by bash-completion.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS bash-completion)
 set(CPACK_DEBIAN_PACKAGE_RELEASE "")
 string(TOLOWER "${CMAKE_SYSTEM_NAME}-${CMAKE_SYSTEM_PROCESSOR}" LORE_PLATFORM)
 set(CPACK_ARCHIVE_FILE_NAME "lore-${PROJECT_VERSION}-${LORE_PLATFORM}")

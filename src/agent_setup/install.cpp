@@ -24,6 +24,8 @@ constexpr std::string_view kSettingsRel = ".claude/settings.json";
 constexpr std::string_view kLocalSettingsRel = ".claude/settings.local.json";
 constexpr std::string_view kMcpRel = ".mcp.json";
 constexpr std::string_view kExcludeLine = "/.claude/settings.local.json";
+constexpr std::string_view kExcludeComment =
+    "# lore init --scope local: Claude Code's personal settings stay out of git";
 
 // A file as it is now: missing, or a regular file (never a symlink) with its
 // bytes and mode. `path` is absolute; `rel` names it in messages (relative to
@@ -74,6 +76,42 @@ Status PlanJson(Plan* plan, const std::string& path, std::string_view rel, const
   f.new_text = !m.changed ? f.old_text : m.text ? *m.text : Render(m.doc);
   for (Piece& p : m.pieces) plan->pieces.push_back(std::move(p));
   plan->files.push_back(std::move(f));
+  return Ok();
+}
+
+// The inverse of PlanJson for --remove: lore's entries taken out; a file
+// left as an empty object is removed when `drop_empty` (lore made it).
+Status PlanUnjson(Plan* plan, const std::string& path, std::string_view rel, const MergeFn& unmerge,
+                  bool drop_empty) {
+  LORE_ASSIGN(FilePlan f, ReadFileAt(path, rel));
+  if (!f.exists) {
+    LORE_ASSIGN(MergeResult none, unmerge("", f.path, f.rel));  // every piece missing
+    for (Piece& p : none.pieces) plan->pieces.push_back(std::move(p));
+    return Ok();
+  }
+  LORE_ASSIGN(MergeResult m, unmerge(f.old_text, f.path, f.rel));
+  f.changed = m.changed;
+  f.remove = m.changed && drop_empty && m.doc.is_object() && m.doc.empty();
+  f.new_text = !m.changed || f.remove ? f.old_text : Render(m.doc);
+  for (Piece& p : m.pieces) plan->pieces.push_back(std::move(p));
+  plan->files.push_back(std::move(f));
+  return Ok();
+}
+
+// --remove: the review command file goes when it is the one lore writes.
+Status PlanUnreviewCommand(Plan* plan, const std::string& path, std::string_view rel) {
+  LORE_ASSIGN(FilePlan f, ReadFileAt(path, rel));
+  Piece p{f.rel, "command lore-review", PieceState::kMissing, {}};
+  if (f.exists && f.old_text == ReviewCommandText()) {
+    p.state = PieceState::kInstalled;
+    f.changed = f.remove = true;
+  } else if (f.exists) {
+    p.state = PieceState::kDifferent;
+    p.detail = "not the review command this lore writes (lore init --remove leaves it)";
+  }
+  f.new_text = f.old_text;
+  plan->pieces.push_back(std::move(p));
+  if (f.exists) plan->files.push_back(std::move(f));
   return Ok();
 }
 
@@ -134,12 +172,33 @@ Status PlanGitExclude(Plan* plan) {
   f.new_text = f.old_text;
   if (p.state == PieceState::kMissing) {
     if (!f.new_text.empty() && f.new_text.back() != '\n') f.new_text += '\n';
-    f.new_text += "# lore init --scope local: Claude Code's personal settings stay out of git\n";
+    f.new_text += std::string(kExcludeComment) + "\n";
     f.new_text += std::string(kExcludeLine) + "\n";
     f.changed = true;
   }
   plan->pieces.push_back(std::move(p));
   plan->files.push_back(std::move(f));
+  return Ok();
+}
+
+// --remove: the two lines PlanGitExclude appends (the comment, then the
+// path), where they stand together; a line the person wrote alone stays.
+Status PlanUnexclude(Plan* plan) {
+  const std::string path = GitExcludeFile(plan->project);
+  if (path.empty()) return Ok();
+  LORE_ASSIGN(FilePlan f, ReadFileAt(path, ".git/info/exclude"));
+  Piece p{f.rel, "git exclude " + std::string(kLocalSettingsRel), PieceState::kMissing, {}};
+  const std::string pair = std::string(kExcludeComment) + "\n" + std::string(kExcludeLine) + "\n";
+  const size_t at = f.old_text.find(pair);
+  if (at != std::string::npos && (at == 0 || f.old_text[at - 1] == '\n')) {
+    p.state = PieceState::kInstalled;
+    f.new_text = f.old_text.substr(0, at) + f.old_text.substr(at + pair.size());
+    f.changed = true;
+  } else {
+    f.new_text = f.old_text;
+  }
+  plan->pieces.push_back(std::move(p));
+  if (f.exists) plan->files.push_back(std::move(f));
   return Ok();
 }
 
@@ -355,6 +414,64 @@ Result<Plan> PlanInstall(std::string_view agent, const std::string& project, Sco
   return plan;
 }
 
+Result<Plan> PlanRemove(std::string_view agent, const std::string& project, Scope scope,
+                        const std::string& home) {
+  if (agent != "claude-code") {
+    return Fail(ErrorCode::kInvalidInput,
+                "lore init --remove takes lore out of Claude Code's files only, not " +
+                    std::string(agent) + "'s",
+                "", 0,
+                "remove lore's entries by hand (docs/agents.md lists what lore init wrote), or "
+                "move the .lore-backup-* copy lore init made back");
+  }
+  // The same checks and paths as the install: an unknown project, no home, a link.
+  LORE_ASSIGN(Plan checked, PlanInstall(agent, project, scope, home));
+  Plan plan;
+  plan.scope = scope;
+  plan.project = checked.project;
+  auto settings = [](std::string_view t, const std::string& p, const std::string& r) {
+    return UnmergeSettings(t, p, r);
+  };
+  if (scope == Scope::kProject) {
+    LORE_TRY(PlanUnjson(&plan, fs::Join(plan.project, kSettingsRel), kSettingsRel, settings, true));
+    LORE_TRY(PlanUnjson(&plan, fs::Join(plan.project, kMcpRel), kMcpRel,
+                        [](std::string_view t, const std::string& p, const std::string& r) {
+                          return UnmergeMcp(t, p, r);
+                        },
+                        true));
+    LORE_TRY(PlanUnreviewCommand(&plan, fs::Join(plan.project, kReviewCommandRel),
+                                 kReviewCommandRel));
+    return plan;
+  }
+  if (scope == Scope::kLocal) {
+    LORE_TRY(PlanUnjson(&plan, fs::Join(plan.project, kLocalSettingsRel), kLocalSettingsRel,
+                        settings, true));
+  } else {
+    LORE_TRY(PlanUnjson(&plan, fs::Join(home, kSettingsRel), "~/" + std::string(kSettingsRel),
+                        settings, false));
+  }
+  std::vector<std::string> at;
+  if (scope == Scope::kLocal) at = {"projects", plan.project};
+  LORE_TRY(PlanUnjson(&plan, fs::Join(home, ".claude.json"), "~/.claude.json",
+                      [at](std::string_view t, const std::string& p, const std::string& r) {
+                        return UnmergeMcp(t, p, r, at);
+                      },
+                      false));
+  // The review command in ~/.claude/commands serves every project: the
+  // local scope leaves it while lore's hooks are in the user scope.
+  bool user_hooks = false;
+  if (scope == Scope::kLocal) {
+    auto user = PlanInstall(agent, project, Scope::kUser, home);
+    user_hooks = user && HasLoreHooks(*user);
+  }
+  if (!user_hooks) {
+    LORE_TRY(PlanUnreviewCommand(&plan, fs::Join(home, kReviewCommandRel),
+                                 "~/" + std::string(kReviewCommandRel)));
+  }
+  if (scope == Scope::kLocal) LORE_TRY(PlanUnexclude(&plan));
+  return plan;
+}
+
 Result<std::vector<Applied>> Apply(const Plan& plan, std::chrono::system_clock::time_point now) {
   const std::string stamp = Stamp(now);
   std::vector<Applied> done;
@@ -366,7 +483,15 @@ Result<std::vector<Applied>> Apply(const Plan& plan, std::chrono::system_clock::
     if (f.exists) {
       LORE_ASSIGN(a.backup, Backup(f, stamp));
     }
-    LORE_TRY(fs::WriteFileAtomic(f.path, f.new_text, f.mode));
+    if (f.remove) {
+      if (::unlink(f.path.c_str()) != 0) {
+        return Fail(fs::ErrnoError(errno, "cannot remove", f.path));
+      }
+      LORE_TRY(fs::SyncDir(fs::Dirname(f.path)));
+      a.removed = true;
+    } else {
+      LORE_TRY(fs::WriteFileAtomic(f.path, f.new_text, f.mode));
+    }
     done.push_back(std::move(a));
   }
   return done;

@@ -71,4 +71,40 @@ Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
   return out;
 }
 
+Result<MergeResult> UnmergeMcp(std::string_view text, const std::string& path,
+                               const std::string& rel, const std::vector<std::string>& at) {
+  LORE_ASSIGN(Json doc, ReadObject(text, path, kMcpShape));
+  MergeResult out;
+  Piece p{rel, "mcp server lore", PieceState::kMissing, {}};
+  // The objects from the root to the one holding "mcpServers".
+  std::vector<Json*> chain{&doc};
+  for (const std::string& k : at) {
+    Json* next = chain.back()->is_object() && chain.back()->contains(k) ? &(*chain.back())[k]
+                                                                       : nullptr;
+    if (!next || !next->is_object()) break;
+    chain.push_back(next);
+  }
+  Json* servers = nullptr;
+  if (chain.size() == at.size() + 1 && chain.back()->contains("mcpServers")) {
+    servers = &(*chain.back())["mcpServers"];
+  }
+  if (servers && servers->is_object() && servers->contains("lore") &&
+      (*servers)["lore"].is_object()) {
+    p = Inspect((*servers)["lore"], rel);
+    if (p.state == PieceState::kInstalled) {
+      servers->erase("lore");
+      out.changed = true;
+      // What the merge created on the way, once empty, goes too; a key at the
+      // top of the file ("projects" of ~/.claude.json) is Claude Code's and stays.
+      if (servers->empty()) chain.back()->erase("mcpServers");
+      for (size_t i = chain.size() - 1; i > 1 && chain[i]->empty(); --i) {
+        chain[i - 1]->erase(at[i - 1]);
+      }
+    }
+  }
+  out.pieces.push_back(std::move(p));
+  out.doc = std::move(doc);
+  return out;
+}
+
 }  // namespace lore::agent_setup

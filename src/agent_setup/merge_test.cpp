@@ -25,8 +25,10 @@ TEST(AgentSetupMergeSettings, EmptyTextGetsEveryHook) {
   auto m = MergeSettings("", "/p/.claude/settings.json", ".claude/settings.json");
   ASSERT_TRUE(m) << m.error().Format();
   EXPECT_TRUE(m->changed);
-  ASSERT_EQ(m->pieces.size(), ClaudeCodeHooks().size());
+  ASSERT_EQ(m->pieces.size(), ClaudeCodeHooks().size() + 1);  // and the permission
   for (const Piece& p : m->pieces) EXPECT_EQ(p.state, PieceState::kMissing) << p.name;
+  EXPECT_EQ(m->pieces.back().name, "permission mcp__lore");
+  EXPECT_EQ(m->doc["permissions"]["allow"], Json::array({"mcp__lore"}));
   const Json& hooks = m->doc["hooks"];
   for (const HookSpec& spec : ClaudeCodeHooks()) {
     const Json& groups = hooks[std::string(spec.event)];
@@ -57,6 +59,7 @@ TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
   for (auto it = m->doc.begin(); it != m->doc.end(); ++it) keys.push_back(it.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "hooks", "env"}));
   Json before = Parsed(text);
+  before["permissions"]["allow"].push_back("mcp__lore");  // lore's rule after the person's
   EXPECT_EQ(m->doc["permissions"], before["permissions"]);
   EXPECT_EQ(m->doc["env"], before["env"]);
   EXPECT_EQ(m->doc["hooks"]["Notification"], before["hooks"]["Notification"]);
@@ -64,6 +67,24 @@ TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
   ASSERT_EQ(pre.size(), 2u);
   EXPECT_EQ(pre[0], before["hooks"]["PreToolUse"][0]);  // the person's group first, untouched
   EXPECT_EQ(pre[1]["matcher"], "Bash");
+}
+
+TEST(AgentSetupMergeSettings, PermissionIsAppendedToThePersonsRules) {
+  const std::string text = R"js({"permissions": {"allow": ["Bash(ls:*)"], "deny": ["Read(.env)"]}})js";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m) << m.error().Format();
+  EXPECT_EQ(m->doc["permissions"]["allow"], Json::array({"Bash(ls:*)", "mcp__lore"}));
+  EXPECT_EQ(m->doc["permissions"]["deny"], Json::array({"Read(.env)"}));
+  // The wildcard spelling counts as lore's rule: nothing is added.
+  auto wild = MergeSettings(R"js({"permissions": {"allow": ["mcp__lore__*"]}})js", "s.json", "s.json");
+  ASSERT_TRUE(wild);
+  EXPECT_EQ(wild->pieces.back().state, PieceState::kInstalled);
+  EXPECT_EQ(wild->doc["permissions"]["allow"].size(), 1u);
+  // A shape Claude Code does not read is refused, naming the line.
+  auto bad = MergeSettings("{\n  \"permissions\": {\"allow\": \"mcp__lore\"}\n}", "s.json", "s.json");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().what.find("permissions.allow"), std::string::npos);
+  EXPECT_EQ(bad.error().line, 2);
 }
 
 TEST(AgentSetupMergeSettings, SecondMergeChangesNothing) {
@@ -276,6 +297,57 @@ TEST(AgentSetupMergeOpencode, ServerAsOpencodeReadsIt) {
   auto bad = MergeOpencode("{\n  \"mcp\": []\n}", "o.json", "o.json");
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().line, 2);
+}
+
+}  // namespace
+}  // namespace lore::agent_setup
+
+namespace lore::agent_setup {
+namespace {
+
+// The inverses give the person's document back: merge then unmerge is the
+// identity on every other key, rule, hook and server.
+TEST(AgentSetupUnmerge, SettingsComeBackAsTheyWere) {
+  const std::string text = Render(Json::parse(R"js({
+  "permissions": {"allow": ["Bash(ls:*)", "mcp__lore__*"]},
+  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]},
+  "model": "opus"
+})js"));
+  auto merged = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(merged) << merged.error().Format();
+  auto back = UnmergeSettings(Render(merged->doc), "s.json", "s.json");
+  ASSERT_TRUE(back) << back.error().Format();
+  EXPECT_TRUE(back->changed);
+  EXPECT_EQ(Render(back->doc), text);  // the person's wildcard rule stays theirs
+  // A file lore made alone comes back empty; one without lore is unchanged.
+  auto alone = UnmergeSettings(Render(MergeSettings("", "s.json", "s.json")->doc), "s.json", "s.json");
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->doc, Json::object());
+  for (const Piece& p : alone->pieces) EXPECT_EQ(p.state, PieceState::kInstalled) << p.name;
+  auto none = UnmergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->changed);
+  EXPECT_EQ(Render(none->doc), text);
+}
+
+TEST(AgentSetupUnmerge, McpKeepsOtherServersAndAnotherLore) {
+  const std::string text = "{\n  \"mcpServers\": {\n    \"github\": {\n      \"command\": \"gh\"\n    }\n  }\n}\n";
+  auto merged = MergeMcp(text, "m.json", "m.json");
+  ASSERT_TRUE(merged);
+  auto back = UnmergeMcp(Render(merged->doc), "m.json", "m.json");
+  ASSERT_TRUE(back);
+  EXPECT_EQ(Render(back->doc), text);
+  const std::string other = R"({"mcpServers": {"lore": {"command": "/opt/lore", "args": ["mcp"]}}})";
+  auto kept = UnmergeMcp(other, "m.json", "m.json");
+  ASSERT_TRUE(kept);
+  EXPECT_FALSE(kept->changed);
+  EXPECT_EQ(kept->pieces[0].state, PieceState::kDifferent);
+  // Under a project of ~/.claude.json: the project's entry lore made goes, "projects" stays.
+  auto local = MergeMcp(R"({"projects": {}})", "c.json", "c.json", {"projects", "/p"});
+  ASSERT_TRUE(local);
+  auto undone = UnmergeMcp(Render(local->doc), "c.json", "c.json", {"projects", "/p"});
+  ASSERT_TRUE(undone);
+  EXPECT_EQ(undone->doc, Json::parse(R"({"projects": {}})"));
 }
 
 }  // namespace

@@ -110,6 +110,41 @@ Status CheckGroups(std::string_view text, const std::string& path, const std::st
   return Ok();
 }
 
+// Claude Code's permission rule for lore's MCP tools: `permissions.allow`
+// holding kLorePermission (every tool of the server named lore) or its
+// wildcard spelling counts as installed; missing, it is appended.
+constexpr std::string_view kPermissionsShape =
+    "a JSON object whose \"permissions\" is an object with an \"allow\" array of rule strings";
+
+Status MergePermission(std::string_view text, const std::string& path, const std::string& rel,
+                       Json& doc, MergeResult* out) {
+  Piece p{rel, "permission " + std::string(kLorePermission), PieceState::kMissing, {}};
+  const Json* perms = json::Find(doc, "permissions");
+  if (perms && !perms->is_object()) {
+    return Fail(ShapeError(text, path, {"permissions"}, "\"permissions\" is not an object",
+                           kPermissionsShape));
+  }
+  const Json* allow = perms ? json::Find(*perms, "allow") : nullptr;
+  if (allow && !allow->is_array()) {
+    return Fail(ShapeError(text, path, {"permissions", "allow"},
+                           "\"permissions.allow\" is not an array", kPermissionsShape));
+  }
+  if (allow) {
+    for (const Json& rule : *allow) {
+      if (rule.is_string() && (rule.get<std::string>() == kLorePermission ||
+                               rule.get<std::string>() == std::string(kLorePermission) + "__*")) {
+        p.state = PieceState::kInstalled;
+      }
+    }
+  }
+  if (p.state == PieceState::kMissing) {
+    doc["permissions"]["allow"].push_back(std::string(kLorePermission));
+    out->changed = true;
+  }
+  out->pieces.push_back(std::move(p));
+  return Ok();
+}
+
 }  // namespace
 
 const std::vector<HookSpec>& ClaudeCodeHooks() {
@@ -162,7 +197,9 @@ std::string PluginMcpFile() {
 
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel) {
-  return MergeHooks(text, path, rel, ClaudeCodeHooks());
+  LORE_ASSIGN(MergeResult out, MergeHooks(text, path, rel, ClaudeCodeHooks()));
+  LORE_TRY(MergePermission(text, path, rel, out.doc, &out));
+  return out;
 }
 
 Result<MergeResult> MergeHooks(std::string_view text, const std::string& path,
@@ -195,6 +232,62 @@ Result<MergeResult> MergeHooks(std::string_view text, const std::string& path,
     }
     out.pieces.push_back(std::move(p));
   }
+  out.doc = std::move(doc);
+  return out;
+}
+
+Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& path,
+                                    const std::string& rel) {
+  LORE_ASSIGN(Json doc, ReadObject(text, path, kSettingsShape));
+  MergeResult out;
+  Json* hooks = doc.contains("hooks") ? &doc["hooks"] : nullptr;
+  if (hooks && !hooks->is_object()) {
+    return Fail(ShapeError(text, path, {"hooks"}, "\"hooks\" is not an object", kSettingsShape));
+  }
+  for (const HookSpec& spec : ClaudeCodeHooks()) {
+    const std::string event(spec.event);
+    Piece p{rel, "hook " + event, PieceState::kMissing, {}};
+    if (hooks && hooks->contains(event)) {
+      Json& groups = (*hooks)[event];
+      LORE_TRY(CheckGroups(text, path, event, groups));
+      const std::string guarded = HookCommand(spec);
+      for (size_t g = groups.size(); g-- > 0;) {
+        Json& list = groups[g]["hooks"];
+        const size_t before = list.size();
+        for (size_t h = list.size(); h-- > 0;) {
+          auto command = json::String(list[h], "command");
+          if (command && (*command == guarded || *command == spec.command)) {
+            list.erase(h);
+            p.state = PieceState::kInstalled;
+          }
+        }
+        if (before > 0 && list.empty()) groups.erase(g);  // lore's own group
+      }
+      if (p.state == PieceState::kInstalled && groups.empty()) hooks->erase(event);
+    }
+    out.changed = out.changed || p.state == PieceState::kInstalled;
+    out.pieces.push_back(std::move(p));
+  }
+  if (hooks && out.changed && hooks->empty()) doc.erase("hooks");
+  // The permission rule lore writes (a rule the person wrote, mcp__lore__*,
+  // stays theirs).
+  Piece p{rel, "permission " + std::string(kLorePermission), PieceState::kMissing, {}};
+  if (Json* perms = doc.contains("permissions") ? &doc["permissions"] : nullptr;
+      perms && perms->is_object() && perms->contains("allow") && (*perms)["allow"].is_array()) {
+    Json& allow = (*perms)["allow"];
+    for (size_t i = allow.size(); i-- > 0;) {
+      if (allow[i].is_string() && allow[i].get<std::string>() == kLorePermission) {
+        allow.erase(i);
+        p.state = PieceState::kInstalled;
+      }
+    }
+    if (p.state == PieceState::kInstalled) {
+      if (allow.empty()) perms->erase("allow");
+      if (perms->empty()) doc.erase("permissions");
+      out.changed = true;
+    }
+  }
+  out.pieces.push_back(std::move(p));
   out.doc = std::move(doc);
   return out;
 }

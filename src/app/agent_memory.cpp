@@ -140,6 +140,9 @@ Result<AgentMemoryImport> ImportAgentMemory(const std::string& folder, const std
       if (p.status == Proposed::Status::kQueued) {
         a.status = AgentFact::Status::kQueued;
         a.id = p.id;
+      } else if (p.status == Proposed::Status::kAlreadyQueued) {
+        a.status = AgentFact::Status::kKnown;
+        a.id = p.id;
       } else {
         a.status = AgentFact::Status::kRefused;
         a.reason = p.status == Proposed::Status::kDisabled    ? "proposals are disabled in " + p.config_path

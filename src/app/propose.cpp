@@ -1,6 +1,8 @@
 #include "lore/app/propose.h"
 
 #include "lore/config/config.h"
+#include "lore/json/field.h"
+#include "lore/learnings/lifecycle.h"
 #include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
 #include "lore/proposals/settings.h"
@@ -41,8 +43,20 @@ Result<Proposed> Propose(const ProposeRequest& request,
   }
   LORE_TRY(store.Ensure(now, store::RawCheck::kSkip));
   const Json record = proposals::MakeRecord(p.fields, sys::NewUuidV4(), now);
+  const std::string type = p.fields.type;
+  const std::string subject = learnings::NormaliseSubject(p.fields.subject);
+  const std::string insight = learnings::NormaliseSubject(p.fields.insight);
+  proposals::SameProposal same;
+  same.same = [&](const Json& queued) {
+    return json::StringOr(queued, "type", "") == type &&
+           learnings::NormaliseSubject(json::StringOr(queued, "subject", "")) == subject &&
+           learnings::NormaliseSubject(json::StringOr(queued, "insight", "")) == insight;
+  };
+  same.subject = subject;
+  same.normalise = [](std::string_view s) { return learnings::NormaliseSubject(s); };
   LORE_ASSIGN(proposals::Enqueued r,
-              proposals::Enqueue(proposals::Paths::InStore(store.dir()), record, settings));
+              proposals::Enqueue(proposals::Paths::InStore(store.dir()), record, settings,
+                                 proposals::kLockTimeout, same));
   if (r.reclaimed) {
     out.warning = Error{
         ErrorCode::kBusy,
@@ -62,6 +76,10 @@ Result<Proposed> Propose(const ProposeRequest& request,
       break;
     case proposals::Outcome::kBelowFloor:
       out.status = Status::kBelowFloor;
+      break;
+    case proposals::Outcome::kAlreadyQueued:
+      out.status = Status::kAlreadyQueued;
+      out.id = r.queued_id;
       break;
   }
   return out;

@@ -6,6 +6,7 @@
 
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
+#include "lore/hook/session.h"
 #include "lore/json/value.h"
 
 namespace lore::app {
@@ -43,6 +44,11 @@ Result<StatusView> Status(const store::Store& store, const cons::Settings& setti
     auto probe = fs::LockFd(fd->get(), fs::LockMode::kShared, store.Path("extract/.model-run.lock"),
                             std::chrono::milliseconds(0));
     v.model_running = !probe && probe.error().code == ErrorCode::kBusy;
+  }
+  if (auto pending = hook::PendingProposals(store); !pending) {
+    v.warnings.push_back(pending.error());
+  } else {
+    v.pending_proposals = *pending;
   }
   v.staged = cons::Totals(staged);
   v.due = cons::AtThreshold(v.staged, settings);
@@ -85,11 +91,19 @@ Json StatusJson(const StatusView& v) {
                       {"runs", v.model_usage.runs},
                       {"max_tokens_per_day", v.settings.llm_max_tokens_per_day},
                       {"running", v.model_running}};
+  j["pending_proposals"] = v.pending_proposals;
   return j;
 }
 
-std::vector<std::string> StatusText(const StatusView& v) {
+std::vector<std::string> StatusText(const StatusView& v, std::string_view repo) {
   std::vector<std::string> out;
+  // First, when there are any: the person learns here that proposals wait
+  // (Claude Code shows no end-of-session message at /exit).
+  if (v.pending_proposals > 0) {
+    out.push_back("proposals: " + std::to_string(v.pending_proposals) +
+                  (v.pending_proposals == 1 ? " awaits" : " await") +
+                  " your review: lore review " + hook::ShellWord(repo));
+  }
   out.push_back("staged: " + cons::DescribeTotals(v.staged, v.settings) + (v.due ? ", due" : ""));
   if (!v.running) {
     out.push_back(v.stale_lock

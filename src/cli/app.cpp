@@ -193,6 +193,7 @@ int Main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("lore ") + kVersionLine);
   app.require_subcommand(0, 1);
   app.footer("Run 'lore help <verb>' for the options of one verb.");
+  app.formatter(OrderedFormatter());  // the everyday verbs first (cli/docs.h)
   if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {  // what CLI11 prints, sooner
     std::cout << "lore " << kVersionLine << "\n";
     return kExitOk;
@@ -211,7 +212,7 @@ int Main(int argc, char** argv) {
 
   std::string topic;
   bool man = false;
-  CLI::App* help = app.add_subcommand("help", "Show help for lore or for one verb");
+  CLI::App* help = app.add_subcommand("help", "Show this help, or the options of one verb");
   help->add_option("verb", topic, "The verb to explain");
   help->add_flag("--man", man, "Print the manual page lore(1), in roff, made from this table");
   std::string shell;
@@ -252,7 +253,8 @@ int Main(int argc, char** argv) {
       return kExitOk;
     }
     if (topic.empty()) {
-      std::cout << app.help();
+      // lore's own help: app.help() would show the chosen subcommand's, `help`.
+      std::cout << app.get_formatter()->make_help(&app, "lore", CLI::AppFormatMode::Normal);
       return kExitOk;
     }
     if (auto forward = reg.Forwarded(topic)) return forward({"--help"});

@@ -118,7 +118,7 @@ int RunStatus(const std::string& repo, bool json) {
   if (json) {
     Print(app::StatusJson(*v).dump());
   } else {
-    for (const auto& line : app::StatusText(*v)) Print(line);
+    for (const auto& line : app::StatusText(*v, repo)) Print(line);
   }
   return kExitOk;
 }
@@ -149,7 +149,9 @@ void RegisterConsolidateCommands(Registry& r) {
   auto status_repo = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   CLI::App* status =
-      r.Add("status", "Show staged entries, the running consolidation and the last run",
+      r.Add("status",
+            "Show the proposals awaiting review, staged entries, the running consolidation and "
+            "the last run",
             [status_repo, json]() { return RunStatus(*status_repo, *json); });
   status->add_option("repo", *status_repo, "A git remote URL or the path of a checkout")
       ->required();

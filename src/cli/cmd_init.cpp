@@ -31,6 +31,7 @@ struct InitArgs {
   bool dry_run = false;
   bool check = false;
   bool json = false;
+  bool remove = false;  // --remove: take out what lore init added
   std::string engine;  // --engine: "" leaves config.toml alone
   std::string scope;   // --scope: "" chooses (ChooseScope)
 };
@@ -218,7 +219,12 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     if (!active || (!AllInstalled(*active) && Present(p) > Present(*active))) active = &p;
   }
   const bool installed = active && AllInstalled(*active);
-  const bool ok = b.same && installed && failed.empty();
+  // Hooks in two scopes run twice: not "all installed", whatever else is.
+  std::vector<std::string> hook_scopes;
+  for (const as::Plan& p : plans) {
+    if (as::HasLoreHooks(p)) hook_scopes.emplace_back(as::ScopeName(p.scope));
+  }
+  const bool ok = b.same && installed && failed.empty() && hook_scopes.size() <= 1;
   std::string project_abs = active ? active->project : project;
   if (a.json) {
     Json j;
@@ -242,6 +248,7 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     j["lore_on_path"] = b.on_path.empty() ? Json() : Json(b.on_path);
     j["running"] = b.running;
     j["same_binary"] = b.same;
+    j["hooks_in_scopes"] = hook_scopes;
     j["ok"] = ok;
     Print(j.dump(-1, ' ', false, Json::error_handler_t::replace));
     return ok ? kExitOk : kExitError;
@@ -265,15 +272,20 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     Print(" scope " + std::string(as::ScopeName(s)) + ": cannot be read: " + err.Format());
   }
   Print(std::string("  ") + (b.same ? "same      " : "different ") + "binary: " + BinaryLine(b));
-  size_t with_hooks = 0;
-  for (const as::Plan& p : plans) with_hooks += as::HasLoreHooks(p);
   if (a.agent == "claude-code") {
     for (const std::string& file : as::PluginEnabledIn(project_abs, Home())) {
       Print("  note: lore's Claude Code plugin is enabled in " + file + " too: its hooks run as well");
     }
   }
-  if (with_hooks > 1) Print("  note: lore's hooks are in more than one scope, and the agent runs each");
-  if (ok) {
+  std::string scopes;
+  for (const std::string& sc : hook_scopes) {
+    scopes += (scopes.empty() ? "" : &sc == &hook_scopes.back() ? " and " : ", ") + sc;
+  }
+  if (hook_scopes.size() > 1) {
+    Print("not fully installed: lore's hooks are in the " + scopes +
+          " scopes, and the agent runs each, so every hook runs twice: keep one, e.g. 'lore init " +
+          a.agent + " --remove --scope " + hook_scopes.back() + "'");
+  } else if (ok) {
     Print("all installed (scope " + std::string(as::ScopeName(active->scope)) + ")");
   } else if (installed && failed.empty()) {
     Print("all installed, but the hooks do not run this lore (see PATH above)");
@@ -324,8 +336,74 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
     if (!done.backup.empty()) line += "; backup " + done.backup;
     Print(line);
   }
+  for (const as::Piece& p : plan.pieces) {
+    if (p.name == "permission " + std::string(as::kLorePermission) &&
+        p.state == as::PieceState::kMissing) {
+      Print("  lore's MCP tools run without a permission prompt (permissions.allow \"" +
+            std::string(as::kLorePermission) + "\" in " + p.file + ")");
+      if (plan.scope == as::Scope::kProject) {
+        Print("  note: Claude Code applies the permission rules of a project's shared settings "
+              "once the folder is trusted (its first interactive start asks); the local scope's "
+              "apply at once");
+      }
+    }
+  }
   PrintDifferent(plan);
   if (!b.same) Print("  note: " + BinaryLine(b));
+  return kExitOk;
+}
+
+// --remove: what lore added to one scope, taken out (with a backup of each
+// file changed). Without --scope, the one scope that holds lore's pieces.
+int RunRemove(const InitArgs& a, const std::string& project) {
+  std::vector<as::Scope> scopes;
+  if (!a.scope.empty()) {
+    scopes.push_back(ScopeNamed(a.scope));
+  } else {
+    for (as::Scope s : ScopesOf(a.agent)) {
+      auto p = as::PlanRemove(a.agent, project, s, Home());
+      if (p && p->changed()) scopes.push_back(s);
+    }
+    if (scopes.size() > 1) {
+      std::string names;
+      for (as::Scope s : scopes) names += (names.empty() ? "" : ", ") + std::string(as::ScopeName(s));
+      ReportError(Error{ErrorCode::kInvalidInput,
+                        "lore is set up in more than one scope (" + names + ")", "", 0,
+                        "say which to take it out of: lore init " + a.agent +
+                            " --remove --scope <scope>"});
+      return kExitUsage;
+    }
+    if (scopes.empty()) scopes.push_back(as::Scope::kProject);
+  }
+  auto plan = as::PlanRemove(a.agent, project, scopes.front(), Home());
+  if (!plan) return ReportError(plan.error());
+  const std::string head = "lore init " + a.agent + " --remove: scope " +
+                           std::string(as::ScopeName(plan->scope)) + " (" + plan->project + ")";
+  if (!plan->changed()) {
+    Print(head + ": nothing of lore's there; nothing changed");
+    PrintDifferent(*plan);
+    return kExitOk;
+  }
+  if (a.dry_run) {
+    Print(head + " --dry-run (nothing written)");
+    for (const as::FilePlan& f : plan->files) {
+      if (!f.changed) continue;
+      Print((f.remove ? "would remove " : "would update ") + f.rel + " (" +
+            Names(PiecesOf(*plan, f.rel, as::PieceState::kInstalled)) + "), keeping a backup");
+      if (!f.remove) Print(as::LineDiff(f.old_text, f.new_text), false);
+    }
+    PrintDifferent(*plan);
+    return kExitOk;
+  }
+  auto applied = as::Apply(*plan, std::chrono::system_clock::now());
+  if (!applied) return ReportError(applied.error());
+  Print(head);
+  for (const as::Applied& done : *applied) {
+    std::string names = Names(PiecesOf(*plan, done.rel, as::PieceState::kInstalled));
+    Print("  " + done.rel + (done.removed ? ": removed" : ": updated") +
+          (names.empty() ? "" : " (took out " + names + ")") + "; backup " + done.backup);
+  }
+  PrintDifferent(*plan);
   return kExitOk;
 }
 
@@ -354,6 +432,13 @@ int RunInit(InitArgs a) {
                       "the local scope is Claude Code's; " + a.agent + " has a project and a user scope",
                       "", 0, "use --scope project or --scope user"});
     return kExitUsage;
+  }
+  if (a.remove) {
+    if (a.check || !a.engine.empty()) {
+      std::cerr << "lore: --remove goes alone (with --scope, --project, --dry-run)\n";
+      return kExitUsage;
+    }
+    return RunRemove(a, project);
   }
   if (a.check) {
     if (!a.scope.empty()) {
@@ -402,6 +487,10 @@ void RegisterInitCommands(Registry& r) {
                 "Report what is installed, missing or different, and whether 'lore' on PATH is "
                 "this binary (exit 1 unless all is in place)");
   sub->add_flag("--json", a->json, "With --check: one JSON object");
+  sub->add_flag("--remove", a->remove,
+                "Take out what lore init added to one scope (its hooks, permission rule, MCP "
+                "server, review command), keeping every other setting and a backup of each file "
+                "changed (claude-code; default scope: the one holding lore's pieces)");
   sub->add_option("--scope", a->scope,
                   "Where the set-up goes: project (.claude/settings.json, .mcp.json: shared "
                   "with everyone who clones it), local (.claude/settings.local.json, "

@@ -78,6 +78,12 @@ int RunPropose(const ProposeArgs& a) {
       out["wave"] = f.wave_id;
       out["id"] = r->id;
       return Emit(out, kQueued);
+    case Status::kAlreadyQueued:
+      out["status"] = "already-queued";
+      out["id"] = r->id;
+      out["detail"] = "a pending proposal has the same type, subject and insight; nothing was "
+                      "appended";
+      return Emit(out, kQueued);
     case Status::kQuotaExceeded:
       out["status"] = "quota-exceeded";
       out["quota"] = r->quota;
@@ -114,7 +120,7 @@ void AddPropose(Registry& r) {
   sub->add_option("--quota-per-wave", a->flags.quota_per_wave, "Override memory.proposals.quota_per_wave");
   sub->add_option("--confidence-floor", a->flags.confidence_floor, "Override memory.proposals.confidence_floor");
   sub->footer(
-      "Exit codes: 0 queued (or dry run), 1 quota exceeded, 2 below the confidence floor,\n"
+      "Exit codes: 0 queued (or dry run, or already queued), 1 quota exceeded, 2 below the confidence floor,\n"
       "3 wrong context (proposals disabled or no wave known), 4 invalid input or internal error.");
   r.OnParseError(sub, [](const std::string& message) {
     Json out = Json::object();

@@ -32,9 +32,14 @@ namespace {
 using proposals::Decision;
 using proposals::Verdict;
 
+// The source_session of a review run without --session (a person in a
+// terminal has no session id): the stand-in the SessionEnd reminder uses too.
+constexpr std::string_view kManualSession = "manual-review";
+
 struct ReviewArgs {
   std::string repo;
   std::string session;
+  bool session_given = false;  // --session was on the command line
   std::vector<std::string> approve, decline;
   bool approve_all = false, decline_all = false, json = false;
   std::string plan;
@@ -129,8 +134,9 @@ int RunReview(const ReviewArgs& a) {
   if (!a.answers.empty() && a.DecisionFlags()) {
     return Usage("--answers cannot be combined with other decision flags or --plan");
   }
-  if (a.session.find_first_not_of(" \t\r\n") == std::string::npos) {
-    return Usage("a session id is required: pass --session ID (nothing was written)");
+  if (a.session_given && a.session.find_first_not_of(" \t\r\n") == std::string::npos) {
+    return Usage("--session is blank: pass the session id, or leave --session out to record the "
+                 "review as " + std::string(kManualSession) + " (nothing was written)");
   }
   if (a.approve_all && a.decline_all)
     return Usage("--approve-all and --decline-all exclude each other");
@@ -189,7 +195,8 @@ int RunReview(const ReviewArgs& a) {
     decisions = session.decisions();
   }
 
-  auto r = app::ApplyDecisions(a.repo, *src, *set, decisions, a.session, RunTeamStep);
+  const std::string session = a.session_given ? a.session : std::string(kManualSession);
+  auto r = app::ApplyDecisions(a.repo, *src, *set, decisions, session, RunTeamStep);
   if (!r) return ReportError(r.error());
   if (!r->result) return kExitError;  // the team refused (one line printed)
   PrintResult(*r->result, a.json);
@@ -200,10 +207,16 @@ int RunReview(const ReviewArgs& a) {
 
 void RegisterReviewCommand(Registry& r) {
   auto a = std::make_shared<ReviewArgs>();
+  auto session = std::make_shared<CLI::Option*>(nullptr);
   CLI::App* sub = r.Add("review", "Keep or decline the queued proposals (batches of four)",
-                        [a]() { return RunReview(*a); });
+                        [a, session]() {
+                          a->session_given = *session && (*session)->count() > 0;
+                          return RunReview(*a);
+                        });
   sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
-  sub->add_option("--session", a->session, "The session id stored as source_session (required)");
+  *session = sub->add_option("--session", a->session,
+                            "The session id stored as the learnings' source_session (default: "
+                            "manual-review)");
   sub->add_option("--approve", a->approve, "Approve these ids (the others are declined)");
   sub->add_option("--decline", a->decline, "Decline these ids (alone: the others stay queued)");
   sub->add_flag("--approve-all", a->approve_all, "Approve everything (except --decline ids)");
@@ -216,7 +229,7 @@ void RegisterReviewCommand(Registry& r) {
   sub->add_flag("--json", a->json, "Print the result object as JSON");
   sub->add_flag("--batches", a->batches,
                 "Print the AskUserQuestion inputs of the pending proposals as JSON (writes "
-                "nothing but a team store's claim; no --session needed)");
+                "nothing but a team store's claim)");
   sub->add_option("--answers", a->answers,
                   "Apply the picks an agent collected for --batches (a JSON file, '-' for "
                   "stdin); unpicked ones are declined");

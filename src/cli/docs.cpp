@@ -1,5 +1,7 @@
 #include "cli/docs.h"
 
+#include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -8,11 +10,46 @@
 namespace lore::cli {
 namespace {
 
-// The verbs a person sees: hidden ones (no group) and `help` itself stay out
-// of the page, as they stay out of --help.
+// The verbs a person sees (hidden ones, with no group, stay out of the page,
+// as they stay out of --help); lore's own in OrderedVerbs' order.
 std::vector<const CLI::App*> Verbs(const CLI::App& app) {
+  if (app.get_parent() == nullptr) return OrderedVerbs(app);
   return app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
 }
+
+// The order of the top-level verbs (OrderedVerbs).
+constexpr std::string_view kVerbOrder[] = {
+    "init",     "status",      "search",        "review",        "serve",   "help",
+    "propose",  "proposals",   "learnings",     "memory",        "consolidate", "distill",
+    "extract",  "import-agent-memory", "export", "import",       "mcp",     "team",
+    "sync",     "lint",        "check",         "reindex",       "stage",   "completions",
+    "hook",     "ensure",      "append-review", "append-slicing", "pointer"};
+
+size_t Rank(std::string_view verb) {
+  const auto* at = std::find(std::begin(kVerbOrder), std::end(kVerbOrder), verb);
+  return static_cast<size_t>(at - std::begin(kVerbOrder));
+}
+
+class Ordered : public CLI::Formatter {
+ public:
+  std::string make_subcommands(const CLI::App* app, CLI::AppFormatMode mode) const override {
+    if (app->get_parent() != nullptr) return CLI::Formatter::make_subcommands(app, mode);
+    std::ostringstream out;
+    std::string group;
+    for (const CLI::App* sub : OrderedVerbs(*app)) {
+      if (sub->get_group() != group) {
+        group = sub->get_group();
+        out << "\n" << group << ":\n";
+      }
+      if (mode != CLI::AppFormatMode::All) {
+        out << make_subcommand(sub);
+      } else {
+        out << sub->help(sub->get_name(), CLI::AppFormatMode::Sub) << "\n";
+      }
+    }
+    return out.str();
+  }
+};
 
 std::vector<const CLI::Option*> Options(const CLI::App& app) {
   return app.get_options([](const CLI::Option* o) {
@@ -251,6 +288,17 @@ std::string Zsh(const CLI::App& app) {
 
 }  // namespace
 
+std::vector<const CLI::App*> OrderedVerbs(const CLI::App& app) {
+  auto verbs =
+      app.get_subcommands([](const CLI::App* sub) { return !sub->get_group().empty(); });
+  std::stable_sort(verbs.begin(), verbs.end(), [](const CLI::App* a, const CLI::App* b) {
+    return Rank(a->get_name()) < Rank(b->get_name());
+  });
+  return verbs;
+}
+
+std::shared_ptr<CLI::Formatter> OrderedFormatter() { return std::make_shared<Ordered>(); }
+
 std::string ManPage(const CLI::App& app) {
   std::string m;
   m += ".TH LORE 1 \"\" \"lore " + Roff(kVersion) + "\" \"User Commands\"\n";
@@ -264,7 +312,8 @@ std::string ManPage(const CLI::App& app) {
        "consolidated from the agents' sessions. Agents reach it through hooks and an MCP "
        "server that \\fBlore init\\fR installs; people through the verbs below.\n"
        ".PP\n"
-       "A \\fIrepo\\fR argument is a git remote URL or the path of a checkout.\n";
+       "A \\fIrepo\\fR argument is a git remote URL, the path of a checkout, or the key of a "
+       "store that exists; any other path (a typo, a folder that is no checkout) is refused.\n";
   m += ".SH VERBS\n";
   for (const CLI::App* v : Verbs(app)) ManVerb(*v, "lore " + v->get_name(), app.get_footer(), &m);
   m += ".SH ENVIRONMENT\n"
@@ -280,7 +329,8 @@ std::string ManPage(const CLI::App& app) {
        "\\fIsessions/\\fR, \\fIconfig.toml\\fR, and the derived \\fIindex.sqlite\\fR.\n";
   m += ".SH EXIT STATUS\n0 on success, 1 on an error (one line on standard error naming the "
        "file, the line and the repair), 2 on a usage error; some verbs document more.\n";
-  m += ".SH SEE ALSO\n\\fBlore\\-llm\\fR, \\fBlore\\-team\\fR and \\fBlore\\-archive\\fR (run by "
+  m += ".SH SEE ALSO\n\\fBlore\\-llm\\fR, \\fBlore\\-team\\fR, \\fBlore\\-archive\\fR and "
+       "\\fBlore\\-serve\\fR (run by "
        "lore for the verbs that need them); the documents under "
        "\\fI/usr/share/doc/lore/\\fR.\n";
   return m;

@@ -2,6 +2,7 @@
 // out. The picker's logic is lore::proposals::ReviewSession.
 #include <poll.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -75,8 +76,16 @@ class RawMode {
   bool active_ = true;
 };
 
+// The terminal's width (80 when it does not say), one column spared so that
+// a full line never wraps on its own.
+size_t Columns() {
+  struct winsize ws {};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col < 40) return 80;
+  return static_cast<size_t>(ws.ws_col) - 1;
+}
+
 void Draw(const proposals::ReviewSession& s) {
-  std::string screen = "\x1b[H\x1b[2J\x1b[?25l" + s.Render();
+  std::string screen = "\x1b[H\x1b[2J\x1b[?25l" + s.Render(Columns());
   (void)fs::WriteAll(STDOUT_FILENO, screen, "<stdout>");
 }
 

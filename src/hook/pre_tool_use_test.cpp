@@ -109,7 +109,7 @@ TEST(ProposeEventTest, AppendsToTheStoreOfCwd) {
   testing::TempDir t;
   store::Env env;
   env.lore_home = t / "stores";
-  std::filesystem::create_directories(t / "repo");
+  std::filesystem::create_directories(t / "repo/.git");  // a checkout (without a remote)
   const std::string payload =
       R"({"session_id":null,"cwd":")" + t / "repo" +
       R"(","tool_name":"Bash","tool_input":{"command":"lore propose . --insight=x"}})";

@@ -178,8 +178,8 @@ bool HasStagedEntries(const std::string& dir, const std::string& rel) {
   return false;
 }
 
-// `s` as one word of a POSIX shell: bare when it holds only characters no
-// shell treats specially, else in single quotes (a quote as '\'').
+}  // namespace
+
 std::string ShellWord(std::string_view s) {
   const bool bare = !s.empty() && s.front() != '-' && s.front() != '~' &&
                     s.find_first_not_of(
@@ -190,6 +190,8 @@ std::string ShellWord(std::string_view s) {
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
+
+namespace {
 
 // Said to the agent: commands that work exactly as printed (the review of
 // seed 000 happens in the chat, one AskUserQuestion per batch).

@@ -1,5 +1,6 @@
 // The writing tools: propose_learning and capture_review.
 #include <algorithm>
+#include <chrono>
 
 #include "lore/app/propose.h"
 #include "lore/app/capture.h"
@@ -24,6 +25,24 @@ std::string DefaultWave(const ToolState& s, text::TimePoint now) {
   return "mcp-" + date;
 }
 
+// What the agent is told when the wave's quota refused its proposal: the
+// limit, when it resets, and where a person changes it.
+std::string QuotaMessage(const ToolState& s, const app::Proposed& r, bool day_wave,
+                         text::TimePoint now) {
+  std::string out = "not queued: the wave " + r.fields.wave_id + " already holds " +
+                    std::to_string(r.quota) + " proposals, its quota (memory.proposals." +
+                    "quota_per_wave). ";
+  if (day_wave) {
+    const auto tomorrow = std::chrono::floor<std::chrono::days>(now) + std::chrono::days(1);
+    out += "Proposals made through MCP form one wave per UTC day, so the quota resets at " +
+           text::UtcSeconds(tomorrow) + ". ";
+  } else {
+    out += "The quota counts per wave: it resets only for another wave. ";
+  }
+  return out + "A person can change the quota with quota_per_wave under [memory.proposals] in " +
+         s.store.config_path() + "; tell them which learning waits, rather than proposing it again.";
+}
+
 }  // namespace
 
 Result<Json> ProposeLearning(ToolState& s, const Json& args) {
@@ -35,6 +54,7 @@ Result<Json> ProposeLearning(ToolState& s, const Json& args) {
   flags.evidence = json::StringOr(args, "evidence", "");
   flags.confidence = Number(args["confidence"]);
   flags.wave = json::StringOr(args, "wave", DefaultWave(s, now));
+  const bool day_wave = !args.contains("wave") && s.options.env_wave.empty();
   flags.agent = "mcp";
   if (args.contains("file_paths")) {
     for (const auto& p : args["file_paths"]) {
@@ -69,6 +89,13 @@ Result<Json> ProposeLearning(ToolState& s, const Json& args) {
       out["status"] = "quota-exceeded";
       out["quota"] = r.quota;
       out["wave"] = r.fields.wave_id;
+      out["message"] = QuotaMessage(s, r, day_wave, now);
+      break;
+    case Status::kAlreadyQueued:
+      out["status"] = "already-queued";
+      out["id"] = r.id;
+      out["message"] = "already queued: the pending proposal " + r.id +
+                       " has the same type, subject and insight; nothing was added";
       break;
     case Status::kBelowFloor:
       out["status"] = "rejected-low-confidence";

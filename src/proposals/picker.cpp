@@ -148,16 +148,16 @@ ReviewSession::State ReviewSession::Feed(const KeyEvent& key, text::TimePoint no
   return state_;
 }
 
-std::string ReviewSession::Render() const {
+std::string ReviewSession::Render(size_t width) const {
   std::string out = "lore review: " + std::to_string(items_.size()) + " proposal" +
                     (items_.size() == 1 ? "" : "s") + "\n\n";
   if (state_ != State::kActive) return out;
   out += Prompt(batch_ + 1, batches_.size()) + "\n\n";
   const auto& b = Current();
   for (size_t k = 0; k < b.size(); ++k) {
-    out += std::string(k == cursor_ ? "> " : "  ") + (selected_[k] ? "[x] " : "[ ] ") +
-           std::to_string(k + 1) + ". " + Label(items_[b[k]]) + "\n";
-    out += "         " + Description(items_[b[k]]) + "\n";
+    const std::string lead = std::string(k == cursor_ ? "> " : "  ") +
+                             (selected_[k] ? "[x] " : "[ ] ") + std::to_string(k + 1) + ". ";
+    out += Whole(items_[b[k]], width, lead, "         ");
   }
   out += "\n\u2191/\u2193 move  space or 1-" + std::to_string(b.size()) +
          " toggle  Enter accept batch  a approve batch  d decline batch\n"

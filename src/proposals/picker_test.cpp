@@ -53,7 +53,9 @@ TEST(ReviewSessionTest, TwoBatchesWithNumbersArrowsAndApproveAll) {
   Type(&s, &d, "\r", t1);
   EXPECT_EQ(s.batch(), 1u);
   EXPECT_NE(s.Render().find("Batch 2 of 2"), std::string::npos);
-  EXPECT_NE(s.Render().find("> [ ] 1. [convent] | item 4"), std::string::npos) << s.Render();
+  EXPECT_NE(s.Render().find("> [ ] 1. convention, confidence 0.50\n         item 4\n"),
+            std::string::npos)
+      << s.Render();
   Type(&s, &d, "a", t2);
   ASSERT_EQ(s.state(), ReviewSession::State::kDone);
   const auto& dec = s.decisions();

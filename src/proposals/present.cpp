@@ -89,4 +89,68 @@ std::string Description(const Json& r) {
   return "evidence: " + FitWidth(FieldText(r, "evidence"), 60, false, true);
 }
 
+std::string Wrap(std::string_view text, size_t width, std::string_view first,
+                 std::string_view indent) {
+  std::string clean(text);
+  for (char& c : clean) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
+  }
+  const bool valid = text::IsValidUtf8(clean);
+  auto count = [&](std::string_view s) { return valid ? text::CodePointCount(s) : s.size(); };
+  auto prefix = [&](std::string_view s, size_t n) {
+    return valid ? text::PrefixCodePoints(s, n) : s.substr(0, n);
+  };
+  std::string out;
+  std::string line(first);
+  size_t room = width > count(first) + 20 ? width - count(first) : 20;
+  size_t used = 0;
+  auto flush = [&]() {
+    out += line + "\n";
+    line = std::string(indent);
+    room = width > count(indent) + 20 ? width - count(indent) : 20;
+    used = 0;
+  };
+  std::string_view rest = clean;
+  while (!rest.empty()) {
+    const size_t start = rest.find_first_not_of(' ');
+    if (start == std::string_view::npos) break;
+    rest.remove_prefix(start);
+    size_t end = rest.find(' ');
+    std::string_view word = rest.substr(0, end);
+    rest.remove_prefix(end == std::string_view::npos ? rest.size() : end);
+    while (!word.empty()) {
+      const size_t n = count(word);
+      const size_t need = used == 0 ? n : n + 1;
+      if (need <= room - used) {
+        if (used > 0) line += ' ';
+        line += word;
+        used += need;
+        break;
+      }
+      if (used > 0) {
+        flush();
+        continue;
+      }
+      const std::string_view part = prefix(word, room);  // a word longer than a line
+      line += part;
+      word.remove_prefix(part.size());
+      flush();
+    }
+  }
+  if (used > 0 || out.empty()) out += line + "\n";
+  return out;
+}
+
+std::string Whole(const Json& r, size_t width, std::string_view lead, std::string_view indent) {
+  std::string conf = "?";
+  if (r.is_object() && r.contains("confidence") && r["confidence"].is_number()) {
+    conf = ToFixed2(r["confidence"].get<double>());
+  }
+  const std::string in(indent);
+  return Wrap(StringField(r, "type") + ", confidence " + conf, width, lead, in) +
+         Wrap(StringField(r, "subject"), width, in, in) +
+         Wrap(StringField(r, "insight"), width, in + "insight: ", in + "         ") +
+         Wrap(StringField(r, "evidence"), width, in + "evidence: ", in + "          ");
+}
+
 }  // namespace lore::proposals

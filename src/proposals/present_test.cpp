@@ -64,6 +64,30 @@ TEST(PresentTest, FieldsReachATerminalWithoutItsCodes) {
   EXPECT_EQ(FieldText(w, "none"), "");
 }
 
+TEST(PresentTest, WholeShowsEveryFieldInFullWrapped) {
+  Json r = Json::object();
+  r["type"] = "architecture-pattern";  // longer than the label's seven columns
+  r["subject"] = "the reducer re-evaluates on unrelated state";
+  r["insight"] = "the selector memoises on the whole store object, so any dispatch recomputes "
+                 "it; select the slice first";
+  r["evidence"] = "three sessions";
+  r["confidence"] = 0.85;
+  const std::string out = Whole(r, 40, "> [ ] 1. ", "    ");
+  EXPECT_EQ(out,
+            "> [ ] 1. architecture-pattern,\n"
+            "    confidence 0.85\n"
+            "    the reducer re-evaluates on\n"
+            "    unrelated state\n"
+            "    insight: the selector memoises on\n"
+            "             the whole store object, so\n"
+            "             any dispatch recomputes it;\n"
+            "             select the slice first\n"
+            "    evidence: three sessions\n");
+  // A word longer than a line is cut; control characters are spaces.
+  EXPECT_EQ(Wrap(std::string(30, 'x') + "\ty", 20, "", ""),
+            std::string(20, 'x') + "\n" + std::string(10, 'x') + " y\n");
+}
+
 TEST(PresentTest, ToFixedRoundsLikeJavaScript) {
   EXPECT_EQ(ToFixed2(0.125), "0.13");  // exact tie: JavaScript rounds up, printf to even
   EXPECT_EQ(ToFixed2(0.375), "0.38");

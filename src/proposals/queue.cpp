@@ -157,10 +157,77 @@ Result<int64_t> CountInFile(const std::string& path, std::string_view wave) {
   return n;
 }
 
+// The raw value of `"subject":"…"` in `line` when it is written so (lore's
+// and the original tool's compact lines) and holds no escape; else nullopt.
+std::optional<std::string_view> RawSubject(std::string_view line) {
+  constexpr std::string_view kKey = "\"subject\":\"";
+  const size_t at = line.find(kKey);
+  if (at == std::string_view::npos) return std::nullopt;
+  const size_t from = at + kKey.size();
+  const size_t end = line.find_first_of("\"\\", from);
+  if (end == std::string_view::npos || line[end] != '"') return std::nullopt;
+  return line.substr(from, end - from);
+}
+
+// The id of the first queued record of `all` that `same` holds for. A line
+// whose subject can be read in place and differs is not parsed.
+std::optional<std::string> FindSameIn(std::string_view all, const SameProposal& same) {
+  const json::Limits limits = QueueLineLimits();
+  for (size_t start = 0; start < all.size();) {
+    size_t end = all.find('\n', start);
+    if (end == std::string_view::npos) end = all.size();
+    const std::string_view line = all.substr(start, end - start);
+    start = end + 1;
+    if (auto raw = RawSubject(line); raw && same.normalise && same.normalise(*raw) != same.subject) {
+      continue;
+    }
+    auto j = json::ParseOrdered(line, limits);
+    if (j && j->is_object() && same.same(*j)) {
+      return std::optional<std::string>(json::StringOr(*j, "id", ""));
+    }
+  }
+  return std::nullopt;
+}
+
+// FindSameIn over the queue at `path`, mapped rather than read (as
+// CountInFile): a missing queue holds nothing.
+Result<std::optional<std::string>> FindSame(const std::string& path, const SameProposal& same) {
+  auto fd = fs::Open(path, O_RDONLY);
+  if (!fd) {
+    if (fd.error().code == ErrorCode::kNotFound) return std::nullopt;
+    return tl::unexpected(fd.error());
+  }
+  struct stat st;
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (!S_ISREG(st.st_mode)) {
+    return Fail(ErrorCode::kCorrupt, "proposals.jsonl is not a regular file", path, 0,
+                "move it away");
+  }
+  if (st.st_size == 0) return std::nullopt;
+  const size_t size = static_cast<size_t>(st.st_size);
+  void* map = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd->get(), 0);
+  if (map == MAP_FAILED) {
+    LORE_ASSIGN(std::string text, fs::ReadAll(fd->get(), path, fs::Kind::kLog));
+    return FindSameIn(text, same);
+  }
+  auto found = FindSameIn(std::string_view(static_cast<const char*>(map), size), same);
+  ::munmap(map, size);
+  return found;
+}
+
 Result<Enqueued> AppendUnderLock(const Paths& paths, const Json& record, const Settings& settings,
-                                 const std::string& wave) {
+                                 const std::string& wave, const SameProposal& same) {
   Enqueued out;
   out.quota = settings.quota_per_wave;
+  if (same.same) {
+    LORE_ASSIGN(std::optional<std::string> queued_id, FindSame(paths.queue, same));
+    if (queued_id) {
+      out.outcome = Outcome::kAlreadyQueued;
+      out.queued_id = std::move(*queued_id);
+      return out;
+    }
+  }
   LORE_ASSIGN(const int64_t count, CountInFile(paths.queue, wave));
   if (count >= settings.quota_per_wave) {
     LORE_ASSIGN(Counters c, Bump(paths, wave, Counter::kDropped));
@@ -178,7 +245,7 @@ Result<Enqueued> AppendUnderLock(const Paths& paths, const Json& record, const S
 }  // namespace
 
 Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings& settings,
-                         std::chrono::milliseconds lock_timeout) {
+                         std::chrono::milliseconds lock_timeout, const SameProposal& same) {
   const std::string wave = record.at("wave_id").get<std::string>();
   const double confidence = record.at("confidence").get<double>();
   if (confidence < settings.confidence_floor) {
@@ -194,7 +261,7 @@ Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings&
     (void)Bump(paths, wave, Counter::kFsError);
     return tl::unexpected(lock.error());
   }
-  auto r = AppendUnderLock(paths, record, settings, wave);
+  auto r = AppendUnderLock(paths, record, settings, wave, same);
   if (!r) {
     (void)Bump(paths, wave, Counter::kFsError);
     return r;

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include "lore/json/dump_js.h"
+#include "lore/json/field.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/record.h"
 #include "proposals/summary.h"
@@ -38,6 +41,44 @@ TEST(QueueTest, ScanKeepsExactBytes) {
   EXPECT_EQ(s.records[1].span.line, 5);
   EXPECT_EQ(s.parse_errors(), 2);
   EXPECT_EQ(s.blank.size(), 1u);
+}
+
+// A repeat of a pending record is found whether its subject can be read in
+// place or needs parsing (an escape, another writer's spacing), and nothing
+// is appended or counted.
+TEST(QueueTest, AlreadyQueuedIsFoundAndNothingAppended) {
+  testing::TempDir t;
+  Paths p = Paths::InStore(t.path());
+  Settings s;
+  auto lower = [](std::string_view v) {
+    std::string out(v);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  for (const std::string subject : {"Say \"hi\"", "Plain Subject"}) {
+    Json r = Make("W1", 0.9);
+    r["subject"] = subject;
+    ASSERT_EQ(Enqueue(p, r, s)->outcome, Outcome::kQueued) << subject;
+  }
+  t.Write("proposals.jsonl", t.Read("proposals.jsonl") +
+                                 "{\"id\": \"other\", \"subject\": \"spaced out\"}\n");
+  const std::string before = t.Read("proposals.jsonl");
+  for (const std::string subject : {"say \"hi\"", "plain subject", "spaced out"}) {
+    SameProposal same;
+    same.subject = subject;
+    same.normalise = lower;
+    same.same = [&](const Json& q) { return lower(json::StringOr(q, "subject", "")) == subject; };
+    auto r = Enqueue(p, Make("W1", 0.9), s, kLockTimeout, same);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->outcome, Outcome::kAlreadyQueued) << subject;
+    EXPECT_FALSE(r->queued_id.empty()) << subject;
+  }
+  EXPECT_EQ(t.Read("proposals.jsonl"), before);
+  SameProposal none;
+  none.subject = "new";
+  none.normalise = lower;
+  none.same = [](const Json&) { return false; };
+  EXPECT_EQ(Enqueue(p, Make("W1", 0.9), s, kLockTimeout, none)->outcome, Outcome::kQueued);
 }
 
 TEST(QueueTest, QuotaOfFive) {

@@ -17,6 +17,7 @@
 #include "lore/fs/tree.h"
 #include "store/git_config.h"
 #include "store/key.h"
+#include "text/trim.h"
 #include "store/leftovers.h"
 
 namespace lore::store {
@@ -99,19 +100,79 @@ Result<std::string> StoresRoot(const Env& env) {
               "set LORE_HOME to the folder that should hold lore's stores");
 }
 
-Result<std::string> ResolveIdentity(std::string_view repo_arg) {
+namespace {
+
+// What a <repo> argument turned out to be.
+enum class ArgKind {
+  kCheckout,  // a path inside a git checkout
+  kRemote,    // not a path on disk, but written as a remote
+  kUnknown,   // a path that is no checkout (missing, or a plain folder or file)
+};
+
+// True when `arg`, which names nothing on disk, is written as a git remote:
+// scheme://…, [user@]host:path (a colon before any slash), or host/path
+// with a dot in the host ("github.com/acme/widgets", as NormaliseRemote
+// writes one). "./x", "../x", "/x", "~/x" and "src/x" are paths.
+bool LooksLikeRemote(std::string_view arg) {
+  if (arg.empty()) return false;
+  if (arg.find("://") != std::string_view::npos) return true;
+  const size_t colon = arg.find(':');
+  const size_t slash = arg.find('/');
+  if (colon != std::string_view::npos && colon > 0 &&
+      (slash == std::string_view::npos || colon < slash)) {
+    return true;
+  }
+  if (slash == std::string_view::npos || slash == 0) return false;
+  const std::string_view host = arg.substr(0, slash);
+  return host.front() != '.' && host.front() != '~' && host.find('.') != std::string_view::npos;
+}
+
+Result<std::string> Resolve(std::string_view repo_arg, ArgKind* kind) {
   std::string arg(repo_arg);
   struct stat st;
   if (!arg.empty() && ::stat(arg.c_str(), &st) == 0) {
     std::string abs = fs::Absolute(arg);
     if (auto checkout = FindCheckout(abs)) {
+      *kind = ArgKind::kCheckout;
       LORE_ASSIGN(std::optional<std::string> url, OriginUrl(*checkout));
       if (url) return NormaliseRemote(*url);
       return checkout->top;
     }
+    *kind = ArgKind::kUnknown;
     return abs;
   }
+  *kind = LooksLikeRemote(text::Trim(arg)) ? ArgKind::kRemote : ArgKind::kUnknown;
   return NormaliseRemote(arg);
+}
+
+// A <repo> that is neither a checkout nor written as a remote names a store
+// only when that store exists (`lore status <store key>`); anything else is
+// most likely a typo, which must not answer from an empty store. True when
+// the argument is the store's key itself: the store is named, not a
+// repository, so there is no identity to check against the store's.
+Result<bool> RequireKnown(std::string_view repo_arg, ArgKind kind, const std::string& identity,
+                          const std::string& root, const std::string& key) {
+  if (kind != ArgKind::kUnknown) return false;
+  if (fs::LStat(fs::Join(root, key))) return text::Trim(repo_arg) == key;
+  struct stat st;
+  const std::string arg(repo_arg);
+  if (!arg.empty() && ::stat(arg.c_str(), &st) == 0) {
+    return Fail(ErrorCode::kNotFound, "not a git checkout, and lore has no store for it", identity,
+                0,
+                "run lore from the project's git checkout (or 'git init' this folder first), or "
+                "name the repository by its remote URL (https://host/owner/repo.git)");
+  }
+  return Fail(ErrorCode::kNotFound, "no such checkout, remote URL or store", arg, 0,
+              "check the path for a typo; lore takes a git checkout's path, a remote URL "
+              "(https://host/owner/repo.git, git@host:owner/repo.git) or a store's key (a folder "
+              "of " + root + ")");
+}
+
+}  // namespace
+
+Result<std::string> ResolveIdentity(std::string_view repo_arg) {
+  ArgKind kind;
+  return Resolve(repo_arg, &kind);
 }
 
 Store::Store(std::string root, std::string key, const Env* env)
@@ -128,10 +189,12 @@ Store Store::AtDir(std::string root, std::string key) {
 
 Result<Store> Store::Locate(std::string_view repo_arg, const Env& env) {
   LORE_ASSIGN(std::string root, StoresRoot(env));
-  LORE_ASSIGN(const std::string identity, ResolveIdentity(repo_arg));
+  ArgKind kind;
+  LORE_ASSIGN(const std::string identity, Resolve(repo_arg, &kind));
   LORE_ASSIGN(std::string key, KeyFromIdentity(identity));
+  LORE_ASSIGN(const bool by_key, RequireKnown(repo_arg, kind, identity, root, key));
   Store store(std::move(root), std::move(key), &env);
-  store.identity_ = RecordedIdentity(identity);
+  store.identity_ = by_key ? std::string() : RecordedIdentity(identity);
   return store;
 }
 

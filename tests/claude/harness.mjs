@@ -151,13 +151,14 @@ export function claudeEnv(w, url, extra = {}) {
 }
 
 // The tools a session may use without a permission prompt (there is nobody to answer one): what
-// a person would allow in their settings, given on the command line.
+// a person would allow in their settings, given on the command line. `allowedTools` replaces it
+// for one run (day.test.mjs leaves mcp__lore out: lore init's settings allow it).
 export const ALLOWED_TOOLS = 'Bash Read Edit Write mcp__lore';
 
 // One `claude -p` run against the server at `url`. Resolves to the run with `json`, the parsed
 // --output-format json result (null when stdout is not one JSON object).
-export async function claude(w, url, prompt, { resume, extraArgs = [], env = {}, timeoutMs = CLAUDE_TIMEOUT_MS, format = 'json' } = {}) {
-  const args = ['-p', prompt, '--output-format', format, '--allowedTools', ALLOWED_TOOLS, '--max-turns', '12'];
+export async function claude(w, url, prompt, { resume, extraArgs = [], env = {}, timeoutMs = CLAUDE_TIMEOUT_MS, format = 'json', allowedTools = ALLOWED_TOOLS } = {}) {
+  const args = ['-p', prompt, '--output-format', format, '--allowedTools', allowedTools, '--max-turns', '12'];
   if (format === 'stream-json') args.push('--verbose');
   if (resume) args.push('--resume', resume);
   args.push(...extraArgs);

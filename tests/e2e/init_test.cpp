@@ -160,6 +160,12 @@ TEST_F(InitTest, EmptyProjectGetsHooksMcpAndTheReviewCommand) {
     EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["type"], "command");
   }
   EXPECT_EQ(settings["hooks"]["PreToolUse"][0]["matcher"], "Bash");
+  // lore's MCP tools are allowed (Claude Code's server-wide rule), and the output says so.
+  EXPECT_EQ(settings["permissions"]["allow"], Json::array({"mcp__lore"}));
+  EXPECT_NE(r.out.find("lore's MCP tools run without a permission prompt (permissions.allow "
+                       "\"mcp__lore\" in .claude/settings.json)"),
+            std::string::npos)
+      << r.out;
   EXPECT_EQ(Json::parse(Read(".mcp.json"))["mcpServers"]["lore"],
             Json::parse(R"({"command": "lore", "args": ["mcp"]})"));
   const std::string command = Read(".claude/commands/lore-review.md");
@@ -179,15 +185,21 @@ TEST_F(InitTest, ExistingSettingsAndServersAreKeptByteForByte) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string after = Read(".claude/settings.json");
   // The raw text of every untouched part is still there, unchanged.
-  for (const std::string* part : {&kPermissions, &kEnv, &kPreToolUseGroup, &kNotification}) {
+  for (const std::string* part : {&kEnv, &kPreToolUseGroup, &kNotification}) {
     EXPECT_NE(after.find(*part), std::string::npos) << *part << "\n---\n" << after;
   }
-  EXPECT_EQ(after.rfind("{\n" + kPermissions + "\n" + kEnv + "\n  \"hooks\": {\n", 0), 0u);
+  // The person's permission rules stay, in their order; lore's rule follows them.
+  std::string permissions = kPermissions;
+  permissions.replace(permissions.find("\"Read(~/.zshrc)\""), 16,
+                      "\"Read(~/.zshrc)\",\n      \"mcp__lore\"");
+  EXPECT_EQ(after.rfind("{\n" + permissions + "\n" + kEnv + "\n  \"hooks\": {\n", 0), 0u) << after;
   EXPECT_NE(after.find("  \"model\": \"opus\"\n}\n"), std::string::npos);
   EXPECT_NE(Read(".mcp.json").find(kOtherServer), std::string::npos);
   // And re-parsed: the same values, the same key order, lore's hooks added after the person's.
   Json before = Json::parse(kSettings), now = Json::parse(after);
-  for (const char* key : {"permissions", "env", "model"}) EXPECT_EQ(now[key], before[key]) << key;
+  for (const char* key : {"env", "model"}) EXPECT_EQ(now[key], before[key]) << key;
+  before["permissions"]["allow"].push_back("mcp__lore");
+  EXPECT_EQ(now["permissions"], before["permissions"]);
   std::vector<std::string> keys;
   for (auto it = now.begin(); it != now.end(); ++it) keys.push_back(it.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"permissions", "env", "hooks", "model"}));
@@ -265,7 +277,8 @@ TEST_F(InitTest, CheckBeforeAndAfter) {
   Json before = Check(1, Opts());
   EXPECT_FALSE(before["ok"].get<bool>());
   EXPECT_TRUE(before["same_binary"].get<bool>());
-  ASSERT_EQ(before["pieces"].size(), 9u);  // seven hooks, the server, the command
+  ASSERT_EQ(before["pieces"].size(), 10u);  // seven hooks, the permission, the server, the command
+  EXPECT_EQ(before["pieces"][7]["piece"], "permission mcp__lore");
   for (const Json& p : before["pieces"]) EXPECT_EQ(p["state"], "missing") << p.dump();
   ASSERT_EQ(Init().exit_code, 0);
   Json after = Check(0, Opts());
@@ -279,8 +292,8 @@ TEST_F(InitTest, CheckBeforeAndAfter) {
   t_.Write("project/.mcp.json",
            R"({"mcpServers": {"lore": {"command": "/old/lore", "args": ["mcp"]}}})");
   Json edited = Check(1, Opts());
-  EXPECT_EQ(edited["pieces"][7]["state"], "different");
   EXPECT_EQ(edited["pieces"][8]["state"], "different");
+  EXPECT_EQ(edited["pieces"][9]["state"], "different");
 }
 
 TEST_F(InitTest, CheckSeesAnotherLoreOnPath) {
@@ -386,7 +399,8 @@ TEST_F(InitTest, LocalScopeWritesNothingShared) {
   EXPECT_TRUE(check["scopes"]["local"]["installed"].get<bool>());
   EXPECT_FALSE(check["scopes"]["project"]["installed"].get<bool>());
   EXPECT_FALSE(check["scopes"]["user"]["installed"].get<bool>());
-  ASSERT_EQ(check["pieces"].size(), 10u);  // seven hooks, the server, the command, the exclude
+  // seven hooks, the permission, the server, the command, the exclude
+  ASSERT_EQ(check["pieces"].size(), 11u);
 }
 
 // --scope user: ~/.claude/settings.json and the top of ~/.claude.json, for
@@ -404,8 +418,77 @@ TEST_F(InitTest, UserScopeAndTheNoteOnTwoScopes) {
   ASSERT_EQ(both.exit_code, 0) << both.err;
   EXPECT_NE(both.out.find("also in the user scope (~/.claude/settings.json)"), std::string::npos)
       << both.out;
+  // Hooks in two scopes run twice: --check says which, and not "all installed".
   RunResult text = Lore({"init", "--check", "--project", project()}, Opts());
-  EXPECT_NE(text.out.find("more than one scope"), std::string::npos) << text.out;
+  EXPECT_EQ(text.exit_code, 1) << text.out;
+  EXPECT_NE(text.out.find("lore's hooks are in the project and user scopes"), std::string::npos)
+      << text.out;
+  EXPECT_EQ(text.out.find("all installed"), std::string::npos) << text.out;
+  Json two = Check(1, Opts());
+  EXPECT_EQ(two["hooks_in_scopes"], Json::array({"project", "user"}));
+  // --remove without --scope does not guess between them; with it, one goes.
+  RunResult which = Init({"--remove"});
+  EXPECT_EQ(which.exit_code, 2);
+  EXPECT_NE(which.err.find("more than one scope (project, user)"), std::string::npos) << which.err;
+  RunResult gone = Init({"--remove", "--scope", "user"});
+  ASSERT_EQ(gone.exit_code, 0) << gone.err;
+  EXPECT_EQ(Json::parse(t_.Read("home/.claude/settings.json")), Json::object());
+  Json after = Check(0, Opts());
+  EXPECT_EQ(after["scope"], "project");
+  EXPECT_EQ(after["hooks_in_scopes"], Json::array({"project"}));
+}
+
+// --remove takes out exactly what init added: the person's settings and
+// servers come back byte for byte, with a backup of each file changed.
+TEST_F(InitTest, RemoveTakesOutExactlyWhatInitAdded) {
+  t_.Write("project/.claude/settings.json", kSettings);
+  t_.Write("project/.mcp.json", kMcp);
+  ASSERT_EQ(Init().exit_code, 0);
+  const size_t backups = Backups().size();
+  RunResult dry = Init({"--remove", "--dry-run"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("would remove .claude/commands/lore-review.md"), std::string::npos)
+      << dry.out;
+  EXPECT_EQ(Backups().size(), backups);
+  RunResult r = Init({"--remove"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("--remove: scope project"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(".claude/settings.json: updated (took out hook SessionStart"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(".claude/commands/lore-review.md: removed"), std::string::npos) << r.out;
+  EXPECT_EQ(Read(".claude/settings.json"), kSettings);
+  EXPECT_EQ(Read(".mcp.json"), kMcp);
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/commands/lore-review.md"));
+  EXPECT_EQ(Backups().size(), backups + 3);  // settings, servers, the command
+  RunResult again = Init({"--remove", "--scope", "project"});
+  ASSERT_EQ(again.exit_code, 0);
+  EXPECT_NE(again.out.find("nothing of lore's there"), std::string::npos) << again.out;
+  // What lore created alone goes whole; --check finds nothing of lore's.
+  stdfs::remove_all(project());
+  stdfs::create_directories(project());
+  ASSERT_EQ(Init().exit_code, 0);
+  ASSERT_EQ(Init({"--remove"}).exit_code, 0);
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/settings.json"));
+  EXPECT_FALSE(stdfs::exists(project() + "/.mcp.json"));
+  Json check = Check(1, Opts());
+  for (const Json& p : check["pieces"]) EXPECT_EQ(p["state"], "missing") << p.dump();
+}
+
+// --remove --scope local: ~/.claude.json, the exclude file and the
+// settings come back as they were.
+TEST_F(InitTest, RemoveFromTheLocalScope) {
+  ASSERT_EQ(::system(("git init -q " + project()).c_str()), 0);
+  const std::string claude = "{\n  \"numStartups\": 7,\n  \"projects\": {}\n}\n";
+  t_.Write("home/.claude.json", claude);
+  const std::string exclude = Read(".git/info/exclude");
+  ASSERT_EQ(Init({"--scope", "local"}).exit_code, 0);
+  RunResult r = Init({"--remove", "--scope", "local"});
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(t_.Read("home/.claude.json"), claude);
+  EXPECT_EQ(Read(".git/info/exclude"), exclude);
+  EXPECT_FALSE(stdfs::exists(project() + "/.claude/settings.local.json"));
+  EXPECT_FALSE(stdfs::exists(t_ / "home/.claude/commands/lore-review.md"));
 }
 
 // The default: local in a checkout with more than one author, project otherwise.

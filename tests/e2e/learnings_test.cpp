@@ -39,7 +39,10 @@ class LearningsTest : public ::testing::Test {
   std::string Propose(const std::string& type, const std::string& subject,
                       const std::string& wave = "W1", const std::string& conf = "0.8") {
     auto r = Lore({"propose", kRepo, "--type", type, "--subject", subject, "--insight",
-                   "insight about " + subject, "--evidence", "evidence", "--confidence", conf,
+                   // The wave in the insight: one subject proposed in two waves is two
+                   // proposals, not the same one already queued.
+                   "insight about " + subject + " (" + wave + ")", "--evidence", "evidence",
+                   "--confidence", conf,
                    "--wave", wave},
                   Opts());
     EXPECT_EQ(r.exit_code, 0) << r.err;

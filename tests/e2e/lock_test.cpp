@@ -89,7 +89,7 @@ class Rounds {
 // up at once (one warning line, exit 0) instead of waiting out the agent's
 // hook timeout; the holder's own append is whole.
 TEST_F(LockTest, PreToolUseGivesUpAtOnceWhileEventsJsonlIsLocked) {
-  stdfs::create_directories(t_ / "repo");
+  stdfs::create_directories(t_ / "repo/.git");  // a checkout without a remote
   Json payload = {{"session_id", "s"},
                   {"cwd", t_ / "repo"},
                   {"tool_name", "Bash"},

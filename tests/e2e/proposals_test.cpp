@@ -95,6 +95,30 @@ TEST_F(ProposalsTest, QueuesOneCompactLineWithTheKeysInOrder) {
   EXPECT_EQ(st.st_mode & 0777, 0600u);
 }
 
+// The same proposal again (type, subject and insight; case and white space
+// aside) is reported as already queued: exit 0, nothing appended or counted.
+TEST_F(ProposalsTest, TheSameProposalAgainIsAlreadyQueued) {
+  auto propose = [&](const std::string& subject, const std::string& insight) {
+    return Lore({"propose", kRepo, "--type", "anti-pattern", "--subject", subject, "--insight",
+                 insight, "--evidence", "other evidence", "--confidence", "0.9", "--wave", "W1"},
+                Opts());
+  };
+  auto first = propose("Retry the flaky test", "the fixture races the server");
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  const std::string queue = Read("proposals.jsonl");
+  auto again = propose("  retry the FLAKY test.", "The fixture  races the server");
+  EXPECT_EQ(again.exit_code, 0) << again.out;
+  Json j = Json::parse(again.out);
+  EXPECT_EQ(j["status"], "already-queued");
+  EXPECT_EQ(j["id"], Id(first));
+  EXPECT_EQ(Read("proposals.jsonl"), queue);
+  EXPECT_EQ(Json::parse(Read("proposals-summary-W1.json"))["queued"], 1);
+  // Another insight is another proposal.
+  auto other = propose("Retry the flaky test", "the fixture leaks a port");
+  EXPECT_EQ(Json::parse(other.out)["status"], "queued") << other.out;
+  EXPECT_EQ(Lines("proposals.jsonl"), 2);
+}
+
 TEST_F(ProposalsTest, QuotaOfFivePerWave) {
   std::vector<int> codes;
   for (int i = 0; i < 7; ++i) codes.push_back(Propose({}).exit_code);
@@ -292,18 +316,43 @@ TEST_F(ProposalsTest, WriteErrorOnOneApprovedRecordClearsNothing) {
   EXPECT_TRUE(stdfs::exists(Store("proposals-summary-W1.json")));
 }
 
-TEST_F(ProposalsTest, NoSessionIdIsAnErrorAndNothingIsWritten) {
+TEST_F(ProposalsTest, ABlankSessionIdIsAnErrorAndNothingIsWritten) {
   Propose({});
   const std::string before = Read("proposals.jsonl");
-  for (const auto& extra : {std::vector<std::string>{"--approve-all"},
-                            std::vector<std::string>{"--session", " ", "--approve-all"}}) {
-    auto r = Review(extra);
-    EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_NE(r.err.find("session id is required"), std::string::npos);
-  }
+  auto r = Review({"--session", " ", "--approve-all"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--session is blank"), std::string::npos) << r.err;
   EXPECT_EQ(Read("proposals.jsonl"), before);
   EXPECT_FALSE(stdfs::exists(Store("learnings.jsonl")));
   EXPECT_FALSE(stdfs::exists(Store("proposals.rejected.jsonl")));
+}
+
+// The person sees the pending count where they look: lore status, as text and JSON.
+TEST_F(ProposalsTest, StatusShowsThePendingCount) {
+  auto none = Lore({"status", kRepo, "--json"}, Opts());
+  ASSERT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_EQ(Json::parse(none.out)["pending_proposals"], 0);
+  EXPECT_EQ(Lore({"status", kRepo}, Opts()).out.find("proposals:"), std::string::npos);
+  Propose({});
+  Propose({});
+  auto text = Lore({"status", kRepo}, Opts());
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out.rfind("proposals: 2 await your review: lore review " + std::string(kRepo) +
+                               "\n",
+                           0),
+            0u)
+      << text.out;
+  EXPECT_EQ(Json::parse(Lore({"status", kRepo, "--json"}, Opts()).out)["pending_proposals"], 2);
+}
+
+// A person in a terminal has no session id: the review is recorded as manual-review.
+TEST_F(ProposalsTest, WithoutASessionIdTheReviewIsRecordedAsManualReview) {
+  Propose({});
+  auto r = Review({"--approve-all"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json learning = Json::parse(Read("learnings.jsonl"));
+  EXPECT_EQ(learning["source_session"], "manual-review");
+  EXPECT_EQ(Lines("proposals.jsonl"), 0);
 }
 
 TEST_F(ProposalsTest, NotATerminalWithoutDecisionsIsAUsageError) {
@@ -426,7 +475,7 @@ TEST_F(ProposalsTest, TheListingPrintsNoTerminalCodes) {
 }
 
 TEST_F(ProposalsTest, AuditHookRedactsAndNeverFails) {
-  stdfs::create_directories(t_ / "repo");
+  stdfs::create_directories(t_ / "repo/.git");  // a checkout (without a remote)
   Json payload = {{"session_id", "sess-7"},
                   {"cwd", t_ / "repo"},
                   {"tool_name", "Bash"},

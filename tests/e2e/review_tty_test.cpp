@@ -73,10 +73,10 @@ class ReviewTtyTest : public ::testing::Test {
   }
   // Starts the review in a 160x50 pane; the shell records the terminal
   // settings before and after, and the exit code.
-  void Start() {
+  void Start(const std::string& session = " --session tty-1") {
     const std::string cmd = "stty -g > " + Quote(t_ / "before") +
                             "; LORE_HOME=" + Quote(t_ / "stores") + " " + Quote(LoreBinary()) +
-                            " review " + Quote(kRepo) + " --session tty-1; echo $? > " +
+                            " review " + Quote(kRepo) + session + "; echo $? > " +
                             Quote(t_ / "exit.tmp") + "; stty -g > " + Quote(t_ / "after") +
                             "; mv " + Quote(t_ / "exit.tmp") + " " + Quote(t_ / "exit");
     auto r =
@@ -116,11 +116,11 @@ TEST_F(ReviewTtyTest, TwoBatchesWithNumbersArrowsAndEnter) {
   ASSERT_TRUE(WaitFor("Batch 1 of 2 \u2014 which learnings should be stored permanently?"))
       << Screen();
   std::string screen = Screen();
-  EXPECT_NE(
-      screen.find("> [ ] 1. [convent] | item 1                                   | conf=0.80"),
-      std::string::npos)
+  // Each proposal whole: its type and confidence, subject, insight and evidence.
+  EXPECT_NE(screen.find("> [ ] 1. convention, confidence 0.80\n         item 1\n         "
+                        "insight: i\n         evidence: evidence 1\n"),
+            std::string::npos)
       << screen;
-  EXPECT_NE(screen.find("evidence: evidence 1"), std::string::npos);
   Keys({"1", "Down", "Down", "Space"});
   ASSERT_TRUE(WaitFor("> [x] 3.")) << Screen();
   screen = Screen();
@@ -139,6 +139,36 @@ TEST_F(ReviewTtyTest, TwoBatchesWithNumbersArrowsAndEnter) {
   EXPECT_EQ(Read("proposals.jsonl"), "");
   EXPECT_EQ(Read("proposals-archive.jsonl"), before);
   EXPECT_NE(learnings.find("\"source_session\":\"tty-1\""), std::string::npos);
+}
+
+// What a person types: no session id. The long insight is shown in full,
+// wrapped to the pane's 160 columns, and the kept learning is recorded as
+// manual-review.
+TEST_F(ReviewTtyTest, WithoutASessionTheWholeProposalIsShownAndKept) {
+  std::string insight;
+  for (int i = 0; i < 40; ++i) insight += "word" + std::to_string(i) + " ";
+  insight += "end-of-insight";
+  auto r = Lore({"propose", kRepo, "--type", "architecture-pattern", "--subject",
+                 "a subject that is longer than the forty columns of a label", "--insight", insight,
+                 "--evidence", "seen twice", "--confidence", "0.9", "--wave", "W1"},
+                Opts());
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  Start("");
+  ASSERT_TRUE(WaitFor("end-of-insight")) << Screen();
+  const std::string screen = Screen();
+  EXPECT_NE(screen.find("> [ ] 1. architecture-pattern, confidence 0.90\n"), std::string::npos)
+      << screen;
+  EXPECT_NE(screen.find("         a subject that is longer than the forty columns of a label\n"),
+            std::string::npos)
+      << screen;
+  EXPECT_NE(screen.find("         insight: word0 word1 "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("\n                  word"), std::string::npos) << screen;  // wrapped
+  EXPECT_NE(screen.find("         evidence: seen twice"), std::string::npos) << screen;
+  Keys({"a"});
+  ASSERT_EQ(WaitExit(), 0) << Screen();
+  ExpectTerminalRestored();
+  EXPECT_NE(Read("learnings.jsonl").find("\"source_session\":\"manual-review\""),
+            std::string::npos);
 }
 
 TEST_F(ReviewTtyTest, QuitInTheSecondBatchChangesNothing) {

@@ -139,7 +139,7 @@ TEST_F(SecretsTest, NoPlantedSecretReachesTheStoreThroughAnyPath) {
   auto w = Lore({"memory", "write", kRepo, "decision", "keys"}, Opts(decision));
   ASSERT_EQ(w.exit_code, 0) << w.err;
   // The audit line of a shell call of lore propose.
-  stdfs::create_directories(t_ / "repo");
+  stdfs::create_directories(t_ / "repo/.git");  // a checkout without a remote
   Json hook = {{"session_id", "s1"},
                {"cwd", t_ / "repo"},
                {"tool_input",

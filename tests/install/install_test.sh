@@ -36,7 +36,7 @@ export HOME=$tmp/home LORE_HOME=$tmp/stores LANG=C.UTF-8
 mkdir -p "$HOME"
 v=$(PATH=$clean_path lore --version)
 [[ $v =~ $version_re ]] || fail "lore --version printed '$v'"
-for p in lore-llm lore-team lore-archive; do
+for p in lore-llm lore-team lore-archive lore-serve; do
   pv=$(PATH=$clean_path "$p" --version)
   [[ $pv == "$p "* ]] || fail "$p --version printed '$pv'"
 done
@@ -112,8 +112,10 @@ if [ -f "$deb" ]; then
   for lib in libcurl4 libpq5 libarchive13 libc6; do
     grep -q "$lib" <<<"$depends" || fail "the .deb does not depend on $lib: $depends"
   done
+  recommends=$(dpkg-deb -f "$deb" Recommends)
+  grep -q "bash-completion" <<<"$recommends" || fail "the .deb does not recommend bash-completion: $recommends"
   listing=$(dpkg-deb -c "$deb")
-  for f in ./usr/bin/lore ./usr/bin/lore-llm ./usr/bin/lore-team ./usr/bin/lore-archive \
+  for f in ./usr/bin/lore ./usr/bin/lore-llm ./usr/bin/lore-team ./usr/bin/lore-archive ./usr/bin/lore-serve \
            ./usr/share/man/man1/lore.1.gz ./usr/share/bash-completion/completions/lore; do
     grep -q " $f\$" <<<"$listing" || fail "the .deb lacks $f"
   done

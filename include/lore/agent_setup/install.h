@@ -43,6 +43,7 @@ struct FilePlan {
   std::string old_text;  // the bytes read (empty when missing)
   std::string new_text;  // what to write
   bool changed = false;
+  bool remove = false;   // --remove: the file goes (backed up first)
 };
 
 // The agents lore init sets up: claude-code, codex, gemini, cursor, opencode.
@@ -73,6 +74,18 @@ struct Plan {
 Result<Plan> PlanInstall(std::string_view agent, const std::string& project,
                          Scope scope = Scope::kProject, const std::string& home = "");
 
+// `lore init claude-code --remove`: the inverse of PlanInstall in one scope,
+// writing nothing. Plans to take out exactly what lore init adds (its hooks,
+// its permission rule, its MCP server, its review command file, the local
+// scope's exclude lines), every other byte of those files kept; a project
+// settings or MCP file left as an empty object is removed. Pieces are
+// kInstalled where something is removed, kDifferent where lore leaves what
+// stands there. The local scope leaves the review command under ~/.claude
+// while lore's hooks are in the user scope (which uses it). Other agents:
+// an error.
+Result<Plan> PlanRemove(std::string_view agent, const std::string& project, Scope scope,
+                        const std::string& home);
+
 // True when `plan` found any of lore's hooks already there (installed, or in
 // lore's earlier form).
 bool HasLoreHooks(const Plan& plan);
@@ -87,9 +100,11 @@ std::vector<std::string> PluginEnabledIn(const std::string& project, const std::
 struct Applied {
   std::string rel;
   std::string backup;  // the backup's path; empty for a new file
+  bool removed = false;  // the file was removed (--remove)
 };
 
-// Writes every changed file of `plan`: backup first, then the atomic replace.
+// Writes every changed file of `plan`: backup first, then the atomic replace
+// (or the removal, for a file planned `remove`).
 // A file that changed on disk since PlanInstall read it is refused before
 // anything of it is written (run lore init again).
 Result<std::vector<Applied>> Apply(const Plan& plan, std::chrono::system_clock::time_point now);

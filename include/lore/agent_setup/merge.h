@@ -71,11 +71,20 @@ struct MergeResult {
 // capture hooks read, so only the briefing is given at session start.
 const std::vector<HookSpec>& SessionStartHooks();
 
-// Merges lore's hooks into the settings file `text` (empty or white space
-// only: a file that does not exist yet). `path` names the file in errors
+// The permission rule that lets Claude Code call every tool of the MCP
+// server named lore without a prompt (Claude Code's rule syntax: mcp__<server>
+// for all of a server's tools, mcp__<server>__<tool> for one). MergeSettings
+// appends it to `permissions.allow` (piece "permission mcp__lore"): without
+// it a headless session (`claude -p`) is denied every lore tool, and an
+// interactive one asks once per tool.
+inline constexpr std::string_view kLorePermission = "mcp__lore";
+
+// Merges lore's hooks and kLorePermission into the settings file `text`
+// (empty or white space only: a file that does not exist yet). `path` names the file in errors
 // (with the line of the offending key) and `rel` in the pieces. An error when
 // the text is not JSON, not an object, or `hooks` (or one of lore's events
-// below it) does not have the shape Claude Code reads.
+// below it), `permissions` or `permissions.allow` does not have the shape
+// Claude Code reads.
 Result<MergeResult> MergeSettings(std::string_view text, const std::string& path,
                                   const std::string& rel);
 // The same merge for the hooks `specs` (Codex's hooks.json and Gemini CLI's
@@ -122,6 +131,21 @@ std::string PluginMcpFile();
 // its local scope. Missing objects on the way are created.
 Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
                              const std::string& rel, const std::vector<std::string>& at = {});
+
+// The inverses, for `lore init --remove`: lore's own entries taken out of
+// the file `text`, every other key, rule, hook and server kept in its order.
+// UnmergeSettings removes every hook whose command is lore's (HookCommand's
+// form or the earlier bare one), a group left with no hook and an event left
+// with no group, and the rule kLorePermission from permissions.allow (an
+// `allow`, `permissions` or `hooks` left empty by that goes too); a piece is
+// kInstalled when something of it was removed. UnmergeMcp removes
+// mcpServers.lore when it is lore's server (another stays, kDifferent), and
+// then an mcpServers, and objects on the way `at` below the top, left empty. The same
+// shape errors as the merges.
+Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& path,
+                                    const std::string& rel);
+Result<MergeResult> UnmergeMcp(std::string_view text, const std::string& path,
+                               const std::string& rel, const std::vector<std::string>& at = {});
 
 // `doc` as Claude Code writes its files: 2-space indentation, non-ASCII kept,
 // a trailing newline.

@@ -32,6 +32,7 @@ struct Proposed {
     kBelowFloor,     // confidence under `floor` (counted unless dry)
     kQueued,         // `id` at `position` of `quota` in its wave
     kQuotaExceeded,  // the wave is full: `dropped` so far
+    kAlreadyQueued,  // a pending proposal (`id`) has the same type, subject and insight
   };
   Status status = Status::kInvalid;
   std::vector<std::string> errors;
@@ -46,7 +47,9 @@ struct Proposed {
 };
 
 // Checks the request and, when it is valid, opens the store with `locate`
-// and queues the proposal there.
+// and queues the proposal there, unless a pending one has the same type,
+// subject and insight (each compared as learnings::NormaliseSubject leaves
+// it: case and runs of white space aside): nothing is appended then.
 Result<Proposed> Propose(const ProposeRequest& request,
                          const std::function<Result<store::Store>()>& locate,
                          text::TimePoint now);

@@ -7,11 +7,13 @@
 //    "stale_lock", "last_run": null | <run record>,
 //    "failed_extract": null | {"at", "session_id", "error"},
 //    "last_extract": null | {"at", "session_id", "engine", "outcome", "error"},
-//    "model_usage": {"day", "tokens", "runs", "max_tokens_per_day", "running"}}
+//    "model_usage": {"day", "tokens", "runs", "max_tokens_per_day", "running"},
+//    "pending_proposals": <the proposals queued for the person's review>}
 #pragma once
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lore/json/value.h"
@@ -39,6 +41,7 @@ struct StatusView {
   // Today's model runs (extractions, consolidations, digests): tokens used.
   extract::ModelUsage model_usage;
   bool model_running = false;  // a model run (extract, consolidation, digest) holds its lock
+  int64_t pending_proposals = 0;  // queued, awaiting the person's `lore review`
   std::vector<Error> warnings;  // to show; the rest of the view still holds
 };
 
@@ -54,7 +57,8 @@ Result<StatusView> Status(const store::Store& store, const consolidate::Settings
 // The view in the shape above (`lore status --json`).
 Json StatusJson(const StatusView& v);
 
-// The view as `lore status` prints it, one line each.
-std::vector<std::string> StatusText(const StatusView& v);
+// The view as `lore status` prints it, one line each; `repo` (the argument as
+// given) is named in the line that says how to review pending proposals.
+std::vector<std::string> StatusText(const StatusView& v, std::string_view repo = "<repo>");
 
 }  // namespace lore::app

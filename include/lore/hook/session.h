@@ -35,6 +35,10 @@ struct Payload {
 // why; one holding a secret is kept with the secret replaced.
 Payload ParsePayload(std::string_view input, std::optional<Error>* problem);
 
+// `s` as one word of a POSIX shell: bare when it holds only characters no
+// shell treats specially, else in single quotes (a quote as '\'').
+std::string ShellWord(std::string_view s);
+
 // How many proposals wait in proposals.jsonl (a missing queue is empty).
 Result<int64_t> PendingProposals(const store::Store& store);
 

@@ -66,8 +66,9 @@ class ReviewSession {
   // One decision per item (meaningful once state() is kDone).
   const std::vector<Decision>& decisions() const { return decisions_; }
 
-  // The whole screen for the current state (lines end with "\n").
-  std::string Render() const;
+  // The whole screen for the current state (lines end with "\n"), each
+  // proposal whole (present.h Whole), wrapped to `width` columns.
+  std::string Render(size_t width = 80) const;
 
  private:
   void DecideBatch(text::TimePoint now, int mode /*0 selection, 1 all, -1 none*/);

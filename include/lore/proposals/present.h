@@ -36,6 +36,24 @@ std::string Label(const Json& record);
 // "evidence: <evidence cut to 60 with …>".
 std::string Description(const Json& record);
 
+// `text` as lines of at most `width` code points (at least 20), broken at
+// spaces (a word longer than a line is cut), the first line after `first`,
+// the others after `indent`; each line ends with "\n". Control characters
+// are shown as spaces.
+std::string Wrap(std::string_view text, size_t width, std::string_view first,
+                 std::string_view indent);
+
+// A proposal whole, for the terminal review: its type and confidence, then
+// its subject, insight and evidence in full, wrapped to `width` columns
+// after `indent` (the first line follows `lead`):
+//   <lead>architecture-pattern, confidence 0.85
+//   <indent>reducer always re-evaluates on unrelated state
+//   <indent>insight: the selector memoises on the whole store, so …
+//   <indent>         … continued
+//   <indent>evidence: 3 consecutive sessions hit the same pattern in W2
+std::string Whole(const Json& record, size_t width, std::string_view lead,
+                  std::string_view indent);
+
 // Helpers, exposed for tests.
 std::string FitWidth(std::string_view s, size_t width, bool pad, bool ellipsis);
 std::string ToFixed2(double v);

@@ -70,21 +70,36 @@ Result<QueueScan> ReadQueue(const std::string& path);
 // other JSON writers use, in lines that are brace-delimited).
 int64_t CountWaveLines(std::string_view data, std::string_view wave);
 
-enum class Outcome { kQueued, kQuotaExceeded, kBelowFloor };
+enum class Outcome { kQueued, kQuotaExceeded, kBelowFloor, kAlreadyQueued };
 
 struct Enqueued {
   Outcome outcome = Outcome::kQueued;
+  std::string queued_id;  // kAlreadyQueued: the id of the pending proposal it repeats
   int64_t position = 0;  // the wave's count after queueing (for "3/5")
   int64_t quota = 0;
   int64_t dropped = 0;   // the wave's dropped counter after this call
   std::optional<fs::Holder> reclaimed;  // a dead holder whose lock file was taken over
 };
 
+// What a queued record must say to repeat the one being proposed: `same`
+// judges a record. So that a queue of 10,000 lines is not parsed whole, a
+// line whose "subject" value (read in place where it holds no escape)
+// normalised by `normalise` is not `subject` is passed over unparsed. No
+// `same`: nothing is looked for.
+struct SameProposal {
+  std::string subject;
+  std::function<std::string(std::string_view)> normalise;
+  std::function<bool(const Json& queued)> same;
+};
+
 // Queues the valid `record`: below `settings.confidence_floor` it only
-// counts below_floor; otherwise, under the write lock, it counts the wave's
-// lines and either drops the proposal (at the quota) or appends it. Every
-// outcome, a failure included (fs_error), is counted in the wave's summary.
+// counts below_floor; otherwise, under the write lock, it looks for a
+// pending record `same` holds for (then nothing is written or counted:
+// kAlreadyQueued with its id), counts the wave's lines and either drops the
+// proposal (at the quota) or appends it. Every other outcome, a failure
+// included (fs_error), is counted in the wave's summary.
 Result<Enqueued> Enqueue(const Paths& paths, const Json& record, const Settings& settings,
-                         std::chrono::milliseconds lock_timeout = kLockTimeout);
+                         std::chrono::milliseconds lock_timeout = kLockTimeout,
+                         const SameProposal& same = {});
 
 }  // namespace lore::proposals

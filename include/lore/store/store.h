@@ -49,7 +49,12 @@ enum class RawCheck { kValidate, kSkip };
 
 class Store {
  public:
-  // Resolves `repo_arg` to its key and paths. Touches nothing on disk.
+  // Resolves `repo_arg` to its key and paths, writing nothing. The argument
+  // is a path inside a git checkout (with or without a store yet), a remote
+  // URL (scheme://…, [user@]host:path, host.tld/path), or else names a store
+  // that exists (its key, a folder whose store was made before): any other
+  // path (a typo, a folder that is no checkout) is kNotFound, naming it and
+  // the repair, so that no verb answers from an empty store.
   static Result<Store> Locate(std::string_view repo_arg, const Env& env);
   // A store at a known directory (tests, import).
   static Store AtDir(std::string root, std::string key);
