@@ -147,10 +147,10 @@ std::string Whole(const Json& r, size_t width, std::string_view lead, std::strin
     conf = ToFixed2(r["confidence"].get<double>());
   }
   const std::string in(indent);
-  return Wrap(StringField(r, "type") + ", confidence " + conf, width, lead, in) +
-         Wrap(StringField(r, "subject"), width, in, in) +
-         Wrap(StringField(r, "insight"), width, in + "insight: ", in + "         ") +
-         Wrap(StringField(r, "evidence"), width, in + "evidence: ", in + "          ");
+  return Wrap(FieldText(r, "type") + ", confidence " + conf, width, lead, in) +
+         Wrap(FieldText(r, "subject"), width, in, in) +
+         Wrap(FieldText(r, "insight"), width, in + "insight: ", in + "         ") +
+         Wrap(FieldText(r, "evidence"), width, in + "evidence: ", in + "          ");
 }
 
 }  // namespace lore::proposals
