@@ -46,25 +46,25 @@ struct Rng {
   size_t Below(size_t n) { return static_cast<size_t>(Next() % n); }
 };
 
-const char* const kVerbs[] = {"use",    "add",     "fix",     "drop",   "keep",    "retry",
-                              "cache",  "split",   "merge",   "move",   "pin",     "prefer",
-                              "avoid",  "limit",   "log",     "check",  "lock",    "index",
-                              "batch",  "stream",  "validate", "rename", "replace", "document"};
+const char* const kVerbs[] = {"use",   "add",    "fix",      "drop",   "keep",    "retry",
+                              "cache", "split",  "merge",    "move",   "pin",     "prefer",
+                              "avoid", "limit",  "log",      "check",  "lock",    "index",
+                              "batch", "stream", "validate", "rename", "replace", "document"};
 const char* const kNouns[] = {
-    "sqlite",   "index",    "indexes",  "writes",  "reads",    "cache",   "caches",  "lock",
-    "locks",    "retry",    "retries",  "hook",    "hooks",    "agent",   "agents",  "memory",
-    "store",    "stores",   "path",     "paths",   "json",     "yaml",    "search",  "rank",
-    "ranking",  "token",    "tokens",   "review",  "reviews",  "slice",   "slices",  "ticket",
-    "tickets",  "deploy",   "build",    "builds",  "test",     "tests",   "ci",      "docs",
-    "format",   "schema",   "schemas",  "queue",   "queues",   "wave",    "quota",   "prompt",
-    "prompts",  "model",    "budget",   "limit",   "limits",   "error",   "errors",  "repair",
-    "backup",   "backups",  "session",  "sessions", "cursor",  "cursors", "journal", "commit",
-    "commits",  "branch",   "release",  "releases", "config",  "settings", "timeout", "timeouts",
-    "worker",   "workers",  "thread",   "threads", "socket",   "sockets", "server",  "client",
-    "clients",  "request",  "requests", "response", "header",  "headers", "payload", "parser",
-    "parsers",  "migration", "migrations", "table", "tables",  "column",  "columns", "query",
-    "queries",  "flaky",    "slow",     "fast",    "large",    "small",   "old",     "new",
-    "for",      "in",       "on",       "with",    "without",  "before",  "after",   "the"};
+    "sqlite",  "index",     "indexes",    "writes",   "reads",   "cache",    "caches",  "lock",
+    "locks",   "retry",     "retries",    "hook",     "hooks",   "agent",    "agents",  "memory",
+    "store",   "stores",    "path",       "paths",    "json",    "yaml",     "search",  "rank",
+    "ranking", "token",     "tokens",     "review",   "reviews", "slice",    "slices",  "ticket",
+    "tickets", "deploy",    "build",      "builds",   "test",    "tests",    "ci",      "docs",
+    "format",  "schema",    "schemas",    "queue",    "queues",  "wave",     "quota",   "prompt",
+    "prompts", "model",     "budget",     "limit",    "limits",  "error",    "errors",  "repair",
+    "backup",  "backups",   "session",    "sessions", "cursor",  "cursors",  "journal", "commit",
+    "commits", "branch",    "release",    "releases", "config",  "settings", "timeout", "timeouts",
+    "worker",  "workers",   "thread",     "threads",  "socket",  "sockets",  "server",  "client",
+    "clients", "request",   "requests",   "response", "header",  "headers",  "payload", "parser",
+    "parsers", "migration", "migrations", "table",    "tables",  "column",   "columns", "query",
+    "queries", "flaky",     "slow",       "fast",     "large",   "small",    "old",     "new",
+    "for",     "in",        "on",         "with",     "without", "before",   "after",   "the"};
 
 template <size_t N>
 const char* Pick(Rng& r, const char* const (&words)[N]) {
@@ -161,15 +161,15 @@ stdfs::path MakeStore(const std::string& home, size_t n) {
   for (const auto& s : knowledge) {
     WriteFile(store / "knowledge" / (s + ".md"),
               "---\n" + std::string(kTimes) + "kind: rule\ndescription: " + Sentence(r, 8) +
-                  "\nmodel_invokation: false\nuser_invocable: true\n" +
-                  Sources(r, "last_sources") + "---\n" + Body(r, s));
+                  "\nmodel_invokation: false\nuser_invocable: true\n" + Sources(r, "last_sources") +
+                  "---\n" + Body(r, s));
   }
   for (size_t i = 0; i < workflows.size(); ++i) {
     std::string req;
     const size_t k = 1 + r.Below(3);
     for (size_t j = 0; j < k; ++j) {
-      req += (j ? ", " : "") +
-             (i % 50 == 1 && j == 0 ? std::string("missing-page") : knowledge[r.Below(knowledge.size())]);
+      req += (j ? ", " : "") + (i % 50 == 1 && j == 0 ? std::string("missing-page")
+                                                      : knowledge[r.Below(knowledge.size())]);
     }
     WriteFile(store / "memory/workflow" / (workflows[i] + ".md"),
               "---\nupdated_at: 2026-02-03T04:05:06Z\ndescription: " + Sentence(r, 6) +
@@ -214,9 +214,10 @@ int main(int argc, char** argv) {
       rss = std::max(rss, s.maxrss_kib);
     }
     std::sort(wall.begin(), wall.end());
-    std::printf("lore lint, %zu records: median %.0f ms (min %.0f, %d runs), peak RSS %.1f MiB, "
-                "exit %d\n",
-                n, wall[wall.size() / 2], wall.front(), runs, rss / 1024.0, exit_code);
+    std::printf(
+        "lore lint, %zu records: median %.0f ms (min %.0f, %d runs), peak RSS %.1f MiB, "
+        "exit %d\n",
+        n, wall[wall.size() / 2], wall.front(), runs, rss / 1024.0, exit_code);
     std::fflush(stdout);
     if (keep) {
       std::printf("kept: LORE_HOME=%s lore lint %s\n", home.c_str(), kRepo);
