@@ -201,7 +201,9 @@ TEST(CheckRepairFaults, AFailingCallLeavesTheTornLogOrTheRepairedOneWithItsCopy)
         EXPECT_EQ(c.Read(copy), torn);
       } else {
         EXPECT_EQ(now, whole + torn);
-        if (c.Exists(copy)) EXPECT_EQ(c.Read(copy), torn);
+        if (c.Exists(copy)) {
+          EXPECT_EQ(c.Read(copy), torn);
+        }
       }
       auto again = c.Lore({"check", faults::kRepo, "--repair"});
       EXPECT_EQ(again.exit_code, 0) << again.err;
