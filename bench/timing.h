@@ -27,6 +27,7 @@ struct Spawned {
   double wall_ms = 0, cpu_ms = 0;  // cpu: the child's user + system time
   long maxrss_kib = 0;             // the child's peak resident set
   bool ok = false;                 // exited with status 0
+  int exit_code = -1;              // the exit status; -1 when killed by a signal
 };
 
 // Runs `argv` once with stdin from `stdin_path` (or /dev/null) and stdout and
@@ -56,7 +57,8 @@ inline Spawned Spawn(const std::vector<std::string>& argv,
   out.cpu_ms = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e3 +
                (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e3;
   out.maxrss_kib = ru.ru_maxrss;
-  out.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  out.ok = out.exit_code == 0;
   return out;
 }
 

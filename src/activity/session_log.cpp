@@ -370,33 +370,37 @@ Result<LogEnds> ReadLogEnds(const std::string& path) {
   return out;
 }
 
-namespace {
-
-// An append killed inside its write(2) (SIGKILL stops a write between pages)
-// leaves the batch cut off: some event lines, then part of one, and no span.
-// Such a batch never happened: the log is cut back to the end of its last
-// span line, under the log's own lock, before anything is appended. Only a
-// log whose last byte is not a newline is read.
-Status CutTornAppend(const std::string& path) {
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR));
-  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path));
+Result<std::optional<uint64_t>> UnfinishedAppend(int fd, const std::string& path) {
   struct stat st;
-  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   const uint64_t size = static_cast<uint64_t>(st.st_size);
-  if (size == 0) return Ok();
+  if (size == 0) return std::optional<uint64_t>();
   char last = '\n';
-  LORE_ASSIGN(size_t got, fs::ReadAt(fd.get(), &last, 1, size - 1, path));
-  if (got != 1 || last == '\n') return Ok();
+  LORE_ASSIGN(size_t got, fs::ReadAt(fd, &last, 1, size - 1, path));
+  if (got != 1 || last == '\n') return std::optional<uint64_t>();
   uint64_t keep = 0;
   LORE_TRY(log::StreamLines(
-      fd.get(), 0, 1, size, path,
+      fd, 0, 1, size, path,
       [&](const log::StreamedLine& sl) {
         LogLine l;
         if (!sl.oversized && ParseLogLine(sl.text, &l) && l.is_span) keep = sl.end;
         return true;
       },
       log::StreamLimits{log::kScanChunkBytes, kMaxLogLine}));
-  if (::ftruncate(fd.get(), static_cast<off_t>(keep)) != 0 || ::fdatasync(fd.get()) != 0) {
+  return std::optional<uint64_t>(keep);
+}
+
+namespace {
+
+// A batch an append left unfinished never happened: the log is cut back to
+// the end of its last span line (UnfinishedAppend), under the log's own
+// lock, before anything is appended.
+Status CutTornAppend(const std::string& path) {
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR));
+  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path));
+  LORE_ASSIGN(std::optional<uint64_t> keep, UnfinishedAppend(fd.get(), path));
+  if (!keep) return Ok();
+  if (::ftruncate(fd.get(), static_cast<off_t>(*keep)) != 0 || ::fdatasync(fd.get()) != 0) {
     return tl::unexpected(fs::ErrnoError(errno, "cannot cut the unfinished append off", path));
   }
   return Ok();

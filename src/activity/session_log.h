@@ -127,6 +127,14 @@ std::string SessionLogPath(const store::Store& store, std::string_view session_i
 Status AppendSessionLog(const store::Store& store, std::string_view session_id, Span span,
                         const std::vector<Event>& events);
 
+// An append killed inside its write(2) (SIGKILL stops a write between pages)
+// leaves its batch cut off: some event lines, then part of one, and no span.
+// For the open session log `fd` (named `path`): nullopt when its last byte is
+// a newline (nothing is unfinished), else the end of its last span line,
+// where the log is cut back before the next append (and where
+// `lore check --repair` moves the rest into quarantine/). A log.h CutRule.
+Result<std::optional<uint64_t>> UnfinishedAppend(int fd, const std::string& path);
+
 // The last transcript line the log covers (0 when none or no log).
 Result<int64_t> LoggedThrough(const std::string& path);
 

@@ -28,12 +28,14 @@ CLI::App* AddRepoVerb(Registry& r, const std::string& name, const std::string& s
 }
 
 // Lists every problem; with `repair`, first removes the leftovers of dead
-// writers (each named on stdout) and then checks again. Leftovers are
+// writers and repairs what can be repaired without losing a line (each named
+// on stdout), and then checks again. Leftovers are
 // reported as warnings: they are garbage beside the truth, not damage to it,
 // so they never make a sound store fail its check (docs/capture.md).
 int RunCheck(const store::Store& store, bool repair) {
   app::Checked c = app::Check(store, repair);
   for (const auto& path : c.removed) Print("removed: " + path);
+  for (const auto& line : c.repaired) Print("repaired: " + line);
   if (c.repair_error) ReportError(*c.repair_error);
   for (const auto& e : c.problems) ReportError(e);
   for (const auto& w : c.warnings) ReportWarning(w);
@@ -106,7 +108,8 @@ void RegisterCaptureCommands(Registry& r) {
                   "(file:line and rule, never the secret); exit 1 when any");
   check->add_flag("--repair", *repair,
                   "Remove what writers that died left behind (stale temporary files and "
-                  "folders), then check again");
+                  "folders), move torn last lines of logs and unreadable cursors into "
+                  "quarantine/, delete a damaged search index, then check again");
 }
 
 }  // namespace lore::cli

@@ -27,13 +27,13 @@ int RunLint(const LintArgs& a) {
     return ReportError(Error{ErrorCode::kNotFound, "no store for this repository", store->dir(), 0,
                              "check the <repo> argument, or create the store with 'lore ensure'"});
   }
-  auto loaded = lint::LoadStore(store->dir());
-  if (!loaded) return ReportError(loaded.error());
-  lint::Report report = lint::LintStore(*loaded);
+  auto linted = lint::LintStoreAt(store->dir());
+  if (!linted) return ReportError(linted.error());
+  const lint::Report& report = linted->report;
   if (a.json) {
     Json j;
     j["store"] = store->dir();
-    j["records"] = loaded->records.size();
+    j["records"] = linted->records;
     j["errors"] = report.Errors();
     j["warnings"] = report.Warnings();
     j["findings"] = report.FindingsJson();
@@ -43,7 +43,7 @@ int RunLint(const LintArgs& a) {
     for (const auto& f : report.findings) out += f.Format() + "\n";
     out += "lint: " + Plural(report.Errors(), "error") + ", " +
            Plural(report.Warnings(), "warning") + " in " +
-           Plural(loaded->records.size(), "record") + "\n";
+           Plural(linted->records, "record") + "\n";
     Print(out, false);
   }
   return report.HasErrors() ? kExitError : kExitOk;

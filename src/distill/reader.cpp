@@ -9,6 +9,7 @@
 #include "distill/memory_reader.h"
 #include "distill/record_fields.h"
 #include "doc/frontmatter.h"
+#include "log/torn_tail.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"
@@ -80,7 +81,9 @@ void ReadSlice(Slice* s, const std::string& path, const std::string& repair,
     Flat r;
     if (!ParseFlat(line.text, &r) || !text::IsValidUtf8(line.text)) {
       auto what = log::CheckObjectLine(line).value_or("not valid JSON");
-      s->error = Error{ErrorCode::kCorrupt, "malformed line (" + what + ")", path, line.number, repair};
+      s->error = line.has_newline ? Error{ErrorCode::kCorrupt, "malformed line (" + what + ")",
+                                          path, line.number, repair}
+                                  : log::TornTailError(path, line.number);  // as the appenders say
       return;
     }
     AddRecord(r, line.number, &s->part);

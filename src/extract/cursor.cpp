@@ -40,6 +40,19 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   LORE_TRY(fs::RefuseSymlink(store.Path(kCursorDir), "extract cursor folder"));
   if (!fs::Exists(path)) return std::optional<Cursor>();
   LORE_TRY(fs::RefuseSymlink(path, "extract cursor"));
+  LORE_ASSIGN(Cursor c, ReadCursorFile(path));
+  // The id is kept as the gate of session ids left it; a cursor of an older
+  // lore may hold it as a text cleaning left it (a token glued to a word kept).
+  const bool same_id = c.session_id == session_id ||
+                       (c.session_id.size() <= activity::kMaxSessionIdBytes &&
+                        redact::CleanId(c.session_id) == session_id);
+  if (!same_id) {
+    return Fail(Damaged(path, "lacks line, offset, identity or this session's id"));
+  }
+  return std::optional<Cursor>(std::move(c));
+}
+
+Result<Cursor> ReadCursorFile(const std::string& path) {
   LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
   json::Limits lim;
   lim.max_bytes = 1 << 16;
@@ -55,12 +68,7 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   auto line = json::Int(*j, "line", 0);
   auto offset = json::Int(*j, "offset", 0);
   const auto* id = json::Find(*j, "identity");
-  // The id is kept as the gate of session ids left it; a cursor of an older
-  // lore may hold it as a text cleaning left it (a token glued to a word kept).
-  const bool same_id = c.session_id == session_id ||
-                       (c.session_id.size() <= activity::kMaxSessionIdBytes &&
-                        redact::CleanId(c.session_id) == session_id);
-  if (!line || !offset || !id || !same_id) {
+  if (!line || !offset || !id) {
     return Fail(Damaged(path, "lacks line, offset, identity or this session's id"));
   }
   c.line = *line;
@@ -81,7 +89,7 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
     pend.started_at_ms = *at;
     c.pending = pend;
   }
-  return std::optional<Cursor>(std::move(c));
+  return c;
 }
 
 Status WriteCursor(const store::Store& store, const Cursor& c) {

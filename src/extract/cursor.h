@@ -60,6 +60,10 @@ std::string CursorPath(const store::Store& store, std::string_view session_id);
 // file is an Error naming it (repair: remove it to extract from the start).
 Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_view session_id);
 
+// The cursor file at `path`, whatever session it names (`lore check`). A
+// damaged file is an Error naming it, as ReadCursor's.
+Result<Cursor> ReadCursorFile(const std::string& path);
+
 // Replaces the cursor atomically (creating `extract/`, 0700).
 Status WriteCursor(const store::Store& store, const Cursor& cursor);
 

@@ -5,7 +5,6 @@
 
 #include "lint/rules.h"
 #include "doc/slug.h"
-#include "lore/text/edit_distance.h"
 
 namespace lore::lint {
 
@@ -32,56 +31,31 @@ Finding Make(Severity s, const Target& t, std::string rule, std::string field, i
       s, std::move(rule), t.path, line, std::move(field), std::move(message), std::move(repair)};
 }
 
-// Letter counts: edit distance d changes them by at most 2d in total, a cheap
-// filter before the real distance.
-using Histogram = std::array<uint8_t, 37>;
-
-Histogram Count(std::string_view s) {
-  Histogram h{};
-  for (char c : s) {
-    size_t i = c >= 'a' && c <= 'z' ? c - 'a' : c >= '0' && c <= '9' ? 26 + (c - '0') : 36;
-    ++h[i];
-  }
-  return h;
-}
-
-bool MaybeClose(const Histogram& a, std::string_view b, size_t limit) {
-  Histogram hb = Count(b);
-  size_t diff = 0;
-  for (size_t i = 0; i < a.size(); ++i) diff += a[i] > hb[i] ? a[i] - hb[i] : hb[i] - a[i];
-  return diff <= 2 * limit;
-}
-
-bool Near(std::string_view a, const Histogram& ha, std::string_view b) {
-  size_t len_diff = a.size() > b.size() ? a.size() - b.size() : b.size() - a.size();
-  if (len_diff > kSimilarSlugDistance || !MaybeClose(ha, b, kSimilarSlugDistance)) return false;
-  return text::EditDistance(a, b, kSimilarSlugDistance) <= kSimilarSlugDistance;
-}
-
-std::vector<std::string> FindNear(const Target& t, const StoreView& view) {
-  const Histogram mine = Count(t.slug);
-  std::vector<std::string> near;
+// The near slugs of one record, against every slug of its kind in `view`.
+Near FindNear(const Target& t, const StoreView& view) {
+  const Letters mine = CountLetters(t.slug);
+  Near near;
   for (const auto& [slug, ref] : view.records[doc::KindIndex(t.kind)]) {
-    if (slug != t.slug && Near(t.slug, mine, slug)) near.push_back(slug);
+    if (slug == t.slug || !Similar(t.slug, mine, slug, CountLetters(slug))) continue;
+    if (near.count++ < kShownNear) near.first.push_back(slug);
   }
   return near;
 }
 
-// "'a', 'b' and 'c'", naming at most five.
-std::string QuotedList(const std::vector<std::string>& names) {
-  constexpr size_t kShown = 5;
-  size_t shown = std::min(names.size(), kShown);
+// "'a', 'b' and 'c'": the first kShownNear of `count` names.
+std::string QuotedList(const Near& near) {
+  size_t shown = near.first.size();
   std::string list;
   for (size_t i = 0; i < shown; ++i) {
-    bool last = i + 1 == shown && names.size() <= kShown;
-    list += (i == 0 ? "'" : last ? " and '" : ", '") + names[i] + "'";
+    bool last = i + 1 == shown && near.count <= shown;
+    list += (i == 0 ? "'" : last ? " and '" : ", '") + near.first[i] + "'";
   }
-  if (names.size() > kShown) list += " and " + std::to_string(names.size() - kShown) + " more";
+  if (near.count > shown) list += " and " + std::to_string(near.count - shown) + " more";
   return list;
 }
 
-void CheckSimilarSlugs(const Target& t, const std::vector<std::string>& near, Report& out) {
-  if (near.size() + 1 < kSimilarSlugCluster) return;
+void CheckSimilarSlugs(const Target& t, const Near& near, Report& out) {
+  if (near.count + 1 < kSimilarSlugCluster) return;
   out.Add(Make(Severity::kWarning, t, "similar-slugs", "", 0,
                "slug '" + t.slug + "' is within edit distance 2 of " + QuotedList(near),
                "merge near-duplicates into one record (mark the others status: replaced with "
@@ -123,34 +97,7 @@ std::string SuggestSlug(std::string_view slug) {
   return out.empty() ? "record" : out;
 }
 
-std::map<std::string, std::vector<std::string>, std::less<>> NearSlugs(const StoreView& view,
-                                                                       doc::Kind kind) {
-  std::vector<std::string_view> slugs;
-  std::vector<Histogram> hists;
-  for (const auto& [slug, ref] : view.records[doc::KindIndex(kind)]) {
-    slugs.push_back(slug);
-    hists.push_back(Count(slug));
-  }
-  std::vector<std::vector<size_t>> near(slugs.size());
-  for (size_t i = 0; i < slugs.size(); ++i) {
-    for (size_t j = i + 1; j < slugs.size(); ++j) {
-      if (Near(slugs[i], hists[i], slugs[j])) {
-        near[i].push_back(j);
-        near[j].push_back(i);
-      }
-    }
-  }
-  std::map<std::string, std::vector<std::string>, std::less<>> out;
-  for (size_t i = 0; i < slugs.size(); ++i) {
-    std::sort(near[i].begin(), near[i].end());
-    auto& names = out[std::string(slugs[i])];
-    for (size_t j : near[i]) names.emplace_back(slugs[j]);
-  }
-  return out;
-}
-
-void CheckTarget(const Target& t, const StoreView& view, Report& out,
-                 const std::vector<std::string>* near) {
+void CheckTarget(const Target& t, const StoreView& view, Report& out, const Near* near) {
   const std::string kind(doc::KindName(t.kind));
   if (t.kind == doc::Kind::kSummary && t.slug != doc::kSummarySlug) {
     out.Add(Make(Severity::kError, t, "bad-slug", "", 0,
@@ -175,23 +122,29 @@ void CheckTarget(const Target& t, const StoreView& view, Report& out,
   }
 }
 
-Report LintWith(const Target& target, const doc::Record* record, const Error* parse_error,
-                const StoreView& view, const std::vector<std::string>* near) {
+Report LintAlone(const Target& target, const doc::Record* record, const Error* parse_error) {
   Report out;
-  CheckTarget(target, view, out, near);
   if (parse_error) {
     out.Add(Finding{Severity::kError, "frontmatter", target.path, parse_error->line, "",
                     parse_error->what, parse_error->repair});
     return out;
   }
-  Ctx c{target, *record, view, out};
-  CheckFields(c);
-  CheckReferences(c);
+  static const StoreView kNoView;  // the field rules read no view
+  CheckFields(Ctx{target, *record, kNoView, out});
+  return out;
+}
+
+Report LintWith(const Target& target, const doc::Record* record, const Error* parse_error,
+                const StoreView& view, const Near* near) {
+  Report out;
+  CheckTarget(target, view, out, near);
+  out.Append(LintAlone(target, record, parse_error));
+  if (!parse_error) CheckReferences(Ctx{target, *record, view, out});
   return out;
 }
 
 Report LintWith(const Target& target, const Result<doc::Record>& parsed, const StoreView& view,
-                const std::vector<std::string>* near) {
+                const Near* near) {
   return parsed ? LintWith(target, &*parsed, nullptr, view, near)
                 : LintWith(target, nullptr, &parsed.error(), view, near);
 }

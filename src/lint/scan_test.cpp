@@ -76,5 +76,42 @@ TEST(Scan, ASymlinkedFolderIsReportedNotFollowed) {
   EXPECT_FALSE(LoadStore(t / "missing"));
 }
 
+std::vector<std::string> Lines(const Report& r) {
+  std::vector<std::string> out;
+  for (const Finding& f : r.findings) out.push_back(f.Format());
+  return out;
+}
+
+// `lore lint`'s one pass gives LintStore's findings, in its order: on a small
+// store, and on one large enough to be read by several threads.
+TEST(Scan, LintStoreAtGivesTheFindingsOfLoadAndLint) {
+  for (int records : {3, 700}) {
+    TempDir t;
+    t.Write("memory/summary.md", "---\n---\nS\n");
+    t.Write("memory/requests/r.md", "---\nsources: []\n---\n");
+    t.Write("knowledge/k.md", "not a record\n");
+    t.Write("memory/workflow/w.md",
+            "---\nupdated_at: 2026-01-02T03:04:05Z\ndescription: d\nrequires: [k, gone]\n---\n");
+    for (int i = 0; i < records; ++i) {
+      std::string replaced = i % 3 == 1 ? "status: replaced\nreplaced_by: d" +
+                                              std::to_string(i % 7 ? i + 1 : i - 1) + "\n"
+                                        : "status: open\n";
+      t.Write("memory/decisions/d" + std::to_string(i) + ".md",
+              "---\ncreated_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n" +
+                  replaced + "sources: []\n---\nb\n");
+    }
+    t.Write("memory/decisions/Bad.md", kDecision);
+    auto loaded = LoadStore(t.path());
+    ASSERT_TRUE(loaded);
+    auto linted = LintStoreAt(t.path());
+    ASSERT_TRUE(linted);
+    EXPECT_EQ(linted->records, loaded->records.size());
+    Report want = LintStore(*loaded);
+    EXPECT_GT(want.findings.size(), 3u);
+    EXPECT_EQ(Lines(linted->report), Lines(want));
+  }
+  EXPECT_FALSE(LintStoreAt("/nonexistent/store"));
+}
+
 }  // namespace
 }  // namespace lore::lint

@@ -11,11 +11,15 @@
 #include "lore/log/jsonl.h"
 #include "log/log_identity.h"
 #include "log/stream_scan.h"
+#include "log/torn_tail.h"
 
 namespace lore::log {
 namespace {
 
-Error BadLine(const LogPaths& paths, const LineProblem& p) {
+// A bad line of `scan`: the last line without its newline is a torn append
+// (torn_tail.h), any other one is malformed.
+Error BadLine(const LogPaths& paths, const ScanResult& scan, const LineProblem& p) {
+  if (p.line == scan.lines && !scan.ends_with_newline) return TornTailError(paths.log, p.line);
   return Error{ErrorCode::kCorrupt, "malformed line (" + p.what + ")", paths.log, p.line,
                paths.bad_line_repair};
 }
@@ -38,7 +42,7 @@ Status Refresh(const LogPaths& paths, int fd, Identity* known, bool* revalidated
   // Only the bytes this identity describes: a foreign write landing during
   // the scan changes the identity and is checked next time.
   LORE_ASSIGN(ScanResult scan, ScanFd(fd, now.size, paths.log, 1));
-  if (!scan.problems.empty()) return tl::unexpected(BadLine(paths, scan.problems.front()));
+  if (!scan.problems.empty()) return tl::unexpected(BadLine(paths, scan, scan.problems.front()));
   now.lines = scan.lines;
   now.ends_with_newline = scan.ends_with_newline;
   *known = now;
@@ -125,7 +129,7 @@ std::vector<Error> CheckAll(const LogPaths& paths, size_t max_problems) {
   if (::fstat(fd->get(), &st) != 0) return {fs::ErrnoError(errno, "cannot stat", paths.log)};
   auto scan = ScanFd(fd->get(), static_cast<uint64_t>(st.st_size), paths.log, max_problems);
   if (!scan) return {scan.error()};
-  for (const auto& p : scan->problems) out.push_back(BadLine(paths, p));
+  for (const auto& p : scan->problems) out.push_back(BadLine(paths, *scan, p));
   return out;
 }
 

@@ -183,7 +183,9 @@ TEST_F(ArchiveTest, TeamIdentityCursorsAndLocksAreNotExported) {
   for (const auto& rel : local)
     t_.Write(s + rel, rel == "team/machine_id" ? "0123456789abcdef\n" : "{}");
   t_.Write(s + "team/m2/raw.jsonl", "{\"kind\":\"review\"}\n");
-  t_.Write(s + "extract/s1.json", "{}");
+  t_.Write(s + "extract/s1.json",
+           R"({"session_id":"s1","transcript":"/t.jsonl","identity":{"dev":1,"ino":2,)"
+           R"("prefix_bytes":0,"prefix_hash":""},"line":0,"offset":0,"staged_id":""})" "\n");
   auto ex = Lore({"export", kRemote, "-o", "w.tar.gz"}, Opts());
   ASSERT_EQ(ex.exit_code, 0) << ex.err;
   EXPECT_EQ(ex.out.rfind("exported 9 files", 0), 0u) << ex.out;

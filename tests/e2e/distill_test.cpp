@@ -90,8 +90,13 @@ TEST_F(DistillTest, FixedStoreGivesExpectedPagesByteForByte) {
   struct stat st;
   ASSERT_EQ(::stat(okf().c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0700u);
-  // The bundle is a valid index for the capture verbs.
-  EXPECT_EQ(Lore({"check", kRemote}, Opts()).exit_code, 0);
+  // The bundle is a valid index for the capture verbs; `lore check`'s one
+  // complaint is the fixture's malformed learnings line, which distill skips.
+  EXPECT_EQ(Lore({"ensure", kRemote}, Opts()).exit_code, 0);
+  auto check = Lore({"check", kRemote}, Opts());
+  EXPECT_EQ(check.err, "lore: malformed line (not valid JSON: unexpected 'n'): " + store() +
+                           "/learnings.jsonl:3; fix that line's JSON by hand or move it to "
+                           "another file (lore skips it meanwhile)\n");
 }
 
 TEST_F(DistillTest, SecondRunChangesNothing) {

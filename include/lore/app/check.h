@@ -1,6 +1,8 @@
 // `lore check` (docs/capture.md) as one use case: the whole store checked,
-// leftovers of dead writers reported (or removed first, with repair), and the
-// secrets scan of `lore check --secrets` (docs/secrets.md).
+// every file kind with its own module's reader; leftovers of dead writers
+// reported (or removed first, with repair, as are torn log tails, unreadable
+// cursors and a damaged search index: app/check_files.h); and the secrets
+// scan of `lore check --secrets` (docs/secrets.md).
 #pragma once
 
 #include <cstdint>
@@ -15,6 +17,7 @@ namespace lore::app {
 
 struct Checked {
   std::vector<std::string> removed;   // with repair: the leftovers removed
+  std::vector<std::string> repaired;  // with repair: one line per file repaired
   std::optional<Error> repair_error;  // with repair: why the removal stopped
   std::vector<Error> problems;        // what makes the store fail its check
   std::vector<Error> warnings;        // leftovers of dead writers (never a failure)

@@ -45,4 +45,14 @@ Result<LoadedStore> LoadStore(const std::string& root);
 // Lints every loaded record as it is (Op::kCheck) against the whole store.
 Report LintStore(const LoadedStore& store);
 
+// `lore lint`: the findings of LoadStore and LintStore, in the same order,
+// with every record read and parsed once and dropped once linted, so that
+// memory holds only what the rules on the whole store need (each record's
+// slug and references). A large store is read by one thread per core.
+struct StoreLint {
+  size_t records = 0;  // the record files found, as LoadedStore::records
+  Report report;
+};
+Result<StoreLint> LintStoreAt(const std::string& root);
+
 }  // namespace lore::lint
