@@ -9,10 +9,12 @@
 // child (getrusage, ru_maxrss) over the runs (docs/records.md has the
 // figures).
 //
-//   lint_bench [--keep] [runs] [records...]     (defaults 3, and 10000 100000)
+//   lint_bench [--keep] [--numbered] [runs] [records...]   (defaults 3, and 10000 100000)
 //
 // --keep leaves each store in place (its LORE_HOME is printed) instead of
-// removing it.
+// removing it. --numbered names the records "decision-00017", "request-00017"
+// ...: every slug is within edit distance 2 of hundreds of others (at 100,000
+// records, 42 million pairs), the worst case of the near-slug search.
 #include <unistd.h>
 
 #include <algorithm>
@@ -118,7 +120,19 @@ void WriteFile(const stdfs::path& p, const std::string& text) {
 }
 
 // Writes a store of about `n` records under `home`; returns its folder.
-stdfs::path MakeStore(const std::string& home, size_t n) {
+// `n` slugs "<prefix>-<number>", five digits at least.
+std::vector<std::string> Numbered(const char* prefix, size_t n, std::set<std::string>* taken) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n; ++i) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s-%05zu", prefix, i);
+    out.push_back(buf);
+    taken->insert(buf);
+  }
+  return out;
+}
+
+stdfs::path MakeStore(const std::string& home, size_t n, bool numbered) {
   setenv("LORE_HOME", home.c_str(), 1);
   if (!lore::bench::Spawn({LORE_BINARY, "ensure", kRepo}).ok) {
     std::fprintf(stderr, "lore ensure failed\n");
@@ -132,10 +146,14 @@ stdfs::path MakeStore(const std::string& home, size_t n) {
   std::set<std::string> taken;
   const size_t n_knowledge = n / 5, n_requests = n / 5, n_workflows = n / 20;
   const size_t n_decisions = n - 1 - n_knowledge - n_requests - n_workflows;
-  const auto decisions = Slugs(r, n_decisions, &taken);
-  const auto requests = Slugs(r, n_requests, &taken);
-  const auto knowledge = Slugs(r, n_knowledge, &taken);
-  const auto workflows = Slugs(r, n_workflows, &taken);
+  const auto decisions =
+      numbered ? Numbered("decision", n_decisions, &taken) : Slugs(r, n_decisions, &taken);
+  const auto requests =
+      numbered ? Numbered("request", n_requests, &taken) : Slugs(r, n_requests, &taken);
+  const auto knowledge =
+      numbered ? Numbered("page", n_knowledge, &taken) : Slugs(r, n_knowledge, &taken);
+  const auto workflows =
+      numbered ? Numbered("workflow", n_workflows, &taken) : Slugs(r, n_workflows, &taken);
 
   WriteFile(store / "memory/summary.md",
             "---\nupdated_at: 2026-02-03T04:05:06Z\n---\n" + Body(r, "Summary"));
@@ -181,12 +199,14 @@ stdfs::path MakeStore(const std::string& home, size_t n) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool keep = false;
+  bool keep = false, numbered = false;
   int runs = 3;
   std::vector<size_t> sizes;
   for (int i = 1, positional = 0; i < argc; ++i) {
     if (std::string(argv[i]) == "--keep") {
       keep = true;
+    } else if (std::string(argv[i]) == "--numbered") {
+      numbered = true;
     } else if (positional++ == 0) {
       runs = std::atoi(argv[i]);
     } else {
@@ -199,7 +219,7 @@ int main(int argc, char** argv) {
   for (size_t n : sizes) {
     char tmpl[] = "/tmp/lore-lint-bench-XXXXXX";
     const std::string home = mkdtemp(tmpl);
-    MakeStore(home, n);
+    MakeStore(home, n, numbered);
     std::vector<double> wall;
     long rss = 0;
     int exit_code = -1;
@@ -215,9 +235,10 @@ int main(int argc, char** argv) {
     }
     std::sort(wall.begin(), wall.end());
     std::printf(
-        "lore lint, %zu records: median %.0f ms (min %.0f, %d runs), peak RSS %.1f MiB, "
+        "lore lint, %zu %srecords: median %.0f ms (min %.0f, %d runs), peak RSS %.1f MiB, "
         "exit %d\n",
-        n, wall[wall.size() / 2], wall.front(), runs, rss / 1024.0, exit_code);
+        n, numbered ? "numbered " : "", wall[wall.size() / 2], wall.front(), runs, rss / 1024.0,
+        exit_code);
     std::fflush(stdout);
     if (keep) {
       std::printf("kept: LORE_HOME=%s lore lint %s\n", home.c_str(), kRepo);

@@ -304,7 +304,7 @@ bool Reported(const std::set<std::string>& reported, const std::string& path) {
 // "frontmatter" errors); `lore lint` lists the rest of the linter's rules.
 void CheckRecords(const store::Store& store, const std::set<std::string>& reported,
                   std::vector<Error>* out) {
-  auto linted = lint::LintStoreAt(store.dir());
+  auto linted = lint::LintStoreAt(store.dir(), lint::Checks::kReadable);
   if (!linted) return out->push_back(linted.error());
   for (const lint::Finding& f : linted->report.findings) {
     if (f.rule != "unreadable" && f.rule != "frontmatter") continue;

@@ -16,6 +16,8 @@ struct LintArgs {
   bool json = false;
 };
 
+constexpr size_t kPrintChunk = size_t{1} << 20;
+
 std::string Plural(size_t n, const char* word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
@@ -39,8 +41,16 @@ int RunLint(const LintArgs& a) {
     j["findings"] = report.FindingsJson();
     Print(j.dump());
   } else {
+    // Printed a chunk at a time: a store where every record warns has as
+    // many lines as records.
     std::string out;
-    for (const auto& f : report.findings) out += f.Format() + "\n";
+    for (const auto& f : report.findings) {
+      out += f.Format() + "\n";
+      if (out.size() >= kPrintChunk) {
+        Print(out, false);
+        out.clear();
+      }
+    }
     out += "lint: " + Plural(report.Errors(), "error") + ", " +
            Plural(report.Warnings(), "warning") + " in " +
            Plural(linted->records, "record") + "\n";

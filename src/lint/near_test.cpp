@@ -38,6 +38,37 @@ TEST(NearSlugs, FindsWhatComparingEveryPairFinds) {
   }
 }
 
+// A kind large enough to be walked by several threads, with slugs sharing a
+// long prefix ("decision-0417"): what each thread found is added up.
+TEST(NearSlugs, ALargeKindGivesWhatComparingEveryPairGives) {
+  StoreView view;
+  std::mt19937 rng(11);
+  for (int i = 0; i < 5000; ++i) {
+    std::string s = "decision-";
+    s += std::to_string(rng() % 20000);
+    if (i % 3 == 0) {
+      s += '-';
+      s.append(static_cast<size_t>(1 + rng() % 2), rng() % 2 ? 'a' : 'b');
+    }
+    view.Add(Kind::kDecision, s);
+  }
+  auto near = NearSlugs(view, Kind::kDecision);
+  const auto& all = view.records[doc::KindIndex(Kind::kDecision)];
+  size_t i = 0;
+  for (const auto& [slug, ref] : all) {
+    if (i++ % 25) continue;  // a sample: every pair of 5,000 slugs would take long
+    Near want;
+    for (const auto& [other, r] : all) {
+      if (other == slug || text::EditDistance(slug, other, 2) > 2) continue;
+      if (want.count++ < kShownNear) want.first.push_back(other);
+    }
+    auto it = near.find(slug);
+    Near got = it == near.end() ? Near{} : it->second;
+    EXPECT_EQ(got.count, want.count) << slug;
+    EXPECT_EQ(got.first, want.first) << slug;
+  }
+}
+
 TEST(NearSlugs, NamesTheFirstFiveAndCountsTheRest) {
   StoreView view;
   for (const char* s : {"use-sqlite", "use-sqlite1", "use-sqlite2", "use-sqlite3", "use-sqlite4",

@@ -50,8 +50,8 @@ void CheckTarget(const Target& target, const StoreView& view, Report& out,
                  const Near* near = nullptr);
 
 // The slugs of `kind` in `view` that have others of that kind within edit
-// distance 2, mapped to those (near.cpp: in time about linear in the number
-// of slugs, not one comparison per pair).
+// distance 2, mapped to those (near.cpp: a walk of the slugs' trie per slug,
+// not one comparison per pair).
 std::map<std::string, Near, std::less<>> NearSlugs(const StoreView& view, doc::Kind kind);
 
 // LintParsed with `near` as in CheckTarget; the second form lints `record`,

@@ -250,7 +250,27 @@ Report LintStore(const LoadedStore& store) {
   return Finish(store.root, store.problems, pending, store.view);
 }
 
-Result<StoreLint> LintStoreAt(const std::string& root) {
+namespace {
+
+// The findings of Finish that say a record or folder cannot be read or parsed.
+Report Unreadable(const std::vector<Error>& problems, const std::vector<Pending>& records) {
+  Report out;
+  for (const Error& e : problems) {
+    out.Add(Finding{Severity::kError, "unreadable", e.path, e.line, "", e.what, e.repair});
+  }
+  for (const Pending& p : records) {
+    if (p.unreadable) out.Add(*p.unreadable);
+    if (p.parsed) continue;
+    for (const Finding& f : p.own.findings) {
+      if (f.rule == "frontmatter") out.Add(f);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<StoreLint> LintStoreAt(const std::string& root, Checks checks) {
   LORE_TRY(RequireDirectory(root));
   std::vector<Error> problems;
   LORE_ASSIGN(std::vector<RecordFile> files, ListRecordFiles(root, &problems));
@@ -279,6 +299,7 @@ Result<StoreLint> LintStoreAt(const std::string& root) {
     work();
     for (auto& w : workers) w.join();
   }
+  if (checks == Checks::kReadable) return StoreLint{pending.size(), Unreadable(problems, pending)};
   StoreView view;
   for (const Pending& p : pending) {
     if (InView(p.kind, p.slug, !p.unreadable)) {

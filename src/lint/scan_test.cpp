@@ -113,5 +113,22 @@ TEST(Scan, LintStoreAtGivesTheFindingsOfLoadAndLint) {
   EXPECT_FALSE(LintStoreAt("/nonexistent/store"));
 }
 
+// `lore check` asks only which records cannot be read or parsed.
+TEST(Scan, LintStoreAtReadableGivesOnlyTheUnreadableAndUnparsed) {
+  TempDir t;
+  t.Write("memory/requests/r.md", "---\nsources: []\n---\n");  // missing fields: not asked
+  t.Write("knowledge/k.md", "not a record\n");
+  t.Write("memory/decisions/a.md", kDecision);
+  t.Write("elsewhere.md", kDecision);
+  ASSERT_EQ(::symlink((t / "elsewhere.md").c_str(), (t / "memory/decisions/link.md").c_str()), 0);
+  auto r = LintStoreAt(t.path(), Checks::kReadable);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->records, 4u);
+  std::vector<std::string> rules;
+  for (const Finding& f : r->report.findings)
+    rules.push_back(f.rule + " " + std::filesystem::path(f.path).filename().string());
+  EXPECT_THAT(rules, ElementsAre("unreadable link.md", "frontmatter k.md"));
+}
+
 }  // namespace
 }  // namespace lore::lint

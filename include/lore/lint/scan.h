@@ -53,6 +53,10 @@ struct StoreLint {
   size_t records = 0;  // the record files found, as LoadedStore::records
   Report report;
 };
-Result<StoreLint> LintStoreAt(const std::string& root);
+// kReadable: only the findings of folders and records that cannot be read
+// or parsed ("unreadable", "frontmatter"), for `lore check`, without the rules
+// on the whole store (near slugs, references).
+enum class Checks { kAll, kReadable };
+Result<StoreLint> LintStoreAt(const std::string& root, Checks checks = Checks::kAll);
 
 }  // namespace lore::lint
