@@ -76,7 +76,8 @@ TEST(ReviewSessionTest, ScreensCarryNoEscapeOfAProposal) {
   items[0]["evidence"] = "\x1b[8mhidden";
   const std::string screen = ReviewSession(items).Render();
   EXPECT_EQ(screen.find('\x1b'), std::string::npos) << screen;
-  EXPECT_NE(screen.find("1. [convent] | ab "), std::string::npos) << screen;
+  EXPECT_NE(screen.find("1. convention, confidence 0.50\n"), std::string::npos) << screen;
+  EXPECT_NE(screen.find("         ab\n"), std::string::npos) << screen;
   EXPECT_NE(screen.find("evidence: hidden\n"), std::string::npos) << screen;
 }
 

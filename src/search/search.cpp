@@ -297,7 +297,7 @@ class Ranker {
     for (size_t i = 0; i < pool && picked.size() < keep; ++i) {
       LORE_ASSIGN(const index::Doc* d, DocOf(order[i].second));
       const index::Record& r = d->record;
-      const bool log = r.scope == index::Scope::kSessions || r.scope == index::Scope::kRaw;
+      const bool log = r.scope == index::Scope::kSessions;
       if (log) {
         auto& lines = near[r.file];
         int close = 0;

@@ -89,22 +89,24 @@ TEST_F(SearchTest, AKeptLearningRanksAboveTheLinesThatSayTheSameInPassing) {
   EXPECT_EQ(Ask("gitleaks blocks commit", p)[0], "l1");
 }
 
-TEST_F(SearchTest, OneStretchOfALogNeverTakesEveryPlace) {
-  std::string raw;
-  for (int i = 0; i < 4; ++i)
-    raw += "{\"text\":\"the blocky dns logs are on slate, attempt " + std::to_string(i) + "\"}\n";
-  for (int i = 0; i < 10; ++i) raw += "{\"text\":\"unrelated line " + std::to_string(i) + "\"}\n";
-  raw += "{\"text\":\"blocky answers dns for the whole network, its cache sized to the "
-         "clients\"}\n";
-  t_.Write("raw.jsonl", raw);
+TEST_F(SearchTest, OneStretchOfASessionLogNeverTakesEveryPlace) {
+  auto turn = [](int line, const std::string& text) {
+    return "{\"turn\":\"agent\",\"line\":" + std::to_string(line) + ",\"text\":\"" + text +
+           "\"}\n";
+  };
+  std::string log = "{\"turn\":\"span\",\"session_id\":\"s1\",\"lines\":[1,20]}\n";
+  for (int i = 0; i < 4; ++i) log += turn(i + 1, "the blocky dns logs are on slate, attempt " + std::to_string(i));
+  for (int i = 0; i < 10; ++i) log += turn(i + 5, "unrelated line " + std::to_string(i));
+  log += turn(15, "blocky answers dns for the whole network, its cache sized to the clients");
+  t_.Write("sessions/s1.jsonl", log);
   RankingParams p = Plain();
   p.diversity = false;
   auto off = Ask("blocky dns logs", p, 3);
-  EXPECT_EQ(std::count(off.begin(), off.end(), "raw.jsonl:15"), 0) << "the four lines first";
+  EXPECT_EQ(std::count(off.begin(), off.end(), "sessions/s1.jsonl:16"), 0) << "the four lines first";
   p.diversity = true;
   auto on = Ask("blocky dns logs", p, 3);
   ASSERT_EQ(on.size(), 3u);
-  EXPECT_EQ(on[2], "raw.jsonl:15") << "two of the stretch, then the other place";
+  EXPECT_EQ(on[2], "sessions/s1.jsonl:16") << "two of the stretch, then the other place";
   EXPECT_EQ(Ask("blocky dns logs", p, 6).size(), 5u) << "the ones that waited still come";
 }
 

@@ -80,9 +80,11 @@ struct RankingParams {
 
   // Diversity: neighbour context lifts the lines around a good match, so
   // the best few hits could all be one stretch of one session log, and a
-  // wrong stretch would fill every place. A log record with diversity_max
+  // wrong stretch would fill every place. A session log's record with diversity_max
   // better hits of its file within diversity_window lines of it waits until
-  // the other records have had their places (it is never dropped).
+  // the other records have had their places (it is never dropped). Other
+  // scopes are left alone: on LoCoMo's conversations (raw lines) the evidence
+  // of one question often is neighbouring turns, and recall fell below its gate.
   bool diversity = true;
   int diversity_window = 4;
   int diversity_max = 2;
