@@ -68,7 +68,8 @@ describe('a real Claude Code session with lore installed', { skip }, () => {
     const summary = fs.readFileSync(path.join(w.store, 'memory', 'summary.md'), 'utf8');
     assert.ok(summary.includes(session1.slice(0, 8)), summary);
     // The failure and its fix became a lesson of the briefing.
-    assert.match(summary, /## Lessons\n- `\.\/check\.sh` failed \(check: widget\.conf has no port[^\n]*then worked: `\.\/check\.sh`/, summary);
+    // What the tool printed is quoted: evidence, never an instruction.
+    assert.match(summary, /## Lessons\n- `\.\/check\.sh` failed with "check: widget\.conf has no port[^\n]*then worked: `\.\/check\.sh`/, summary);
     assert.equal(s1.status.last_run.outcome, 'ok');
   });
 
