@@ -91,7 +91,11 @@ std::optional<Event> LogBuilder::Add(const Event& in) {
       e.tool_id = ShortId(e.tool_id);
       e.detail = Cut(e.detail, InputCap(caps_, e.tool_name));
       e.note = Cut(e.note, caps_.note);
-      e.text.clear();
+      if (IsFileEditTool(e.tool_name)) {
+        e.text = Cut(e.text, caps_.change);
+      } else {
+        e.text.clear();
+      }
       break;
     }
     case EventKind::kToolResult: {
@@ -163,6 +167,7 @@ std::string RenderEvent(const Event& e) {
     j["id"] = e.tool_id;
     if (!e.detail.empty()) j["input"] = e.detail;
     if (!e.note.empty()) j["note"] = e.note;
+    if (!e.text.empty()) j["change"] = e.text;
   } else if (e.kind == EventKind::kToolResult) {
     j["id"] = e.tool_id;
     j["status"] = StatusName(e.status);
@@ -228,6 +233,7 @@ bool ParseLogLine(std::string_view text, LogLine* out) {
     e.tool_id = json::StringOr(j, "id", "");
     e.detail = json::StringOr(j, "input", "");
     e.note = json::StringOr(j, "note", "");
+    e.text = json::StringOr(j, "change", "");
   } else if (e.kind == EventKind::kToolResult) {
     e.tool_id = json::StringOr(j, "id", "");
     e.status = ParseStatus(json::StringOr(j, "status", "ok")).value_or(ResultStatus::kOk);

@@ -46,6 +46,7 @@ struct LogCaps {
   size_t output = 400;    // a shell command's output, first and last lines
   size_t answer = 2000;   // a subagent's or the person's answer to a tool
   size_t reason = 400;    // a rejection's reason
+  size_t change = 300;    // what a file-writing call wrote: an edit's new text, a file's start
 };
 
 // What one extract run read: the lines, their first and last time stamps,

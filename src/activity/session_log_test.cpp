@@ -54,6 +54,16 @@ TEST(LogBuilder, KeepsWordsAndTheOutcomeOfCallsNeverFileContents) {
   EXPECT_FALSE(b.Add(side));
   auto said = b.Add(MakeEvent(EventKind::kAssistantText, 10, false, std::string(9000, 'x')));
   EXPECT_LE(said->text.size(), LogCaps{}.agent + 3);
+  // A file-writing call keeps the start of what it wrote; other calls nothing
+  // but their input.
+  Event edit = Use(11, "e", "Edit", "/repo/conf.yml");
+  edit.text = std::string(1000, 'y');
+  auto edited = b.Add(edit);
+  EXPECT_LE(edited->text.size(), LogCaps{}.change + 3);
+  EXPECT_NE(RenderEvent(*edited).find("\"change\":\"yyy"), std::string::npos);
+  Event bash = Use(12, "f", "Bash", "make");
+  bash.text = "not a change";
+  EXPECT_EQ(b.Add(bash)->text, "");
 }
 
 TEST(LogBuilder, LinesRoundTrip) {
@@ -67,6 +77,10 @@ TEST(LogBuilder, LinesRoundTrip) {
   EXPECT_EQ(l.event.detail, "git push");
   EXPECT_EQ(l.event.note, "Push the branch");
   EXPECT_EQ(l.event.at, e.at);
+  Event w = Use(7, "abd", "Write", "/repo/NOTES.md");
+  w.text = "# Notes\nuse pnpm";
+  ASSERT_TRUE(ParseLogLine(RenderEvent(w), &l));
+  EXPECT_EQ(l.event.text, "# Notes\nuse pnpm");
   Event r = Result(8, "abc", ResultStatus::kRejected, "");
   r.reason = "not now";
   ASSERT_TRUE(ParseLogLine(RenderEvent(r), &l));

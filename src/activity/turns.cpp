@@ -236,4 +236,135 @@ std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std
   return found;
 }
 
+namespace {
+
+// "### 7. Title", "**7. Title**", "7) **Title**": a numbered heading's
+// number and words; 0 when `line` is none.
+int QuestionHeading(std::string_view line, std::string* title) {
+  line = text::Trim(line);
+  bool marked = false;
+  while (line.starts_with("#") || line.starts_with("**")) {
+    line.remove_prefix(line[0] == '#' ? 1 : 2);
+    line = text::Trim(line);
+    marked = true;
+  }
+  size_t digits = 0;
+  while (digits < line.size() && digits < 3 && std::isdigit(static_cast<unsigned char>(line[digits])))
+    ++digits;
+  if (digits == 0 || digits > 2 || digits + 1 >= line.size()) return 0;
+  if (line[digits] != '.' && line[digits] != ')') return 0;
+  std::string_view rest = text::Trim(line.substr(digits + 1));
+  if (rest.starts_with("**")) marked = true;
+  if (!marked || rest.empty()) return 0;
+  std::string words;
+  for (char c : rest) {
+    if (c != '*' && c != '`' && c != '_') words += c;
+  }
+  *title = Excerpt(words, kLabelBytes);
+  return title->empty() ? 0 : std::stoi(std::string(line.substr(0, digits)));
+}
+
+// "- **A) AXUIElement** — …", "| **B) CGWindow** | …", "C. Swift DSL": an
+// option's letter (upper case) and label; 0 when `line` is none.
+char LetteredOption(std::string_view line, std::string* label) {
+  line = text::Trim(line);
+  for (std::string_view lead : {"- ", "* ", "|"}) {
+    if (line.starts_with(lead)) line = text::Trim(line.substr(lead.size()));
+  }
+  bool bold = line.starts_with("**");
+  if (bold) line.remove_prefix(2);
+  if (line.size() < 4 || line[0] < 'A' || line[0] > 'H') return 0;
+  if ((line[1] != ')' && line[1] != '.') || line[2] != ' ') return 0;
+  std::string_view rest = line.substr(3);
+  if (bold) {
+    size_t close = rest.find("**");
+    if (close != std::string_view::npos) rest = rest.substr(0, close);
+  }
+  if (size_t bar = rest.find(" |"); bar != std::string_view::npos) rest = rest.substr(0, bar);
+  *label = Label(rest);
+  return label->empty() ? 0 : line[0];
+}
+
+}  // namespace
+
+std::vector<NumberedQuestion> NumberedQuestions(std::string_view text) {
+  std::vector<NumberedQuestion> out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    std::string words;
+    if (int n = QuestionHeading(line, &words); n > 0) {
+      if (!out.empty() && n <= out.back().number) break;  // a new list: not the same interview
+      out.push_back({n, std::move(words), {}, {}});
+      continue;
+    }
+    if (out.empty()) continue;
+    if (char letter = LetteredOption(line, &words); letter != 0) {
+      NumberedQuestion& q = out.back();
+      if (std::find(q.letters.begin(), q.letters.end(), letter) == q.letters.end()) {
+        q.letters.push_back(letter);
+        q.options.push_back(std::move(words));
+      }
+    }
+  }
+  if (out.size() < 2) out.clear();
+  return out;
+}
+
+std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply, const std::vector<int>& numbers) {
+  std::vector<NumberedAnswer> out;
+  std::vector<std::pair<size_t, size_t>> at;  // (marker start, text start)
+  size_t next = 0;                            // index in `numbers` of the next allowed
+  for (size_t i = 0; i < reply.size() && next < numbers.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(reply[i]))) continue;
+    if (i > 0 && !std::isspace(static_cast<unsigned char>(reply[i - 1]))) continue;
+    size_t j = i;
+    while (j < reply.size() && j - i < 3 && std::isdigit(static_cast<unsigned char>(reply[j]))) ++j;
+    if (j - i > 2 || j >= reply.size()) continue;
+    if (reply[j] != '.' && reply[j] != ')' && reply[j] != ':') continue;
+    if (j + 1 < reply.size() && std::isdigit(static_cast<unsigned char>(reply[j + 1]))) continue;  // 1.5
+    const int n = std::stoi(std::string(reply.substr(i, j - i)));
+    auto it = std::find(numbers.begin() + static_cast<long>(next), numbers.end(), n);
+    if (it == numbers.end()) continue;
+    next = static_cast<size_t>(it - numbers.begin()) + 1;
+    at.emplace_back(i, j + 1);
+    out.push_back({n, {}});
+    i = j;
+  }
+  for (size_t k = 0; k < out.size(); ++k) {
+    size_t stop = k + 1 < at.size() ? at[k + 1].first : reply.size();
+    out[k].text = std::string(text::Trim(reply.substr(at[k].second, stop - at[k].second)));
+  }
+  std::erase_if(out, [](const NumberedAnswer& a) { return a.text.empty(); });
+  return out;
+}
+
+std::vector<size_t> PickedLetters(std::string_view answer, const NumberedQuestion& q) {
+  std::vector<size_t> out;
+  std::string_view a = text::Trim(answer);
+  while (!a.empty()) {
+    const char c = a[0];
+    auto it = std::find(q.letters.begin(), q.letters.end(), c);
+    const bool alone = a.size() == 1 || !std::isalnum(static_cast<unsigned char>(a[1]));
+    if (it == q.letters.end() || !alone) break;
+    size_t index = static_cast<size_t>(it - q.letters.begin());
+    if (std::find(out.begin(), out.end(), index) == out.end()) out.push_back(index);
+    a = text::Trim(a.substr(1));
+    // "A + B", "A and B", "A, B", "A/B": another letter follows.
+    bool joined = false;
+    for (std::string_view j : {"+", "&", ",", "/", "and "}) {
+      if (a.starts_with(j)) {
+        a = text::Trim(a.substr(j.size()));
+        joined = true;
+        break;
+      }
+    }
+    if (!joined) break;
+  }
+  return out;
+}
+
 }  // namespace lore::activity

@@ -44,6 +44,35 @@ std::string ClosingQuestion(std::string_view text);
 std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std::string>& options,
                                    const std::vector<std::string>& markers = {});
 
+// An agent's numbered questions, each with its lettered options: an
+// interview ("### 7. Accessibility API" then "- **A) AXUIElement** — …",
+// "| **B) CGWindowList** | …"). A question is a numbered heading or bold line;
+// its options are the lines after it up to the next question whose text
+// opens with a letter A-H and ")" or "." (list, table or emphasis around it).
+struct NumberedQuestion {
+  int number = 0;
+  std::string title;                 // the heading's words, emphasis removed
+  std::vector<std::string> options;  // labels, as ListedOptions cuts them
+  std::vector<char> letters;         // each option's letter, upper case
+};
+// The questions of `text`, in order; empty when it numbers fewer than two.
+std::vector<NumberedQuestion> NumberedQuestions(std::string_view text);
+
+// The person's answers to numbered questions: "1.A  2. apple look  3. B"
+// -> {1, "A"}, {2, "apple look"}, {3, "B"}. A part starts at a number in
+// `numbers` (ascending, each once) followed by '.', ')' or ':' after a space
+// or the start; its text runs to the next part.
+struct NumberedAnswer {
+  int number = 0;
+  std::string text;
+};
+std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply, const std::vector<int>& numbers);
+
+// The options an answer picks by letter: "C", "A + B", "C sounds best" ->
+// their indices in `q.options`; empty when the answer does not open with
+// letters of the question's options.
+std::vector<size_t> PickedLetters(std::string_view answer, const NumberedQuestion& q);
+
 // Number of white-space separated words.
 size_t WordCount(std::string_view s);
 

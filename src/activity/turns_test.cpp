@@ -65,5 +65,62 @@ TEST(Excerpts, FailureLinesAndHeadTail) {
   EXPECT_EQ(Cut("abcdef ghij", 8), "abcde…");
 }
 
+// An interview written as a project's agent would (not the dev set's words):
+// numbered headings, lettered options in a list and in a table, a question
+// with no options, and a person answering by number in one line.
+constexpr const char* kInterview =
+    "A few questions before I write the plan:\n\n"
+    "### 1. Storage engine\n"
+    "- **A) SQLite** \u2014 one file, no server\n"
+    "- **B) PostgreSQL** \u2014 shared, needs a server\n\n"
+    "**2. Who runs it?**\n"
+    "Just you, or your team too?\n\n"
+    "### 3. Packaging\n"
+    "| Approach | Pros |\n|---|---|\n"
+    "| **A) Debian package** | apt-get install |\n"
+    "| **B) Static tarball** | runs anywhere |\n"
+    "| **C) Container image** | isolated |\n";
+
+TEST(Turns, NumberedQuestionsWithTheirLetteredOptions) {
+  auto qs = NumberedQuestions(kInterview);
+  ASSERT_EQ(qs.size(), 3u);
+  EXPECT_EQ(qs[0].number, 1);
+  EXPECT_EQ(qs[0].title, "Storage engine");
+  EXPECT_EQ(qs[0].options, (std::vector<std::string>{"SQLite", "PostgreSQL"}));
+  EXPECT_EQ(qs[1].title, "Who runs it?");
+  EXPECT_TRUE(qs[1].options.empty());
+  EXPECT_EQ(qs[2].options,
+            (std::vector<std::string>{"Debian package", "Static tarball", "Container image"}));
+  EXPECT_EQ(qs[2].letters, (std::vector<char>{'A', 'B', 'C'}));
+  // One numbered list is no interview; a plain numbered list neither.
+  EXPECT_TRUE(NumberedQuestions("### 1. Only one\n- A) x\n- B) y\n").empty());
+  EXPECT_TRUE(NumberedQuestions("Steps:\n1. build\n2. test\n3. ship\n").empty());
+}
+
+TEST(Turns, NumberedAnswersSplitByTheQuestionsNumbers) {
+  auto a = NumberedAnswers("1.B  2. the whole team, 3 people   3. A + C, and v1.5 later", {1, 2, 3});
+  ASSERT_EQ(a.size(), 3u);
+  EXPECT_EQ(a[0].number, 1);
+  EXPECT_EQ(a[0].text, "B");
+  EXPECT_EQ(a[1].text, "the whole team, 3 people");
+  EXPECT_EQ(a[2].text, "A + C, and v1.5 later");
+  // Numbers out of order or not asked are words of the answer.
+  auto b = NumberedAnswers("3. A   1. B", {1, 3});
+  ASSERT_EQ(b.size(), 1u);
+  EXPECT_EQ(b[0].number, 3);
+  EXPECT_TRUE(NumberedAnswers("make it 2. please", {7, 8}).empty());
+}
+
+TEST(Turns, PickedLettersOpenTheAnswer) {
+  auto qs = NumberedQuestions(kInterview);
+  ASSERT_EQ(qs.size(), 3u);
+  EXPECT_EQ(PickedLetters("B", qs[0]), (std::vector<size_t>{1}));
+  EXPECT_EQ(PickedLetters("A + C", qs[2]), (std::vector<size_t>{0, 2}));
+  EXPECT_EQ(PickedLetters("C sounds best", qs[2]), (std::vector<size_t>{2}));
+  EXPECT_TRUE(PickedLetters("D", qs[2]).empty());          // no such option
+  EXPECT_TRUE(PickedLetters("Apt is fine", qs[2]).empty());  // a word, not a letter
+  EXPECT_TRUE(PickedLetters("A", qs[1]).empty());            // a question without options
+}
+
 }  // namespace
 }  // namespace lore::activity

@@ -67,6 +67,7 @@ std::string HitText(const search::Hit& h, bool explain) {
     out += "    " + h.excerpt.substr(pos, nl - pos) + "\n";
     pos = nl + 1;
   }
+  if (!h.then.empty()) out += "    then: " + h.then + "\n";
   return out;
 }
 

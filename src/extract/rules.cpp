@@ -208,6 +208,40 @@ std::vector<T> Keep(std::vector<T>& list, const std::vector<bool>& keep) {
   return out;
 }
 
+// The person answers the agent's numbered questions ("1.A  2. native look
+// 3. B"): a decision per answer, titled by the option its letter picks or by
+// the person's own words, its reason the question.
+std::vector<StagedDecision> InterviewDecisions(
+    const std::string& reply, const std::vector<activity::NumberedQuestion>& questions,
+    const ItemOrigin& origin) {
+  std::vector<StagedDecision> out;
+  if (questions.empty()) return out;
+  std::vector<int> numbers;
+  for (const auto& q : questions) numbers.push_back(q.number);
+  const std::vector<activity::NumberedAnswer> answers = activity::NumberedAnswers(reply, numbers);
+  if (answers.size() < 2) return out;
+  for (const auto& a : answers) {
+    const auto q = std::find_if(questions.begin(), questions.end(),
+                                [&](const activity::NumberedQuestion& x) { return x.number == a.number; });
+    StagedDecision d;
+    const std::vector<size_t> picked = activity::PickedLetters(a.text, *q);
+    for (size_t i = 0; i < q->options.size(); ++i) {
+      if (std::find(picked.begin(), picked.end(), i) != picked.end()) {
+        d.chosen += (d.chosen.empty() ? "" : " + ") + q->options[i];
+      } else {
+        d.options.push_back(q->options[i]);
+      }
+    }
+    if (picked.empty()) d.chosen = a.text;
+    d.chosen = Excerpt(d.chosen, kShortExcerpt);
+    if (d.options.size() > kMaxOptions) d.options.resize(kMaxOptions);
+    d.rationale = q->title;
+    d.origin = origin;
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
 }  // namespace
 
 bool IsEmpty(const consolidate::StagedEntry& e) {
@@ -237,6 +271,8 @@ void RulesEngine::Person(const Event& e) {
   std::vector<std::string> markers;
   const std::vector<std::string> options =
       activity::ListedOptions(last_assistant_, 9, &markers);
+  const std::vector<activity::NumberedQuestion> interview =
+      activity::NumberedQuestions(last_assistant_);
   // The question the options answer: the closing one, else the agent's first
   // sentence when it asks (its first words are otherwise no reason: "I'd be
   // happy to add that!").
@@ -247,6 +283,10 @@ void RulesEngine::Person(const Event& e) {
   last_assistant_.clear();
   const ItemOrigin own = Origin(e.line, e.line, e.at);
   const ItemOrigin with_question = Origin(agent_line > 0 ? agent_line : e.line, e.line, e.at);
+  if (auto asked_back = InterviewDecisions(text, interview, with_question); !asked_back.empty()) {
+    for (auto& d : asked_back) Push(entry_.decisions, std::move(d));
+    return;
+  }
   size_t len = 0;
   if (auto at = FindChoice(low, &len)) {
     StagedDecision d;

@@ -119,6 +119,28 @@ TEST(RulesEngineTest, ANumberAnswersTheAgentsNumberedOptions) {
   EXPECT_TRUE(e.requests.empty());
 }
 
+TEST(RulesEngineTest, AnswersToNumberedQuestionsAreADecisionEach) {
+  auto e = Extracted(
+      {Agent("Two questions first.\n\n### 1. Storage\n- **A) SQLite** \u2014 one file\n"
+             "- **B) PostgreSQL** \u2014 a server\n\n### 2. Packaging\n"
+             "| Way | Pros |\n|---|---|\n| **A) Debian package** | apt |\n"
+             "| **B) Static tarball** | anywhere |\n\n**3. Anything else?**\n"),
+       Person("1. B, we already run one   2.A   3. keep the CLI small")});
+  ASSERT_EQ(e.decisions.size(), 3u);
+  EXPECT_EQ(e.decisions[0].chosen, "PostgreSQL");
+  EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"SQLite"}));
+  EXPECT_EQ(e.decisions[0].rationale, "Storage");
+  EXPECT_EQ(e.decisions[1].chosen, "Debian package");
+  EXPECT_EQ(e.decisions[1].rationale, "Packaging");
+  EXPECT_EQ(e.decisions[2].chosen, "keep the CLI small");  // the person's own words
+  EXPECT_EQ(e.decisions[2].rationale, "Anything else?");
+  EXPECT_TRUE(e.requests.empty());
+  // The options of one question are never another's: no "SQLite or Debian package" list.
+  for (const auto& d : e.decisions) {
+    for (const auto& o : d.options) EXPECT_NE(o, "Storage");
+  }
+}
+
 TEST(RulesEngineTest, AShortAnswerNamingAChoiceOfTheQuestion) {
   auto e = Extracted({Agent("The remote moved on. Should I rebase or force push?"),
                       Person("force push")});
@@ -245,6 +267,23 @@ TEST(TranscriptTest, ClassifiesLines) {
   EXPECT_EQ(p.events[0].at, "2026-01-17T10:00:00Z");
   EXPECT_EQ(p.session_id, "s");
   EXPECT_EQ(p.branch, "dev");
+}
+
+TEST(TranscriptTest, AnEditKeepsWhatItWroteCleaned) {
+  auto p = ParseTranscriptLine(
+      R"({"type":"assistant","message":{"content":[{"type":"tool_use","id":"t1","name":"Edit","input":{"file_path":"/repo/deploy.sh","old_string":"kickstart -activate","new_string":"pgrep -x agent # read-only\nexport TOKEN=AKIAIOSFODNN7EXAMPLE <private>home ip</private>"}}]}})",
+      3);
+  ASSERT_EQ(p.events.size(), 1u);
+  EXPECT_EQ(p.events[0].detail, "/repo/deploy.sh");
+  EXPECT_NE(p.events[0].text.find("pgrep -x agent # read-only"), std::string::npos);
+  EXPECT_EQ(p.events[0].text.find("AKIAIOSFODNN7EXAMPLE"), std::string::npos);
+  EXPECT_EQ(p.events[0].text.find("home ip"), std::string::npos);
+  auto w = ParseTranscriptLine(
+      R"({"type":"assistant","message":{"content":[{"type":"tool_use","id":"t2","name":"MultiEdit","input":{"file_path":"/repo/a.py","edits":[{"old_string":"x","new_string":"first = 1"},{"old_string":"y","new_string":"second = 2"}]}},{"type":"tool_use","id":"t3","name":"Bash","input":{"command":"make"}}]}})",
+      4);
+  ASSERT_EQ(w.events.size(), 2u);
+  EXPECT_EQ(w.events[0].text, "first = 1\nsecond = 2");
+  EXPECT_EQ(w.events[1].text, "");  // only file-writing calls keep a change
 }
 
 TEST(TranscriptTest, HarnessWordsCommandsInterruptsAndCompactions) {

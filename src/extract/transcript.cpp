@@ -129,6 +129,24 @@ std::string TodoList(const SortedJson& todos) {
   return out;
 }
 
+// What a file-writing call (activity::IsFileEditTool) puts in the file: an
+// edit's new text (each of a MultiEdit's, one per line), a new file's
+// contents, a notebook cell's source.
+std::string EditChange(const std::string& name, const SortedJson& input) {
+  if (name == "Edit") return json::StringOr(input, "new_string", "");
+  if (name == "Write") return json::StringOr(input, "content", "");
+  if (name == "NotebookEdit") return json::StringOr(input, "new_source", "");
+  std::string out;
+  if (const SortedJson* edits = json::Find(input, "edits"); edits && edits->is_array()) {
+    for (const SortedJson& e : *edits) {
+      std::string n = json::StringOr(e, "new_string", "");
+      if (n.empty() || out.size() > kMaxDetail) continue;
+      out += (out.empty() ? "" : "\n") + n;
+    }
+  }
+  return out;
+}
+
 // What identifies a tool call: a shell command, a file, a plan, questions, a
 // todo list, a search. `note`: the agent's own description of it.
 std::string ToolDetail(const std::string& name, const SortedJson& input, std::string* note) {
@@ -279,6 +297,9 @@ void AssistantEvents(const SortedJson& content, int64_t number, ParsedLine* out)
         std::string detail = ToolDetail(e.tool_name, *in, &e.note);
         e.detail = CleanText(text::PrefixBytes(detail, kMaxDetail));
         e.note = CleanText(text::PrefixBytes(e.note, 1024));
+        if (activity::IsFileEditTool(e.tool_name)) {
+          e.text = CleanText(text::PrefixBytes(EditChange(e.tool_name, *in), kMaxDetail));
+        }
       }
       out->events.push_back(std::move(e));
     }

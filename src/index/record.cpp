@@ -124,7 +124,8 @@ Record FromSessionLine(const std::string& rel, int64_t line_no, std::string_view
       r.kind = "tool";
       r.text = e.tool_name + ": " + e.detail;
       if (!e.note.empty()) r.text += "\n(" + e.note + ")";
-      r.words = e.tool_name + "\n" + e.detail + "\n" + e.note;
+      if (!e.text.empty()) r.text += "\nwrote:\n" + e.text;
+      r.words = e.tool_name + "\n" + e.detail + "\n" + e.note + "\n" + e.text;
       break;
     case activity::EventKind::kToolResult: {
       r.kind = "result";

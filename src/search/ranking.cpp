@@ -16,11 +16,12 @@ double Bm25Term(double idf, int tf, int length, double average_length, const Ran
   return idf * t * (p.k1 + 1) / (t + p.k1 * (1 - p.b + p.b * norm));
 }
 
-double ContextShare(int distance, const RankingParams& p) {
+double ContextShare(int distance, const RankingParams& p, bool session_log) {
   int d = std::abs(distance);
   if (d < 1 || d > p.context_window) return 0;
   double direction = distance > 0 ? 1 + p.context_forward : 1 - p.context_forward;
-  return p.context_weight * direction * std::pow(p.context_decay, d - 1);
+  double weight = session_log ? p.log_context_weight : p.context_weight;
+  return weight * direction * std::pow(p.context_decay, d - 1);
 }
 
 double SessionShare(double best, const RankingParams& p) {

@@ -16,8 +16,9 @@ double Bm25Term(double idf, int tf, int length, double average_length, const Ran
 
 // The share of a matching record's text score given to a record `distance`
 // positions after it (negative: before it) in the same session:
-// context_weight * (1 ± context_forward) * context_decay^(|distance| - 1).
-double ContextShare(int distance, const RankingParams& p);
+// context_weight * (1 ± context_forward) * context_decay^(|distance| - 1),
+// log_context_weight in place of context_weight between a session log's records.
+double ContextShare(int distance, const RankingParams& p, bool session_log = false);
 
 // The session part of a record whose session's best text match (among the
 // best `candidates`, the record itself included) scores `best`:

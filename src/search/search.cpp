@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "lore/json/value.h"
+#include "activity/excerpt.h"
 #include "search/excerpt.h"
 #include "search/query.h"
 #include "search/ranking.h"
@@ -201,8 +202,9 @@ class Ranker {
       LORE_ASSIGN(const index::Doc* d, DocOf(id));
       if (d->record.session.empty()) continue;
       LORE_ASSIGN(auto near, idx_.Neighbours(*d, p_.context_window));
+      const bool log = d->record.scope == index::Scope::kSessions;
       for (auto& n : near) {
-        Part(n.doc.id).context += ContextShare(n.distance, p_) * s;
+        Part(n.doc.id).context += ContextShare(n.distance, p_, log) * s;
         docs_.try_emplace(n.doc.id, std::move(n.doc));
       }
     }
@@ -315,6 +317,27 @@ class Ranker {
     return Ok();
   }
 
+  // What followed `d` in its session log, up to the person's next words
+  // (Hit::then): each step on one line and shortened, a tool's output quoted.
+  Result<std::string> Then(const index::Doc& d) {
+    std::string out;
+    if (opts_.then_bytes == 0 || d.record.session.empty()) return out;
+    LORE_ASSIGN(auto near, idx_.Neighbours(d, kThenSteps));
+    std::erase_if(near, [](const index::Neighbour& n) { return n.distance < 0; });
+    std::sort(near.begin(), near.end(),
+              [](const auto& a, const auto& b) { return a.distance < b.distance; });
+    for (const auto& n : near) {
+      const std::string& kind = n.doc.record.kind;
+      if (kind != "agent" && kind != "tool" && kind != "result") break;  // the person's turn
+      LORE_ASSIGN(index::Doc full, idx_.Get(n.doc.id, /*with_text=*/true));
+      std::string step = ThenStep(full.record);
+      if (step.empty()) continue;
+      if (out.size() + step.size() + 5 > opts_.then_bytes) break;
+      out += (out.empty() ? "" : " → ") + step;
+    }
+    return out;
+  }
+
   Result<std::vector<Hit>> Finish() {
     std::vector<std::pair<double, int64_t>> order;
     for (const auto& [id, sp] : parts_) order.emplace_back(sp.Total(), id);
@@ -368,6 +391,9 @@ class Ranker {
                    h.doc.record.scope == index::Scope::kLearnings;
         h.line = log ? h.doc.record.line : e.line;  // a log record is one line of its file
         h.excerpt = std::move(e.text);
+        if (turn) {
+          LORE_ASSIGN(h.then, Then(h.doc));
+        }
       }
       hits.push_back(std::move(h));
     }
@@ -404,6 +430,32 @@ class Ranker {
 };
 
 Json OrNull(const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); }
+
+}  // namespace
+
+std::string ThenStep(const index::Record& r) {
+  const std::string& text = r.text;
+  if (r.kind == "agent") return activity::Excerpt(text, kThenAgentBytes);
+  if (r.kind == "tool") {
+    // "Bash: cmd\n(note)": the call itself, without the harness's note; an
+    // edit's "\nwrote:\n<text>": the start of what it wrote, quoted.
+    std::string call =
+        activity::Excerpt(std::string_view(text).substr(0, text.find('\n')), kThenCallBytes);
+    constexpr std::string_view kWrote = "\nwrote:\n";
+    if (size_t w = text.find(kWrote); w != std::string::npos) {
+      call += " wrote \"" + activity::Excerpt(std::string_view(text).substr(w + kWrote.size()),
+                                               kThenOutputBytes) + "\"";
+    }
+    return call;
+  }
+  // "result ok:\n<output>": the status, and the output quoted.
+  size_t colon = text.find(":\n");
+  if (colon == std::string::npos) return activity::Excerpt(text, kThenCallBytes);
+  std::string said = activity::Excerpt(std::string_view(text).substr(colon + 2), kThenOutputBytes);
+  return text.substr(0, colon) + " \"" + said + "\"";
+}
+
+namespace {
 
 double Round(double v) { return std::round(v * 10000) / 10000; }
 
@@ -448,6 +500,7 @@ Json HitJson(const Hit& hit, bool with_scope, bool explain) {
     j["line"] = hit.line;
   }
   j["excerpt"] = hit.excerpt;
+  if (!hit.then.empty()) j["then"] = hit.then;
   j["id"] = ItemId(r);
   j["size"] = static_cast<int64_t>(r.text.size());
   if (explain) {

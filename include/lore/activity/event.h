@@ -36,7 +36,8 @@ struct Event {
   int64_t line = 0;
   bool sidechain = false;
   std::string at;         // the line's time stamp, RFC 3339 seconds; empty when it has none
-  std::string text;       // person/agent/compaction text; a tool result's output (bounded)
+  std::string text;       // person/agent/compaction text; a tool result's output (bounded);
+                          // a file-writing call's change (the new text)
   std::string tool_name;  // kToolUse, kToolResult: Bash, Edit, ExitPlanMode, AskUserQuestion, ...
   std::string tool_id;    // kToolUse: id; kToolResult: tool_use_id
   std::string detail;     // kToolUse: command, file path, plan, questions (JSON), todo list, ...

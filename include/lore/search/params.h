@@ -22,6 +22,11 @@ struct RankingParams {
   bool context = true;
   int context_window = 3;
   double context_weight = 0.5;
+  // Between a session log's records the share is smaller: a session log's hit
+  // shows what followed it (Hit::then), so the steps after a match need less
+  // lift of their own to be seen, and a run of them no longer crowds out
+  // other sessions' answers.
+  double log_context_weight = 0.3;
   double context_decay = 0.7;
   double context_forward = 0.3;
 

@@ -28,6 +28,13 @@ namespace lore::search {
 
 inline constexpr int kDefaultLimit = 20;
 
+// Hit::then: at most kThenSteps records after the hit, an agent's words cut to
+// kThenAgentBytes, a tool call to kThenCallBytes, what it printed to kThenOutputBytes.
+inline constexpr int kThenSteps = 8;
+inline constexpr size_t kThenAgentBytes = 160;
+inline constexpr size_t kThenCallBytes = 100;
+inline constexpr size_t kThenOutputBytes = 120;
+
 struct ScoreParts {
   double text = 0, expansion = 0, context = 0, session = 0, author = 0, time = 0;
   double curated = 0;  // a kept learning's boost (RankingParams::curated_boost)
@@ -50,14 +57,26 @@ struct Hit {
   int query_matched = 0;
   int64_t line = 0;                   // the excerpt's best line in the file
   std::string excerpt;                // that line with up to 3 lines either side
+  // A session log's record: what followed it in its turn, up to the person's
+  // next words (SearchOptions::then_bytes), each step shortened, " → " between
+  // them. What a tool printed is quoted. Empty for other records.
+  std::string then;
   std::vector<Expansion> expansions;  // the query's expansion terms the record holds
 };
+
+// One step of Hit::then, on one line: "agent: …", "Bash: make test",
+// `result failed "…"` (what a tool printed is always quoted).
+std::string ThenStep(const index::Record& r);
 
 struct SearchOptions {
   index::Filter filter;
   int limit = kDefaultLimit;
   RankingParams params;
   bool excerpts = true;  // false: skip building excerpts (benchmarks)
+  // At most this many bytes of Hit::then (0: none). An answer usually
+  // follows what announced it ("Let me fix the config:" → the edit → its
+  // result), and a hit that stops at the announcement leaves it out.
+  size_t then_bytes = 500;
   // When set, receives the query's own tokens found in the index with their
   // idf, and how many of its tokens the index holds nowhere.
   std::vector<std::pair<std::string, double>>* query_terms = nullptr;
