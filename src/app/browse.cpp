@@ -455,15 +455,72 @@ Result<std::vector<SessionSeen>> ReadCards(const store::Store& store) {
 
 }  // namespace
 
-Result<Json> SessionsJson(const store::Store& store) {
-  LORE_ASSIGN(std::vector<SessionSeen> cards, ReadCards(store));
+namespace {
+
+// Where a session log stands in the timeline: newest first by the time of
+// its first line, then by file name; read off the log's ends only.
+struct SessionKey {
+  std::string started_at, stem, path;
+};
+
+bool Before(const SessionKey& a, const SessionKey& b) {
+  if (a.started_at != b.started_at) return a.started_at > b.started_at;
+  return a.stem < b.stem;
+}
+
+// A cursor is "<started_at>~<stem>" of the last row of a page.
+std::string CursorOf(const SessionKey& k) { return k.started_at + "~" + k.stem; }
+
+Result<SessionKey> ParseCursor(std::string_view cursor) {
+  const size_t tilde = cursor.find('~');
+  SessionKey k;
+  if (tilde != std::string_view::npos) {
+    k.started_at = std::string(cursor.substr(0, tilde));
+    k.stem = std::string(cursor.substr(tilde + 1));
+  }
+  if (tilde == std::string_view::npos || k.stem.empty() || k.stem.size() > 300 ||
+      k.stem.find('/') != std::string::npos ||
+      (!k.started_at.empty() && !text::ParseIso(k.started_at))) {
+    return Fail(ErrorCode::kInvalidInput, "'after' is not a cursor of /api/sessions", "", 0,
+                "leave 'after' out for the first page, or pass the 'next' of the last answer");
+  }
+  return k;
+}
+
+}  // namespace
+
+Result<Json> SessionsJson(const store::Store& store, std::string_view after, int64_t limit) {
+  if (limit < 1 || limit > kMaxSessionPage) {
+    return Fail(ErrorCode::kInvalidInput,
+                "'limit' must be a whole number from 1 to " + std::to_string(kMaxSessionPage), "",
+                0, "leave 'limit' out for " + std::to_string(kSessionPage) + " sessions a page");
+  }
+  std::optional<SessionKey> from;
+  if (!after.empty()) {
+    LORE_ASSIGN(SessionKey k, ParseCursor(after));
+    from = std::move(k);
+  }
+  LORE_ASSIGN(std::vector<activity::SessionFile> files, activity::ListSessionLogs(store));
+  std::vector<SessionKey> keys;
+  keys.reserve(files.size());
+  for (activity::SessionFile& f : files) {
+    auto ends = activity::ReadLogEnds(f.path);
+    keys.push_back({ends ? ends->started_at : std::string(), std::move(f.stem), std::move(f.path)});
+  }
+  std::sort(keys.begin(), keys.end(), Before);
+  auto first = keys.begin();
+  if (from) first = std::upper_bound(keys.begin(), keys.end(), *from, Before);
+  const auto last = first + std::min<int64_t>(limit, keys.end() - first);
   Json items = Json::array();
-  for (const SessionSeen& s : cards) {
-    const activity::SessionCard& c = s.card;
+  for (auto k = first; k != last; ++k) {
+    auto log = activity::ReadSessionLog(k->path, k->stem);
+    activity::SessionLog empty;
+    const activity::SessionCard c = activity::ReadCard(log ? *log : empty);
     Json j = Json::object();
-    j["id"] = s.id;
-    j["session_id"] = c.session_id;
-    j["started_at"] = c.started_at;
+    j["id"] = std::string(activity::kSessionsDir) + "/" + k->stem + ".jsonl:" +
+              std::to_string(std::max<int64_t>(c.first_line, 1));
+    j["session_id"] = c.session_id.empty() ? k->stem : c.session_id;
+    j["started_at"] = k->started_at.empty() ? c.started_at : k->started_at;
     j["ended_at"] = c.ended_at;
     j["branch"] = c.branch;
     j["task"] = c.task;
@@ -473,14 +530,16 @@ Result<Json> SessionsJson(const store::Store& store) {
       outcomes.push_back(o.kind + (o.ok ? "" : " (failed)") + ": " + o.what);
     }
     j["outcomes"] = std::move(outcomes);
-    Json files = Json::array();
-    for (const auto& [path, edits] : c.files) files.push_back(path);
-    j["files"] = std::move(files);
-    j["failures"] = s.failures;
+    Json edited = Json::array();
+    for (const auto& [path, edits] : c.files) edited.push_back(path);
+    j["files"] = std::move(edited);
+    j["failures"] = log ? static_cast<int64_t>(activity::Failures(*log).size()) : int64_t{0};
     j["unresolved"] = static_cast<int64_t>(c.Unresolved().size());
     items.push_back(std::move(j));
   }
   Json out = Json::object();
+  out["total"] = static_cast<int64_t>(keys.size());
+  out["next"] = last != keys.end() && last != first ? Json(CursorOf(*(last - 1))) : Json(nullptr);
   out["items"] = std::move(items);
   return out;
 }

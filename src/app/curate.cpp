@@ -135,11 +135,15 @@ Result<PageChange> EditRecordText(const store::Store& store, std::string_view id
   LORE_ASSIGN(std::string before, memory::ReadText(store.dir(), ref.kind, ref.slug));
   LORE_ASSIGN(memory::Outcome o, memory::EditText(store.dir(), ref.kind, ref.slug, text));
   if (!o.ok()) return tl::unexpected(LinterRefusal(o.report, std::string(id), findings));
+  // What the file holds now, not the text sent: private spans and secrets in
+  // it were replaced on the way in (memory::EditText), and undo compares the
+  // file with this.
+  LORE_ASSIGN(std::string after, memory::ReadText(store.dir(), ref.kind, ref.slug));
   PageChange c;
   c.id = std::string(id);
   c.what = "edit " + c.id;
   c.before = std::move(before);
-  c.after = std::string(text);
+  c.after = std::move(after);
   c.result = Json::object();
   c.result["id"] = c.id;
   c.result["written"] = o.written;

@@ -4,17 +4,21 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <cstring>
+#include <string_view>
 #include <filesystem>
 
 #include "lore/json/dump_js.h"
 #include "lore/json/value.h"
 #include "proc/process.h"
+#include "servecli/front.h"
 #include "servecli/page_assets.h"
 
 namespace lore::serve {
 namespace {
 
 constexpr size_t kMaxBody = 1 << 20;  // an edited record is at most this
+constexpr int kWorkers = 4;
 constexpr int64_t kCheckSeconds = 10;
 constexpr int64_t kPageRows = 200;  // records per page of a list
 
@@ -50,6 +54,87 @@ void SendError(httplib::Response& res, int status, const std::string& what,
   }
   SendJson(res, status, body);
 }
+
+const char* Reason(int status) {
+  switch (status) {
+    case 400: return "Bad Request";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 408: return "Request Timeout";
+    case 411: return "Length Required";
+    case 413: return "Payload Too Large";
+    case 431: return "Request Header Fields Too Large";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+  }
+}
+
+// A whole answer of the front's own (front.h): an error, and the end of the connection.
+std::string RawRefusal(int status, const std::string& what, const std::string& repair) {
+  Json body = Json::object();
+  body["error"] = what;
+  body["repair"] = repair;
+  const std::string text = body.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string out = "HTTP/1.1 " + std::to_string(status) + " " + Reason(status) + "\r\n";
+  out += "Content-Type: application/json\r\nContent-Length: " + std::to_string(text.size()) +
+         "\r\nConnection: close\r\n";
+  for (const auto& h : kSecurityHeaders) out += std::string(h[0]) + ": " + h[1] + "\r\n";
+  return out + "\r\n" + text;
+}
+
+// One whole request as the front received it, read by httplib; its answer
+// kept in memory for the front to write.
+class MemoryStream : public httplib::Stream {
+ public:
+  MemoryStream(std::string_view in, int port) : in_(in), port_(port) {}
+  bool is_readable() const override { return true; }
+  bool is_writable() const override { return true; }
+  ssize_t read(char* ptr, size_t size) override {
+    const size_t n = std::min(size, in_.size() - at_);
+    std::memcpy(ptr, in_.data() + at_, n);
+    at_ += n;
+    return static_cast<ssize_t>(n);
+  }
+  ssize_t write(const char* ptr, size_t size) override {
+    // The front has said "100 Continue" already, when the client asked.
+    if (out.empty() && std::string_view(ptr, size).starts_with("HTTP/1.1 100 ")) {
+      return static_cast<ssize_t>(size);
+    }
+    out.append(ptr, size);
+    return static_cast<ssize_t>(size);
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = 0;
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    ip = "127.0.0.1";
+    port = port_;
+  }
+  socket_t socket() const override { return INVALID_SOCKET; }
+  std::string out;
+
+ private:
+  std::string_view in_;
+  size_t at_ = 0;
+  int port_;
+};
+
+}  // namespace
+
+// httplib's parsing, routes and answers, over requests the front has read whole.
+class Server::Engine : public httplib::Server {
+ public:
+  std::string Answer(std::string_view request, int port, bool* close) {
+    MemoryStream strm(request, port);
+    bool closed = false;
+    const bool ok = process_request(strm, false, closed, [](httplib::Request&) {});
+    *close = closed || !ok;
+    return std::move(strm.out);
+  }
+};
+
+namespace {
 
 int StatusOf(const Error& e) {
   switch (e.code) {
@@ -135,7 +220,7 @@ Verdict Judge(const Guard& guard, const httplib::Request& req, bool change) {
 }
 
 Server::Server(store::Store store, std::string repo)
-    : store_(std::move(store)), repo_(std::move(repo)), http_(std::make_unique<httplib::Server>()) {
+    : store_(std::move(store)), repo_(std::move(repo)), http_(std::make_unique<Engine>()) {
   std::error_code ec;
   if (std::filesystem::exists(repo_, ec)) {
     std::string abs = std::filesystem::absolute(repo_, ec).lexically_normal().string();
@@ -149,19 +234,18 @@ Server::~Server() = default;
 Status Server::Bind(int port) {
   guard_.token = app::NewPageToken();
   http_->set_payload_max_length(kMaxBody);
-  http_->set_read_timeout(10, 0);
-  http_->set_write_timeout(10, 0);
-  // An idle keep-alive connection holds a worker until it times out, and
-  // stopping waits for the workers: one second keeps SIGTERM prompt.
-  http_->set_keep_alive_timeout(1);
-  http_->new_task_queue = [] { return new httplib::ThreadPool(4); };
+  FrontLimits limits;
+  limits.max_body = kMaxBody;
+  limits.workers = kWorkers;
+  http_->set_keep_alive_timeout(limits.head_ms / 1000);  // what the Keep-Alive header says
   Routes();
-  int bound = port;
-  if (port == 0) {
-    bound = http_->bind_to_any_port("127.0.0.1");
-  } else if (!http_->bind_to_port("127.0.0.1", port)) {
-    bound = -1;
-  }
+  front_ = std::make_unique<Front>(
+      limits,
+      [this](std::string_view request, bool* close) {
+        return http_->Answer(request, guard_.port, close);
+      },
+      RawRefusal);
+  const int bound = front_->Bind(port);
   if (bound <= 0) {
     return Fail(ErrorCode::kUnavailable,
                 "cannot listen on 127.0.0.1:" + std::to_string(port) + " (" +
@@ -176,9 +260,9 @@ std::string Server::Url() const {
   return "http://127.0.0.1:" + std::to_string(guard_.port) + "/?t=" + guard_.token;
 }
 
-void Server::Listen() { http_->listen_after_bind(); }
+void Server::Listen() { front_->Run(); }
 
-void Server::Stop() { http_->stop(); }
+void Server::Stop() { front_->Stop(); }
 
 void Server::Routes() {
   http_->set_post_routing_handler([](const httplib::Request&, httplib::Response& res) {
@@ -211,8 +295,16 @@ void Server::Routes() {
     Api(req, res, true);
   });
   http_->set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty()) {
-      SendError(res, res.status, "no such page", "open the address lore serve printed");
+    if (!res.body.empty()) return;
+    if (res.status == 404) {
+      SendError(res, 404, "no such page", "open the address lore serve printed");
+    } else if (res.status == 413) {
+      SendError(res, 413, "the request body is over the 1 MiB limit",
+                "send at most 1 MiB: an edited record must be shorter");
+    } else {
+      SendError(res, res.status,
+                "the request was refused (HTTP " + std::to_string(res.status) + ")",
+                "use the page lore serve printed");
     }
   });
 }
@@ -286,7 +378,22 @@ Result<Json> Server::Get(const httplib::Request& req) {
     return item;
   }
   if (name == "learnings") return app::LearningsJson(store_, Now());
-  if (name == "sessions") return app::SessionsJson(store_);
+  if (name == "sessions") {
+    int64_t limit = app::kSessionPage;
+    if (req.has_param("limit")) {
+      const std::string v = req.get_param_value("limit");
+      if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
+        return Fail(ErrorCode::kInvalidInput,
+                    "'limit' must be a whole number from 1 to " +
+                        std::to_string(app::kMaxSessionPage),
+                    "", 0,
+                    "leave 'limit' out for " + std::to_string(app::kSessionPage) +
+                        " sessions a page");
+      }
+      limit = std::stoll(v);
+    }
+    return app::SessionsJson(store_, req.get_param_value("after"), limit);
+  }
   if (name == "activity") return app::ActivityJson(store_);
   if (name == "review") return app::ReviewBatchJson(store_);
   if (name == "search") {

@@ -22,6 +22,8 @@ struct Response;
 
 namespace lore::serve {
 
+class Front;
+
 inline constexpr int kDefaultPort = 7317;
 
 // What a request may do, decided from its headers alone.
@@ -48,6 +50,7 @@ class Server {
   void Stop();
 
  private:
+  class Engine;  // httplib's request parsing and routes, over the front's whole requests
   void Routes();
   void Api(const httplib::Request& req, httplib::Response& res, bool change);
   Result<Json> Get(const httplib::Request& req);
@@ -56,7 +59,8 @@ class Server {
   store::Store store_;
   std::string repo_;
   Guard guard_;
-  std::unique_ptr<httplib::Server> http_;
+  std::unique_ptr<Engine> http_;
+  std::unique_ptr<Front> front_;  // the connections (front.h)
   std::mutex undo_mu_;
   std::vector<app::PageChange> undo_;  // the page's changes, last last
   std::mutex check_mu_;

@@ -5,7 +5,9 @@
 // once. The page itself is driven in a real browser by tests/serve/.
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -77,6 +79,37 @@ Reply Http(int port, const std::string& method, const std::string& target,
   }
   r.body = raw.substr(end + 4);
   return r;
+}
+
+// A TCP connection to 127.0.0.1:`port`, or -1.
+int Connect(int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(static_cast<uint16_t>(port));
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Whether the server has ended connection `fd` (its last answer read and
+// dropped), waiting at most `ms`.
+bool Ended(int fd, int ms) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  char buf[4096];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          until - std::chrono::steady_clock::now())
+                          .count();
+    if (left < 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left)) <= 0) return false;
+    const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+    if (n <= 0) return n == 0 || errno == ECONNRESET;
+  }
 }
 
 class ServeE2E : public ::testing::Test {
@@ -420,6 +453,186 @@ TEST_F(ServeE2E, ActivityDrawsEveryWeekBetweenTheFirstSessionAndTheLast) {
   EXPECT_EQ(names, (std::vector<std::string>{"2026-W41", "2026-W42", "2026-W43", "2026-W44",
                                               "2026-W45"}));
   EXPECT_EQ(sessions, 2);
+}
+
+TEST_F(ServeE2E, SlowAndIdleClientsNeverKeepARequestWaiting) {
+  Start();
+  // 300 connections that send nothing, more than the server keeps open.
+  std::vector<int> idle;
+  for (int i = 0; i < 300; ++i) {
+    int fd = Connect(port_);
+    ASSERT_GE(fd, 0) << i;
+    idle.push_back(fd);
+  }
+  // 8 that send their request a byte at a time, every 200 ms (slow loris).
+  const std::string head = "GET /api/overview?t=" + token_ + " HTTP/1.1\r\nHost: 127.0.0.1:" +
+                           std::to_string(port_) + "\r\n\r\n";
+  std::vector<int> slow;
+  for (int i = 0; i < 8; ++i) {
+    int fd = Connect(port_);
+    ASSERT_GE(fd, 0) << i;
+    slow.push_back(fd);
+  }
+  const auto started = std::chrono::steady_clock::now();
+  size_t sent = 0;
+  auto trickle = [&] {
+    for (int fd : slow) (void)!::send(fd, head.data() + sent, 1, MSG_NOSIGNAL);
+    ++sent;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  };
+  for (int i = 0; i < 5; ++i) trickle();
+  // A request of the page's is answered at once all the same.
+  const auto asked = std::chrono::steady_clock::now();
+  Reply r = Get("/api/overview");
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - asked)
+                        .count();
+  EXPECT_EQ(r.status, 200) << r.body;
+  EXPECT_LT(took, 1000) << "a request waited behind slow and idle clients";
+  // The slow ones are still being read before the head's 3 s are up ...
+  EXPECT_FALSE(Ended(slow[0], 0));
+  while (std::chrono::steady_clock::now() - started < std::chrono::milliseconds(3600)) trickle();
+  ASSERT_LT(sent, head.size()) << "the test sent a whole head";
+  // ... and closed after them (told 408 first).
+  for (int fd : slow) {
+    char buf[512] = {};
+    pollfd p{fd, POLLIN, 0};
+    ASSERT_EQ(::poll(&p, 1, 1500), 1);
+    const ssize_t n = ::recv(fd, buf, sizeof buf - 1, 0);
+    ASSERT_GT(n, 0);
+    EXPECT_EQ(std::string(buf).rfind("HTTP/1.1 408 ", 0), 0u) << buf;
+    EXPECT_NE(std::string(buf).find("did not arrive within 3 s"), std::string::npos) << buf;
+    EXPECT_TRUE(Ended(fd, 1500));
+    ::close(fd);
+  }
+  // The idle ones are all closed too, the first ones to make room, the rest after 3 s.
+  for (int fd : idle) {
+    EXPECT_TRUE(Ended(fd, 1500));
+    ::close(fd);
+  }
+  EXPECT_EQ(Get("/api/overview").status, 200);
+}
+
+TEST_F(ServeE2E, ABodyOverTheLimitIsRefusedSayingSo) {
+  Start();
+  const std::string big(size_t{1} << 20 | 1, 'x');
+  Reply r = Http(port_, "POST", "/api/edit",
+                 {{"X-Lore-Token", token_}, {"Content-Type", "application/json"}}, big);
+  EXPECT_EQ(r.status, 413) << r.body;
+  Json why = Json::parse(r.body);
+  EXPECT_EQ(why["error"], "the request body (1048577 bytes) is over the 1 MiB limit (1048576 bytes)");
+  EXPECT_NE(why["repair"].get<std::string>().find("at most 1 MiB"), std::string::npos);
+  EXPECT_EQ(r.headers["x-content-type-options"], "nosniff");
+  // So is one sent in chunks, as soon as a chunk's size says so.
+  int fd = Connect(port_);
+  ASSERT_GE(fd, 0);
+  const std::string chunked = "POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) +
+                              "\r\nX-Lore-Token: " + token_ +
+                              "\r\nContent-Type: application/json\r\nTransfer-Encoding: "
+                              "chunked\r\n\r\n100001\r\n";
+  ASSERT_EQ(::send(fd, chunked.data(), chunked.size(), MSG_NOSIGNAL),
+            static_cast<ssize_t>(chunked.size()));
+  std::string answer;
+  char buf[4096];
+  for (pollfd p{fd, POLLIN, 0}; ::poll(&p, 1, 3000) == 1;) {
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    answer.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  EXPECT_EQ(answer.rfind("HTTP/1.1 413 ", 0), 0u) << answer;
+  EXPECT_NE(answer.find("the request body (at least 1048577 bytes) is over the 1 MiB limit"),
+            std::string::npos)
+      << answer;
+  // A body within the limit is read as before.
+  Reply bad = Post("edit", {{"id", "memory/decisions/nothing.md"}, {"text", std::string(1000, 'y')}});
+  EXPECT_NE(bad.status, 413);
+  EXPECT_NE(bad.status, 0);
+}
+
+TEST_F(ServeE2E, AnEditWhoseSecretWasReplacedIsUndoneAndSoAreTheChangesBefore) {
+  Start();
+  const std::string id = "memory/decisions/cache-locale.md";
+  const std::string before = Read(id);
+  ASSERT_EQ(Post("pin", {{"id", id}, {"pin", true}}).status, 200);
+  const std::string secret = "AKIAIOSFODNN7EXAMPLE";
+  Reply edit = Post("edit", {{"id", id}, {"text", before + "\nThe key was " + secret + ".\n"}});
+  ASSERT_EQ(edit.status, 200) << edit.body;
+  const std::string written = Read(id);
+  EXPECT_EQ(written.find(secret), std::string::npos) << written;
+  EXPECT_NE(written.find("The key was"), std::string::npos) << written;
+  // The undo compares the file with what was written, not with what was sent.
+  Reply undo = Post("undo", Json::object());
+  EXPECT_EQ(undo.status, 200) << undo.body;
+  EXPECT_EQ(Read(id), before);
+  Reply unpin = Post("undo", Json::object());
+  EXPECT_EQ(unpin.status, 200) << unpin.body;
+  EXPECT_EQ(Json::parse(unpin.body)["undone"], "undid pin " + id);
+  EXPECT_EQ(Post("undo", Json::object()).status, 409);
+}
+
+TEST_F(ServeE2E, SessionsComePagedWithACursorEachExactlyOnce) {
+  // 3,000 session logs written directly, every fifth sharing its start with another.
+  const int kSessions = 3000;
+  std::filesystem::create_directories(store() + "/sessions");
+  for (int i = 0; i < kSessions; ++i) {
+    char at[32];
+    const int minute = i - i % 5 / 4;  // i and i-1 share a minute when i % 5 == 4
+    std::snprintf(at, sizeof at, "2026-%02d-%02dT%02d:%02d:00Z", 1 + minute / 40000,
+                  1 + minute / 1440 % 28, minute / 60 % 24, minute % 60);
+    const std::string sid = "s" + std::to_string(i);
+    std::ofstream(store() + "/sessions/" + sid + ".jsonl")
+        << "{\"turn\":\"person\",\"line\":1,\"at\":\"" << at << "\",\"text\":\"task " << i
+        << "\"}\n{\"turn\":\"span\",\"session_id\":\"" << sid
+        << "\",\"lines\":[1,1],\"started_at\":\"" << at << "\",\"ended_at\":\"" << at << "\"}\n";
+  }
+  Start();
+  const auto asked = std::chrono::steady_clock::now();
+  Reply first = Get("/api/sessions");
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - asked)
+                        .count();
+  ASSERT_EQ(first.status, 200) << first.body;
+  Json page = Json::parse(first.body);
+  EXPECT_EQ(page["total"], kSessions);
+  EXPECT_EQ(page["items"].size(), 50u);
+  EXPECT_LT(first.body.size(), 64u * 1024) << "the first page is bounded";
+  EXPECT_LT(took, 3000) << "the first page of " << kSessions << " sessions";
+  EXPECT_EQ(page["items"][0]["task"], "task 2998");  // tied with s2999: the name decides
+  // Paging through gives every session once, newest first.
+  std::set<std::string> seen;
+  std::string last_at = "9999";
+  std::string after;
+  int pages = 0;
+  for (;;) {
+    Reply r = Get("/api/sessions?limit=500" + (after.empty() ? "" : "&after=" + after));
+    ASSERT_EQ(r.status, 200) << r.body;
+    Json p = Json::parse(r.body);
+    ++pages;
+    for (const Json& x : p["items"]) {
+      EXPECT_TRUE(seen.insert(x["session_id"].get<std::string>()).second) << x["session_id"];
+      EXPECT_LE(x["started_at"].get<std::string>(), last_at);
+      last_at = x["started_at"].get<std::string>();
+    }
+    if (p["next"].is_null()) break;
+    after = p["next"].get<std::string>();
+    for (size_t at; (at = after.find(':')) != std::string::npos;) after.replace(at, 1, "%3A");
+    ASSERT_LT(pages, 10);
+  }
+  EXPECT_EQ(seen.size(), static_cast<size_t>(kSessions));
+  EXPECT_EQ(pages, 6);
+  // What is not a cursor or a limit is one line saying so.
+  for (const std::string bad : {"after=nonsense", "after=yesterday~s1", "after=~", "limit=0",
+                                "limit=501", "limit=ten", "limit=-1"}) {
+    Reply r = Get("/api/sessions?" + bad);
+    EXPECT_EQ(r.status, 400) << bad << " " << r.body;
+    Json why = Json::parse(r.body);
+    EXPECT_FALSE(why["error"].get<std::string>().empty()) << bad;
+    EXPECT_FALSE(why["repair"].get<std::string>().empty()) << bad;
+  }
+  EXPECT_NE(Json::parse(Get("/api/sessions?limit=0").body)["error"].get<std::string>().find(
+                "'limit' must be a whole number from 1 to 500"),
+            std::string::npos);
 }
 
 TEST_F(ServeE2E, ViewsAnswerOnAStoreWithNothingYetAndTheServerStopsOnSigterm) {

@@ -334,6 +334,18 @@ await step('api shapes', async () => {
   const SESSION = ['id', 'session_id', 'started_at', 'ended_at', 'task', 'outcome', 'outcomes', 'files', 'failures', 'unresolved'];
   check('api: /api/sessions items {' + SESSION.join(', ') + '}', sessions.length === 3 && sessions.every((x) => has(x, SESSION)), sessions.map((x) => missing(x, SESSION)).join(' '));
   check('api: sessions newest first', sortedDesc(sessions.map((x) => x.started_at)), JSON.stringify(sessions.map((x) => x.started_at)));
+  check('api: /api/sessions {total, next}: all three on the first page, no next', r.json && r.json.total === 3 && r.json.next === null, r.body.slice(0, 200));
+  const paged = [];
+  let cursor = '';
+  for (let i = 0; i < 5; i++) {
+    const p = await api('/api/sessions?limit=1' + (cursor ? '&after=' + encodeURIComponent(cursor) : ''));
+    paged.push(...((p.json && p.json.items) || []).map((x) => x.id));
+    if (!p.json || p.json.next === null) break;
+    cursor = p.json.next;
+  }
+  check('api: /api/sessions?limit=1 pages through every session once, in order', JSON.stringify(paged) === JSON.stringify(sessions.map((x) => x.id)), JSON.stringify(paged));
+  r = await api('/api/sessions?after=bogus');
+  check('api: /api/sessions?after=bogus: 400 {error, repair}', r.status === 400 && has(r.json, ['error', 'repair']), `got ${r.status} ${r.body.slice(0, 100)}`);
   r = await api('/api/review');
   check('api: /api/review {pending 10, batch of the 4 oldest {id, subject, type, text, why, proposed_at}}', r.json && r.json.pending === 10 &&
     r.json.batch.length === 4 && r.json.batch.every((p) => has(p, ['id', 'subject', 'type', 'text', 'why', 'proposed_at'])) &&
@@ -594,6 +606,20 @@ await step('browser', async () => {
   await page.click('[data-test=records-more]');
   await page.waitForFunction((n) => document.querySelectorAll('[data-test=record]').length === n, {}, total);
   check('requests: "Show more" brings the rest and hides itself', await page.$eval('[data-test=records-more]', (e) => e.hidden), '');
+
+  // Many sessions: the timeline comes 50 at a time, "Show more" brings the rest.
+  for (let i = 0; i < 60; i++) {
+    const at = `2020-01-01T00:${String(i).padStart(2, '0')}:00Z`;
+    writeFileSync(file(`sessions/bulk-${i}.jsonl`), JSON.stringify({ turn: 'person', line: 1, at, text: `bulk task ${i}` }) + '\n' +
+      JSON.stringify({ turn: 'span', session_id: `bulk-${i}`, lines: [1, 1], started_at: at, ended_at: at }) + '\n');
+  }
+  await go('#sessions', '[data-test=session]');
+  const sessionsTotal = Number(await text('[data-test=sessions-total]'));
+  const sessionsFirst = (await page.$$('[data-test=session]')).length;
+  check('sessions: 50 rows first, the total named', sessionsTotal === 63 && sessionsFirst === 50, `${sessionsFirst} of ${sessionsTotal}`);
+  await page.click('[data-test=sessions-more]');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-test=session]').length === n, {}, sessionsTotal);
+  check('sessions: "Show more" brings the rest and hides itself', await page.$eval('[data-test=sessions-more]', (e) => e.hidden), '');
 
   // Last: a symlink inside the store is not followed.
   symlinkSync('/etc/passwd', file('memory/decisions/leak.md'));

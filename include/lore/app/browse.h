@@ -54,10 +54,17 @@ Result<Json> ItemJson(const store::Store& store, std::string_view id);
 // "live", "expires_at", "usage"}]}, newest first.
 Result<Json> LearningsJson(const store::Store& store, text::TimePoint now);
 
-// The session logs as a timeline, newest first: {"items": [{"id",
-// "session_id", "started_at", "ended_at", "task", "outcome", "outcomes",
-// "files", "failures", "unresolved"}]}.
-Result<Json> SessionsJson(const store::Store& store);
+// The session logs as a timeline, newest first (by the time of a log's first
+// line, then its file name), a page at a time: {"total", "next", "items":
+// [{"id", "session_id", "started_at", "ended_at", "task", "outcome",
+// "outcomes", "files", "failures", "unresolved"}]}. `after` is "" for the
+// first page, else the "next" of the page before (null after the last page);
+// `limit` from 1 to kMaxSessionPage. Only the rows of the page are read
+// whole; the others, their first and last lines. kInvalidInput for a cursor
+// or limit that is not one.
+inline constexpr int64_t kSessionPage = 50;
+inline constexpr int64_t kMaxSessionPage = 500;
+Result<Json> SessionsJson(const store::Store& store, std::string_view after, int64_t limit);
 
 // {"weeks": [{"week", "sessions", "failures", "lessons"}] (ISO weeks, oldest
 // first), "files": [{"path", "edits", "sessions"}] (15, most edited first)}.

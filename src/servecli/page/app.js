@@ -469,23 +469,57 @@
 
   // ---- sessions ------------------------------------------------------------------
 
+  // The session logs, newest first, a page (50) at a time: "Show more" asks
+  // for the next page with the cursor the last one gave.
+  function sessionRow(x) {
+    return h('li', { test: 'session', 'data-id': x.id },
+      h('div', { class: 'when' }, when(x.started_at), x.ended_at ? h('span', { class: 'muted' }, ' → ', when(x.ended_at)) : null),
+      h('div', { class: 'what' },
+        h('div', { class: 'line1' }, itemLink(x.id, x.task || x.session_id || x.id, 'session-title')),
+        x.outcome ? h('p', { class: 'body' }, x.outcome) : null,
+        (x.outcomes && x.outcomes.length) ? h('ul', { class: 'outcomes' }, x.outcomes.map((o) => h('li', null, o))) : null,
+        (x.files && x.files.length) ? h('p', { class: 'files' }, x.files.map((f) => h('code', { class: 'chip' }, f))) : null,
+        h('p', { class: 'muted' }, 'session ', h('code', null, x.session_id || ''), ' · ',
+          plural(x.failures || 0, 'failure'), ' · ', (x.unresolved || 0) + ' unresolved')));
+  }
+
   async function renderSessions() {
     const r = await get('/api/sessions');
     const items = r.items || [];
+    const total = r.total ?? items.length;
+    if (items.length === 0) {
+      return h('section', null,
+        h('h1', null, 'Sessions ', h('span', { class: 'n', test: 'sessions-total' }, '0')),
+        h('p', { class: 'empty' }, 'No session logs yet.'));
+    }
+    const list = h('ol', { class: 'timeline', test: 'sessions' }, items.map(sessionRow));
+    let shown = items.length;
+    let next = r.next ?? null;
+    const count = h('p', { class: 'muted small', test: 'sessions-shown' });
+    const more = h('button', { type: 'button', test: 'sessions-more' }, 'Show more');
+    const update = () => {
+      count.textContent = next ? 'Showing ' + shown + ' of ' + total + '.' : '';
+      more.hidden = !next;
+    };
+    more.addEventListener('click', async () => {
+      more.disabled = true;
+      try {
+        const page = await get('/api/sessions', { after: next });
+        const got = page.items || [];
+        append(list, got.map(sessionRow));
+        shown += got.length;
+        next = got.length ? (page.next ?? null) : null;
+      } catch (err) {
+        showError(err);
+      } finally {
+        more.disabled = false;
+        update();
+      }
+    });
+    update();
     return h('section', null,
-      h('h1', null, 'Sessions ', h('span', { class: 'n' }, String(items.length))),
-      items.length === 0
-        ? h('p', { class: 'empty' }, 'No session logs yet.')
-        : h('ol', { class: 'timeline', test: 'sessions' }, items.map((x) =>
-          h('li', { test: 'session', 'data-id': x.id },
-            h('div', { class: 'when' }, when(x.started_at), x.ended_at ? h('span', { class: 'muted' }, ' → ', when(x.ended_at)) : null),
-            h('div', { class: 'what' },
-              h('div', { class: 'line1' }, itemLink(x.id, x.task || x.session_id || x.id, 'session-title')),
-              x.outcome ? h('p', { class: 'body' }, x.outcome) : null,
-              (x.outcomes && x.outcomes.length) ? h('ul', { class: 'outcomes' }, x.outcomes.map((o) => h('li', null, o))) : null,
-              (x.files && x.files.length) ? h('p', { class: 'files' }, x.files.map((f) => h('code', { class: 'chip' }, f))) : null,
-              h('p', { class: 'muted' }, 'session ', h('code', null, x.session_id || ''), ' · ',
-                plural(x.failures || 0, 'failure'), ' · ', (x.unresolved || 0) + ' unresolved'))))));
+      h('h1', null, 'Sessions ', h('span', { class: 'n', test: 'sessions-total' }, String(total))),
+      list, h('div', { class: 'actions' }, count, more));
   }
 
   // ---- search --------------------------------------------------------------------
