@@ -171,10 +171,14 @@ endif()
 if(LORE_SERVE_SRC)
   find_package(PkgConfig REQUIRED)
   pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)
+  # md4c's HTML renderer (libmd4c-html0-dev): the briefing's and records' Markdown shown as
+  # HTML, raw HTML escaped (src/servecli/markdown.cpp).
+  pkg_check_modules(MD4C_HTML REQUIRED IMPORTED_TARGET md4c-html)
   include(${PROJECT_SOURCE_DIR}/cmake/PageAssets.cmake)
   add_executable(lore-serve ${LORE_SERVE_SRC} $<TARGET_OBJECTS:lore_proc>)
   target_include_directories(lore-serve PRIVATE ${PROJECT_SOURCE_DIR}/src)
-  target_link_libraries(lore-serve PRIVATE lore_core PkgConfig::HTTPLIB CLI11::CLI11 Threads::Threads)
+  target_link_libraries(lore-serve PRIVATE lore_core PkgConfig::HTTPLIB PkgConfig::MD4C_HTML CLI11::CLI11
+                        Threads::Threads)
 endif()
 
 if(LORE_TEAM_SRC)

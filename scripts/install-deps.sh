@@ -14,6 +14,7 @@ PACKAGES=(
   libpq-dev postgresql-15  # lore-team and its throwaway test cluster (docs/team.md)
   clang libclang-rt-14-dev llvm  # scripts/fuzz.sh: libFuzzer, sanitizers, llvm-symbolizer
   libcpp-httplib-dev  # lore-serve, the local web page (docs/serve.md)
+  libmd4c-html0-dev  # lore-serve: the page's Markdown rendered to HTML, raw HTML escaped
   chromium  # tests/serve: the page in a real browser, headless
 )
 

@@ -115,4 +115,90 @@ Result<MergeResult> MergeOpencode(std::string_view text, const std::string& path
   return out;
 }
 
+Result<MergeResult> UnmergeCodexConfig(std::string_view text, const std::string& path,
+                                       const std::string& rel) {
+  // The same checks as the merge: a file lore cannot read is left as it is.
+  LORE_ASSIGN(MergeResult seen, MergeCodexConfig(text, path, rel));
+  MergeResult out;
+  out.text = std::string(text);
+  Piece p{rel, "mcp server lore", PieceState::kMissing, {}};
+  if (!seen.pieces.empty() && seen.pieces.front().state == PieceState::kDifferent) {
+    p = seen.pieces.front();
+  } else if (!seen.pieces.empty() && seen.pieces.front().state == PieceState::kInstalled) {
+    // lore's table as it wrote it, whole lines, followed by nothing of the
+    // table's (the end of the file or another table).
+    const std::string_view table(kCodexServer);
+    size_t at = text.find(table);
+    while (at != std::string_view::npos && at != 0 && text[at - 1] != '\n') {
+      at = text.find(table, at + 1);
+    }
+    std::string rest;
+    if (at != std::string_view::npos) {
+      // Keys after lore's lines belong to its table: the person's now.
+      std::string_view after = text.substr(at + table.size());
+      while (!after.empty()) {
+        const size_t end = std::min(after.find('\n'), after.size());
+        std::string_view line = after.substr(0, end);
+        const size_t first = line.find_first_not_of(" \t\r");
+        if (first != std::string_view::npos && line[first] != '#') {
+          if (line[first] != '[') at = std::string_view::npos;
+          break;
+        }
+        after.remove_prefix(std::min(end + 1, after.size()));
+      }
+    }
+    if (at != std::string_view::npos) {
+      std::string before(text.substr(0, at));
+      // The blank line the merge put before the table.
+      if (before.size() >= 2 && before.compare(before.size() - 2, 2, "\n\n") == 0) before.pop_back();
+      rest = before + std::string(text.substr(at + table.size()));
+      toml::parse_result again = toml::parse(rest, std::string_view(path));
+      const toml::node* servers = again ? again.table().get("mcp_servers") : nullptr;
+      if (!again || (servers && servers->is_table() && servers->as_table()->get("lore"))) {
+        at = std::string_view::npos;  // keys of the table follow: the person's now
+      }
+    }
+    if (at == std::string_view::npos) {
+      p.state = PieceState::kDifferent;
+      p.detail = "[mcp_servers.lore] is no longer as lore init wrote it (lore init --remove "
+                 "leaves it; delete the table by hand)";
+    } else {
+      p.state = PieceState::kInstalled;
+      out.text = std::move(rest);
+      out.changed = true;
+    }
+  }
+  out.pieces.push_back(std::move(p));
+  return out;
+}
+
+Result<MergeResult> UnmergeOpencode(std::string_view text, const std::string& path,
+                                    const std::string& rel) {
+  LORE_ASSIGN(MergeResult seen, MergeOpencode(text, path, rel));
+  LORE_ASSIGN(Json doc, ReadObject(text, path, kOpencodeShape));
+  MergeResult out;
+  Piece p{rel, "mcp server lore", PieceState::kMissing, {}};
+  if (!seen.pieces.empty() && seen.pieces.front().state != PieceState::kMissing) {
+    p = seen.pieces.front();
+  }
+  if (p.state == PieceState::kInstalled) {
+    Json& mcp = doc["mcp"];
+    mcp.erase("lore");
+    if (mcp.empty()) doc.erase("mcp");
+    // A file lore created holds nothing else but the schema it added.
+    const Json* schema = json::Find(doc, "$schema");
+    if (doc.size() == 1 && schema && schema->is_string() &&
+        schema->get<std::string>() == "https://opencode.ai/config.json") {
+      doc.erase("$schema");
+    }
+    out.changed = true;
+  } else if (p.state == PieceState::kDifferent) {
+    p.detail = RenderCompact((*json::Find(*json::Find(doc, "mcp"), "lore"))) +
+               " (not lore's server as lore writes it; lore init --remove leaves it)";
+  }
+  out.pieces.push_back(std::move(p));
+  out.doc = std::move(doc);
+  return out;
+}
+
 }  // namespace lore::agent_setup

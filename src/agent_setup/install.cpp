@@ -91,8 +91,9 @@ Status PlanUnjson(Plan* plan, const std::string& path, std::string_view rel, con
   }
   LORE_ASSIGN(MergeResult m, unmerge(f.old_text, f.path, f.rel));
   f.changed = m.changed;
-  f.remove = m.changed && drop_empty && m.doc.is_object() && m.doc.empty();
-  f.new_text = !m.changed || f.remove ? f.old_text : Render(m.doc);
+  f.remove = m.changed && drop_empty &&
+             (m.text ? m.text->empty() : m.doc.is_object() && m.doc.empty());
+  f.new_text = !m.changed || f.remove ? f.old_text : m.text ? *m.text : Render(m.doc);
   for (Piece& p : m.pieces) plan->pieces.push_back(std::move(p));
   plan->files.push_back(std::move(f));
   return Ok();
@@ -306,6 +307,45 @@ Status PlanOtherAgent(Plan* plan, std::string_view agent, const std::string& hom
   return Ok();
 }
 
+// --remove for Codex, Gemini CLI, Cursor and OpenCode: the inverse of
+// PlanOtherAgent, file by file; a file left with nothing goes (lore made it).
+Status PlanUnOtherAgent(Plan* plan, std::string_view agent, const std::string& home) {
+  const bool user = plan->scope == Scope::kUser;
+  const std::string base = user ? home : plan->project;
+  auto rel = [&](const std::string& r) { return user ? "~/" + r : r; };
+  auto at = [&](const std::string& r) { return fs::Join(base, r); };
+  using Text = std::string_view;
+  using Path = const std::string&;
+  if (agent == "codex") {
+    LORE_TRY(PlanUnjson(plan, at(".codex/config.toml"), rel(".codex/config.toml"),
+                        UnmergeCodexConfig, true));
+    LORE_TRY(PlanUnjson(plan, at(".codex/hooks.json"), rel(".codex/hooks.json"),
+                        [](Text t, Path p, Path r) { return UnmergeHooks(t, p, r, SessionStartHooks()); },
+                        true));
+  } else if (agent == "gemini") {
+    LORE_TRY(PlanUnjson(plan, at(".gemini/settings.json"), rel(".gemini/settings.json"),
+                        [](Text t, Path p, Path r) -> Result<MergeResult> {
+                          LORE_ASSIGN(MergeResult hooks, UnmergeHooks(t, p, r, SessionStartHooks()));
+                          // The server is taken out of what the hooks' removal left,
+                          // rendered only when something changed.
+                          const std::string left = hooks.changed ? Render(hooks.doc) : std::string(t);
+                          LORE_ASSIGN(MergeResult out, UnmergeMcp(left, p, r));
+                          out.pieces.insert(out.pieces.begin(), hooks.pieces.begin(),
+                                            hooks.pieces.end());
+                          out.changed = out.changed || hooks.changed;
+                          return out;
+                        },
+                        true));
+  } else if (agent == "cursor") {
+    LORE_TRY(PlanUnjson(plan, at(".cursor/mcp.json"), rel(".cursor/mcp.json"),
+                        [](Text t, Path p, Path r) { return UnmergeMcp(t, p, r); }, true));
+  } else {  // opencode
+    const std::string file = user ? ".config/opencode/opencode.json" : "opencode.json";
+    LORE_TRY(PlanUnjson(plan, at(file), rel(file), UnmergeOpencode, true));
+  }
+  return Ok();
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& Agents() {
@@ -416,19 +456,15 @@ Result<Plan> PlanInstall(std::string_view agent, const std::string& project, Sco
 
 Result<Plan> PlanRemove(std::string_view agent, const std::string& project, Scope scope,
                         const std::string& home) {
-  if (agent != "claude-code") {
-    return Fail(ErrorCode::kInvalidInput,
-                "lore init --remove takes lore out of Claude Code's files only, not " +
-                    std::string(agent) + "'s",
-                "", 0,
-                "remove lore's entries by hand (docs/agents.md lists what lore init wrote), or "
-                "move the .lore-backup-* copy lore init made back");
-  }
   // The same checks and paths as the install: an unknown project, no home, a link.
   LORE_ASSIGN(Plan checked, PlanInstall(agent, project, scope, home));
   Plan plan;
   plan.scope = scope;
   plan.project = checked.project;
+  if (agent != "claude-code") {
+    LORE_TRY(PlanUnOtherAgent(&plan, agent, home));
+    return plan;
+  }
   auto settings = [](std::string_view t, const std::string& p, const std::string& r) {
     return UnmergeSettings(t, p, r);
   };

@@ -236,15 +236,15 @@ Result<MergeResult> MergeHooks(std::string_view text, const std::string& path,
   return out;
 }
 
-Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& path,
-                                    const std::string& rel) {
+Result<MergeResult> UnmergeHooks(std::string_view text, const std::string& path,
+                                 const std::string& rel, const std::vector<HookSpec>& specs) {
   LORE_ASSIGN(Json doc, ReadObject(text, path, kSettingsShape));
   MergeResult out;
   Json* hooks = doc.contains("hooks") ? &doc["hooks"] : nullptr;
   if (hooks && !hooks->is_object()) {
     return Fail(ShapeError(text, path, {"hooks"}, "\"hooks\" is not an object", kSettingsShape));
   }
-  for (const HookSpec& spec : ClaudeCodeHooks()) {
+  for (const HookSpec& spec : specs) {
     const std::string event(spec.event);
     Piece p{rel, "hook " + event, PieceState::kMissing, {}};
     if (hooks && hooks->contains(event)) {
@@ -269,6 +269,14 @@ Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& pa
     out.pieces.push_back(std::move(p));
   }
   if (hooks && out.changed && hooks->empty()) doc.erase("hooks");
+  out.doc = std::move(doc);
+  return out;
+}
+
+Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& path,
+                                    const std::string& rel) {
+  LORE_ASSIGN(MergeResult out, UnmergeHooks(text, path, rel, ClaudeCodeHooks()));
+  Json& doc = out.doc;
   // The permission rule lore writes (a rule the person wrote, mcp__lore__*,
   // stays theirs).
   Piece p{rel, "permission " + std::string(kLorePermission), PieceState::kMissing, {}};
@@ -288,7 +296,6 @@ Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& pa
     }
   }
   out.pieces.push_back(std::move(p));
-  out.doc = std::move(doc);
   return out;
 }
 

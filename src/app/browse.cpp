@@ -32,6 +32,8 @@
 #include "lore/sys/random.h"
 #include "lore/text/utf8.h"
 #include "app/page_parts.h"
+#include "doc/frontmatter.h"
+#include "lore/index/tokenizer.h"
 #include "recall/recall.h"
 #include "recall/usage.h"
 
@@ -199,7 +201,8 @@ Result<Json> ParseChange(std::string_view body) {
   return v;
 }
 
-Result<Json> OverviewJson(const store::Store& store, const std::string& repo) {
+Result<Json> OverviewJson(const store::Store& store, const std::string& repo,
+                          const MarkdownToHtml& markdown) {
   Json out = Json::object();
   out["repo"] = repo;
   out["store"] = store.dir();
@@ -207,6 +210,7 @@ Result<Json> OverviewJson(const store::Store& store, const std::string& repo) {
   if (!text::IsValidUtf8(briefing)) briefing = text::ReplaceInvalidUtf8(briefing);
   Json b = Json::object();
   b["chars"] = static_cast<int64_t>(text::CodePointCount(briefing));
+  if (markdown) b["html"] = markdown(briefing);
   b["text"] = std::move(briefing);
   out["briefing"] = std::move(b);
   Json counts = Json::object();
@@ -350,18 +354,93 @@ std::optional<SourceRef> SourceOf(std::string_view id) {
   return ref;
 }
 
+std::string Valid(std::string s) {
+  return text::IsValidUtf8(s) ? s : text::ReplaceInvalidUtf8(s);
+}
+
+// One event of a session log as the page shows it: who, then what.
+Json TurnJson(const activity::Event& e) {
+  Json j = Json::object();
+  switch (e.kind) {
+    case activity::EventKind::kPersonText:
+      j["who"] = "person";
+      break;
+    case activity::EventKind::kAssistantText:
+      j["who"] = "agent";
+      break;
+    case activity::EventKind::kToolUse:
+      j["who"] = "tool call";
+      break;
+    case activity::EventKind::kToolResult:
+      j["who"] = "tool result";
+      break;
+    case activity::EventKind::kCompaction:
+      j["who"] = "compaction";
+      break;
+    case activity::EventKind::kInterrupt:
+      j["who"] = "interrupt";
+      break;
+  }
+  j["line"] = e.line;
+  if (!e.at.empty()) j["at"] = e.at;
+  if (e.kind == activity::EventKind::kToolUse) {
+    j["tool"] = Valid(e.tool_name);
+    j["text"] = Valid(e.detail);
+    if (!e.note.empty()) j["note"] = Valid(e.note);
+  } else {
+    j["text"] = Valid(e.text);
+  }
+  if (e.kind == activity::EventKind::kToolResult) {
+    j["status"] = std::string(activity::StatusName(e.status));
+    if (e.exit_code) j["exit"] = *e.exit_code;
+    if (!e.reason.empty()) j["reason"] = Valid(e.reason);
+  }
+  return j;
+}
+
+// A turn as plain text: "person: ...", "tool call Bash: ...", a tool's
+// output quoted with "> ".
+std::string ReadableTurn(const Json& t) {
+  const std::string who = t["who"].get<std::string>();
+  const std::string body = t.contains("text") ? t["text"].get<std::string>() : std::string();
+  std::string head = who;
+  if (t.contains("tool")) head += " " + t["tool"].get<std::string>();
+  if (t.contains("status")) {
+    head += " (" + t["status"].get<std::string>() +
+            (t.contains("exit") ? ", exit " + std::to_string(t["exit"].get<int64_t>()) : "") + ")";
+  }
+  if (t.contains("note")) head += " — " + t["note"].get<std::string>();
+  std::string out = head + ":";
+  if (who == "tool result") {
+    if (t.contains("reason")) out += " " + t["reason"].get<std::string>();
+    out += "\n";
+    size_t at = 0;
+    while (at < body.size()) {
+      size_t end = body.find('\n', at);
+      if (end == std::string::npos) end = body.size();
+      out += "> " + body.substr(at, end - at) + "\n";
+      at = end + 1;
+    }
+  } else {
+    out += body.find('\n') == std::string::npos ? " " + body + "\n" : "\n" + body + "\n";
+  }
+  return out + "\n";
+}
+
 Result<Json> SourceJson(const store::Store& store, std::string_view id, const SourceRef& ref) {
   const std::string rel = std::string(activity::kSessionsDir) + "/" + ref.stem + ".jsonl";
   LORE_TRY(fs::OpenBeneath(store.dir(), rel, O_RDONLY).map([](auto) {}));  // no symlink on the way
   LORE_ASSIGN(activity::SessionLog log,
               activity::ReadSessionLog(fs::Join(store.dir(), rel), ref.stem));
   std::string text;
+  Json turns = Json::array();
   int64_t first = 0;
   for (const activity::Event& e : log.events) {
     if (e.line < ref.from || e.line > ref.to) continue;
     if (first == 0) first = e.line;
-    text += activity::RenderEvent(e);
-    text += '\n';
+    Json turn = TurnJson(e);
+    text += ReadableTurn(turn);
+    turns.push_back(std::move(turn));
   }
   Json out = Json::object();
   out["id"] = std::string(id);
@@ -370,6 +449,7 @@ Result<Json> SourceJson(const store::Store& store, std::string_view id, const So
   out["text"] = text.empty() ? "(the session log keeps no event of transcript lines " +
                                    std::to_string(ref.from) + "-" + std::to_string(ref.to) + ")"
                              : text;
+  out["turns"] = std::move(turns);
   out["editable"] = false;
   out["session_id"] = log.session_id;
   out["usage"] = UsageOf(recall::Usage{}, id);
@@ -378,7 +458,8 @@ Result<Json> SourceJson(const store::Store& store, std::string_view id, const So
 
 }  // namespace
 
-Result<Json> ItemJson(const store::Store& store, std::string_view id) {
+Result<Json> ItemJson(const store::Store& store, std::string_view id,
+                      const MarkdownToHtml& markdown) {
   if (auto source = SourceOf(id)) return SourceJson(store, id, *source);
   LORE_ASSIGN(recall::OpenedItem item, recall::Open(store, id));
   Json out = Json::object();
@@ -386,6 +467,19 @@ Result<Json> ItemJson(const store::Store& store, std::string_view id) {
   out["file"] = item.file;
   out["line"] = item.line;
   out["text"] = text::IsValidUtf8(item.text) ? item.text : text::ReplaceInvalidUtf8(item.text);
+  // A Markdown file: its frontmatter apart, its body rendered.
+  if (markdown && item.line == 0 && item.file.size() > 3 &&
+      item.file.compare(item.file.size() - 3, 3, ".md") == 0) {
+    const std::string& text = out["text"].get_ref<const std::string&>();
+    std::string_view body = text;
+    if (text.rfind("---\n", 0) == 0) {
+      if (auto split = doc::SplitFrontmatter(text, item.file)) {
+        out["frontmatter"] = std::string(split->yaml);
+        body = split->body;
+      }
+    }
+    out["html"] = markdown(body);
+  }
   auto ref = page::RecordOf(item.id);
   out["editable"] = ref && page::Editable(ref->kind);
   if (ref) {
@@ -628,6 +722,131 @@ Result<Json> ActivityJson(const store::Store& store) {
   return out;
 }
 
+namespace {
+
+// The title a hit shows: the first "# " heading of its text, else its
+// description, else its slug with spaces.
+std::string HitTitle(const index::Record& r) {
+  size_t at = 0;
+  while (at < r.text.size()) {
+    size_t end = r.text.find('\n', at);
+    if (end == std::string::npos) end = r.text.size();
+    std::string_view line = std::string_view(r.text).substr(at, end - at);
+    if (line.size() > 2 && line.substr(0, 2) == "# ") return std::string(line.substr(2));
+    at = end + 1;
+  }
+  if (r.description && !r.description->empty()) return *r.description;
+  std::string slug = r.slug;
+  for (char& c : slug) {
+    if (c == '-' || c == '_') c = ' ';
+  }
+  return slug;
+}
+
+std::set<std::string> TokensOf(std::string_view text) {
+  std::set<std::string> out;
+  for (auto& t : index::Tokenize(text, index::Stemming::kEnglish)) out.insert(std::move(t));
+  for (auto& t : index::Tokenize(text, index::Stemming::kOff)) out.insert(std::move(t));
+  return out;
+}
+
+std::string Listed(const std::vector<std::string>& words) {
+  std::string out;
+  for (size_t i = 0; i < words.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + ("“" + words[i] + "”");
+  }
+  return out;
+}
+
+std::string Share(double part, double total) {
+  if (total <= 0) return "";
+  const int pct = static_cast<int>(part / total * 100 + 0.5);
+  return " (" + std::to_string(pct) + "% of its score)";
+}
+
+// The score of a hit in words (browse.h SearchJson): one sentence per part.
+Json WhyInWords(const search::Hit& h, const std::vector<std::pair<std::string, double>>& terms) {
+  const search::ScoreParts& s = h.score;
+  const double total = s.Total();
+  const index::Record& r = h.doc.record;
+  std::vector<std::pair<double, std::string>> parts;
+  // The query's own words: where the hit holds them.
+  const std::set<std::string> title = TokensOf(HitTitle(r));
+  const std::set<std::string> text = TokensOf(r.text);
+  std::vector<std::string> in_title, in_text, missing;
+  for (const auto& [token, idf] : terms) {
+    if (title.count(token)) {
+      in_title.push_back(token);
+    } else if (text.count(token)) {
+      in_text.push_back(token);
+    } else {
+      missing.push_back(token);
+    }
+  }
+  if (s.text > 0) {
+    std::string line;
+    if (!in_title.empty()) line += "Your words " + Listed(in_title) + " are in its title";
+    if (!in_text.empty()) {
+      line += line.empty() ? "Your words " + Listed(in_text) + " are in its text"
+                           : "; " + Listed(in_text) + " in its text";
+    }
+    if (line.empty()) line = "It holds your words";
+    if (!missing.empty()) line += "; it lacks " + Listed(missing);
+    if (!terms.empty()) {
+      line += " (" + std::to_string(h.query_matched) + " of " + std::to_string(terms.size()) +
+              " searched words)";
+    }
+    if (s.asks < 1) line += "; it asks a question, so its words count a little less";
+    if (s.trace < 1) line += "; it is a tool's call or output, so its words count less";
+    parts.emplace_back(s.text, line + Share(s.text, total) + ".");
+  }
+  if (s.expansion > 0) {
+    std::vector<std::string> related;
+    for (const search::Expansion& e : h.expansions) {
+      std::string w = "“" + e.token + "”";
+      if (!e.of.empty()) {
+        w += e.stage == search::ExpansionStage::kIrregular ? " (a form of “" + e.of + "”)"
+                                                           : " (related to “" + e.of + "”)";
+      }
+      related.push_back(w);
+    }
+    std::string line = "It holds words related to yours";
+    if (!related.empty()) {
+      line += ": ";
+      for (size_t i = 0; i < related.size(); ++i) line += (i ? ", " : "") + related[i];
+    }
+    parts.emplace_back(s.expansion, line + Share(s.expansion, total) + ".");
+  }
+  if (s.context > 0) {
+    parts.emplace_back(s.context, "The lines or records next to it match your words, and lend it "
+                                  "their context" + Share(s.context, total) + ".");
+  }
+  if (s.session > 0) {
+    parts.emplace_back(s.session, "It comes from a session that holds a strong match" +
+                                      Share(s.session, total) + ".");
+  }
+  if (s.author > 0) {
+    parts.emplace_back(s.author, "Its author is a name you searched for" +
+                                     Share(s.author, total) + ".");
+  }
+  if (s.time > 0) {
+    parts.emplace_back(s.time, "You asked when, and it names a time or date" +
+                                   Share(s.time, total) + ".");
+  }
+  if (s.curated > 0) {
+    parts.emplace_back(s.curated, "It is a learning a person kept in review, which counts "
+                                  "double" + Share(s.curated, total) + ".");
+  }
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  Json out = Json::array();
+  for (auto& [score, line] : parts) out.push_back(std::move(line));
+  if (out.empty()) out.push_back("It matched none of your words closely; it is shown as the best there was.");
+  return out;
+}
+
+}  // namespace
+
 Result<Json> SearchJson(const store::Store& store, const std::string& query,
                         const std::string& scope, bool explain, int limit, text::TimePoint now) {
   search::SearchOptions opts;
@@ -643,9 +862,15 @@ Result<Json> SearchJson(const store::Store& store, const std::string& query,
   opts.filter.live_at =
       std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
   opts.limit = std::clamp(limit, 1, 100);
+  std::vector<std::pair<std::string, double>> terms;
+  if (explain) opts.query_terms = &terms;
   LORE_ASSIGN(Searched found, Search(store, query, opts, Asker::kPerson));
   Json hits = Json::array();
-  for (const search::Hit& h : found.hits) hits.push_back(search::HitJson(h, scope == "all", explain));
+  for (const search::Hit& h : found.hits) {
+    Json j = search::HitJson(h, scope == "all", explain);
+    if (explain) j["why"] = WhyInWords(h, terms);
+    hits.push_back(std::move(j));
+  }
   Json warnings = Json::array();
   for (const Error& e : found.warnings) warnings.push_back(e.Format());
   Json out = Json::object();

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include "cli/command.h"
@@ -39,6 +40,43 @@ struct InitArgs {
 std::string Home() {
   const char* h = std::getenv("HOME");
   return h ? h : "";
+}
+
+std::string CodexHome() {
+  const char* h = std::getenv("CODEX_HOME");
+  return h ? h : "";
+}
+
+// Codex and Gemini CLI ignore lore's entries in a folder the person has not
+// trusted: the lines that say so and how to trust it (lore never writes it).
+std::vector<std::string> TrustLines(const std::string& agent, const as::Trust& t) {
+  if (!t.needed || t.trusted) return {};
+  const std::string name = agent == "codex" ? "Codex" : "Gemini CLI";
+  std::vector<std::string> out;
+  out.push_back("  note: " + name + " ignores lore's " +
+                (agent == "codex" ? std::string("project entries (.codex/)") : std::string("MCP server")) +
+                " until this folder is trusted, and it is not (" + t.detail + "): trust it in " +
+                t.file + (agent == "codex" ? " with the table" : ", adding to its object") + ":");
+  size_t start = 0;
+  while (start <= t.entry.size()) {
+    size_t end = t.entry.find('\n', start);
+    if (end == std::string::npos) end = t.entry.size();
+    out.push_back("    " + t.entry.substr(start, end - start));
+    start = end + 1;
+  }
+  out.push_back(std::string("    (or start ") + (agent == "codex" ? "codex" : "gemini") +
+                " in the folder and answer its trust question; lore init never trusts a folder "
+                "for you)");
+  return out;
+}
+
+void PrintTrust(const std::string& agent, const as::Plan& plan) {
+  auto t = as::CheckTrust(agent, plan.project, plan.scope, Home(), CodexHome());
+  if (!t) {
+    Print("  note: cannot tell whether the folder is trusted: " + t.error().Format());
+    return;
+  }
+  for (const std::string& line : TrustLines(agent, *t)) Print(line);
 }
 
 as::Scope ScopeNamed(std::string_view name) {
@@ -224,7 +262,19 @@ int RunCheck(const InitArgs& a, const std::string& project) {
   for (const as::Plan& p : plans) {
     if (as::HasLoreHooks(p)) hook_scopes.emplace_back(as::ScopeName(p.scope));
   }
-  const bool ok = b.same && installed && failed.empty() && hook_scopes.size() <= 1;
+  // Codex and Gemini CLI read lore's entries only in a trusted folder.
+  std::optional<as::Trust> trust;
+  std::string trust_error;
+  if (active) {
+    auto t = as::CheckTrust(a.agent, active->project, active->scope, Home(), CodexHome());
+    if (t) {
+      trust = *t;
+    } else {
+      trust_error = t.error().Format();
+    }
+  }
+  const bool trusted = trust_error.empty() && (!trust || trust->trusted);
+  const bool ok = b.same && installed && failed.empty() && hook_scopes.size() <= 1 && trusted;
   std::string project_abs = active ? active->project : project;
   if (a.json) {
     Json j;
@@ -249,6 +299,20 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     j["running"] = b.running;
     j["same_binary"] = b.same;
     j["hooks_in_scopes"] = hook_scopes;
+    if (trust && trust->needed) {
+      Json tj;
+      tj["trusted"] = trust->trusted;
+      tj["file"] = trust->file;
+      if (!trust->trusted) {
+        tj["entry"] = trust->entry;
+        tj["detail"] = trust->detail;
+      }
+      j["folder_trust"] = std::move(tj);
+    } else if (!trust_error.empty()) {
+      Json tj;
+      tj["error"] = trust_error;
+      j["folder_trust"] = std::move(tj);
+    }
     j["ok"] = ok;
     Print(j.dump(-1, ' ', false, Json::error_handler_t::replace));
     return ok ? kExitOk : kExitError;
@@ -272,6 +336,15 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     Print(" scope " + std::string(as::ScopeName(s)) + ": cannot be read: " + err.Format());
   }
   Print(std::string("  ") + (b.same ? "same      " : "different ") + "binary: " + BinaryLine(b));
+  if (trust && trust->needed) {
+    if (trust->trusted) {
+      Print("  trusted   folder: " + project_abs + " (" + trust->file + ")");
+    } else {
+      Print("  untrusted folder: " + trust->detail);
+    }
+  } else if (!trust_error.empty()) {
+    Print("  unknown   folder trust: " + trust_error);
+  }
   if (a.agent == "claude-code") {
     for (const std::string& file : as::PluginEnabledIn(project_abs, Home())) {
       Print("  note: lore's Claude Code plugin is enabled in " + file + " too: its hooks run as well");
@@ -285,6 +358,10 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     Print("not fully installed: lore's hooks are in the " + scopes +
           " scopes, and the agent runs each, so every hook runs twice: keep one, e.g. 'lore init " +
           a.agent + " --remove --scope " + hook_scopes.back() + "'");
+  } else if (installed && failed.empty() && !trusted && trust) {
+    Print("installed, but not read: " + std::string(a.agent == "codex" ? "Codex" : "Gemini CLI") +
+          " ignores lore in a folder it does not trust");
+    for (const std::string& line : TrustLines(a.agent, *trust)) Print(line);
   } else if (ok) {
     Print("all installed (scope " + std::string(as::ScopeName(active->scope)) + ")");
   } else if (installed && failed.empty()) {
@@ -321,6 +398,7 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
   if (!plan.changed()) {
     Print("lore init " + a.agent + ": up to date (" + plan.project + ")");
     PrintDifferent(plan);
+    PrintTrust(a.agent, plan);
     if (!b.same) Print("  note: " + BinaryLine(b));
     return kExitOk;
   }
@@ -349,6 +427,7 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
     }
   }
   PrintDifferent(plan);
+  PrintTrust(a.agent, plan);
   if (!b.same) Print("  note: " + BinaryLine(b));
   return kExitOk;
 }
@@ -490,7 +569,7 @@ void RegisterInitCommands(Registry& r) {
   sub->add_flag("--remove", a->remove,
                 "Take out what lore init added to one scope (its hooks, permission rule, MCP "
                 "server, review command), keeping every other setting and a backup of each file "
-                "changed (claude-code; default scope: the one holding lore's pieces)");
+                "changed (every agent; default scope: the one holding lore's pieces)");
   sub->add_option("--scope", a->scope,
                   "Where the set-up goes: project (.claude/settings.json, .mcp.json: shared "
                   "with everyone who clones it), local (.claude/settings.local.json, "

@@ -66,7 +66,22 @@ Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
                     index::Stemming stemming, int radius) {
   auto lines = SplitLines(text);
   size_t best = BestLine(lines, weights, stemming);
+  // A record's frontmatter is never shown: the best line and the lines
+  // around it come from its body, when it has one.
+  const size_t body = BodyStart(lines);
+  bool has_body = false;
+  for (size_t i = body; body > 0 && i < lines.size() && !has_body; ++i) has_body = !Blank(lines[i]);
+  if (has_body && best < body) {
+    std::vector<std::string_view> rest(lines.begin() + static_cast<ptrdiff_t>(body), lines.end());
+    size_t in_rest = BestLine(rest, weights, stemming);
+    while (in_rest + 1 < rest.size() && Blank(rest[in_rest])) ++in_rest;
+    best = body + in_rest;
+  }
   size_t from = best >= static_cast<size_t>(radius) ? best - radius : 0;
+  if (has_body) {
+    from = std::max(from, body);
+    while (from < best && Blank(lines[from])) ++from;
+  }
   size_t to = std::min(lines.size(), best + radius + 1);
   Excerpt e;
   e.line = first_line + static_cast<int64_t>(best);

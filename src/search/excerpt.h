@@ -20,7 +20,9 @@ struct Excerpt {
 // The best line of `text` is the one whose tokens carry the most weight
 // (`weights`: token -> weight; each token counted once per line); ties go to
 // the earlier line. With no line matching, the first non-blank line after any
-// frontmatter. `first_line` is the file line where `text` starts.
+// frontmatter. A text with frontmatter and a body never shows its frontmatter:
+// the best line is the body's, and the lines around it stop at the body's
+// start. `first_line` is the file line where `text` starts.
 Excerpt MakeExcerpt(std::string_view text, int64_t first_line,
                     const std::unordered_map<std::string, double>& weights,
                     index::Stemming stemming, int radius = kExcerptRadius);

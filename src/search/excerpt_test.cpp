@@ -23,7 +23,16 @@ TEST(Excerpt, NoMatchShowsTheBodyStart) {
   Excerpt e =
       MakeExcerpt("---\nkind: x\n---\n\nbody line\n", 1, {{"zzz", 1.0}}, index::Stemming::kOff);
   EXPECT_EQ(e.line, 5);
-  EXPECT_EQ(e.text, "kind: x\n---\n\nbody line");
+  EXPECT_EQ(e.text, "body line");  // never the frontmatter
+}
+
+TEST(Excerpt, AFrontmatterMatchShowsTheBodyInstead) {
+  Excerpt e = MakeExcerpt("---\ntitle: cache keys\nstatus: open\n---\n# Keys\n\nthe cache is keyed\n", 1,
+                          {{"cache", 1.0}}, index::Stemming::kOff);
+  EXPECT_EQ(e.line, 7);
+  EXPECT_EQ(e.text, "# Keys\n\nthe cache is keyed");
+  Excerpt only = MakeExcerpt("---\ntitle: cache\n---\n", 1, {{"cache", 1.0}}, index::Stemming::kOff);
+  EXPECT_EQ(only.text, "---\ntitle: cache\n---");  // nothing else to show
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "lore/json/value.h"
 #include "proc/process.h"
 #include "servecli/front.h"
+#include "servecli/markdown.h"
 #include "servecli/page_assets.h"
 
 namespace lore::serve {
@@ -349,7 +350,7 @@ void Server::Api(const httplib::Request& req, httplib::Response& res, bool chang
 
 Result<Json> Server::Get(const httplib::Request& req) {
   const std::string name = req.matches[1];
-  if (name == "overview") return app::OverviewJson(store_, repo_);
+  if (name == "overview") return app::OverviewJson(store_, repo_, MarkdownHtml);
   if (name == "status") {
     Json check;
     {
@@ -369,7 +370,7 @@ Result<Json> Server::Get(const httplib::Request& req) {
   }
   if (name == "item") {
     // An id that names nothing in the store, or leaves it, is not found.
-    auto item = app::ItemJson(store_, req.get_param_value("id"));
+    auto item = app::ItemJson(store_, req.get_param_value("id"), MarkdownHtml);
     if (!item && item.error().code == ErrorCode::kInvalidInput) {
       Error e = item.error();
       e.code = ErrorCode::kNotFound;

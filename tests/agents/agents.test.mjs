@@ -1,6 +1,7 @@
 // The other agents' real CLIs, installed from npm (pinned), read what `lore init codex|gemini|
 // opencode` wrote, offline: each lists lore's MCP server as lore wrote it (Gemini CLI and
-// OpenCode also start it and report it connected). Cursor has no CLI on npm: its file is checked
+// OpenCode also start it and report it connected); Codex and Gemini CLI ignore it in a folder
+// not trusted, as lore init and --check say, and read it once the entry lore printed is added. Cursor has no CLI on npm: its file is checked
 // by tests/e2e/init_agents_test.cpp only.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,15 +79,58 @@ describe('the other agents read what lore init wrote', () => {
     assert.notEqual(refused.code, 0, 'codex accepted a malformed config.toml');
   });
 
-  test('Gemini CLI lists lore\'s server from .gemini/settings.json and connects to it', async () => {
-    await init(w, 'gemini');
-    // Gemini CLI starts a project's servers only in a folder the person trusts.
+  test('Gemini CLI shows lore Disabled in an untrusted folder, as lore init says, and connects once trusted', async () => {
+    const first = await init(w, 'gemini');
+    assert.match(first.out, /Gemini CLI ignores lore's MCP server until this folder is trusted/, first.out);
+    assert.match(first.out, /trustedFolders\.json/, first.out);
+    const untrusted = await run(path.join(BIN, 'gemini'), ['mcp', 'list'], { cwd: w.project, env: w.env });
+    assert.match(untrusted.out + untrusted.err, /lore: lore mcp \(stdio\) - Disabled/, untrusted.out + untrusted.err);
+    const check = await run(LORE, ['init', '--check', 'gemini', '--project', w.project], { cwd: w.project, env: w.env });
+    assert.equal(check.code, 1, check.out);
+    assert.match(check.out, /untrusted folder/, check.out);
+    // The entry lore init printed, added as the person would.
+    const entry = first.out.split('\n').map((l) => l.trim()).find((l) => l.endsWith('"TRUST_FOLDER"'));
+    assert.ok(entry, first.out);
     fs.mkdirSync(path.join(w.home, '.gemini'), { recursive: true });
-    fs.writeFileSync(path.join(w.home, '.gemini', 'trustedFolders.json'),
-      JSON.stringify({ [fs.realpathSync(w.project)]: 'TRUST_FOLDER' }));
+    fs.writeFileSync(path.join(w.home, '.gemini', 'trustedFolders.json'), `{\n  ${entry}\n}\n`);
     const r = await run(path.join(BIN, 'gemini'), ['mcp', 'list'], { cwd: w.project, env: w.env });
     assert.equal(r.code, 0, r.err);
     assert.match(r.out + r.err, /lore: lore mcp \(stdio\) - Connected/, r.out + r.err);
+    const trusted = await run(LORE, ['init', '--check', 'gemini', '--project', w.project], { cwd: w.project, env: w.env });
+    assert.equal(trusted.code, 0, trusted.out);
+    assert.match(trusted.out, /trusted +folder/, trusted.out);
+  });
+
+  test('Codex lists nothing from an untrusted project\'s .codex/, and lore once trusted as lore init says', async () => {
+    const p = world();
+    try {
+      const first = await init(p, 'codex', '--scope', 'project');
+      assert.match(first.out, /Codex ignores lore's project entries/, first.out);
+      fs.mkdirSync(path.join(p.home, '.codex'), { recursive: true });  // CODEX_HOME must exist
+      const codex = () => run(path.join(BIN, 'codex'), ['mcp', 'list', '--json'], { cwd: p.project, env: p.env });
+      const before = await codex();
+      assert.equal(before.code, 0, before.err);
+      assert.equal(JSON.parse(before.out).find((s) => s.name === 'lore'), undefined, before.out);
+      const check = await run(LORE, ['init', '--check', 'codex', '--project', p.project], { cwd: p.project, env: p.env });
+      assert.equal(check.code, 1, check.out);
+      assert.match(check.out, /untrusted folder/, check.out);
+      // The table lore init printed, added to ~/.codex/config.toml as the person would.
+      const lines = first.out.split('\n').map((l) => l.trim());
+      const at = lines.findIndex((l) => l.startsWith('[projects.'));
+      assert.ok(at >= 0, first.out);
+      fs.mkdirSync(path.join(p.home, '.codex'), { recursive: true });
+      fs.appendFileSync(path.join(p.home, '.codex', 'config.toml'), `${lines[at]}\n${lines[at + 1]}\n`);
+      const after = await codex();
+      assert.equal(after.code, 0, after.err);
+      const lore = JSON.parse(after.out).find((s) => s.name === 'lore');
+      assert.ok(lore, `no lore once trusted: ${after.out}`);
+      assert.equal(lore.enabled, true);
+      const trusted = await run(LORE, ['init', '--check', 'codex', '--project', p.project], { cwd: p.project, env: p.env });
+      assert.equal(trusted.code, 0, trusted.out);
+      assert.match(trusted.out, /trusted +folder/, trusted.out);
+    } finally {
+      fs.rmSync(p.root, { recursive: true, force: true });
+    }
   });
 
   test('OpenCode lists lore\'s server from opencode.json and connects to it', async () => {

@@ -143,5 +143,131 @@ TEST_F(InitAgentsTest, UserScopeAndNoLocalScope) {
   EXPECT_NE(unknown.err.find("claude-code, codex, gemini, cursor, opencode"), std::string::npos) << unknown.err;
 }
 
+// Every file but lore's backups, with its bytes.
+std::map<std::string, std::string> WithoutBackups(std::map<std::string, std::string> files) {
+  for (auto it = files.begin(); it != files.end();) {
+    it = it->first.find(".lore-backup-") != std::string::npos ? files.erase(it) : std::next(it);
+  }
+  return files;
+}
+
+// --remove takes out exactly what init added, for every agent: the person's
+// files come back byte for byte, and what lore created alone goes.
+TEST_F(InitAgentsTest, RemoveGivesEveryAgentsFilesBackByteForByte) {
+  t_.Write("project/.codex/config.toml",
+           "# mine\nmodel = \"o4-mini\"\n\n[mcp_servers.github]\ncommand = \"gh\"\n");
+  t_.Write("project/.gemini/settings.json",
+           "{\n  \"theme\": \"GitHub\",\n  \"hooks\": {\n    \"BeforeTool\": [\n      {\n        \"hooks\": [\n"
+           "          {\n            \"type\": \"command\",\n            \"command\": \"echo hi\"\n          }\n"
+           "        ]\n      }\n    ]\n  },\n  \"mcpServers\": {\n    \"other\": {\n      \"command\": \"x\"\n    }\n  }\n}\n");
+  t_.Write("project/.cursor/mcp.json", "{\n  \"mcpServers\": {\n    \"gh\": {\n      \"command\": \"gh\"\n    }\n  }\n}\n");
+  t_.Write("project/opencode.json", "{\n  \"model\": \"anthropic/claude\",\n  \"big\": 12345678901234567890\n}\n");
+  const auto before = Files();
+  for (const std::string agent : {"codex", "gemini", "cursor", "opencode"}) {
+    ASSERT_EQ(Init(agent).exit_code, 0) << agent;
+  }
+  ASSERT_NE(WithoutBackups(Files()), before);
+  RunResult dry = Init("codex", {"--remove", "--dry-run"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_NE(dry.out.find("would update .codex/config.toml (mcp server lore)"), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("would remove .codex/hooks.json (hook SessionStart)"), std::string::npos) << dry.out;
+  for (const std::string agent : {"codex", "gemini", "cursor", "opencode"}) {
+    RunResult r = Init(agent, {"--remove"});
+    ASSERT_EQ(r.exit_code, 0) << agent << r.out << r.err;
+    EXPECT_NE(r.out.find("--remove: scope project"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("; backup "), std::string::npos) << r.out;
+  }
+  EXPECT_EQ(WithoutBackups(Files()), before);
+  RunResult again = Init("gemini", {"--remove"});
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_NE(again.out.find("nothing of lore's there"), std::string::npos) << again.out;
+  // Files lore created alone go whole, in either scope.
+  stdfs::remove_all(t_ / "project");
+  stdfs::create_directories(t_ / "project");
+  for (const std::string agent : {"codex", "gemini", "cursor", "opencode"}) {
+    ASSERT_EQ(Init(agent).exit_code, 0) << agent;
+    ASSERT_EQ(Init(agent, {"--scope", "user"}).exit_code, 0) << agent;
+    ASSERT_EQ(Init(agent, {"--remove", "--scope", "project"}).exit_code, 0) << agent;
+    ASSERT_EQ(Init(agent, {"--remove", "--scope", "user"}).exit_code, 0) << agent;
+  }
+  EXPECT_EQ(WithoutBackups(Files()), (std::map<std::string, std::string>{})) << Files().size();
+}
+
+// What lore did not write as it writes it is named and left.
+TEST_F(InitAgentsTest, RemoveLeavesWhatThePersonChanged) {
+  ASSERT_EQ(Init("codex").exit_code, 0);
+  std::string toml = t_.Read("project/.codex/config.toml");
+  toml += "env = { A = \"1\" }\n";  // a key of lore's table now
+  t_.Write("project/.codex/config.toml", toml);
+  t_.Write("project/opencode.json", "{\n  \"mcp\": {\n    \"lore\": {\n      \"type\": \"local\",\n"
+           "      \"command\": [\"/opt/lore\", \"mcp\"]\n    }\n  }\n}\n");
+  RunResult r = Init("codex", {"--remove"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(t_.Read("project/.codex/config.toml"), toml);
+  EXPECT_NE(r.out.find("kept mcp server lore in .codex/config.toml"), std::string::npos) << r.out;
+  EXPECT_FALSE(stdfs::exists(t_ / "project/.codex/hooks.json"));
+  const std::string mine = t_.Read("project/opencode.json");
+  RunResult o = Init("opencode", {"--remove"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("nothing of lore's there"), std::string::npos) << o.out;
+  EXPECT_EQ(t_.Read("project/opencode.json"), mine);
+}
+
+// Codex and Gemini CLI ignore lore in a folder not trusted: init says how to
+// trust it, --check checks it, and lore never writes the trust.
+TEST_F(InitAgentsTest, CodexAndGeminiSayHowToTrustTheFolderAndCheckIt) {
+  const std::string real = stdfs::canonical(project());
+  RunResult codex = Init("codex");
+  ASSERT_EQ(codex.exit_code, 0) << codex.err;
+  EXPECT_NE(codex.out.find("Codex ignores lore's project entries (.codex/) until this folder is trusted"),
+            std::string::npos) << codex.out;
+  EXPECT_NE(codex.out.find("    [projects.\"" + real + "\"]\n    trust_level = \"trusted\"\n"), std::string::npos)
+      << codex.out;
+  EXPECT_FALSE(stdfs::exists(t_ / "home/.codex")) << "lore init wrote the trust";
+  auto check = [&](const std::string& agent) {
+    RunResult r = Lore({"init", "--check", agent, "--project", project(), "--json"}, Opts());
+    return Json::parse(r.out);
+  };
+  RunResult text = Lore({"init", "--check", "codex", "--project", project()}, Opts());
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_NE(text.out.find("untrusted folder: ~/.codex/config.toml trusts no folder"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("installed, but not read: Codex ignores lore in a folder it does not trust"),
+            std::string::npos) << text.out;
+  EXPECT_EQ(check("codex")["folder_trust"]["trusted"], false);
+  t_.Write("home/.codex/config.toml", "[projects.\"" + real + "\"]\ntrust_level = \"untrusted\"\n");
+  EXPECT_NE(check("codex")["folder_trust"]["detail"].get<std::string>().find("trust_level = \"untrusted\""),
+            std::string::npos);
+  t_.Write("home/.codex/config.toml", "model = \"x\"\n\n[projects.\"" + real + "\"]\ntrust_level = \"trusted\"\n");
+  Json trusted = check("codex");
+  EXPECT_EQ(trusted["folder_trust"]["trusted"], true) << trusted.dump();
+  RunResult quiet = Init("codex");
+  EXPECT_EQ(quiet.out.find("trusted"), std::string::npos) << quiet.out;
+  // The user scope needs no trust: Codex reads ~/.codex/ anywhere.
+  RunResult user = Init("codex", {"--scope", "user"});
+  EXPECT_EQ(user.out.find("trust"), std::string::npos) << user.out;
+
+  RunResult gemini = Init("gemini");
+  ASSERT_EQ(gemini.exit_code, 0) << gemini.err;
+  EXPECT_NE(gemini.out.find("Gemini CLI ignores lore's MCP server until this folder is trusted"),
+            std::string::npos) << gemini.out;
+  EXPECT_NE(gemini.out.find("    \"" + real + "\": \"TRUST_FOLDER\"\n"), std::string::npos) << gemini.out;
+  EXPECT_FALSE(stdfs::exists(t_ / "home/.gemini/trustedFolders.json"));
+  EXPECT_EQ(check("gemini")["folder_trust"]["trusted"], false);
+  // TRUST_PARENT names a path whose parent is trusted; the longest rule wins.
+  t_.Write("home/.gemini/trustedFolders.json", "{\"" + real + "/x\": \"TRUST_PARENT\"}");
+  EXPECT_EQ(check("gemini")["folder_trust"]["trusted"], true);
+  t_.Write("home/.gemini/trustedFolders.json",
+           "{\"" + stdfs::path(real).parent_path().string() + "\": \"TRUST_FOLDER\", \"" + real + "\": \"DO_NOT_TRUST\"}");
+  Json refused = check("gemini");
+  EXPECT_EQ(refused["folder_trust"]["trusted"], false);
+  EXPECT_NE(refused["folder_trust"]["detail"].get<std::string>().find("DO_NOT_TRUST"), std::string::npos);
+  // Folder trust turned off in Gemini CLI's user settings trusts every folder.
+  t_.Write("home/.gemini/settings.json", "{\"security\": {\"folderTrust\": {\"enabled\": false}}}");
+  EXPECT_FALSE(check("gemini").contains("folder_trust"));
+  t_.Write("home/.gemini/trustedFolders.json", "{not json");
+  RunResult broken = Lore({"init", "--check", "gemini", "--project", project()}, Opts());
+  EXPECT_EQ(broken.out.find("untrusted"), std::string::npos) << broken.out;
+}
+
 }  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -104,10 +104,10 @@ TEST_F(SearchE2E, MemoryAndKnowledgeShapes) {
   for (const auto& h : kn) by_slug[h["slug"].get<std::string>()] = h.dump();
   EXPECT_EQ(
       by_slug["cache-tuning"],
-      R"({"slug":"cache-tuning","kind":"howto","description":"Tune the cache","model_invokation":true,"excerpt":"---\nkind: howto\ndescription: Tune the cache\nmodel_invokation: true\n---\nbody","id":"knowledge/cache-tuning.md","size":76})");
+      R"({"slug":"cache-tuning","kind":"howto","description":"Tune the cache","model_invokation":true,"excerpt":"body","id":"knowledge/cache-tuning.md","size":76})");
   EXPECT_EQ(
       by_slug["broken"],
-      R"({"slug":"broken","kind":null,"description":null,"model_invokation":null,"excerpt":"---\nkind: [oops\n---\ncache notes","id":"knowledge/broken.md","size":32})");
+      R"({"slug":"broken","kind":null,"description":null,"model_invokation":null,"excerpt":"cache notes","id":"knowledge/broken.md","size":32})");
   EXPECT_EQ(Slugs(Search({"cache", "--scope", "knowledge", "--kind", "howto"})),
             std::vector<std::string>{"cache-tuning"});
   EXPECT_EQ(Search({"cache", "-k", "1"}).size(), 1u);

@@ -635,6 +635,74 @@ TEST_F(ServeE2E, SessionsComePagedWithACursorEachExactlyOnce) {
             std::string::npos);
 }
 
+// The page's Markdown: the briefing and a record's body as HTML whose raw
+// HTML is escaped; a source as a conversation; excerpts without
+// frontmatter; "why" in words.
+TEST_F(ServeE2E, MarkdownIsRenderedWithRawHtmlEscapedAndSourcesReadAsAConversation) {
+  t_.Write(store() + "/memory/decisions/hostile.md",
+           "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
+           "open\nsources:\n  - session_id: s2\n    range: [1, 20]\n---\n# Locale **cache** rule\n\n"
+           "<script>alert(1)</script>\n\n<img src=x onerror=alert(2)> and `code`\n\n"
+           "| a | b |\n|---|---|\n| 1 | 2 |\n");
+  t_.Write(store() + "/sessions/s2.jsonl",
+           "{\"turn\":\"person\",\"line\":3,\"at\":\"2026-11-02T03:00:00Z\",\"text\":\"fix the\\nlocale\"}\n"
+           "{\"turn\":\"tool\",\"line\":5,\"tool\":\"Bash\",\"id\":\"t1\",\"input\":\"make test\"}\n"
+           "{\"turn\":\"result\",\"line\":6,\"id\":\"t1\",\"status\":\"failed\",\"exit\":2,\"text\":\"1 failed\\nlocale_test\"}\n"
+           "{\"turn\":\"agent\",\"line\":9,\"text\":\"Fixed.\"}\n"
+           "{\"turn\":\"span\",\"session_id\":\"s2\",\"lines\":[1,9]}\n");
+  Start();
+  Json overview = Json::parse(Get("/api/overview").body);
+  ASSERT_TRUE(overview["briefing"]["html"].is_string()) << overview.dump();
+  Json item = Json::parse(Get("/api/item?id=memory/decisions/hostile.md").body);
+  const std::string html = item["html"].get<std::string>();
+  EXPECT_NE(html.find("<h1>Locale <strong>cache</strong> rule</h1>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<script"), std::string::npos) << html;
+  EXPECT_EQ(html.find("<img"), std::string::npos) << html;
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos) << html;
+  EXPECT_NE(html.find("<table>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("created_at"), std::string::npos) << html;
+  EXPECT_NE(item["frontmatter"].get<std::string>().find("status: open"), std::string::npos);
+  EXPECT_EQ(item["text"].get<std::string>().rfind("---\ncreated_at", 0), 0u);  // the file as it is
+
+  Json source = Json::parse(Get("/api/item?id=sessions/s2.jsonl%231-20").body);
+  ASSERT_TRUE(source["turns"].is_array()) << source.dump();
+  ASSERT_EQ(source["turns"].size(), 4u) << source.dump();
+  EXPECT_EQ(source["turns"][0]["who"], "person");
+  EXPECT_EQ(source["turns"][0]["text"], "fix the\nlocale");
+  EXPECT_EQ(source["turns"][1]["who"], "tool call");
+  EXPECT_EQ(source["turns"][1]["tool"], "Bash");
+  EXPECT_EQ(source["turns"][1]["text"], "make test");
+  EXPECT_EQ(source["turns"][2]["who"], "tool result");
+  EXPECT_EQ(source["turns"][2]["status"], "failed");
+  EXPECT_EQ(source["turns"][2]["exit"], 2);
+  EXPECT_EQ(source["turns"][3]["who"], "agent");
+  const std::string text = source["text"].get<std::string>();
+  EXPECT_NE(text.find("person:\nfix the\nlocale\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("tool call Bash: make test\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("tool result (failed, exit 2):\n> 1 failed\n> locale_test\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("{\"turn\""), std::string::npos) << text;
+
+  Json hits = Json::parse(Get("/api/search?q=locale%20cache&explain=1").body)["hits"];
+  ASSERT_FALSE(hits.empty());
+  for (const Json& hit : hits) {
+    const std::string excerpt = hit["excerpt"].get<std::string>();
+    EXPECT_EQ(excerpt.find("created_at:"), std::string::npos) << excerpt;
+    EXPECT_EQ(excerpt.find("---"), std::string::npos) << excerpt;
+    ASSERT_TRUE(hit["why"].is_array()) << hit.dump();
+    ASSERT_FALSE(hit["why"].empty()) << hit.dump();
+  }
+  const Json* cache = nullptr;
+  for (const Json& hit : hits) {
+    if (hit["id"] == "memory/decisions/cache-locale.md") cache = &hit;
+  }
+  ASSERT_NE(cache, nullptr);
+  const std::string why = (*cache)["why"][0].get<std::string>();
+  EXPECT_NE(why.find("are in its title"), std::string::npos) << why;
+  EXPECT_NE(why.find("% of its score"), std::string::npos) << why;
+  Json plain = Json::parse(Get("/api/search?q=locale").body)["hits"];
+  EXPECT_FALSE(plain[0].contains("why"));
+}
+
 TEST_F(ServeE2E, ViewsAnswerOnAStoreWithNothingYetAndTheServerStopsOnSigterm) {
   Start();
   for (const std::string v :

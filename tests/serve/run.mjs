@@ -112,6 +112,11 @@ loreOk(['memory', 'write', repo, 'decision', 'use-postgres', '--set', 'title=Use
   '--body', '# Use PostgreSQL\n\nWe use PostgreSQL for the widget store: transactions and JSONB.']);
 loreOk(['memory', 'write', repo, 'decision', 'use-sqlite', '--set', 'title=Use SQLite',
   '--body', '# Use SQLite for tests\n\nThe test fixtures run against SQLite.']);
+// A record whose Markdown carries raw HTML and a script link: the page must
+// show them as text (docs/serve.md).
+loreOk(['memory', 'write', repo, 'decision', 'hostile-markdown', '--set', 'title=Hostile Markdown',
+  '--body', '# Hostile Markdown\n\n<script>window.__pwned = 1</script>\n\n<img src="x" onerror="window.__pwned = 2">\n\n' +
+  '[click me](javascript:window.__pwned=3) and [the docs](https://example.org/docs)\n\n**bold words** and `inline code`\n\n- one\n- two\n']);
 // Two sessions, consolidated: the briefing, records with sources. A third
 // one staged, for the page's "Consolidate now".
 const fixtures = join(root, 'tests', 'fixtures', 'transcripts');
@@ -423,8 +428,11 @@ await step('browser', async () => {
   await page.waitForSelector('[data-test=briefing-text]');
   const overview = (await api('/api/overview')).json;
   const briefing = await text('[data-test=briefing-text]');
-  check('briefing: the text the next session is told', briefing.length > 0 && briefing === overview.briefing.text && /Briefing/.test(briefing),
-    briefing.slice(0, 80));
+  const briefingTags = await page.$eval('[data-test=briefing-text]', (e) => [...e.querySelectorAll('*')].map((x) => x.tagName.toLowerCase()));
+  check('briefing: the text the next session is told, rendered from its Markdown', briefing.length > 0 && /Briefing/.test(briefing) &&
+    typeof overview.briefing.html === 'string' && briefingTags.some((t) => /^h[1-6]$/.test(t)) && !/^#{1,6} /m.test(briefing),
+    briefing.slice(0, 80) + ' ' + JSON.stringify(briefingTags.slice(0, 8)));
+  check('briefing: the API keeps the Markdown as it is', /^#{1,6} /m.test(overview.briefing.text), overview.briefing.text.slice(0, 80));
   check('briefing: its size in characters', Number(await text('[data-test=briefing-chars]')) === overview.briefing.chars && overview.briefing.chars === [...overview.briefing.text].length,
     `${await text('[data-test=briefing-chars]')} vs ${overview.briefing.chars}`);
   check('briefing: counts (10 pending, 2+ decisions)', Number(await text('[data-test=count-pending]')) === 10 && Number(await text('[data-test=count-decisions]')) >= 2,
@@ -443,6 +451,12 @@ await step('browser', async () => {
   await page.waitForSelector('[data-test=hit-explain]');
   const explain = await text('[data-test=hit-explain]');
   check('search: "why" re-asks with explain=1 and shows the parts', /total/.test(explain) && /text/.test(explain) && page.url().includes('explain=1'), explain.slice(0, 80));
+  const why = await page.$eval('[data-test=search-hit][data-id="memory/decisions/use-postgres.md"]',
+    (e) => [...e.querySelectorAll('[data-test=hit-why] li')].map((x) => x.textContent));
+  check('search: "why" says in words which parts matched (the title)', why.length > 0 && /title/.test(why[0]) && /postgres/i.test(why[0]) && /% of its score/.test(why[0]),
+    JSON.stringify(why));
+  const excerpt = await page.$eval('[data-test=search-hit][data-id="memory/decisions/use-postgres.md"] [data-test=hit-excerpt]', (e) => e.textContent);
+  check('search: an excerpt shows no frontmatter', !/^(---|status:|created_at:|sources:)/m.test(excerpt) && /PostgreSQL/.test(excerpt), excerpt);
   await shot('search');
 
   // Review: keep 2, decline 2.
@@ -504,13 +518,41 @@ await step('browser', async () => {
   if (src.length) {
     await page.click('[data-test=source]');
     await page.waitForFunction(() => document.getElementById('view').dataset.ready === 'item' || !document.querySelector('[data-test=error]').hidden);
-    check('decisions: a source opens its session log line', (await page.$('[data-test=item-text]')) !== null, await errorShown());
+    await page.waitForSelector('[data-test=conversation]');
+    const turns = await page.$$eval('[data-test=turn]', (els) => els.map((e) => ({ who: e.dataset.who, text: e.textContent })));
+    check('decisions: a source opens its session log lines as a conversation (who said what)', turns.length > 0 &&
+      turns.some((t) => t.who === 'person') && turns.some((t) => t.who === 'agent' || t.who === 'tool call') &&
+      turns.every((t) => !/\{"turn":/.test(t.text) && !/\\n/.test(t.text)), JSON.stringify(turns.slice(0, 4)).slice(0, 300));
+    const results = await page.$$eval('[data-test=turn][data-who="tool result"] blockquote', (els) => els.length);
+    const resultTurns = turns.filter((t) => t.who === 'tool result').length;
+    check('decisions: a tool result is quoted', resultTurns === 0 || results === resultTurns, `${results} quotes for ${resultTurns} results`);
+    await shot('source');
   }
 
   const recPath = 'memory/decisions/use-postgres.md';
   const original = read(recPath);
   await go('#item/' + recPath, '[data-test=item-text]');
   check('item: the full text', (await text('[data-test=item-text]')) === original, '');
+  check('item: the body rendered from its Markdown, the frontmatter apart', await page.$eval('[data-test=item-html]',
+    (e) => !!e.querySelector('h1') && /transactions and JSONB/.test(e.textContent) && !/status:/.test(e.textContent)) &&
+    /status: open/.test(await text('[data-test=item-frontmatter]')), '');
+
+  // Raw HTML in a record is text on the page: no element, no script, no handler.
+  await go('#item/memory/decisions/hostile-markdown.md', '[data-test=item-html]');
+  const hostile = await page.$eval('[data-test=item-html]', (e) => ({
+    text: e.textContent,
+    tags: [...e.querySelectorAll('*')].map((x) => x.tagName.toLowerCase()),
+    hrefs: [...e.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+    handlers: [...e.querySelectorAll('*')].some((x) => [...x.attributes].some((a) => a.name.startsWith('on'))),
+  }));
+  check('item: raw HTML in a record is shown as text, never run', hostile.text.includes('<script>window.__pwned = 1</script>') &&
+    hostile.text.includes('<img src="x" onerror=') && !hostile.tags.includes('script') && !hostile.tags.includes('img') && !hostile.handlers &&
+    (await page.evaluate(() => window.__pwned)) === undefined, JSON.stringify(hostile).slice(0, 300));
+  check('item: Markdown links keep http(s) and drop javascript:', hostile.hrefs.includes('https://example.org/docs') &&
+    hostile.hrefs.every((h) => h === null || !/^\s*javascript:/i.test(h)), JSON.stringify(hostile.hrefs));
+  check('item: emphasis, code and lists are rendered', ['strong', 'code', 'ul', 'li'].every((t) => hostile.tags.includes(t)), JSON.stringify(hostile.tags));
+  await shot('hostile-markdown');
+  await go('#item/' + recPath, '[data-test=item-text]');
   await page.click('[data-test=edit]');
   await page.waitForSelector('[data-test=edit-text]');
   const bad = original.replace(/^status: open$/m, 'status: bogus').replace(/^sources: \[\]\n/m, '');

@@ -74,6 +74,26 @@ struct Plan {
 Result<Plan> PlanInstall(std::string_view agent, const std::string& project,
                          Scope scope = Scope::kProject, const std::string& home = "");
 
+// Whether the agent reads lore's entries in `project` at all (docs/agents.md
+// "Trusted folders"): Codex reads a project's .codex/ only in a folder
+// trusted in ~/.codex/config.toml (`[projects."<path>"]` with `trust_level =
+// "trusted"`, for the folder or the root of its git checkout); Gemini CLI
+// starts no MCP server in a folder not trusted in ~/.gemini/trustedFolders.json
+// (`{"<path>": "TRUST_FOLDER"}`; TRUST_PARENT trusts the path's parent,
+// DO_NOT_TRUST refuses; the longest matching rule wins), its user settings'
+// servers included, unless ~/.gemini/settings.json turns folder trust off
+// (security.folderTrust.enabled false). `codex_home` is Codex's folder
+// (CODEX_HOME; empty: ~/.codex). Reads only; lore init never writes trust.
+struct Trust {
+  bool needed = false;   // this agent and scope read lore's entries only in a trusted folder
+  bool trusted = false;  // needed and trusted, or not needed
+  std::string file;      // where the trust is kept: "~/.codex/config.toml"
+  std::string entry;     // the text that trusts `project` in `file`
+  std::string detail;    // when not trusted: what the file says instead
+};
+Result<Trust> CheckTrust(std::string_view agent, const std::string& project, Scope scope,
+                         const std::string& home, const std::string& codex_home = "");
+
 // `lore init claude-code --remove`: the inverse of PlanInstall in one scope,
 // writing nothing. Plans to take out exactly what lore init adds (its hooks,
 // its permission rule, its MCP server, its review command file, the local
@@ -81,8 +101,10 @@ Result<Plan> PlanInstall(std::string_view agent, const std::string& project,
 // settings or MCP file left as an empty object is removed. Pieces are
 // kInstalled where something is removed, kDifferent where lore leaves what
 // stands there. The local scope leaves the review command under ~/.claude
-// while lore's hooks are in the user scope (which uses it). Other agents:
-// an error.
+// while lore's hooks are in the user scope (which uses it). The other
+// agents: the inverse of their PlanInstall (Codex's [mcp_servers.lore] table
+// and hooks.json hook, Gemini CLI's hook and server, Cursor's and OpenCode's
+// server), a file left with nothing of the person's removed.
 Result<Plan> PlanRemove(std::string_view agent, const std::string& project, Scope scope,
                         const std::string& home);
 

@@ -146,6 +146,21 @@ Result<MergeResult> UnmergeSettings(std::string_view text, const std::string& pa
                                     const std::string& rel);
 Result<MergeResult> UnmergeMcp(std::string_view text, const std::string& path,
                                const std::string& rel, const std::vector<std::string>& at = {});
+// The hooks `specs` taken out as UnmergeSettings takes out Claude Code's
+// (Codex's hooks.json, Gemini CLI's settings.json).
+Result<MergeResult> UnmergeHooks(std::string_view text, const std::string& path,
+                                 const std::string& rel, const std::vector<HookSpec>& specs);
+// Codex's config.toml: the table MergeCodexConfig appends, taken out where it
+// stands as lore wrote it (with the blank line before it), every other byte
+// kept; lore's server changed since (another key, another value) is kDifferent
+// and stays. `text` of the result is the file's new text.
+Result<MergeResult> UnmergeCodexConfig(std::string_view text, const std::string& path,
+                                       const std::string& rel);
+// OpenCode's opencode.json: mcp.lore when it is lore's server, then an "mcp"
+// left empty, then the "$schema" lore adds to a file it creates when nothing
+// else is left.
+Result<MergeResult> UnmergeOpencode(std::string_view text, const std::string& path,
+                                    const std::string& rel);
 
 // `doc` as Claude Code writes its files: 2-space indentation, non-ASCII kept,
 // a trailing newline.

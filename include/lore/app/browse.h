@@ -4,6 +4,7 @@
 // here knows HTTP.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,10 +27,16 @@ bool SameToken(std::string_view given, std::string_view token);
 // else an error saying so.
 Result<Json> ParseChange(std::string_view body);
 
-// {"repo", "store", "briefing": {"text", "chars"}, "counts": {"decisions",
-// "requests", "knowledge", "learnings", "sessions", "pending"}}: the briefing
-// is what the next session start will be told.
-Result<Json> OverviewJson(const store::Store& store, const std::string& repo);
+// Markdown to an HTML fragment whose raw HTML is escaped: handed in by
+// lore-serve, which links the renderer (md4c); empty: no "html" is added.
+using MarkdownToHtml = std::function<std::string(std::string_view)>;
+
+// {"repo", "store", "briefing": {"text", "chars", "html"}, "counts":
+// {"decisions", "requests", "knowledge", "learnings", "sessions", "pending"}}:
+// the briefing is what the next session start will be told ("html": its
+// Markdown rendered by `markdown`).
+Result<Json> OverviewJson(const store::Store& store, const std::string& repo,
+                          const MarkdownToHtml& markdown = {});
 
 // {"consolidation": <lore status --json>, "check": <CheckJson>}; `check` is
 // handed in, since checking a large store takes longer than a status read.
@@ -47,8 +54,15 @@ Result<Json> RecordsJson(const store::Store& store, std::string_view kind, int64
 
 // One item by its id (recall::Open's rule: nothing outside the store's
 // searchable files), not counted as used: a person looked, not the agent.
-// {"id", "file", "line", "text", "editable", "kind", "slug", "usage"}.
-Result<Json> ItemJson(const store::Store& store, std::string_view id);
+// {"id", "file", "line", "text", "editable", "kind", "slug", "usage"}; a
+// Markdown file also {"frontmatter": its YAML, "html": its body rendered by
+// `markdown`}. A record's source ("sessions/<stem>.jsonl#<from>-<to>") is the
+// session log's events of those transcript lines as a conversation: "text"
+// as a person reads it and "turns": [{"who": "person" | "agent" | "tool call"
+// | "tool result" | "compaction" | "interrupt", "line", "at", "text", "tool",
+// "note", "status", "exit", "reason"}] (the keys that apply).
+Result<Json> ItemJson(const store::Store& store, std::string_view id,
+                      const MarkdownToHtml& markdown = {});
 
 // {"items": [{"id", "subject", "type", "text", "confidence", "occurrences",
 // "live", "expires_at", "usage"}]}, newest first.
@@ -71,8 +85,12 @@ Result<Json> SessionsJson(const store::Store& store, std::string_view after, int
 Result<Json> ActivityJson(const store::Store& store);
 
 // `lore search --json` as the page asks it: {"hits": [<hit>], "warnings"},
-// each hit with "explain" when asked; `scope` "all" or one of lore search's
-// scopes. Replaced records and expired learnings are left out, as by default.
+// each hit with "explain" when asked, and then "why": the score in words, one
+// sentence per part that counted (which of the query's words it holds and
+// where: title or text; related words; its neighbours; its session; a
+// name; a time; kept learning), largest first; `scope` "all" or one of lore
+// search's scopes. Replaced records and expired learnings are left out, as
+// by default. Excerpts never show a record's frontmatter.
 Result<Json> SearchJson(const store::Store& store, const std::string& query,
                         const std::string& scope, bool explain, int limit, text::TimePoint now);
 

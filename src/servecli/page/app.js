@@ -1,5 +1,6 @@
 // The page of `lore serve` (docs/serve.md): plain DOM, no framework, no
-// innerHTML with data. Every request carries the run's token in the
+// innerHTML with data: the Markdown the server renders (raw HTML escaped by
+// md4c) is parsed inert and copied element by element through an allowlist. Every request carries the run's token in the
 // X-Lore-Token header; the views are chosen by the URL's hash.
 'use strict';
 
@@ -53,6 +54,66 @@
 
   function clear(el) {
     while (el.firstChild) el.removeChild(el.firstChild);
+  }
+
+  // ---- rendered Markdown ---------------------------------------------------
+
+  // The elements Markdown makes; anything else is dropped with its content
+  // kept as text (an image keeps its alt text).
+  const MD_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote',
+    'pre', 'code', 'em', 'strong', 'del', 's', 'a', 'hr', 'br', 'table', 'thead', 'tbody', 'tr',
+    'th', 'td', 'input', 'span', 'div', 'sup', 'sub']);
+
+  function safeHref(v) {
+    const t = String(v || '').trim();
+    if (/^(https?:|mailto:)/i.test(t) || t.startsWith('#')) return t;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(t) || t.startsWith('//')) return null;  // javascript:, data:, ...
+    return t;  // relative
+  }
+
+  function copySafe(src, dst) {
+    for (const n of src.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        dst.appendChild(document.createTextNode(n.nodeValue));
+      } else if (n.nodeType === Node.ELEMENT_NODE) {
+        const tag = n.tagName.toLowerCase();
+        if (tag === 'img') {
+          const alt = n.getAttribute('alt');
+          if (alt) dst.appendChild(document.createTextNode(alt));
+          continue;
+        }
+        if (!MD_TAGS.has(tag)) {
+          copySafe(n, dst);
+          continue;
+        }
+        const el = document.createElement(tag);
+        if (tag === 'a') {
+          const href = safeHref(n.getAttribute('href'));
+          if (href !== null) el.setAttribute('href', href);
+          el.setAttribute('rel', 'noopener noreferrer');
+        } else if (tag === 'input') {
+          if (n.getAttribute('type') !== 'checkbox') continue;
+          el.setAttribute('type', 'checkbox');
+          el.disabled = true;
+          el.checked = n.hasAttribute('checked');
+        } else if ((tag === 'th' || tag === 'td') && /^(left|right|center)$/.test(n.getAttribute('align') || '')) {
+          el.setAttribute('align', n.getAttribute('align'));
+        } else if (tag === 'code' && /^language-[\w+-]+$/.test(n.getAttribute('class') || '')) {
+          el.setAttribute('class', n.getAttribute('class'));
+        }
+        copySafe(n, el);
+        dst.appendChild(el);
+      }
+    }
+  }
+
+  // The server's rendered fragment as DOM: parsed in an inert document (no
+  // script runs, nothing loads), then copied through the allowlist.
+  function markdown(html, attrs) {
+    const box = h('div', Object.assign({ class: 'markdown' }, attrs || {}));
+    const doc = new DOMParser().parseFromString('<!doctype html><body>' + String(html || ''), 'text/html');
+    copySafe(doc.body, box);
+    return box;
   }
 
   // "2026-01-16T00:48:00.123Z" -> "2026-01-16 00:48"
@@ -263,7 +324,7 @@
       h('div', { class: 'card' },
         h('p', { class: 'meta' }, h('span', { test: 'briefing-chars' }, String(b.chars ?? 0)), ' characters'),
         b.text
-          ? h('pre', { class: 'text', test: 'briefing-text' }, b.text)
+          ? (typeof b.html === 'string' ? markdown(b.html, { test: 'briefing-text' }) : h('pre', { class: 'text', test: 'briefing-text' }, b.text))
           : h('p', { class: 'empty', test: 'briefing-text' }, 'No briefing yet: it is written by the first consolidation.')));
   }
 
@@ -348,7 +409,7 @@
     const it = await get('/api/item', { id: r.id });
     const u = it.usage || {};
     const box = h('section', { class: 'item', test: 'item', 'data-id': it.id });
-    const textPre = h('pre', { class: 'text', test: 'item-text' }, it.text || '');
+    const textPre = itemBody(it);
     const actions = h('div', { class: 'actions' });
 
     const pinBtn = h('button', { type: 'button', test: 'pin', on: { click: async () => {
@@ -394,6 +455,45 @@
       textPre,
     ]);
     return box;
+  }
+
+  // What an item shows: a source as a conversation, a Markdown file rendered
+  // (its frontmatter and text folded below), anything else as text.
+  function itemBody(it) {
+    if (Array.isArray(it.turns)) {
+      if (!it.turns.length) return h('pre', { class: 'text', test: 'item-text' }, it.text || '');
+      return h('ol', { class: 'conversation', test: 'conversation' }, it.turns.map(turn));
+    }
+    const raw = h('pre', { class: 'text', test: 'item-text' }, it.text || '');
+    if (typeof it.html !== 'string') return raw;
+    return h('div', { class: 'rendered' },
+      markdown(it.html, { test: 'item-html' }),
+      it.frontmatter ? h('details', { class: 'frontmatter' }, h('summary', null, 'Frontmatter'),
+        h('pre', { class: 'text', test: 'item-frontmatter' }, it.frontmatter)) : null,
+      h('details', { class: 'source-text' }, h('summary', null, 'The file as it is (Markdown)'), raw));
+  }
+
+  const WHO = { person: 'Person', agent: 'Agent', 'tool call': 'Tool call', 'tool result': 'Tool result',
+    compaction: 'Compaction summary', interrupt: 'Interrupted' };
+
+  function turn(t) {
+    const who = String(t.who || '');
+    let head = WHO[who] || who;
+    if (t.tool) head += ' · ' + t.tool;
+    if (t.status) head += ' · ' + t.status + (t.exit !== undefined && t.exit !== null ? ' (exit ' + t.exit + ')' : '');
+    const meta = h('div', { class: 'turn-head' }, h('strong', null, head),
+      t.note ? h('span', { class: 'muted' }, ' — ', t.note) : null,
+      h('span', { class: 'muted small' }, ' line ', String(t.line ?? ''), t.at ? ' · ' + when(t.at) : ''));
+    let body;
+    if (who === 'tool call') {
+      body = t.text ? h('pre', { class: 'call' }, t.text) : null;
+    } else if (who === 'tool result') {
+      body = [t.reason ? h('p', null, t.reason) : null,
+        h('blockquote', { class: 'result' }, h('pre', null, t.text || ''))];
+    } else {
+      body = h('p', { class: 'said' }, t.text || '');
+    }
+    return h('li', { class: 'turn who-' + who.replace(/\s+/g, '-'), test: 'turn', 'data-who': who }, meta, body);
   }
 
   function backHref(it) {
@@ -561,8 +661,8 @@
         h('div', { class: 'line1' }, itemLink(hit.id, hit.id, 'hit-id'), ' ',
           h('span', { class: 'badge' }, hit.scope || ''), hit.kind ? [' ', h('span', { class: 'badge' }, hit.kind)] : null,
           score !== undefined ? h('span', { class: 'score', test: 'hit-score' }, 'score ', fmt(score)) : null),
-        h('pre', { class: 'excerpt' }, hit.excerpt || ''),
-        hit.explain ? explainTable(hit.explain) : null);
+        h('pre', { class: 'excerpt', test: 'hit-excerpt' }, hit.excerpt || ''),
+        hit.explain ? explainTable(hit.explain, hit.why) : null);
     })));
     return box;
   }
@@ -571,16 +671,19 @@
     return typeof x === 'number' ? (Math.round(x * 1000) / 1000).toString() : String(x);
   }
 
-  function explainTable(e) {
+  function explainTable(e, why) {
     const rows = [];
     for (const [k, v] of Object.entries(e)) {
       if (k === 'expansions') continue;
       rows.push(h('tr', null, h('th', null, k), h('td', null, typeof v === 'object' ? JSON.stringify(v) : fmt(v))));
     }
-    const terms = (e.expansions || []).map((x) => typeof x === 'string' ? x : JSON.stringify(x));
+    const terms = (e.expansions || []).map((x) => typeof x === 'string' ? x
+      : (x.term || '') + (x.of ? ' (' + (x.stage || '') + ' of ' + x.of + ')' : ''));
     return h('div', { class: 'explain', test: 'hit-explain' },
-      h('table', null, h('tbody', null, rows)),
-      terms.length ? h('p', { class: 'muted' }, 'expansion terms: ', terms.join(', ')) : null);
+      Array.isArray(why) && why.length ? h('ul', { class: 'why', test: 'hit-why' }, why.map((w) => h('li', null, w))) : null,
+      h('details', null, h('summary', null, 'The numbers (score ', fmt(e.total), ')'),
+        h('table', null, h('tbody', null, rows)),
+        terms.length ? h('p', { class: 'muted' }, 'expansion terms: ', terms.join(', ')) : null));
   }
 
   // ---- review --------------------------------------------------------------------
