@@ -22,6 +22,7 @@
 #include "lore/log/checked_log.h"
 #include "lore/log/line_stream.h"
 #include "redact/redact.h"
+#include "store/quarantine.h"
 #include "lore/text/utf8.h"
 #include "text/hash.h"
 
@@ -396,23 +397,37 @@ Result<std::optional<uint64_t>> UnfinishedAppend(int fd, const std::string& path
   return std::optional<uint64_t>(keep);
 }
 
-namespace {
-
-// A batch an append left unfinished never happened: the log is cut back to
-// the end of its last span line (UnfinishedAppend), under the log's own
-// lock, before anything is appended.
-Status CutTornAppend(const std::string& path) {
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR));
-  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path));
-  LORE_ASSIGN(std::optional<uint64_t> keep, UnfinishedAppend(fd.get(), path));
-  if (!keep) return Ok();
-  if (::ftruncate(fd.get(), static_cast<off_t>(*keep)) != 0 || ::fdatasync(fd.get()) != 0) {
-    return tl::unexpected(fs::ErrnoError(errno, "cannot cut the unfinished append off", path));
-  }
-  return Ok();
+Result<std::optional<uint64_t>> AfterLastSpan(int fd, const std::string& path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  uint64_t keep = 0;
+  LORE_TRY(log::StreamLines(
+      fd, 0, 1, size, path,
+      [&](const log::StreamedLine& sl) {
+        LogLine l;
+        if (!sl.oversized && ParseLogLine(sl.text, &l) && l.is_span) keep = sl.end;
+        return true;
+      },
+      log::StreamLimits{log::kScanChunkBytes, kMaxLogLine}));
+  if (keep >= size) return std::optional<uint64_t>();
+  return std::optional<uint64_t>(keep);
 }
 
-}  // namespace
+std::string SessionLogRel(std::string_view session_id) {
+  return std::string(kSessionsDir) + "/" + SessionFileStem(session_id) + ".jsonl";
+}
+
+Result<int64_t> MendSessionLog(const store::Store& store, std::string_view session_id,
+                               bool after_last_span) {
+  const std::string rel = SessionLogRel(session_id);
+  const std::string path = store.Path(rel);
+  if (!fs::Exists(path)) return int64_t{0};
+  LORE_TRY(store::QuarantineTornTail(store, rel,
+                                     after_last_span ? log::CutRule(AfterLastSpan)
+                                                     : log::CutRule(UnfinishedAppend)));
+  return LoggedThrough(path);
+}
 
 Status AppendSessionLog(const store::Store& store, std::string_view session_id, Span span,
                         const std::vector<Event>& events) {
@@ -425,8 +440,10 @@ Status AppendSessionLog(const store::Store& store, std::string_view session_id, 
     auto fd = fs::Open(path, O_WRONLY | O_CREAT, 0600);
     if (!fd) return tl::unexpected(fd.error());
   }
-  LORE_TRY(CutTornAppend(path));
-  LORE_ASSIGN(int64_t through, LoggedThrough(path));
+  // A batch an append left unfinished never happened: its bytes are moved
+  // into quarantine/ (never deleted), under the log's own lock, before
+  // anything is appended.
+  LORE_ASSIGN(int64_t through, MendSessionLog(store, session_id, false));
   span.first = std::max(span.first, through + 1);
   if (span.first > span.last) return Ok();
   std::vector<std::string> lines;

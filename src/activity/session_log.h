@@ -132,9 +132,25 @@ Status AppendSessionLog(const store::Store& store, std::string_view session_id, 
 // leaves its batch cut off: some event lines, then part of one, and no span.
 // For the open session log `fd` (named `path`): nullopt when its last byte is
 // a newline (nothing is unfinished), else the end of its last span line,
-// where the log is cut back before the next append (and where
-// `lore check --repair` moves the rest into quarantine/). A log.h CutRule.
+// past which the rest is moved into quarantine/ before the next append (and
+// by `lore check --repair`). A log.h CutRule.
 Result<std::optional<uint64_t>> UnfinishedAppend(int fd, const std::string& path);
+
+// For the open session log `fd`: nullopt when it ends with a span line (or
+// is empty), else the end of its last span line (0 when it has none): what
+// a log cut anywhere holds past its last whole batch. A log.h CutRule.
+Result<std::optional<uint64_t>> AfterLastSpan(int fd, const std::string& path);
+
+// The session log's path inside the store ("sessions/<stem>.jsonl").
+std::string SessionLogRel(std::string_view session_id);
+
+// Moves what a cut or a killed append left past the session log's last whole
+// batch (UnfinishedAppend's bytes, or with `after_last_span` everything
+// after its last span line: AfterLastSpan) into the store's quarantine/
+// (store::QuarantineTornTail: nothing is deleted), then returns the last
+// transcript line the log covers (0 when there is no log).
+Result<int64_t> MendSessionLog(const store::Store& store, std::string_view session_id,
+                               bool after_last_span);
 
 // The last transcript line the log covers (0 when none or no log).
 Result<int64_t> LoggedThrough(const std::string& path);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <fstream>
 #include <set>
 
@@ -155,8 +157,10 @@ TEST_F(SessionLogTest, AnAppendKilledMidWriteIsCutOffAndLoggedAgainOnce) {
   const std::string path = SessionLogPath(*store_, "s3");
   ASSERT_TRUE(AppendSessionLog(*store_, "s3", Span{1, 2, "s3", "", "", "", ""},
                                {MakeEvent(EventKind::kPersonText, 2, false, "a")}));
-  std::ofstream(path, std::ios::app)
-      << R"({"turn":"person","line":3,"text":"b"})" << "\n" << R"({"turn":"person","li)";
+  const uintmax_t logged = std::filesystem::file_size(path);
+  const std::string torn = std::string(R"({"turn":"person","line":3,"text":"b"})") + "\n" +
+                           R"({"turn":"person","li)";
+  std::ofstream(path, std::ios::app) << torn;
   std::vector<Event> again{MakeEvent(EventKind::kPersonText, 3, false, "b"),
                            MakeEvent(EventKind::kPersonText, 4, false, "c")};
   auto appended = AppendSessionLog(*store_, "s3", Span{3, 4, "s3", "", "", "", ""}, again);
@@ -167,6 +171,12 @@ TEST_F(SessionLogTest, AnAppendKilledMidWriteIsCutOffAndLoggedAgainOnce) {
   EXPECT_EQ(log->events[1].text, "b");
   EXPECT_EQ(log->events[2].text, "c");
   EXPECT_EQ(log->skipped, 0);
+  // The cut-off bytes are kept in quarantine/, never deleted.
+  std::ifstream copy(store_->Path("quarantine/sessions/s3.jsonl.torn-at-" +
+                                  std::to_string(logged)),
+                     std::ios::binary);
+  std::string kept((std::istreambuf_iterator<char>(copy)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(kept, torn);
 }
 
 TEST(SessionFiles, StemsAreSafeForAnyId) {

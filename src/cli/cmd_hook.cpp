@@ -3,6 +3,7 @@
 // Each event is one row of the table in RegisterHookCommands.
 #include <unistd.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <memory>
@@ -27,10 +28,26 @@ struct HookVerb {
   int (*run)();
 };
 
+// The hook payload on standard input. One over the cap is refused (the hook
+// goes on without it) and said once per session, not on every call of every
+// hook (hook::FirstWarning, its session id read off the payload's first
+// bytes): `warn` is false when this session was told already.
+Result<std::string> ReadPayload(bool* warn) {
+  std::string head;
+  auto input = ReadStdin(kMaxStdinBytes, &head);
+  *warn = true;
+  if (!input && !head.empty()) {
+    *warn = hook::FirstWarning(store::Env::FromProcess(), "stdin-over-cap",
+                               hook::SessionIdInHead(head), std::chrono::system_clock::now());
+  }
+  return input;
+}
+
 int PreToolUse() {
-  auto input = ReadStdin();
+  bool warn = true;
+  auto input = ReadPayload(&warn);
   if (!input) {
-    ReportWarning(input.error());
+    if (warn) ReportWarning(input.error());
     return kExitOk;
   }
   char cwd[PATH_MAX];
@@ -50,16 +67,19 @@ std::string ProcessCwd() {
 // the agent's working directory. Returns false (after one line on stderr)
 // when there is nothing to do.
 struct SessionCall {
+  bool refused = false;  // the payload was over the cap: the hook has none
   hook::Payload payload;
   std::string repo;  // the payload's cwd, else ours
   std::optional<store::Store> store;
 };
 
 bool BeginSession(SessionCall* call) {
-  auto input = ReadStdin();
+  bool warn = true;
+  auto input = ReadPayload(&warn);
   std::optional<Error> problem;
   if (input) call->payload = hook::ParsePayload(*input, &problem);
-  if (!input) {
+  call->refused = !input;
+  if (!input && warn) {
     problem = Error{ErrorCode::kInvalidInput, input.error().Format(), "<stdin>", 0,
                     "the agent must send its hook JSON object on standard input; using the "
                     "current directory"};
@@ -134,6 +154,9 @@ int PreCompact() {
 int Stop() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
+  // Without its payload there is no transcript to extract: the one warning
+  // about the payload is all (not a second one on every turn).
+  if (call.refused) return kExitOk;
   auto settings = extract::LoadSettings(*call.store);
   if (!settings) {
     ReportWarning(settings.error());

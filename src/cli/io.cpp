@@ -26,7 +26,7 @@ void Print(std::string_view text, bool newline) {
   (void)fs::WriteAll(STDOUT_FILENO, out, "<stdout>");
 }
 
-Result<std::string> ReadStdin(size_t max_bytes) {
+Result<std::string> ReadStdin(size_t max_bytes, std::string* head) {
   std::string data;
   char buf[65536];
   for (;;) {
@@ -35,6 +35,10 @@ Result<std::string> ReadStdin(size_t max_bytes) {
     if (n < 0) return tl::unexpected(fs::ErrnoError(errno, "cannot read", "<stdin>"));
     if (n == 0) return data;
     if (data.size() + static_cast<size_t>(n) > max_bytes) {
+      if (head) {
+        data.append(buf, static_cast<size_t>(n));
+        *head = data.substr(0, kStdinHeadBytes);
+      }
       return Fail(ErrorCode::kInvalidInput,
                   "standard input is over the limit of " + std::to_string(max_bytes) + " bytes",
                   "<stdin>", 0, "send a smaller input");

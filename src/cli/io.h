@@ -21,8 +21,10 @@ void Print(std::string_view text, bool newline = true);
 inline constexpr size_t kMaxStdinBytes = size_t{16} << 20;
 
 // Reads all of standard input; an error (nothing read is used) when it holds
-// more than `max_bytes`.
-Result<std::string> ReadStdin(size_t max_bytes = kMaxStdinBytes);
+// more than `max_bytes`, and then, when `head` is given, its first
+// kStdinHeadBytes go there (what a hook reads its session id from).
+inline constexpr size_t kStdinHeadBytes = size_t{64} << 10;
+Result<std::string> ReadStdin(size_t max_bytes = kMaxStdinBytes, std::string* head = nullptr);
 
 // The value of the environment variable `name`, or "" when it is not set.
 inline std::string EnvOr(const char* name) {

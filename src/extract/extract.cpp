@@ -262,6 +262,47 @@ Result<std::string> Recover(const store::Store& store, const std::string& stem, 
   return what;
 }
 
+// The session log holds every line the cursor has passed, unless it lost
+// its tail since (cut by a crash or by hand, moved into quarantine/ by
+// `lore check --repair`, removed): then the lines from where the log really
+// ends to the cursor are read again and logged as the runs that read them
+// logged them, never a line twice (AppendSessionLog). The engine is not
+// given them: their entry was staged already.
+Status RestoreLog(const store::Store& store, const Options& o, int fd, const Cursor& cursor,
+                  Outcome& out) {
+  LORE_ASSIGN(int64_t through, activity::MendSessionLog(store, out.session_id, false));
+  if (through >= cursor.line) return Ok();
+  // Whole lines past the last span are a batch cut short too: aside with them.
+  LORE_ASSIGN(through, activity::MendSessionLog(store, out.session_id, true));
+  LogWriter writer(store, out.session_id, /*dry_run=*/false);
+  std::optional<Error> failed;
+  LORE_TRY(log::StreamLines(
+      fd, 0, 1, cursor.offset, o.transcript,
+      [&](const log::StreamedLine& l) {
+        if (l.number <= through) return true;
+        if (l.oversized) {
+          writer.Line(l, ParsedLine{});
+          return true;
+        }
+        ParsedLine p = ParseTranscriptLine(l.text, l.number);
+        writer.Line(l, p);
+        for (const Event& e : p.events) writer.Add(e);
+        if (writer.Full()) {
+          if (auto s = writer.Flush(); !s) {
+            failed = s.error();
+            return false;
+          }
+        }
+        return true;
+      },
+      o.limits));
+  if (failed) return Fail(*failed);
+  LORE_TRY(writer.Flush());
+  out.restored_first = through + 1;
+  out.restored_last = cursor.line;
+  return Ok();
+}
+
 }  // namespace
 
 Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& engine) {
@@ -305,6 +346,7 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
     if (dropped) out.recovered = "retried";
   }
   cursor.transcript = fs::Absolute(o.transcript);
+  if (!o.dry_run && cursor.line > 0) LORE_TRY(RestoreLog(store, o, fd.get(), cursor, out));
   const int64_t first = cursor.line + 1;
   LogWriter writer(store, out.session_id, o.dry_run);
   std::optional<Error> failed;  // the engine's or the log's error, which ends the run
@@ -402,6 +444,7 @@ std::string OutcomeJson(const Outcome& o, bool with_entry) {
   j["session_log"] = {{"events", o.logged}, {"bytes", o.log_bytes}};
   if (!o.restarted.empty()) j["restarted"] = o.restarted;
   if (!o.recovered.empty()) j["recovered"] = o.recovered;
+  if (o.restored_first > 0) j["log_restored"] = Json::array({o.restored_first, o.restored_last});
   if (with_entry && !o.entry.empty()) {
     auto parsed = Json::parse(o.entry, nullptr, false);
     j["entry"] = parsed.is_discarded() ? Json(o.entry) : parsed;

@@ -23,7 +23,11 @@
 #include "lore/learnings/file.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/queue.h"
+#include "lore/text/time.h"
 #include "lore/text/utf8.h"
+#include "text/hash.h"
+#include "activity/card.h"
+#include "activity/session_log.h"
 
 namespace lore::hook {
 namespace {
@@ -269,6 +273,70 @@ std::string KeptLearnings(const store::Store& store, std::string_view repo, size
   return out;
 }
 
+// Whether the store holds memory a briefing would be built from: records,
+// knowledge pages or session logs (one readdir each).
+Result<bool> HoldsMemory(const store::Store& store) {
+  for (const auto& [rel, suffix] : {std::pair<const char*, const char*>{"memory/decisions", ".md"},
+                                    {"memory/requests", ".md"},
+                                    {"knowledge", ".md"},
+                                    {"sessions", ".jsonl"}}) {
+    LORE_ASSIGN(auto n, CountFiles(store.dir(), rel, suffix));
+    if (n.first > 0) return true;
+  }
+  return false;
+}
+
+constexpr uint64_t kGlanceLogMax = uint64_t{4} << 20;  // bytes of a session log read for its card
+
+// The latest session at a glance, read off its session log (its ends first,
+// then the one log whole when it is not too big): when it ran, what the
+// person asked for, the agent's last words, what it left to do. "" when
+// there is no session log or it cannot be read.
+std::string LastSession(const store::Store& store) {
+  auto logs = activity::ListSessionLogs(store);
+  if (!logs || logs->empty()) return "";
+  const activity::SessionFile* latest = nullptr;
+  std::string latest_end;
+  for (const auto& f : *logs) {
+    auto ends = activity::ReadLogEnds(f.path);
+    if (!ends) continue;
+    if (!latest || ends->ended_at > latest_end) {
+      latest = &f;
+      latest_end = ends->ended_at;
+    }
+  }
+  if (!latest) return "";
+  std::string out = "## The latest session";
+  if (!latest_end.empty()) out += " (ended " + latest_end + ")";
+  if (static_cast<uint64_t>(latest->bytes) > kGlanceLogMax) return "";
+  auto log = activity::ReadSessionLog(latest->path, latest->stem);
+  if (!log) return "";
+  const activity::SessionCard card = activity::ReadCard(*log);
+  if (card.task.empty() && card.closing.empty()) return "";
+  if (!card.branch.empty()) out += ", on " + ContextLine(card.branch, 80);
+  out += "\n";
+  if (!card.task.empty()) out += "- Asked: " + ContextLine(card.task, 400) + "\n";
+  if (!card.closing.empty()) out += "- Last words of the agent: " + ContextLine(card.closing, 600) + "\n";
+  if (!card.open_todos.empty()) {
+    std::string todos;
+    for (size_t i = 0; i < card.open_todos.size() && i < 5; ++i)
+      todos += (i ? "; " : "") + ContextLine(card.open_todos[i], 120);
+    out += "- Left to do: " + todos + "\n";
+  }
+  out.pop_back();
+  return out;
+}
+
+// What the context says instead of the briefing when memory/summary.md was
+// never built (or was removed): that, how to build it, and the latest session.
+std::string NoBriefing(const store::Store& store, std::string_view repo) {
+  std::string out = "No briefing has been built yet (memory/summary.md is missing): run lore "
+                    "consolidate " +
+                    ShellWord(repo) + " to build it. Until then, this is what memory holds.";
+  if (std::string last = LastSession(store); !last.empty()) out += "\n\n" + last;
+  return out;
+}
+
 }  // namespace
 
 Payload ParsePayload(std::string_view input, std::optional<Error>* problem) {
@@ -321,6 +389,13 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   auto pending = PendingProposals(store);
   const std::string stale = StaleLine(store);
   const std::string kept = KeptLearnings(store, repo, kKeptMax);
+  // No briefing built yet (never consolidated, or summary.md removed): what
+  // the store holds still makes a start-up context, saying so and how to
+  // build one.
+  if (body && briefing.empty() && !fs::Exists(fs::Join(store.dir(), "memory/summary.md"))) {
+    LORE_ASSIGN(bool holds, HoldsMemory(store));
+    if (holds || !kept.empty()) briefing = NoBriefing(store, repo);
+  }
   if (briefing.empty() && kept.empty() && (!pending || *pending == 0) && stale.empty())
     return std::string();
   LORE_ASSIGN(std::string more, MoreLine(store, repo));
@@ -409,6 +484,35 @@ Result<bool> TranscriptGrown(const store::Store& store, const Payload& payload,
   }
   LORE_ASSIGN(uint64_t grown, extract::Growth(store, payload.transcript_path, session));
   return grown >= static_cast<uint64_t>(threshold_bytes);
+}
+
+bool FirstWarning(const store::Env& env, std::string_view cause, std::string_view session_id,
+                  std::chrono::system_clock::time_point now) {
+  const std::string root = store::CacheRoot(env);
+  if (root.empty()) return true;
+  const std::string dir = fs::Join(root, "warned");
+  if (!fs::MakeDirs(dir, 0700)) return true;
+  std::string key(cause);
+  key += '\0';
+  key += session_id.empty() ? "day " + text::UtcDate(now) : std::string(session_id);
+  const std::string marker = fs::Join(dir, std::string(cause) + "-" + text::Hex(text::Fnv1a64(key)));
+  if (fs::Exists(marker)) return false;
+  (void)fs::Open(marker, O_WRONLY | O_CREAT, 0600);
+  return true;
+}
+
+std::string SessionIdInHead(std::string_view head) {
+  constexpr std::string_view kKey = "\"session_id\"";
+  const size_t at = head.find(kKey);
+  if (at == std::string_view::npos) return "";
+  size_t pos = head.find_first_not_of(" \t\r\n", at + kKey.size());
+  if (pos == std::string_view::npos || head[pos] != ':') return "";
+  pos = head.find_first_not_of(" \t\r\n", pos + 1);
+  if (pos == std::string_view::npos || head[pos] != '"') return "";
+  const size_t end = head.find('"', pos + 1);
+  if (end == std::string_view::npos) return "";
+  auto id = activity::CheckSessionId(head.substr(pos + 1, end - pos - 1), "session_id", "<stdin>");
+  return id ? *id : "";
 }
 
 Result<std::string> SessionEndReminder(const store::Store& store, std::string_view repo,

@@ -78,7 +78,7 @@ std::string LineOf(const Json& j) { return json::DumpJs(j) + "\n"; }
 
 void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
                 PromoteResult* r) {
-  auto file = proposals::AppendFile::Open(files.learnings);
+  auto file = proposals::AppendFile::Open(files.learnings, proposals::kAppendLockTimeout, files.dir);
   if (!file) {
     r->errors.push_back(file.error().Format());
     return;

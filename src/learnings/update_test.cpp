@@ -98,7 +98,8 @@ TEST_F(LearningsUpdateTest, PromotedLearningsPassTheRedactor) {
 }
 
 TEST_F(LearningsUpdateTest, NoConfirmationOnlyAppends) {
-  // A torn last line (a writer killed inside its append) is cut off first.
+  // A torn last line (a writer killed inside its append) is moved into
+  // quarantine/ first, never deleted.
   t_.Write("learnings.jsonl", "{\"cut\":");
   PromoteOptions o;
   o.now = now_;
@@ -107,6 +108,7 @@ TEST_F(LearningsUpdateTest, NoConfirmationOnlyAppends) {
   EXPECT_EQ(r->appended, 1);
   EXPECT_EQ(Read("learnings.jsonl"),
             Line("P1", "anti-pattern", "a", 0.5, "2026-06-01T00:00:00.000Z"));
+  EXPECT_EQ(Read("quarantine/learnings.jsonl.torn-at-0"), "{\"cut\":");
 }
 
 TEST_F(LearningsUpdateTest, ContradictByIdOrPrefix) {

@@ -14,6 +14,11 @@
 #include "lore/log/line_stream.h"
 
 namespace lore::log {
+namespace {
+
+constexpr int kMaxAsideNames = 1000;  // names tried for one torn tail's copy
+
+}  // namespace
 
 Result<std::optional<uint64_t>> TornTailStart(int fd, const std::string& path) {
   struct stat st;
@@ -67,10 +72,26 @@ Result<std::optional<std::string>> QuarantineTornTail(
     const std::function<Result<std::string>(uint64_t offset)>& aside) {
   LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR));
   LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path));
-  LORE_ASSIGN(std::optional<uint64_t> keep, rule(fd.get(), path));
+  return QuarantineTornTailOf(fd.get(), path, rule, aside);
+}
+
+Result<std::optional<std::string>> QuarantineTornTailOf(
+    int fd, const std::string& path, const CutRule& rule,
+    const std::function<Result<std::string>(uint64_t offset)>& aside) {
+  LORE_ASSIGN(std::optional<uint64_t> keep, rule(fd, path));
   if (!keep) return std::optional<std::string>();
-  LORE_ASSIGN(std::string copy, aside(*keep));
-  LORE_TRY(fs::MoveTailAside(fd.get(), path, *keep, copy));
+  LORE_ASSIGN(const std::string base, aside(*keep));
+  // A name that holds other bytes (the log was torn at the same offset
+  // before) is never overwritten: the next free one is taken, <base>.2, .3, …
+  std::string copy = base;
+  for (int n = 2;; ++n) {
+    auto moved = fs::MoveTailAside(fd, path, *keep, copy);
+    if (moved) break;
+    if (moved.error().code != ErrorCode::kExists || n > kMaxAsideNames) {
+      return tl::unexpected(moved.error());
+    }
+    copy = base + "." + std::to_string(n);
+  }
   return std::optional<std::string>(std::move(copy));
 }
 

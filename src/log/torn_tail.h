@@ -33,10 +33,19 @@ Error TornTailError(const std::string& path, int64_t line);
 
 // Under an exclusive lock on `path`, finds where its complete part ends with
 // `rule` and moves the rest to the file `aside(offset)` returns
-// (fs::MoveTailAside). Returns that file's path, or nullopt when nothing was
-// torn (and then nothing is written).
+// (fs::MoveTailAside); when that name holds other bytes (the log was torn
+// at the same offset before), the first of <name>.2, <name>.3, … that is
+// free or holds exactly these bytes. Returns the copy's path, or nullopt when
+// nothing was torn (and then nothing is written).
 Result<std::optional<std::string>> QuarantineTornTail(
     const std::string& path, const CutRule& rule,
+    const std::function<Result<std::string>(uint64_t offset)>& aside);
+
+// The same for a log its caller holds open for reading and writing (`fd`,
+// named `path`) under its exclusive lock (an appender mending the log before
+// it appends): every torn line lore meets is moved aside this way, never cut.
+Result<std::optional<std::string>> QuarantineTornTailOf(
+    int fd, const std::string& path, const CutRule& rule,
     const std::function<Result<std::string>(uint64_t offset)>& aside);
 
 }  // namespace lore::log

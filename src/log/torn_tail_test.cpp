@@ -66,13 +66,14 @@ TEST(TornTail, QuarantineMovesTheTailAsideAndCutsTheLog) {
   EXPECT_EQ(t.Read("log.jsonl"), whole);
   EXPECT_EQ(t.Read("log.jsonl.torn-at-16"), torn);
 
-  // Other bytes under the name are never overwritten.
+  // Other bytes under the name are never overwritten: the next name is taken.
   t.Write("log.jsonl", whole + "{\"d\":");
   moved = QuarantineTornTail(t / "log.jsonl", TornTailStart, aside);
-  ASSERT_FALSE(moved);
-  EXPECT_EQ(moved.error().code, ErrorCode::kExists);
-  EXPECT_EQ(t.Read("log.jsonl"), whole + "{\"d\":");
+  ASSERT_TRUE(moved && *moved);
+  EXPECT_EQ(**moved, t / "log.jsonl.torn-at-16.2");
+  EXPECT_EQ(t.Read("log.jsonl"), whole);
   EXPECT_EQ(t.Read("log.jsonl.torn-at-16"), torn);
+  EXPECT_EQ(t.Read("log.jsonl.torn-at-16.2"), "{\"d\":");
 }
 
 TEST(TornTail, TheErrorNamesTheFileTheLineAndTheRepair) {

@@ -10,11 +10,14 @@
 #include "lore/fs/file_lock.h"
 #include "lore/json/reader.h"
 #include "lore/log/line_stream.h"
+#include "store/quarantine.h"
 
 namespace lore::proposals {
 
-Result<AppendFile> AppendFile::Open(const std::string& path, std::chrono::milliseconds timeout) {
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_WRONLY | O_APPEND | O_CREAT, 0600));
+Result<AppendFile> AppendFile::Open(const std::string& path, std::chrono::milliseconds timeout,
+                                    const std::string& store_dir) {
+  // Read-write: mending a torn tail reads it before moving it aside.
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR | O_APPEND | O_CREAT, 0600));
   struct stat st;
   if (::fstat(fd.get(), &st) != 0)
     return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
@@ -23,46 +26,67 @@ Result<AppendFile> AppendFile::Open(const std::string& path, std::chrono::millis
   }
   LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path, timeout, fs::Basename(path)));
   AppendFile f(path, std::move(fd));
+  f.store_dir_ = store_dir.empty() ? fs::Dirname(path) : store_dir;
   if (::fstat(f.fd(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   f.initial_size_ = st.st_size;
   if (st.st_size > 0) LORE_TRY(f.MendTail());
   return f;
 }
 
-// The file does not end with '\n' after a writer died in its append (a
-// write(2) that crosses a page boundary can stop half-way when the process
-// is killed) or after someone else wrote a last line without one. A last
-// line that is whole JSON keeps its place (our append starts with '\n'; the
-// prefix of an object never is); anything else is the torn end of an append
-// nobody acknowledged, and is cut off under our lock, so that no append
-// leaves a broken line.
-Status AppendFile::MendTail() {
-  // Reading needs a readable descriptor; O_APPEND ones are write-only.
-  LORE_ASSIGN(fs::Fd rfd, fs::Open(path_, O_RDONLY));
-  const uint64_t size = static_cast<uint64_t>(initial_size_);
+namespace {
+
+// Where the complete part of the open file `fd` ends (a log.h CutRule): the
+// file does not end with '\n' after a writer died in its append (a write(2)
+// that crosses a page boundary can stop half-way when the process is
+// killed) or after someone else wrote a last line without one. A last line
+// that is whole JSON keeps its place (our append starts with '\n'; the
+// prefix of an object never is), and so does one too long to judge; anything
+// else is the torn end of an append nobody acknowledged.
+Result<std::optional<uint64_t>> TornAppend(int fd, const std::string& path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  if (size == 0) return std::optional<uint64_t>();
   char last = '\n';
-  LORE_ASSIGN(size_t got, fs::ReadAt(rfd.get(), &last, 1, size - 1, path_));
-  if (got != 1 || last == '\n') return Ok();
+  LORE_ASSIGN(size_t got, fs::ReadAt(fd, &last, 1, size - 1, path));
+  if (got != 1 || last == '\n') return std::optional<uint64_t>();
   const uint64_t window = std::min<uint64_t>(size, log::kMaxLineBytes + 1);
   std::string tail(static_cast<size_t>(window), '\0');
-  LORE_ASSIGN(got, fs::ReadAt(rfd.get(), tail.data(), tail.size(), size - window, path_));
+  LORE_ASSIGN(got, fs::ReadAt(fd, tail.data(), tail.size(), size - window, path));
   tail.resize(got);
   const size_t nl = tail.rfind('\n');
+  if (nl == std::string::npos && window < size) return std::optional<uint64_t>();  // too long
   const uint64_t line_start = nl == std::string::npos ? size - window : size - window + nl + 1;
   std::string_view line = std::string_view(tail).substr(nl == std::string::npos ? 0 : nl + 1);
-  auto whole = json::Parse(line, json::ForeignLogLine());
-  if ((nl != std::string::npos || window == size) && whole) {
-    needs_newline_ = true;
-    return Ok();
+  if (json::Parse(line, json::ForeignLogLine())) return std::optional<uint64_t>();
+  return std::optional<uint64_t>(line_start);
+}
+
+}  // namespace
+
+// A torn last line (TornAppend) is moved into the store's quarantine/ under
+// our lock (store::QuarantineTornTailOf: never deleted), so that no append
+// leaves a broken line; a whole one without its newline gets ours apart.
+Status AppendFile::MendTail() {
+  std::string rel = path_;
+  if (rel.size() > store_dir_.size() + 1 && rel.compare(0, store_dir_.size(), store_dir_) == 0 &&
+      rel[store_dir_.size()] == '/') {
+    rel.erase(0, store_dir_.size() + 1);
+  } else {
+    rel = fs::Basename(path_);
   }
-  if (nl == std::string::npos && window < size) {
-    needs_newline_ = true;  // a last line too long to judge: leave it, start ours apart
-    return Ok();
+  LORE_ASSIGN(std::optional<std::string> moved,
+              store::QuarantineTornTailOf(store_dir_, rel, fd_.get(), TornAppend));
+  if (moved) quarantined_ = std::move(*moved);
+  struct stat st;
+  if (::fstat(fd_.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path_));
+  initial_size_ = st.st_size;
+  if (initial_size_ > 0) {
+    char last = '\n';
+    LORE_ASSIGN(size_t got, fs::ReadAt(fd_.get(), &last, 1, static_cast<uint64_t>(initial_size_) - 1, path_));
+    needs_newline_ = got == 1 && last != '\n';
   }
-  if (::ftruncate(fd_.get(), static_cast<off_t>(line_start)) != 0 || ::fdatasync(fd_.get()) != 0) {
-    return tl::unexpected(fs::ErrnoError(errno, "cannot cut the torn last line of", path_));
-  }
-  initial_size_ = static_cast<int64_t>(line_start);
   return Ok();
 }
 

@@ -19,13 +19,17 @@ inline constexpr std::chrono::milliseconds kAppendLockTimeout{10000};
 class AppendFile {
  public:
   // Opens `path` (created 0600 when missing) and locks it, waiting at most
-  // `timeout` (kBusy after it, nothing written).
+  // `timeout` (kBusy after it, nothing written). `path` is a file of the
+  // store at `store_dir` (empty: the file's own folder, as for every log at
+  // the top of a store), whose quarantine/ takes a torn last line.
   static Result<AppendFile> Open(const std::string& path,
-                                 std::chrono::milliseconds timeout = kAppendLockTimeout);
+                                 std::chrono::milliseconds timeout = kAppendLockTimeout,
+                                 const std::string& store_dir = "");
 
   // Appends `bytes` in one write. When the file does not end with '\n', Open
-  // has cut off a torn last line (the end of an append whose writer was
-  // killed: not whole JSON), or, when that line is whole JSON, the
+  // has moved a torn last line (the end of an append whose writer was
+  // killed: not whole JSON, log::TornTailStart) into the store's quarantine/
+  // (quarantined() names the copy), or, when that line is whole JSON, the
   // first append starts with '\n' so that the two never join.
   Status Append(std::string_view bytes);
   // Makes the appended bytes durable (fdatasync).
@@ -38,11 +42,15 @@ class AppendFile {
   bool needs_newline() const { return needs_newline_; }
   int fd() const { return fd_.get(); }
   const std::string& path() const { return path_; }
+  // Where Open moved a torn last line ("" when none was torn).
+  const std::string& quarantined() const { return quarantined_; }
 
  private:
   AppendFile(std::string path, fs::Fd fd) : path_(std::move(path)), fd_(std::move(fd)) {}
   Status MendTail();
   std::string path_;
+  std::string store_dir_;
+  std::string quarantined_;
   fs::Fd fd_;
   int64_t initial_size_ = 0;
   bool needs_newline_ = false;

@@ -13,6 +13,7 @@
 #include "lore/fs/fd.h"
 #include "proposals/append_file.h"
 #include "redact/json.h"
+#include "store/quarantine.h"
 
 namespace lore::proposals {
 namespace {
@@ -130,12 +131,14 @@ Result<std::set<size_t>> AlreadyArchived(const OnceFiles& paths, std::string_vie
     if (prefix && have == m->chunk) {
       for (const Span& s : m->spans) out.insert(s.offset);
     } else if (prefix && have > 0 && size == m->archive_size + have) {
-      // Torn append: cut it off, the chunk is appended whole again.
-      if (::ftruncate(fd.get(), static_cast<off_t>(m->archive_size)) != 0 ||
-          ::fdatasync(fd.get()) != 0) {
-        return tl::unexpected(
-            fs::ErrnoError(errno, "cannot cut a torn append from", paths.archive));
-      }
+      // Torn append: moved into the store's quarantine/ (never deleted), the
+      // chunk is appended whole again.
+      const uint64_t keep = m->archive_size;
+      auto torn = [keep](int, const std::string&) -> Result<std::optional<uint64_t>> {
+        return std::optional<uint64_t>(keep);
+      };
+      LORE_TRY(store::QuarantineTornTailOf(fs::Dirname(paths.archive),
+                                           fs::Basename(paths.archive), fd.get(), torn));
     }
   }
   if (out.empty()) LORE_TRY(ArchiveDone(paths));  // the marker does not apply

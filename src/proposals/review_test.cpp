@@ -246,9 +246,9 @@ TEST_F(ReviewTest, ACrashAfterArchivingNeverArchivesALineTwice) {
   EXPECT_FALSE(std::filesystem::exists(t_ / ".proposals-archive.pending"));
 }
 
-// A crash in the middle of the append itself: the torn part is cut off and
-// the lines are archived whole, once.
-TEST_F(ReviewTest, ATornArchiveAppendIsCutAndRedone) {
+// A crash in the middle of the append itself: the torn part is moved into
+// quarantine/ (never deleted) and the lines are archived whole, once.
+TEST_F(ReviewTest, ATornArchiveAppendIsQuarantinedAndRedone) {
   Json a = Add(), b = Add();
   t_.Write("proposals-archive.jsonl", "{\"older\":1}\n");
   auto set = PrepareReview(p_);
@@ -268,6 +268,9 @@ TEST_F(ReviewTest, ATornArchiveAppendIsCutAndRedone) {
   EXPECT_EQ(r->recovered, 2);
   EXPECT_EQ(t_.Read("proposals-archive.jsonl"), full);
   EXPECT_EQ(t_.Read("proposals.jsonl"), "");
+  const size_t older = std::string("{\"older\":1}\n").size();
+  EXPECT_EQ(t_.Read("quarantine/proposals-archive.jsonl.torn-at-" + std::to_string(older)),
+            full.substr(older, full.size() - 7 - older));
 }
 
 // A marker left by a review killed after it replaced the queue no longer

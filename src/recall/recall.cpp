@@ -265,7 +265,7 @@ Result<bool> SeenBefore(const store::Store& store, std::string_view session,
   }
   LORE_TRY(fs::MakeDirs(fs::Join(store.dir(), kSeenFolder)));
   LORE_ASSIGN(auto out, proposals::AppendFile::Open(fs::Join(store.dir(), rel),
-                                                    std::chrono::milliseconds(50)));
+                                                    std::chrono::milliseconds(50), store.dir()));
   LORE_TRY(out.Append(file + "\n"));
   return false;
 }

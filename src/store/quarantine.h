@@ -24,6 +24,14 @@ inline constexpr std::string_view kQuarantineDir = "quarantine";
 Result<std::optional<std::string>> QuarantineTornTail(
     const Store& store, std::string_view rel, const log::CutRule& rule = log::TornTailStart);
 
+// The same for the log `rel` of the store at `store_dir` that the caller
+// holds open (`fd`, read-write) under its exclusive lock or the store's: what
+// every appender and reader does with a torn last line it meets
+// (log::QuarantineTornTailOf), so that no torn byte is ever deleted.
+Result<std::optional<std::string>> QuarantineTornTailOf(
+    const std::string& store_dir, std::string_view rel, int fd,
+    const log::CutRule& rule = log::TornTailStart);
+
 // Moves the store's file `rel` whole to quarantine/<rel>.unreadable (then
 // .unreadable.2, .3, ... when taken) with rename(2); returns the new path.
 Result<std::string> MoveToQuarantine(const Store& store, std::string_view rel);

@@ -11,6 +11,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/team/sync.h"
+#include "store/quarantine.h"
 #include "teamsync/lines.h"
 
 namespace lore::team {
@@ -44,19 +45,18 @@ Result<std::string> Fetch(Conn& conn, const std::string& repo, const RemoteLog& 
   return out;
 }
 
-// Opens the copy for appending, locked, with a torn last line (a pull killed
-// mid-write) cut off; returns its size through `size`.
-Result<fs::Fd> OpenCopy(const std::string& path, int64_t* size) {
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR | O_APPEND | O_CREAT));
-  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path));
+// Where the complete lines of the open copy `fd` end: nullopt when it ends
+// with '\n' (or is empty), else the offset after its last '\n' (a log.h
+// CutRule: a pulled copy holds whole lines only, so anything after its last
+// line end is torn).
+Result<std::optional<uint64_t>> AfterLastNewline(int fd, const std::string& path) {
   struct stat st;
-  if (::fstat(fd.get(), &st) != 0)
-    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   int64_t end = st.st_size;
   char buf[4096];
   while (end > 0) {
     int64_t from = std::max<int64_t>(0, end - static_cast<int64_t>(sizeof buf));
-    ssize_t n = ::pread(fd.get(), buf, static_cast<size_t>(end - from), from);
+    ssize_t n = ::pread(fd, buf, static_cast<size_t>(end - from), from);
     if (n <= 0) return tl::unexpected(fs::ErrnoError(n < 0 ? errno : EIO, "cannot read", path));
     int64_t i = n;
     while (i > 0 && buf[i - 1] != '\n') --i;
@@ -66,10 +66,23 @@ Result<fs::Fd> OpenCopy(const std::string& path, int64_t* size) {
     }
     end = from;
   }
-  if (end != st.st_size && ::ftruncate(fd.get(), end) != 0) {
-    return tl::unexpected(fs::ErrnoError(errno, "cannot cut the torn line of", path));
-  }
-  *size = end;
+  if (end == st.st_size) return std::optional<uint64_t>();
+  return std::optional<uint64_t>(static_cast<uint64_t>(end));
+}
+
+// Opens the copy `rel` of the store at `dir` for appending, locked, with a
+// torn last line (a pull killed mid-write) moved into the store's
+// quarantine/ (store::QuarantineTornTailOf: never deleted); returns its size
+// through `size`.
+Result<fs::Fd> OpenCopy(const std::string& dir, const std::string& rel, int64_t* size) {
+  const std::string path = fs::Join(dir, rel);
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDWR | O_APPEND | O_CREAT));
+  LORE_TRY(fs::LockFd(fd.get(), fs::LockMode::kExclusive, path));
+  LORE_TRY(store::QuarantineTornTailOf(dir, rel, fd.get(), AfterLastNewline));
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  *size = st.st_size;
   return fd;
 }
 
@@ -84,7 +97,7 @@ Status PullLog(Conn& conn, const store::Store& store, const RemoteLog& r, teamsy
   int64_t lines = 0;
   if (same_gen) {
     int64_t size = 0;
-    LORE_ASSIGN(fs::Fd fd, OpenCopy(path, &size));
+    LORE_ASSIGN(fs::Fd fd, OpenCopy(store.dir(), path.substr(store.dir().size() + 1), &size));
     if (size >= r.size) return Ok();
     LORE_ASSIGN(std::string bytes, Fetch(conn, store.key(), r, size, &lines));
     if (bytes.empty()) return Ok();

@@ -77,6 +77,55 @@ TEST_F(ExtractRulesTest, TwiceStagesNothingNewAppendedLinesOnlyThem) {
   EXPECT_EQ(Staged().size(), 2u);
 }
 
+// A session log that lost its tail after the cursor passed it (a crash, a
+// cut by hand, `lore check --repair` moving a torn tail into quarantine/) is
+// logged again by the next extract of the same transcript, byte for byte,
+// without a line twice and without staging the range again.
+TEST_F(ExtractRulesTest, ALostSessionLogTailIsLoggedAgainByteForByte) {
+  WriteTranscript(Fixture("review.jsonl"));
+  Json first = Line(Extract());
+  ASSERT_EQ(first["status"], "staged");
+  const std::string log = "sessions/c05e8d21-7f44-4b1a-a3c9-0e6f1d2b3003.jsonl";
+  const std::string whole = Read(log);
+  ASSERT_GT(whole.size(), 100u);
+  // The tail cut in the middle of the span line: the rest is moved aside.
+  std::filesystem::resize_file(Path(log), whole.size() - 40);
+  Json again = Line(Extract());
+  EXPECT_EQ(again["status"], "nothing-new");
+  EXPECT_EQ(again["log_restored"], Json::array({1, 21})) << again.dump();
+  EXPECT_EQ(Read(log), whole);
+  EXPECT_EQ(Read("quarantine/" + log + ".torn-at-0"), whole.substr(0, whole.size() - 40));
+  EXPECT_EQ(Staged().size(), 1u);
+  // Nothing is lost: the next extract leaves the log as it is.
+  Json third = Line(Extract());
+  EXPECT_FALSE(third.contains("log_restored")) << third.dump();
+  EXPECT_EQ(Read(log), whole);
+
+  // A second run's batch, torn, then quarantined by `lore check --repair`.
+  AppendTranscript(UserLine("Rename leewayMs to leewayMillis everywhere.",
+                            "c05e8d21-7f44-4b1a-a3c9-0e6f1d2b3003"));
+  ASSERT_EQ(Line(Extract())["status"], "staged");
+  const std::string both = Read(log);
+  ASSERT_GT(both.size(), whole.size());
+  std::filesystem::resize_file(Path(log), both.size() - 10);
+  auto repaired = Lore({"check", kRepo, "--repair"}, Opts());
+  EXPECT_EQ(repaired.exit_code, 0) << repaired.err;
+  EXPECT_EQ(Read(log), whole);
+  Json restored = Line(Extract());
+  EXPECT_EQ(restored["status"], "nothing-new");
+  EXPECT_EQ(restored["log_restored"], Json::array({22, 22})) << restored.dump();
+  EXPECT_EQ(Read(log), both);
+  EXPECT_EQ(Staged().size(), 2u);
+
+  // Whole lines past the last span (a batch cut at a line end) go aside too.
+  const size_t last_span = both.rfind("{\"turn\":\"span\"");
+  ASSERT_GT(last_span, whole.size());  // the second batch logged an event before its span
+  std::filesystem::resize_file(Path(log), last_span);
+  Json lines_only = Line(Extract());
+  EXPECT_EQ(lines_only["log_restored"], Json::array({22, 22})) << lines_only.dump();
+  EXPECT_EQ(Read(log), both);
+}
+
 TEST_F(ExtractRulesTest, IncompleteLastLineWaitsForItsNewline) {
   std::string done = UserLine("First request: add logging.");
   std::string half = UserLine("Second request: add metrics.");

@@ -137,6 +137,70 @@ TEST_F(HookSessionTest, SessionStartWithoutMemorySaysNothing) {
   EXPECT_FALSE(stdfs::exists(store()));  // a hook creates no store
 }
 
+// A store with records and session logs but no memory/summary.md (never
+// consolidated, or the file removed) still gives a start-up context: what it
+// holds, the latest session at a glance, and how to build the briefing.
+TEST_F(HookSessionTest, SessionStartWithoutASummaryGivesWhatTheStoreHolds) {
+  ASSERT_EQ(Lore({"ensure", repo()}, Opts("")).exit_code, 0);
+  t_.Write(std::string("stores/") + kKey + "/memory/decisions/cache-locale.md",
+           "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
+           "open\n---\n# Cache keys carry the locale\n\nPages were served across locales.\n");
+  t_.Write(std::string("stores/") + kKey + "/sessions/s0.jsonl",
+           R"({"turn":"person","line":1,"at":"2026-11-02T03:00:00Z","text":"Make the cache key carry the locale"})"
+           "\n"
+           R"({"turn":"agent","line":2,"at":"2026-11-02T03:05:00Z","text":"Done: the keys now carry the locale."})"
+           "\n"
+           R"({"turn":"span","session_id":"s0","lines":[1,2],"started_at":"2026-11-02T03:00:00Z",)"
+           R"("ended_at":"2026-11-02T03:05:00Z"})"
+           "\n");
+  ASSERT_FALSE(stdfs::exists(store() + "/memory/summary.md"));
+  auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"startup")")));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  ASSERT_FALSE(r.out.empty());
+  const std::string ctx =
+      Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
+  EXPECT_NE(ctx.find("No briefing has been built yet (memory/summary.md is missing): run lore "
+                     "consolidate " + repo() + " to build it."),
+            std::string::npos)
+      << ctx;
+  EXPECT_NE(ctx.find("memory/decisions/cache-locale.md"), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("Asked: Make the cache key carry the locale"), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("Done: the keys now carry the locale."), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("1 decision"), std::string::npos) << ctx;
+  EXPECT_NE(ctx.find("1 session log"), std::string::npos) << ctx;
+  // An empty store (nothing a briefing would be built from) still says nothing.
+  stdfs::remove(store() + "/memory/decisions/cache-locale.md");
+  stdfs::remove(store() + "/sessions/s0.jsonl");
+  r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"startup")")));
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+}
+
+// A payload over the cap of standard input is refused, and said once per
+// session, not on every call of every hook of that session.
+TEST_F(HookSessionTest, StdinOverTheCapWarnsOncePerSession) {
+  FillStore();
+  auto opts = [&](const std::string& session) {
+    RunOptions o = Opts(R"({"session_id":")" + session + R"(","cwd":")" + repo() +
+                        R"(","prompt":")" + std::string(17 << 20, 'x') + "\"}");
+    o.env["XDG_CACHE_HOME"] = t_ / "cache";
+    return o;
+  };
+  const std::string warning = "standard input is over the limit of 16777216 bytes";
+  auto first = Lore({"hook", "user-prompt-submit"}, opts("s-big"));
+  ExpectOneWarning(first);
+  EXPECT_NE(first.err.find(warning), std::string::npos) << first.err;
+  for (const char* hook : {"user-prompt-submit", "session-start", "pre-tool-use", "stop"}) {
+    auto again = Lore({"hook", hook}, opts("s-big"));
+    EXPECT_EQ(again.exit_code, 0) << hook;
+    EXPECT_EQ(again.err, "") << hook;
+  }
+  // Another session is told once too.
+  ExpectOneWarning(Lore({"hook", "stop"}, opts("s-other")));
+  EXPECT_EQ(Lore({"hook", "stop"}, opts("s-other")).err, "");
+}
+
 TEST_F(HookSessionTest, EmptyStdinUsesTheCurrentDirectory) {
   FillStore();
   for (const char* hook : {"session-start", "session-end"}) {

@@ -57,6 +57,9 @@ struct Outcome {
   std::string entry;      // the rendered entry (staged or, for a dry run, printed)
   std::string restarted;  // why the cursor was dropped, when it was
   std::string recovered;  // what a run that died left: "published", "staged" or "retried"
+  // The transcript lines logged again because the session log had lost them
+  // (its tail cut, moved into quarantine/ or the log removed): 0, 0 when none.
+  int64_t restored_first = 0, restored_last = 0;
   Counts counts;
   int64_t logged = 0;      // events appended to the session log
   uint64_t log_bytes = 0;  // the bytes they take

@@ -6,6 +6,7 @@
 // milliseconds.
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -56,6 +57,20 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
 // The JSON object SessionStart prints for `context`:
 // {"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":…}}.
 std::string SessionStartJson(std::string_view context);
+
+// Whether a hook's warning of `cause` (a fixed word, "stdin-over-cap") is the
+// first of its kind in the session `session_id`, or, with no session id, the
+// first of the UTC day of `now`: the first call records it (an empty file
+// under `<cache root>/warned/`, named by a hash of both, store::CacheRoot)
+// and returns true, every later one false. True when nothing can be
+// recorded: a warning is repeated rather than lost.
+bool FirstWarning(const store::Env& env, std::string_view cause, std::string_view session_id,
+                  std::chrono::system_clock::time_point now);
+
+// The session id a payload too large to parse names in its first bytes
+// `head`: the string of its first "session_id" key, through the gate of
+// session ids (escapes taken as they are); "" when there is none.
+std::string SessionIdInHead(std::string_view head);
 
 // A program and its arguments for the hook to start detached (the library
 // decides what to run; src/cli/ starts it). Empty: nothing to start.
