@@ -8,6 +8,10 @@ Result<store::Store> LocateStore(std::string_view repo) {
   return store::Store::Locate(repo, store::Env::FromProcess());
 }
 
+Result<store::Store> LocateWorkedIn(std::string_view folder) {
+  return store::Store::Locate(folder, store::Env::FromProcess(), store::Store::Folder::kWorkedIn);
+}
+
 Result<store::Store> OpenStore(std::string_view repo) {
   LORE_ASSIGN(store::Store st, LocateStore(repo));
   LORE_TRY(st.Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip));

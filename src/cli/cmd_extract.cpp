@@ -59,7 +59,7 @@ int RunRebuild(const store::Store& store, const ExtractArgs& a) {
 }
 
 int RunExtract(const ExtractArgs& a) {
-  auto store = app::LocateStore(a.repo);
+  auto store = app::LocateWorkedIn(a.repo);
   if (!store) return ReportError(store.error());
   const auto now = std::chrono::system_clock::now();
   if (a.rebuild) {

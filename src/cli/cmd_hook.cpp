@@ -86,7 +86,7 @@ bool BeginSession(SessionCall* call) {
   }
   if (problem) ReportWarning(*problem);
   call->repo = call->payload.cwd.empty() ? ProcessCwd() : call->payload.cwd;
-  auto store = app::LocateStore(call->repo);
+  auto store = app::LocateWorkedIn(call->repo);
   if (!store) {
     ReportWarning(store.error());
     return false;

@@ -20,7 +20,7 @@ int RunMcp(const std::string& repo_arg) {
     char cwd[PATH_MAX];
     repo = ::getcwd(cwd, sizeof cwd) ? cwd : ".";
   }
-  auto store = app::LocateStore(repo);
+  auto store = app::LocateWorkedIn(repo);
   if (!store) return ReportError(store.error());
   const char* wave = std::getenv("LORE_WAVE");
   mcp::Server server = mcp::MakeLoreServer(*store, {repo, wave ? wave : ""});

@@ -157,7 +157,7 @@ Result<bool> RecordPreToolUse(std::string_view payload, const store::Env& env,
   // The store of the payload's own cwd (the event holds it cleaned).
   const std::string cwd = j.contains("cwd") && j["cwd"].is_string() ? j["cwd"].get<std::string>()
                                                                     : std::string(process_cwd);
-  LORE_ASSIGN(store::Store store, store::Store::Locate(cwd, env));
+  LORE_ASSIGN(store::Store store, store::Store::Locate(cwd, env, store::Store::Folder::kWorkedIn));
   LORE_TRY(store.Ensure(now, store::RawCheck::kSkip));
   const auto paths = proposals::Paths::InStore(store.dir());
   // One write under an flock, without fdatasync: the hook must stay within

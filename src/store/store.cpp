@@ -151,12 +151,15 @@ Result<std::string> Resolve(std::string_view repo_arg, ArgKind* kind) {
 // the argument is the store's key itself: the store is named, not a
 // repository, so there is no identity to check against the store's.
 Result<bool> RequireKnown(std::string_view repo_arg, ArgKind kind, const std::string& identity,
-                          const std::string& root, const std::string& key) {
+                          const std::string& root, const std::string& key,
+                          Store::Folder folder) {
   if (kind != ArgKind::kUnknown) return false;
   if (fs::LStat(fs::Join(root, key))) return text::Trim(repo_arg) == key;
   struct stat st;
   const std::string arg(repo_arg);
-  if (!arg.empty() && ::stat(arg.c_str(), &st) == 0) {
+  const bool exists = !arg.empty() && ::stat(arg.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode) && folder == Store::Folder::kWorkedIn) return false;
+  if (exists) {
     return Fail(ErrorCode::kNotFound, "not a git checkout, and lore has no store for it", identity,
                 0,
                 "run lore from the project's git checkout (or 'git init' this folder first), or "
@@ -187,12 +190,12 @@ Store Store::AtDir(std::string root, std::string key) {
   return Store(std::move(root), std::move(key));
 }
 
-Result<Store> Store::Locate(std::string_view repo_arg, const Env& env) {
+Result<Store> Store::Locate(std::string_view repo_arg, const Env& env, Folder folder) {
   LORE_ASSIGN(std::string root, StoresRoot(env));
   ArgKind kind;
   LORE_ASSIGN(const std::string identity, Resolve(repo_arg, &kind));
   LORE_ASSIGN(std::string key, KeyFromIdentity(identity));
-  LORE_ASSIGN(const bool by_key, RequireKnown(repo_arg, kind, identity, root, key));
+  LORE_ASSIGN(const bool by_key, RequireKnown(repo_arg, kind, identity, root, key, folder));
   Store store(std::move(root), std::move(key), &env);
   store.identity_ = by_key ? std::string() : RecordedIdentity(identity);
   return store;

@@ -62,6 +62,39 @@ TEST_F(DayTest, AFolderThatIsNoCheckoutIsRefused) {
   EXPECT_TRUE(NoStores());
 }
 
+// The folder an agent works in has its store whatever it is (a home folder,
+// a scratch folder): the hooks capture there, and once that store exists the
+// person's verbs name it by the folder too. Only a folder no agent worked in
+// is refused as a likely typo.
+TEST_F(DayTest, TheHooksRememberAFolderThatIsNoCheckout) {
+  stdfs::create_directories(t_ / "work/scratch");
+  const std::string folder = t_ / "work/scratch";
+  t_.Write("t.jsonl",
+           "{\"type\":\"user\",\"sessionId\":\"s1\",\"cwd\":\"" + folder +
+               "\",\"timestamp\":\"2026-12-06T10:00:00Z\",\"message\":{\"role\":\"user\","
+               "\"content\":\"rename the photos by date\"}}\n"
+               "{\"type\":\"assistant\",\"sessionId\":\"s1\",\"timestamp\":\"2026-12-06T10:00:05Z\","
+               "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":"
+               "\"Renamed 42 photos by their EXIF date.\"}]}}\n");
+  RunOptions o = Opts();
+  o.input = "{\"session_id\":\"s1\",\"transcript_path\":\"" + (t_ / "t.jsonl") + "\",\"cwd\":\"" +
+            folder + "\",\"hook_event_name\":\"SessionEnd\",\"reason\":\"exit\"}";
+  auto hook = Lore({"hook", "session-end"}, o);
+  EXPECT_EQ(hook.exit_code, 0) << hook.err;
+  EXPECT_EQ(hook.err, "") << "the folder is accepted, not refused";
+  // The hook's extract runs detached; run it here too: the session is found by its words.
+  auto extract = Run({"extract", folder, "--transcript", t_ / "t.jsonl"});
+  EXPECT_EQ(extract.exit_code, 0) << extract.err;
+  ASSERT_FALSE(NoStores()) << "the folder has its store";
+  auto found = Run({"search", folder, "photos", "EXIF"});
+  EXPECT_EQ(found.exit_code, 0) << found.err;
+  EXPECT_NE(found.out.find("Renamed 42 photos"), std::string::npos) << found.out;
+  EXPECT_EQ(Run({"status", "scratch"}).exit_code, 0);
+  // Another folder nobody worked in is still refused.
+  stdfs::create_directories(t_ / "work/other");
+  ExpectRefused(Run({"status", "other"}), "lore: not a git checkout, and lore has no store for it");
+}
+
 TEST_F(DayTest, ACheckoutARemoteAndAKnownStoreKeyWork) {
   // A checkout without a store yet: as before, status answers (and makes it).
   stdfs::create_directories(t_ / "work/widget/.git");

@@ -153,12 +153,13 @@ TEST_F(SessionMemoryTest, EveryRuleOfASessionReachesTheLogTheEntryAndTheBriefing
        {"Implement PROJ-7", R"("text":"2")", "The test imports ./config", "Cannot find module",
         R"("status":"failed")", R"("status":"rejected")", R"("turn":"interrupt")",
         "The config module was added and committed.", "server started on 8080",
-        R"("input":"npm test")", "Left to do: push"}) {
+        R"("input":"npm test")", "Left to do: push",
+        R"("change":"module.exports={}")"}) {  // what the agent wrote is its own action
     EXPECT_NE(log.find(kept), std::string::npos) << kept << "\n" << log;
   }
   for (const char* gone : {"\x1b", "\\u001b", "doesn't want to proceed", "STOP what you",
                            "system-reminder", "Request interrupted", "Keep going",
-                           "module.exports", "summarized below"}) {
+                           "File created successfully", "summarized below"}) {
     EXPECT_EQ(log.find(gone), std::string::npos) << gone << "\n" << log;
   }
 

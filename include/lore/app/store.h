@@ -14,6 +14,9 @@ namespace lore::app {
 // The store of `repo` (a git remote URL or a checkout's path) without
 // touching it: reading verbs that create nothing use this.
 Result<store::Store> LocateStore(std::string_view repo);
+// The store of the folder an agent works in (its hooks, its MCP server, an
+// extract): any existing folder has one (store::Store::Folder::kWorkedIn).
+Result<store::Store> LocateWorkedIn(std::string_view folder);
 
 // The store of `repo`, created when missing and checked (its raw.jsonl
 // lines are not re-read: RawCheck::kSkip).

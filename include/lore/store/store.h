@@ -55,7 +55,15 @@ class Store {
   // that exists (its key, a folder whose store was made before): any other
   // path (a typo, a folder that is no checkout) is kNotFound, naming it and
   // the repair, so that no verb answers from an empty store.
-  static Result<Store> Locate(std::string_view repo_arg, const Env& env);
+  //
+  // `folder` says who names it. kNamed: a person typed it, and a folder that
+  // is no checkout and has no store is most likely a typo. kWorkedIn: an
+  // agent's hook, its MCP server or an extract names the folder the agent
+  // works in, and that folder has its store whatever it is (a home folder, a
+  // scratch folder): its key is the folder's path.
+  enum class Folder { kNamed, kWorkedIn };
+  static Result<Store> Locate(std::string_view repo_arg, const Env& env,
+                              Folder folder = Folder::kNamed);
   // A store at a known directory (tests, import).
   static Store AtDir(std::string root, std::string key);
 
