@@ -6,9 +6,12 @@
 // each and bounded; a line's gitBranch and cwd are one bounded line each;
 // what either engine produces is within the entry's bounds
 // and, with lore's source set, renders to a staged entry that parses back to
-// itself.
+// itself. Every event the session log keeps renders to a line that parses
+// back to the same event; a call keeps a change only when it writes a file,
+// within the log's cap.
 #include <algorithm>
 
+#include "activity/session_log.h"
 #include "check.h"
 #include "lore/consolidate/staged_entry.h"
 #include "lore/extract/engine.h"
@@ -88,6 +91,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text = lore::fuzz::Input(data, size);
   ex::RulesEngine rules;
   ex::Digester digest;
+  lore::activity::LogBuilder log;
+  const lore::activity::LogCaps caps;
   int64_t number = 0;
   for (size_t at = 0; at < text.size();) {
     size_t end = std::min(text.find('\n', at), text.size());
@@ -106,6 +111,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       LORE_FUZZ_CHECK(line.find('\n') == std::string::npos);
       LORE_FUZZ_CHECK(line.size() <= ex::kDigestTextBytes + 128);
       LORE_FUZZ_CHECK(rules.Take(e).has_value());
+      if (e.kind == ex::EventKind::kToolUse)
+        LORE_FUZZ_CHECK(e.text.empty() || lore::activity::IsFileEditTool(e.tool_name));
+      if (auto kept = log.Add(e)) {
+        if (kept->kind == ex::EventKind::kToolUse)
+          LORE_FUZZ_CHECK(kept->text.size() <= caps.change + 3);  // "…"
+        lore::activity::LogLine back;
+        LORE_FUZZ_CHECK(lore::activity::ParseLogLine(lore::activity::RenderEvent(*kept), &back));
+        LORE_FUZZ_CHECK(!back.is_span && back.event.kind == kept->kind);
+        LORE_FUZZ_CHECK(back.event.text == kept->text && back.event.detail == kept->detail);
+        LORE_FUZZ_CHECK(back.event.note == kept->note && back.event.line == kept->line);
+      }
     }
   }
   auto entry = rules.Finish();
