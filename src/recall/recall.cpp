@@ -192,6 +192,7 @@ Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view 
   opts.unseen_tokens = &missing;
   opts.limit = kCandidates;
   opts.min_share = min_share;
+  opts.then_bytes = 0;  // recall shows the lines around a hit itself (a hook's time is counted)
   opts.filter.live_at =
       std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
   LORE_ASSIGN(std::vector<search::Hit> hits, search::Search(idx, query, opts));
