@@ -377,6 +377,25 @@ Result<LogEnds> ReadLogEnds(const std::string& path) {
   return out;
 }
 
+namespace {
+
+// The offset just past the log's last span line within its first `size`
+// bytes; 0 when it has none.
+Result<uint64_t> EndOfLastSpan(int fd, uint64_t size, const std::string& path) {
+  uint64_t keep = 0;
+  LORE_TRY(log::StreamLines(
+      fd, 0, 1, size, path,
+      [&](const log::StreamedLine& sl) {
+        LogLine l;
+        if (!sl.oversized && ParseLogLine(sl.text, &l) && l.is_span) keep = sl.end;
+        return true;
+      },
+      log::StreamLimits{log::kScanChunkBytes, kMaxLogLine}));
+  return keep;
+}
+
+}  // namespace
+
 Result<std::optional<uint64_t>> UnfinishedAppend(int fd, const std::string& path) {
   struct stat st;
   if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
@@ -385,15 +404,7 @@ Result<std::optional<uint64_t>> UnfinishedAppend(int fd, const std::string& path
   char last = '\n';
   LORE_ASSIGN(size_t got, fs::ReadAt(fd, &last, 1, size - 1, path));
   if (got != 1 || last == '\n') return std::optional<uint64_t>();
-  uint64_t keep = 0;
-  LORE_TRY(log::StreamLines(
-      fd, 0, 1, size, path,
-      [&](const log::StreamedLine& sl) {
-        LogLine l;
-        if (!sl.oversized && ParseLogLine(sl.text, &l) && l.is_span) keep = sl.end;
-        return true;
-      },
-      log::StreamLimits{log::kScanChunkBytes, kMaxLogLine}));
+  LORE_ASSIGN(const uint64_t keep, EndOfLastSpan(fd, size, path));
   return std::optional<uint64_t>(keep);
 }
 
@@ -401,15 +412,7 @@ Result<std::optional<uint64_t>> AfterLastSpan(int fd, const std::string& path) {
   struct stat st;
   if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   const uint64_t size = static_cast<uint64_t>(st.st_size);
-  uint64_t keep = 0;
-  LORE_TRY(log::StreamLines(
-      fd, 0, 1, size, path,
-      [&](const log::StreamedLine& sl) {
-        LogLine l;
-        if (!sl.oversized && ParseLogLine(sl.text, &l) && l.is_span) keep = sl.end;
-        return true;
-      },
-      log::StreamLimits{log::kScanChunkBytes, kMaxLogLine}));
+  LORE_ASSIGN(const uint64_t keep, EndOfLastSpan(fd, size, path));
   if (keep >= size) return std::optional<uint64_t>();
   return std::optional<uint64_t>(keep);
 }
