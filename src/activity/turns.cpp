@@ -164,8 +164,17 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
         mark = text::AsciiLower(inner.substr(7, 1));
     } else if (line.starts_with("Option ")) {
       rest = line;
-      if (line.size() > 7 && std::isalnum(static_cast<unsigned char>(line[7])))
+      if (line.size() > 7 && std::isalnum(static_cast<unsigned char>(line[7]))) {
         mark = text::AsciiLower(line.substr(7, 1));
+        // "Option A: Claude Code plugin": the option is named after its marker.
+        std::string_view named = text::Trim(line.substr(8));
+        while (!named.empty() && (named[0] == ':' || named[0] == ')' || named[0] == '.' ||
+                                  named[0] == '*' || named[0] == '-'))
+          named = text::Trim(named.substr(1));
+        if (named.starts_with("\u2014")) named = text::Trim(named.substr(3));  // "—"
+        if (!named.empty() && line.size() > 8 && !std::isalnum(static_cast<unsigned char>(line[8])))
+          rest = named;
+      }
     } else {
       continue;
     }
@@ -174,6 +183,20 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
       out.push_back(std::move(label));
       marks.push_back(std::move(mark));
     }
+  }
+  // Options named by a marker ("Option A", "1.", "B)"): the bullets among
+  // them without one are something else (a list of points, an insight).
+  const size_t marked = static_cast<size_t>(
+      std::count_if(marks.begin(), marks.end(), [](const std::string& m) { return !m.empty(); }));
+  if (marked >= 2 && marked < marks.size()) {
+    std::vector<std::string> kept, kept_marks;
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (marks[i].empty()) continue;
+      kept.push_back(std::move(out[i]));
+      kept_marks.push_back(std::move(marks[i]));
+    }
+    out = std::move(kept);
+    marks = std::move(kept_marks);
   }
   if (out.size() < 2) {
     out.clear();

@@ -29,7 +29,7 @@ TEST(Turns, ListedOptionsWithTheirMarkers) {
   EXPECT_EQ(opts, (std::vector<std::string>{"Rebase", "Merge"}));
   EXPECT_EQ(markers, (std::vector<std::string>{"1", "2"}));
   opts = ListedOptions("Option A: keep it\nOption B: drop it", 9, &markers);
-  EXPECT_EQ(opts, (std::vector<std::string>{"Option A", "Option B"}));
+  EXPECT_EQ(opts, (std::vector<std::string>{"keep it", "drop it"}));  // named after the marker
   EXPECT_EQ(markers, (std::vector<std::string>{"a", "b"}));
   EXPECT_TRUE(ListedOptions("1. only one").empty());
 }
@@ -80,6 +80,20 @@ constexpr const char* kInterview =
     "| **A) Debian package** | apt-get install |\n"
     "| **B) Static tarball** | runs anywhere |\n"
     "| **C) Container image** | isolated |\n";
+
+TEST(Turns, OptionsNamedByTheirMarkerAndNotThePointsAroundThem) {
+  std::vector<std::string> markers;
+  auto opts = ListedOptions(
+      "Two tools do this:\n- **Grove** keeps worktrees per branch\n- **Stack** rebases a chain\n\n"
+      "**Option A: the Grove plugin (recommended)**\n```\n/plugin install grove\n```\n"
+      "**Option B: npm**\n**Option C \u2014 build it from source**\nWhich one?",
+      9, &markers);
+  EXPECT_EQ(opts, (std::vector<std::string>{"the Grove plugin", "npm", "build it from source"}));
+  EXPECT_EQ(markers, (std::vector<std::string>{"a", "b", "c"}));
+  auto i = ChosenOption("A", opts, markers);
+  ASSERT_TRUE(i.has_value());
+  EXPECT_EQ(opts[*i], "the Grove plugin");
+}
 
 TEST(Turns, NumberedQuestionsWithTheirLetteredOptions) {
   auto qs = NumberedQuestions(kInterview);
