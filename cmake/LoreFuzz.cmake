@@ -1,4 +1,5 @@
-# The libFuzzer configuration (LORE_FUZZ=ON, clang only; scripts/fuzz.sh drives it):
+# The libFuzzer configuration (LORE_FUZZ=ON, clang only; scripts/fuzz.sh drives it). The
+# sanitizer build (scripts/build.sh asan) turns it on beside the tests: one clang tree for both.
 #   fuzz/<name>_fuzz.cpp  -> one fuzzer executable each, `<name>_fuzz`, all built by `lore_fuzzers`
 # Everything in this build, lore_core included, carries the sanitizers the fuzzers need: coverage
 # for libFuzzer, ASan, and UBSan (float-cast-overflow too) turned into an abort on any report.

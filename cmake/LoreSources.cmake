@@ -256,23 +256,16 @@ if(LORE_TESTS)
       target_sources(lore_e2e_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/pg_cluster.cpp)
       add_dependencies(lore_e2e_tests lore-team)
     endif()
-    # The fault driver fails every file call of an operation in turn: a
-    # consolidation (with the bundle it refreshes) is about 120 runs of several
-    # processes each, 572 s in the sanitizer build on 2 cores. It gets 1,200 s;
-    # every other test keeps the suite's 600 s (docs/testing.md). Their COST
-    # starts them first, beside the rest, even without ctest's cost data (a
-    # clean clone): last, they were a tail of ten minutes on one core.
-    gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 TEST_FILTER "-Ops/FaultInjection.*"
-                         PROPERTIES LABELS e2e)
-    gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 TEST_FILTER "Ops/FaultInjection.*"
-                         PROPERTIES LABELS e2e TIMEOUT 1200 COST 10000)
+    # The labels (`asan` among them), costs and the fault driver's longer timeout of each test:
+    # cmake/TestPlan.cmake, below.
+    gtest_discover_tests(lore_e2e_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS e2e)
   endif()
   # lore installed into a temporary prefix and packaged (tests/install/install_test.sh, about
   # 15 s); CI also installs the .deb with dpkg, outside ctest (scripts/test.sh).
   if(NOT LORE_SANITIZE)
     add_test(NAME install_tree COMMAND ${PROJECT_SOURCE_DIR}/tests/install/install_test.sh
              ${PROJECT_BINARY_DIR})
-    set_tests_properties(install_tree PROPERTIES LABELS e2e TIMEOUT 300)
+    set_tests_properties(install_tree PROPERTIES LABELS e2e TIMEOUT 300 COST 40)
   endif()
   # The other agents' real CLIs (tests/agents, installed from npm by scripts/test.sh) reading the
   # files lore init writes: about 10 s. Skipped (77) without tests/agents/node_modules, except in CI.
@@ -280,14 +273,14 @@ if(LORE_TESTS)
   if(LORE_NODE_AGENTS AND NOT LORE_SANITIZE)
     add_test(NAME agent_clis COMMAND ${LORE_NODE_AGENTS} ${PROJECT_SOURCE_DIR}/tests/agents/run.mjs
              $<TARGET_FILE_DIR:lore>)
-    set_tests_properties(agent_clis PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77)
+    set_tests_properties(agent_clis PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77 COST 4)
   endif()
   # The page of lore serve in Debian's chromium, driven headless by puppeteer-core (tests/serve,
   # installed from npm by scripts/test.sh): about 30 s. Skipped (77) without
   # tests/serve/node_modules or chromium, except in CI.
   if(LORE_NODE_AGENTS AND NOT LORE_SANITIZE AND TARGET lore-serve)
     add_test(NAME serve_browser COMMAND ${LORE_NODE_AGENTS} ${PROJECT_SOURCE_DIR}/tests/serve/run.mjs)
-    set_tests_properties(serve_browser PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77
+    set_tests_properties(serve_browser PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77 COST 10
       ENVIRONMENT "LORE_BIN=$<TARGET_FILE:lore>;LORE_SERVE_BIN=$<TARGET_FILE:lore-serve>")
   endif()
   # The real Claude Code CLI (tests/claude, installed from npm by scripts/test.sh) against a
@@ -297,8 +290,14 @@ if(LORE_TESTS)
   if(LORE_NODE)
     add_test(NAME claude_client COMMAND ${LORE_NODE} ${PROJECT_SOURCE_DIR}/tests/claude/run.mjs
              $<TARGET_FILE_DIR:lore>)
-    set_tests_properties(claude_client PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77)
+    set_tests_properties(claude_client PROPERTIES LABELS e2e TIMEOUT 180 SKIP_RETURN_CODE 77 COST 50)
   endif()
+  # Which tests carry the label `asan` (what scripts/test.sh runs in the sanitizer build), and
+  # each long test's COST, so that `ctest -j` starts it first even without cost data (a clean
+  # clone): cmake/TestPlan.cmake, which ctest runs once the gtest tests are discovered.
+  file(WRITE ${PROJECT_BINARY_DIR}/lore_test_plan.cmake
+       "set(LORE_PLAN_SANITIZE ${LORE_SANITIZE})\ninclude(${PROJECT_SOURCE_DIR}/cmake/TestPlan.cmake)\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${PROJECT_BINARY_DIR}/lore_test_plan.cmake)
 endif()
 
 if(LORE_BENCH)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan, build/fuzz) and runs each, one per core at a
+# Builds the libFuzzer targets (clang, ASan + UBSan: in build/asan when scripts/build.sh asan made
+# it, else in build/fuzz) and runs each, one per core at a
 # time, on a copy of its committed seed corpus (fuzz/corpus/<name>/, dictionary
 # fuzz/dict/<name>.dict).  Two modes:
 #
@@ -11,7 +12,7 @@
 #       fuzz/corpus/<name>/ with a unit test that reproduces it (docs/testing.md).
 #
 # Fails (exit 1) on any crash, leak, timeout, out-of-memory or UB report, leaving the input in
-# build/fuzz/artifacts/ and printing it in base64.  Prints per target the executions and
+# <build>/artifacts/ and printing it in base64.  Prints per target the executions and
 # executions per second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,18 +31,24 @@ esac
 case "$seed" in ''|*[!0-9]*) echo "LORE_FUZZ_SEED must be a number" >&2; exit 2 ;; esac
 
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime
-build=build/fuzz
+# The sanitizer build (scripts/build.sh asan) holds the fuzzers too: when it is there, they are
+# built (if anything changed) and run from it; else a tree of the fuzzers alone, build/fuzz.
 mkdir -p build
 start=$(date +%s)
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_C_COMPILER=clang -DLORE_FUZZ=ON -DLORE_TESTS=OFF -DLORE_BENCH=OFF \
-  -DCMAKE_UNITY_BUILD="${LORE_UNITY:-ON}" >/dev/null
+if [ -f build/asan/CMakeCache.txt ] && grep -q '^LORE_FUZZ:BOOL=ON$' build/asan/CMakeCache.txt; then
+  build=build/asan
+else
+  build=build/fuzz
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_C_COMPILER=clang -DLORE_FUZZ=ON -DLORE_TESTS=OFF -DLORE_BENCH=OFF \
+    -DCMAKE_UNITY_BUILD="${LORE_UNITY:-ON}" >/dev/null
+fi
 if ! ninja -C "$build" -j"$(nproc)" lore_fuzzers > build/fuzz.log 2>&1; then
   grep -vE '^\[[0-9]+/[0-9]+\] ' build/fuzz.log | head -200 >&2
   echo "build failed: fuzz (full log: build/fuzz.log)" >&2
   exit 1
 fi
-echo "fuzz: built in $(( $(date +%s) - start )) s"
+echo "fuzz: built in $(( $(date +%s) - start )) s ($build)"
 
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
@@ -61,7 +68,7 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # Reports a run's failure (with its input in base64, so that a run whose artifacts are gone, CI's,
-# can be replayed: base64 -d > input; build/fuzz/<name>_fuzz input) into $work/<name>.err.
+# can be replayed: base64 -d > input; <build>/<name>_fuzz input) into $work/<name>.err.
 # Returns 1 when the run failed.
 judge() {
   local name=$1 what=$2 rc=$3 log=$4

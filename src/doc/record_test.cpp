@@ -72,6 +72,17 @@ TEST(RecordRoundTrip, AnEntryWhoseLinesDoNotReadBackIsReEmitted) {
   ExpectEmissionReadsBack(Kind::kDecision, *rec);
 }
 
+// Found by the record fuzzer (issue 39): a byte-order mark and a blank before the first key
+// indent the mapping; that entry's own lines, written below lore's at column 0, read otherwise,
+// so it is re-emitted like an indented one.
+TEST(RecordRoundTrip, AnEntryBehindAByteOrderMarkIsReEmitted) {
+  const std::string text = "---\n\xEF\xBB\xBF Z]source:\n Z]\n---\nts: --[-\n";
+  auto rec = ParseRecord(Kind::kRequest, text, "d.md");
+  ASSERT_TRUE(rec) << rec.error().Format();
+  EXPECT_EQ(RenderRecord(*rec), text);
+  ExpectEmissionReadsBack(Kind::kRequest, *rec);
+}
+
 // Found by the record fuzzer: a mapping indented by one space. An entry's own
 // lines start with that space, and written back below lore's emission at
 // column 0 they would continue the line above, so such an entry is re-emitted.

@@ -1,8 +1,11 @@
 #include "doc/yaml_emit.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 #include "doc/yaml_value.h"
+#include "lore/text/utf8.h"
 
 namespace lore::doc {
 namespace {
@@ -23,10 +26,17 @@ std::string Lower(std::string_view s) {
 // Words a YAML 1.1 or 1.2 parser reads as null, a boolean or a number.
 bool ResolvesToNonString(std::string_view s) {
   static const std::vector<std::string_view> kWords = {
-      "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n", ".inf", "+.inf", ".nan"};
+      "~", "null", "true", "false", "yes", "no", "on", "off", "y", "n", ".inf", "+.inf", ".nan",
+      // YAML 1.1's merge and value keys (found by the record property test).
+      "<<", "="};
   std::string lower = Lower(s);
   for (std::string_view w : kWords) {
     if (lower == w) return true;
+  }
+  // A sign before a number or .inf: "-1", "-.inf" (found by the record property test).
+  if (s.size() > 1 && (s.front() == '-' || s.front() == '+')) {
+    if (Lower(s.substr(1)) == ".inf") return true;
+    s.remove_prefix(1);
   }
   char first = s.front();
   if (!((first >= '0' && first <= '9') || first == '+' || first == '.')) return false;
@@ -42,7 +52,12 @@ bool HasSpecialUnicode(std::string_view s) {
          s.find("\xEF\xBB\xBF") != std::string_view::npos;
 }
 
-std::string DoubleQuoted(std::string_view s) {
+// Text that is not UTF-8 cannot be written in YAML at all (a record file must be UTF-8, and
+// escapes name code points, not bytes): every invalid sequence is written as U+FFFD, the one
+// thing the emitter changes (docs/records.md).
+std::string DoubleQuoted(std::string_view text) {
+  const std::string valid = text::IsValidUtf8(text) ? std::string() : text::ReplaceInvalidUtf8(text);
+  const std::string_view s = valid.empty() ? text : std::string_view(valid);
   std::string out = "\"";
   for (size_t i = 0; i < s.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
@@ -121,7 +136,14 @@ const char* Bool(bool b) { return b ? "true" : "false"; }
 namespace detail {
 
 bool IsPlainSafe(std::string_view s, ScalarContext context, bool check_resolution) {
-  if (s.empty() || s.front() == ' ' || s.back() == ' ' || IsIndicator(s.front())) return false;
+  if (s.empty() || s.front() == ' ' || s.back() == ' ' || !text::IsValidUtf8(s)) return false;
+  // A leading '-' before a digit or '.' starts a plain scalar ("-1", "-.inf"), not an entry:
+  // quoting it would make a number a string (found by the record property test).
+  const bool negative = s.front() == '-' && s.size() > 1 && (std::isdigit(static_cast<unsigned char>(s[1])) || s[1] == '.');
+  if (IsIndicator(s.front()) && !negative) return false;
+  // "..." starts a line that ends the document: as a key at column 0 it lost the entry and every
+  // one after it (found by the record property test).
+  if (s.substr(0, 3) == "...") return false;
   for (char ch : s) {
     unsigned char c = static_cast<unsigned char>(ch);
     if (c < 0x20 || c == 0x7f) return false;
@@ -143,9 +165,27 @@ bool IsPlainSafe(std::string_view s, ScalarContext context, bool check_resolutio
 
 std::string Quote(std::string_view s) { return DoubleQuoted(s); }
 
+bool IsKeyName(std::string_view key) {
+  // YAML allows an implicit key of at most 1024 characters: a longer one (which yaml-cpp read as
+  // a key anyway, found by the fuzzer; or refused the whole frontmatter for, found by the record
+  // property test) could not be written back as a key. The limit holds for the key as written,
+  // quotes and escapes included (a key of NEL characters grows past it when quoted).
+  return !key.empty() && key.size() <= kMaxKeyBytes && text::IsValidUtf8(key) &&
+         key.front() != ' ' && key.back() != ' ' &&
+         std::none_of(key.begin(), key.end(),
+                      [](char c) {
+                        auto u = static_cast<unsigned char>(c);
+                        return u < 0x20 || u == 0x7f;
+                      }) &&
+         EmitString(key).size() <= kMaxKeyBytes;
+}
+
 }  // namespace detail
 
-std::string EmitString(std::string_view s, ScalarContext context) {
+std::string EmitString(std::string_view text, ScalarContext context) {
+  // Cleaned first, so that the text read back is written the same way again.
+  const std::string valid = text::IsValidUtf8(text) ? std::string() : text::ReplaceInvalidUtf8(text);
+  const std::string_view s = valid.empty() ? text : std::string_view(valid);
   if (detail::IsPlainSafe(s, context, true)) return std::string(s);
   return DoubleQuoted(s);
 }

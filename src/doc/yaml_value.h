@@ -50,4 +50,12 @@ bool IsPlainSafe(std::string_view s, ScalarContext context, bool check_resolutio
 // `s` double-quoted with YAML escapes.
 std::string Quote(std::string_view s);
 
+// The longest key, as written (quotes and escapes included), that YAML reads as an implicit key.
+inline constexpr size_t kMaxKeyBytes = 1024;
+// True when `key` is a key the record parser reads back as itself: one line of UTF-8 text without
+// control characters or surrounding blanks, at most kMaxKeyBytes as the emitter writes it. Both
+// the parser (anything else is an Issue) and the setters (SetFieldText, SetFieldYaml refuse
+// anything else) ask it.
+bool IsKeyName(std::string_view key);
+
 }  // namespace lore::doc::detail
