@@ -470,7 +470,8 @@ Result<Json> ItemJson(const store::Store& store, std::string_view id,
   // A Markdown file: its frontmatter apart, its body rendered.
   if (markdown && item.line == 0 && item.file.size() > 3 &&
       item.file.compare(item.file.size() - 3, 3, ".md") == 0) {
-    const std::string& text = out["text"].get_ref<const std::string&>();
+    // A copy: adding "frontmatter" to `out` may move the string "text" is in.
+    const std::string text = out["text"].get<std::string>();
     std::string_view body = text;
     if (text.rfind("---\n", 0) == 0) {
       if (auto split = doc::SplitFrontmatter(text, item.file)) {
