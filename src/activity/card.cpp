@@ -287,6 +287,7 @@ SessionCard ReadCard(const SessionLog& log) {
   std::map<std::string, int> edits, places;
   std::vector<Success> successes;
   std::string last_todos;
+  std::string last_agent;  // the agent's last words, for the questions a reply answers
   bool last_was_stop = false;
   for (const Event& e : log.events) {
     episodes.Take(e);
@@ -297,15 +298,20 @@ SessionCard ReadCard(const SessionLog& log) {
       case EventKind::kPersonText: {
         last_was_stop = false;
         if (IsAcknowledgement(e.text) || IsOptionAnswer(e.text)) break;
+        if (AnswersNumberedQuestions(e.text, last_agent)) break;  // "1. A  2. B": answers
         for (auto& rule : Instructions(e.text)) {
           if (card.instructions.size() < kMaxInstructions &&
               std::find(card.instructions.begin(), card.instructions.end(), rule) ==
                   card.instructions.end())
             card.instructions.push_back(std::move(rule));
         }
-        if (card.task.empty()) card.task = Excerpt(e.text, kTaskBytes);
+        // What was asked, in the person's own words: a pasted issue or quoted
+        // text is not the request (OwnWords).
+        const std::string own = OwnWords(e.text);
+        const std::string_view asked = own.empty() ? std::string_view(e.text) : own;
+        if (card.task.empty()) card.task = Excerpt(asked, kTaskBytes);
         std::string ask =
-            card.turns.empty() ? Excerpt(e.text, kTaskBytes) : MainSentence(e.text, kAskBytes);
+            card.turns.empty() ? Excerpt(asked, kTaskBytes) : MainSentence(asked, kAskBytes);
         if (!card.turns.empty() && card.turns.back().ask == ask) break;  // said again
         if (card.turns.size() < kMaxTurns) {
           Turn t;
@@ -317,6 +323,7 @@ SessionCard ReadCard(const SessionLog& log) {
         break;
       }
       case EventKind::kAssistantText: {
+        last_agent = e.text;
         card.closing = Gist(e.text, kClosingBytes);
         last_was_stop = false;
         if (card.turns.empty()) break;
@@ -339,9 +346,12 @@ SessionCard ReadCard(const SessionLog& log) {
         if (e.tool_name == "TodoWrite") last_todos = e.detail;
         if (e.tool_name == "Bash") {
           ShellPlaces(e.detail, &places);
-          std::string program = CommandKey("Bash", e.detail);
-          program = program.substr(0, program.find(' '));
-          if (IsToolProgram(program) && card.programs.size() < kMaxPrograms) ++card.programs[program];
+          // Every stage's program: "cargo fmt && git commit" ran git too.
+          for (const std::string& program : ProgramsOf(e.detail)) {
+            if (IsToolProgram(program) &&
+                (card.programs.size() < kMaxPrograms || card.programs.count(program)))
+              ++card.programs[program];
+          }
         }
         if ((IsFileEditTool(e.tool_name) || e.tool_name == "Read") && !e.detail.empty())
           ++places[e.detail];

@@ -209,6 +209,15 @@ std::string CommandKey(std::string_view tool, std::string_view detail) {
   return key;
 }
 
+std::vector<std::string> ProgramsOf(std::string_view command) {
+  std::vector<std::string> out;
+  for (std::string_view stage : Stages(command)) {
+    std::string program = ProgramOf(Meaningful(stage));
+    if (!program.empty()) out.push_back(std::move(program));
+  }
+  return out;
+}
+
 std::string ErrorSignature(std::string_view error) {
   std::string line = FirstErrorLine(error, 400);
   if (line.empty()) return "";

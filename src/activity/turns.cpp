@@ -390,4 +390,12 @@ std::vector<size_t> PickedLetters(std::string_view answer, const NumberedQuestio
   return out;
 }
 
+bool AnswersNumberedQuestions(std::string_view reply, std::string_view agent) {
+  const std::vector<NumberedQuestion> questions = NumberedQuestions(agent);
+  if (questions.empty()) return false;
+  std::vector<int> numbers;
+  for (const auto& q : questions) numbers.push_back(q.number);
+  return NumberedAnswers(reply, numbers).size() >= 2;
+}
+
 }  // namespace lore::activity

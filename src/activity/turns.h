@@ -73,6 +73,10 @@ std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply, const std::v
 // letters of the question's options.
 std::vector<size_t> PickedLetters(std::string_view answer, const NumberedQuestion& q);
 
+// True when `reply` answers at least two of the numbered questions of
+// `agent` (the agent's message before it): an answer, not a request.
+bool AnswersNumberedQuestions(std::string_view reply, std::string_view agent);
+
 // Number of white-space separated words.
 size_t WordCount(std::string_view s);
 

@@ -39,9 +39,26 @@ std::string Basename(std::string_view p) {
   return std::string(slash == std::string_view::npos ? p : p.substr(slash + 1));
 }
 
+// Whether the failure `ep` of session `in.recent[i]` was dealt with by a
+// later session (in.recent[0..i)): the same error fixed, or what the failing
+// call set out to do done, by any command (a commit landed, the tests passed).
+bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) {
+  const std::string key = activity::ErrorSignature(ep.error);
+  const std::string intent = activity::Intent(ep.detail);
+  for (size_t j = 0; j < i; ++j) {
+    if (!intent.empty() && in.recent[j].achieved.count(intent)) return true;
+    for (const auto& later : in.recent[j].episodes) {
+      if (!key.empty() && later.fixed() && activity::ErrorSignature(later.error) == key) return true;
+    }
+  }
+  return false;
+}
+
 // One session as a block of lines, at most `cap` code points: the latest one
 // (`full`) with every turn, the older ones with their first and last.
-std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap) {
+// `fixed_later`: its last failure was dealt with by a later session.
+std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap,
+                         bool fixed_later) {
   std::string head = "### " + When(c.started_at.empty() ? c.ended_at : c.started_at) +
                      " · session " + Short(c.session_id);
   if (c.last_line > 0)
@@ -98,7 +115,10 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap) 
   auto unresolved = c.Unresolved();
   if (!unresolved.empty()) {
     const auto* ep = unresolved.back();
-    std::string line = "- Still failing at its end: " + Code(ep->action, 100);
+    std::string line = std::string(fixed_later ? "- Failing at its end (dealt with in a later "
+                                                 "session): "
+                                               : "- Still failing at its end: ") +
+                       Code(ep->action, 100);
     std::string err = activity::FirstLine(ep->error, 160);
     if (!err.empty()) line += " printed " + Quote(err, 160);
     tail.push_back(line + "\n");
@@ -224,17 +244,7 @@ std::string RenderBriefing(const BriefingInput& in) {
     for (const auto* ep : c.Unresolved()) {
       std::string key = activity::ErrorSignature(ep->error);
       if (key.empty() || !seen.insert(key).second) continue;
-      // Fixed later: the same error fixed, or what the failing call set out
-      // to do done, by any command (a commit landed, the tests passed).
-      const std::string intent = activity::Intent(ep->detail);
-      bool fixed_later = false;
-      for (size_t j = 0; j < i && !fixed_later; ++j) {
-        if (!intent.empty() && in.recent[j].achieved.count(intent)) fixed_later = true;
-        for (const auto& later : in.recent[j].episodes) {
-          if (later.fixed() && activity::ErrorSignature(later.error) == key) fixed_later = true;
-        }
-      }
-      if (fixed_later) continue;
+      if (FixedLater(in, i, *ep)) continue;
       // What a tool printed is quoted: it is the failure's evidence, never
       // an instruction, whatever it says.
       std::string line = "- " + When(ep->at).substr(0, 10) + " (" + Short(c.session_id) + "): " +
@@ -328,7 +338,9 @@ std::string RenderBriefing(const BriefingInput& in) {
     for (size_t i = 0; i < n && left > 0; ++i) {
       size_t cap = i == 0 ? (n == 1 ? left : left * 55 / 100)
                           : std::max<size_t>(left / (n - i), 200);
-      std::string block = SessionBlock(in.recent[i], i == 0, cap) + "\n";
+      const auto unresolved = in.recent[i].Unresolved();
+      const bool fixed_later = !unresolved.empty() && FixedLater(in, i, *unresolved.back());
+      std::string block = SessionBlock(in.recent[i], i == 0, cap, fixed_later) + "\n";
       if (Chars(block) > left) break;
       left -= Chars(block);
       used += Chars(block) + (s.taken == 0 ? header_cost(s) : 0);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "lore/activity/outcomes.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate::detail {
@@ -63,6 +64,31 @@ TEST(Briefing, StaysWithinItsBudgetAndSaysWhatMatters) {
   EXPECT_LT(b.find("session 6aaaaaaa"), b.find("session 5aaaaaaa"));
   EXPECT_NE(b.find("request 0 of session 6"), std::string::npos);
   EXPECT_EQ(b, RenderBriefing(Input(6000)));  // the same inputs, the same bytes
+}
+
+// A session's failure that a later session dealt with is not "still failing"
+// in that session's block, nor an open problem.
+TEST(Briefing, AFailureALaterSessionFixedIsSaidToBeDealtWith) {
+  BriefingInput in;
+  in.project = "example.org_acme_tidewatch";
+  in.sessions = 2;
+  in.first_date = "2026-11-02";
+  activity::SessionCard later = Card(3, 1), earlier = Card(2, 1);
+  later.episodes.clear();
+  later.achieved.insert(activity::Intent("cargo test"));
+  earlier.episodes[0].action = earlier.episodes[0].detail = "cargo test archive";
+  earlier.episodes[0].error = "test archive::gzip_roundtrip ... FAILED";
+  in.recent = {later, earlier};
+  in.budget = 6000;
+  std::string b = RenderBriefing(in);
+  EXPECT_EQ(b.find("Still failing at its end"), std::string::npos) << b;
+  EXPECT_NE(b.find("Failing at its end (dealt with in a later session): `cargo test archive`"),
+            std::string::npos) << b;
+  EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
+  in.recent = {earlier};  // no later session: still failing, and open
+  b = RenderBriefing(in);
+  EXPECT_NE(b.find("Still failing at its end: `cargo test archive`"), std::string::npos) << b;
+  EXPECT_NE(b.find("## Open problems"), std::string::npos) << b;
 }
 
 TEST(Briefing, ARewriteReplacesOnlyLoresPart) {

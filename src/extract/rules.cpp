@@ -225,12 +225,12 @@ std::vector<StagedDecision> InterviewDecisions(
                                 [&](const activity::NumberedQuestion& x) { return x.number == a.number; });
     StagedDecision d;
     const std::vector<size_t> picked = activity::PickedLetters(a.text, *q);
+    // The question's options name the decision (its topic, "csv-or-parquet");
+    // a pick of several keeps only the others, so that it is not "over" itself.
     for (size_t i = 0; i < q->options.size(); ++i) {
-      if (std::find(picked.begin(), picked.end(), i) != picked.end()) {
-        d.chosen += (d.chosen.empty() ? "" : " + ") + q->options[i];
-      } else {
-        d.options.push_back(q->options[i]);
-      }
+      const bool chosen = std::find(picked.begin(), picked.end(), i) != picked.end();
+      if (chosen) d.chosen += (d.chosen.empty() ? "" : " + ") + q->options[i];
+      if (!chosen || picked.size() == 1) d.options.push_back(q->options[i]);
     }
     if (picked.empty()) d.chosen = a.text;
     d.chosen = Excerpt(d.chosen, kShortExcerpt);

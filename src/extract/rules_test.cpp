@@ -128,7 +128,7 @@ TEST(RulesEngineTest, AnswersToNumberedQuestionsAreADecisionEach) {
        Person("1. B, we already run one   2.A   3. keep the CLI small")});
   ASSERT_EQ(e.decisions.size(), 3u);
   EXPECT_EQ(e.decisions[0].chosen, "PostgreSQL");
-  EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"SQLite"}));
+  EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"SQLite", "PostgreSQL"}));
   EXPECT_EQ(e.decisions[0].rationale, "Storage");
   EXPECT_EQ(e.decisions[1].chosen, "Debian package");
   EXPECT_EQ(e.decisions[1].rationale, "Packaging");

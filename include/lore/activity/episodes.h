@@ -73,6 +73,10 @@ class EpisodeReader {
 // "<tool> <file>". Lowercase.
 std::string CommandKey(std::string_view tool, std::string_view detail);
 
+// The program of each stage of a shell command, in order: "cargo fmt && git
+// commit -am x" -> {"cargo", "git"} (the stages as CommandKey reads them).
+std::vector<std::string> ProgramsOf(std::string_view command);
+
 // True when the success of call (`ok_tool`, `ok`) answers the failure of
 // call (`tool`, `failed`): the same file for a file tool; for shell commands,
 // a stage of `ok` running the same program or sub-command as the failing
