@@ -397,14 +397,9 @@ Result<uint64_t> EndOfLastSpan(int fd, uint64_t size, const std::string& path) {
 }  // namespace
 
 Result<std::optional<uint64_t>> UnfinishedAppend(int fd, const std::string& path) {
-  struct stat st;
-  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
-  const uint64_t size = static_cast<uint64_t>(st.st_size);
-  if (size == 0) return std::optional<uint64_t>();
-  char last = '\n';
-  LORE_ASSIGN(size_t got, fs::ReadAt(fd, &last, 1, size - 1, path));
-  if (got != 1 || last == '\n') return std::optional<uint64_t>();
-  LORE_ASSIGN(const uint64_t keep, EndOfLastSpan(fd, size, path));
+  LORE_ASSIGN(const std::optional<uint64_t> size, fs::UnterminatedSize(fd, path));
+  if (!size) return std::optional<uint64_t>();
+  LORE_ASSIGN(const uint64_t keep, EndOfLastSpan(fd, *size, path));
   return std::optional<uint64_t>(keep);
 }
 

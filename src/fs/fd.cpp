@@ -278,6 +278,17 @@ Result<size_t> ReadAt(int fd, char* out, size_t want, uint64_t offset, const std
   return got;
 }
 
+Result<std::optional<uint64_t>> UnterminatedSize(int fd, const std::string& path) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return tl::unexpected(ErrnoError(errno, "cannot stat", path));
+  const uint64_t size = static_cast<uint64_t>(st.st_size);
+  if (size == 0) return std::optional<uint64_t>();
+  char last = '\n';
+  LORE_ASSIGN(size_t got, ReadAt(fd, &last, 1, size - 1, path));
+  if (got != 1 || last == '\n') return std::optional<uint64_t>();
+  return std::optional<uint64_t>(size);
+}
+
 Result<std::string> ReadFile(const std::string& path, Kind kind) {
   LORE_ASSIGN(Fd fd, Open(path, O_RDONLY));
   return ReadAll(fd.get(), path, kind);

@@ -43,16 +43,12 @@ namespace {
 // prefix of an object never is), and so does one too long to judge; anything
 // else is the torn end of an append nobody acknowledged.
 Result<std::optional<uint64_t>> TornAppend(int fd, const std::string& path) {
-  struct stat st;
-  if (::fstat(fd, &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
-  const uint64_t size = static_cast<uint64_t>(st.st_size);
-  if (size == 0) return std::optional<uint64_t>();
-  char last = '\n';
-  LORE_ASSIGN(size_t got, fs::ReadAt(fd, &last, 1, size - 1, path));
-  if (got != 1 || last == '\n') return std::optional<uint64_t>();
+  LORE_ASSIGN(const std::optional<uint64_t> unterminated, fs::UnterminatedSize(fd, path));
+  if (!unterminated) return std::optional<uint64_t>();
+  const uint64_t size = *unterminated;
   const uint64_t window = std::min<uint64_t>(size, log::kMaxLineBytes + 1);
   std::string tail(static_cast<size_t>(window), '\0');
-  LORE_ASSIGN(got, fs::ReadAt(fd, tail.data(), tail.size(), size - window, path));
+  LORE_ASSIGN(const size_t got, fs::ReadAt(fd, tail.data(), tail.size(), size - window, path));
   tail.resize(got);
   const size_t nl = tail.rfind('\n');
   if (nl == std::string::npos && window < size) return std::optional<uint64_t>();  // too long

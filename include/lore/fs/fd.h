@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -103,6 +104,10 @@ Result<std::string> ReadAll(int fd, const std::string& path, Kind kind);
 // interrupted or short); fewer only at the end of the file. The file offset
 // does not move. An error names `path`.
 Result<size_t> ReadAt(int fd, char* out, size_t want, uint64_t offset, const std::string& path);
+// The size of the open file when its last byte is not '\n' (a last line
+// without its end: a torn append, or a line someone else left open);
+// nullopt when it is empty or ends with '\n'. An error names `path`.
+Result<std::optional<uint64_t>> UnterminatedSize(int fd, const std::string& path);
 // Reads a whole regular file (not through a symlink) of at most Cap(kind) bytes.
 Result<std::string> ReadFile(const std::string& path, Kind kind);
 // Reads `root`/`rel` as ReadFile does, through no symlink beneath `root`.
