@@ -261,11 +261,12 @@ std::string SessionLog(int n) {
   for (int k = 0; k < 10; ++k) {
     ++line;
     out += R"({"turn":"person","line":)" + std::to_string(line) + R"(,"at":")" + at() +
-           R"(","text":"Request )" + std::to_string(k) + " of session " + std::to_string(n) +
-           ": " + Pad(k) + "\"}\n";
+           R"(","text":"Request )" + std::to_string(k) + " of session " + std::to_string(n) + ": " +
+           Pad(k) + "\"}\n";
     ++line;
     out += R"({"turn":"tool","line":)" + std::to_string(line) + R"(,"at":")" + at() +
-           R"(","tool":"Bash","id":"id)" + std::to_string(line) + R"(","input":"make test"})" + "\n";
+           R"(","tool":"Bash","id":"id)" + std::to_string(line) + R"(","input":"make test"})" +
+           "\n";
     ++line;
     bool fail = k == 3 && n % 10 == 0;
     out += R"({"turn":"result","line":)" + std::to_string(line) + R"(,"at":")" + at() +

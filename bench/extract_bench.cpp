@@ -135,8 +135,8 @@ void WaitForDetachedWork(const std::string& dir) {
       if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
       std::ifstream in(e.path() / "cmdline", std::ios::binary);
       std::string cmd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      if (cmd.find(dir) != std::string::npos &&
-          (cmd.find("extract") != std::string::npos || cmd.find("consolidate") != std::string::npos)) {
+      if (cmd.find(dir) != std::string::npos && (cmd.find("extract") != std::string::npos ||
+                                                 cmd.find("consolidate") != std::string::npos)) {
         busy = true;
         break;
       }
@@ -184,7 +184,8 @@ int main(int argc, char** argv) {
         "(%.1f %%)%s\n",
         static_cast<unsigned long long>(bytes >> 20), static_cast<long long>(rounds), r.wall_ms,
         (bytes / 1048576.0) / (r.wall_ms / 1000.0), r.maxrss_kib / 1024.0, log_bytes / 1048576.0,
-        100.0 * static_cast<double>(log_bytes) / static_cast<double>(bytes), r.ok ? "" : "  FAILED");
+        100.0 * static_cast<double>(log_bytes) / static_cast<double>(bytes),
+        r.ok ? "" : "  FAILED");
     std::fflush(stdout);
   }
 

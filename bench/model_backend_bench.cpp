@@ -54,10 +54,11 @@ Sample One(const std::string& lore, const std::string& provider, const std::stri
   const std::string id = staged.out.substr(0, staged.out.find('\n'));  // `stage` prints the id
   const std::string tool = provider == "claude-code" ? "mcp__lore_run__" : "";
   FakeOpenAi server({
-      FakeOpenAi::Message("", {{tool + "memory_write",
-                                {{"path", "memory/decisions/use-sqlite.md"},
-                                 {"content", kDecision},
-                                 {"entry_ids", {id}}}}},
+      FakeOpenAi::Message("",
+                          {{tool + "memory_write",
+                            {{"path", "memory/decisions/use-sqlite.md"},
+                             {"content", kDecision},
+                             {"entry_ids", {id}}}}},
                           -1, 60),
       FakeOpenAi::Message("", {{tool + "finish", {{"summary", "one decision"}}}}, -1, 20),
       FakeOpenAi::Message("Done.", {}, -1, 5),
@@ -70,8 +71,8 @@ Sample One(const std::string& lore, const std::string& provider, const std::stri
   auto start = std::chrono::steady_clock::now();
   auto r = lore::testing::Run({lore, "consolidate", kRepo, "--foreground", "--flush"}, o);
   Sample s;
-  s.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-             .count();
+  s.ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   s.ok = r.exit_code == 0;
   if (!s.ok) std::fprintf(stderr, "%s: %s%s", provider.c_str(), r.out.c_str(), r.err.c_str());
   auto st = lore::testing::Run({lore, "status", kRepo, "--json"}, o);
@@ -98,7 +99,8 @@ int main(int argc, char** argv) {
     if (a == "--claude") claude = argv[i + 1];
   }
   if (claude.empty()) {
-    std::fprintf(stderr, "model_backend_bench: no Claude Code CLI: npm ci in tests/claude, or --claude\n");
+    std::fprintf(stderr,
+                 "model_backend_bench: no Claude Code CLI: npm ci in tests/claude, or --claude\n");
     return 2;
   }
   std::vector<double> api_ms, cc_ms;

@@ -110,7 +110,7 @@ std::string QueueOf(int lines) {
                               std::nullopt,
                               {"src/a.cc"}};
     out += lore::json::DumpJs(lore::proposals::MakeRecord(f, lore::sys::NewUuidV4(),
-                                                               std::chrono::system_clock::now())) +
+                                                          std::chrono::system_clock::now())) +
            "\n";
   }
   return out;

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "lore/capture/capture.h"
 #include "json/compact.h"
+#include "lore/capture/capture.h"
 #include "redact/redact.h"
 
 namespace {

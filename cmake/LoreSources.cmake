@@ -212,6 +212,10 @@ if(LORE_TESTS)
   add_test(NAME docs_truth COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -P ${PROJECT_SOURCE_DIR}/cmake/DocsTruth.cmake)
   set_tests_properties(docs_truth PROPERTIES LABELS unit)
+  # Every source is as clang-format leaves it (.clang-format).
+  add_test(NAME format COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+           -P ${PROJECT_SOURCE_DIR}/cmake/Format.cmake)
+  set_tests_properties(format PROPERTIES LABELS unit)
   # The front ends call the library through lore::app (include/lore/app/) only.
   add_test(NAME front_end_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -P ${PROJECT_SOURCE_DIR}/cmake/FrontEndHygiene.cmake)

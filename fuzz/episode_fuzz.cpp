@@ -6,11 +6,11 @@
 // Episodes and outcomes stay within the lines read; every text is
 // valid UTF-8 and bounded; signatures are short; nothing loops (libFuzzer's
 // timeout).
-#include "check.h"
 #include "activity/card.h"
+#include "activity/session_log.h"
+#include "check.h"
 #include "lore/activity/episodes.h"
 #include "lore/activity/outcomes.h"
-#include "activity/session_log.h"
 #include "lore/extract/transcript.h"
 #include "lore/text/utf8.h"
 
@@ -19,7 +19,9 @@ namespace {
 namespace act = lore::activity;
 namespace ex = lore::extract;
 
-bool Text(const std::string& s, size_t max) { return s.size() <= max && lore::text::IsValidUtf8(s); }
+bool Text(const std::string& s, size_t max) {
+  return s.size() <= max && lore::text::IsValidUtf8(s);
+}
 
 bool SameEvent(const act::Event& a, const act::Event& b) {
   return a.kind == b.kind && a.line == b.line && a.at == b.at && a.text == b.text &&

@@ -5,9 +5,9 @@
 // record's kind.
 #include "check.h"
 #include "doc/frontmatter.h"
-#include "lore/doc/record.h"
 #include "doc/yaml_emit.h"
 #include "doc/yaml_value.h"
+#include "lore/doc/record.h"
 #include "lore/text/utf8.h"
 
 namespace {

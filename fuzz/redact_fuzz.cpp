@@ -11,8 +11,8 @@
 #include <cctype>
 
 #include "check.h"
-#include "redact/redact.h"
 #include "lore/text/utf8.h"
+#include "redact/redact.h"
 #include "support/planted_secrets.h"
 
 namespace {

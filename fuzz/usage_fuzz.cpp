@@ -47,7 +47,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // As a fold of the log its own header names (so that the header is taken).
   FoldKey key;
   if (in.rfind("lore-usage-fold 1 ", 0) == 0) {
-    std::string head(in.substr(18, in.find('\n') == std::string_view::npos ? 0 : in.find('\n') - 18));
+    std::string head(
+        in.substr(18, in.find('\n') == std::string_view::npos ? 0 : in.find('\n') - 18));
     if (std::sscanf(head.c_str(), "%lu %lu %lu", &key.dev, &key.ino, &key.offset) != 3) key = {};
   }
   Usage fold;

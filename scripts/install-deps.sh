@@ -13,6 +13,7 @@ PACKAGES=(
   wordnet-base  # lore search's synonym table is generated from its data at build time
   libpq-dev postgresql-15  # lore-team and its throwaway test cluster (docs/team.md)
   clang libclang-rt-14-dev llvm  # scripts/fuzz.sh: libFuzzer, sanitizers, llvm-symbolizer
+  clang-format  # ctest format: the sources as .clang-format leaves them
   libcpp-httplib-dev  # lore-serve, the local web page (docs/serve.md)
   libmd4c-html0-dev  # lore-serve: the page's Markdown rendered to HTML, raw HTML escaped
   chromium  # tests/serve: the page in a real browser, headless

@@ -15,16 +15,16 @@
 namespace lore {
 
 enum class ErrorCode {
-  kInvalidInput,   // bad data supplied by the caller (stdin, flags, a record)
-  kCorrupt,        // a file on disk does not parse or violates its format
-  kNotFound,       // a required file or record is missing
-  kExists,         // creating something that already exists
-  kPermission,     // EACCES / EPERM
-  kSymlink,        // a symlink where lore refuses one
-  kIo,             // any other operating-system failure
-  kBusy,           // a lock could not be had in time
-  kUnavailable,    // a feature is switched off or a service cannot be reached
-  kInternal,       // a bug in lore
+  kInvalidInput,  // bad data supplied by the caller (stdin, flags, a record)
+  kCorrupt,       // a file on disk does not parse or violates its format
+  kNotFound,      // a required file or record is missing
+  kExists,        // creating something that already exists
+  kPermission,    // EACCES / EPERM
+  kSymlink,       // a symlink where lore refuses one
+  kIo,            // any other operating-system failure
+  kBusy,          // a lock could not be had in time
+  kUnavailable,   // a feature is switched off or a service cannot be reached
+  kInternal,      // a bug in lore
 };
 
 struct Error {
@@ -55,18 +55,19 @@ inline Status Ok() { return {}; }
 }  // namespace lore
 
 // Propagates an error from an expression returning Result<...>.
-#define LORE_TRY(expr)                                       \
-  do {                                                       \
-    if (auto lore_try_r_ = (expr); !lore_try_r_) {           \
+#define LORE_TRY(expr)                                         \
+  do {                                                         \
+    if (auto lore_try_r_ = (expr); !lore_try_r_) {             \
       return ::tl::unexpected(std::move(lore_try_r_).error()); \
-    }                                                        \
+    }                                                          \
   } while (0)
 
 #define LORE_CONCAT_INNER_(a, b) a##b
 #define LORE_CONCAT_(a, b) LORE_CONCAT_INNER_(a, b)
 // LORE_ASSIGN(auto x, expr): declares x from the value of expr or returns its error.
-#define LORE_ASSIGN(decl, expr) LORE_ASSIGN_IMPL_(LORE_CONCAT_(lore_assign_r_, __LINE__), decl, expr)
-#define LORE_ASSIGN_IMPL_(tmp, decl, expr)               \
-  auto tmp = (expr);                                     \
+#define LORE_ASSIGN(decl, expr) \
+  LORE_ASSIGN_IMPL_(LORE_CONCAT_(lore_assign_r_, __LINE__), decl, expr)
+#define LORE_ASSIGN_IMPL_(tmp, decl, expr)                   \
+  auto tmp = (expr);                                         \
   if (!tmp) return ::tl::unexpected(std::move(tmp).error()); \
   decl = std::move(*tmp)

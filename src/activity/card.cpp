@@ -28,12 +28,14 @@ bool IsToolProgram(std::string_view p) {
   if (p.size() < 2 || p.size() > 24 || p.find_first_of("=$`'\"(){}<>|;&") != std::string_view::npos)
     return false;
   for (std::string_view w :
-       {"cd", "ls", "cat", "echo", "printf", "grep", "rg", "find", "head", "tail", "pwd", "sed",
-        "awk", "wc", "mkdir", "rm", "cp", "mv", "chmod", "chown", "touch", "which", "sleep",
-        "sort", "uniq", "test", "true", "false", "export", "source", "env", "sudo", "xargs",
-        "tr", "cut", "diff", "file", "stat", "du", "df", "date", "whoami", "type", "command",
-        "for", "if", "while", "do", "done", "then", "fi", "bash", "sh", "zsh", "ln", "tee",
-        "less", "more", "open", "clear", "history", "exit", "set", "unset", "read", "timeout"}) {
+       {"cd",    "ls",     "cat",    "echo",  "printf", "grep",   "rg",      "find",    "head",
+        "tail",  "pwd",    "sed",    "awk",   "wc",     "mkdir",  "rm",      "cp",      "mv",
+        "chmod", "chown",  "touch",  "which", "sleep",  "sort",   "uniq",    "test",    "true",
+        "false", "export", "source", "env",   "sudo",   "xargs",  "tr",      "cut",     "diff",
+        "file",  "stat",   "du",     "df",    "date",   "whoami", "type",    "command", "for",
+        "if",    "while",  "do",     "done",  "then",   "fi",     "bash",    "sh",      "zsh",
+        "ln",    "tee",    "less",   "more",  "open",   "clear",  "history", "exit",    "set",
+        "unset", "read",   "timeout"}) {
     if (p == w) return false;
   }
   return true;
@@ -108,9 +110,9 @@ std::vector<std::string> Instructions(std::string_view turn) {
       if (low.starts_with(lead)) low = low.substr(lead.size());
     }
     bool rule = false;
-    for (std::string_view w : {"always ", "never ", "don't ", "do not ", "make sure ",
-                               "remember to ", "from now on", "going forward", "in future",
-                               "in the future"}) {
+    for (std::string_view w :
+         {"always ", "never ", "don't ", "do not ", "make sure ", "remember to ", "from now on",
+          "going forward", "in future", "in the future"}) {
       if (low.starts_with(w)) rule = true;
     }
     rule = rule || low.find(" always ") != std::string::npos ||
@@ -140,7 +142,8 @@ void ShellPlaces(std::string_view command, std::map<std::string, int>* places) {
       size_t a = first.find_first_not_of(' ', pos);
       if (a == std::string_view::npos) break;
       size_t b = first.find_first_of(" ;&|)", a);
-      std::string_view target = first.substr(a, (b == std::string_view::npos ? first.size() : b) - a);
+      std::string_view target =
+          first.substr(a, (b == std::string_view::npos ? first.size() : b) - a);
       if (target.size() > 1 && target.front() == '"' && target.back() == '"')
         target = target.substr(1, target.size() - 2);
       if (target.size() > 1 && target != "..") ++(*places)[std::string(target)];
@@ -226,7 +229,8 @@ std::string WorkspaceKind(std::string_view cwd) {
   if (home("/Users/", '/')) return "the home folder of the Mac its sessions ran on";
   if (home("/home/", '/')) return "the home folder of the Linux machine its sessions ran on";
   std::string low = text::AsciiLower(cwd.substr(0, 12));
-  if (low.size() > 2 && low[1] == ':' && (low.substr(2, 7) == "\\users\\" || low.substr(2, 7) == "/users/") &&
+  if (low.size() > 2 && low[1] == ':' &&
+      (low.substr(2, 7) == "\\users\\" || low.substr(2, 7) == "/users/") &&
       cwd.find_first_of("\\/", 9) == std::string_view::npos)
     return "the home folder of the Windows machine its sessions ran on";
   return "";
@@ -239,16 +243,46 @@ std::string LanguageOf(std::string_view path) {
   if (dot == std::string_view::npos || dot == 0) return "";
   const std::string ext = text::AsciiLower(name.substr(dot + 1));
   static constexpr std::pair<std::string_view, std::string_view> kLanguages[] = {
-      {"py", "Python"},      {"sh", "Shell"},        {"bash", "Shell"},    {"zsh", "Shell"},
-      {"js", "JavaScript"},  {"mjs", "JavaScript"},  {"jsx", "JavaScript"}, {"ts", "TypeScript"},
-      {"tsx", "TypeScript"}, {"swift", "Swift"},     {"rs", "Rust"},       {"go", "Go"},
-      {"c", "C"},            {"h", "C"},             {"cpp", "C++"},       {"cc", "C++"},
-      {"hpp", "C++"},        {"rb", "Ruby"},         {"java", "Java"},     {"kt", "Kotlin"},
-      {"md", "Markdown"},    {"json", "JSON"},       {"toml", "TOML"},     {"yml", "YAML"},
-      {"yaml", "YAML"},      {"ps1", "PowerShell"},  {"ex", "Elixir"},     {"exs", "Elixir"},
-      {"html", "HTML"},      {"css", "CSS"},         {"sql", "SQL"},       {"lua", "Lua"},
-      {"php", "PHP"},        {"cs", "C#"},           {"m", "Objective-C"}, {"nix", "Nix"},
-      {"tf", "Terraform"},   {"dart", "Dart"},       {"scala", "Scala"},   {"zig", "Zig"}};
+      {"py", "Python"},
+      {"sh", "Shell"},
+      {"bash", "Shell"},
+      {"zsh", "Shell"},
+      {"js", "JavaScript"},
+      {"mjs", "JavaScript"},
+      {"jsx", "JavaScript"},
+      {"ts", "TypeScript"},
+      {"tsx", "TypeScript"},
+      {"swift", "Swift"},
+      {"rs", "Rust"},
+      {"go", "Go"},
+      {"c", "C"},
+      {"h", "C"},
+      {"cpp", "C++"},
+      {"cc", "C++"},
+      {"hpp", "C++"},
+      {"rb", "Ruby"},
+      {"java", "Java"},
+      {"kt", "Kotlin"},
+      {"md", "Markdown"},
+      {"json", "JSON"},
+      {"toml", "TOML"},
+      {"yml", "YAML"},
+      {"yaml", "YAML"},
+      {"ps1", "PowerShell"},
+      {"ex", "Elixir"},
+      {"exs", "Elixir"},
+      {"html", "HTML"},
+      {"css", "CSS"},
+      {"sql", "SQL"},
+      {"lua", "Lua"},
+      {"php", "PHP"},
+      {"cs", "C#"},
+      {"m", "Objective-C"},
+      {"nix", "Nix"},
+      {"tf", "Terraform"},
+      {"dart", "Dart"},
+      {"scala", "Scala"},
+      {"zig", "Zig"}};
   for (const auto& [e, lang] : kLanguages) {
     if (ext == e) return std::string(lang);
   }
@@ -373,8 +407,8 @@ SessionCard ReadCard(const SessionLog& log) {
             if (std::string lang = LanguageOf(c.detail); !lang.empty()) ++card.languages[lang];
           }
           if (c.tool == "Bash" || IsFileEditTool(c.tool)) {
-            std::string action = c.tool == "Bash" ? FirstLine(c.detail, 200)
-                                                  : c.tool + " " + Excerpt(c.detail, 200);
+            std::string action =
+                c.tool == "Bash" ? FirstLine(c.detail, 200) : c.tool + " " + Excerpt(c.detail, 200);
             successes.push_back({c.tool, c.detail, std::move(action), e.line});
           }
         }

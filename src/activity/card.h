@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "activity/session_log.h"
 #include "lore/activity/episodes.h"
 #include "lore/activity/outcomes.h"
-#include "activity/session_log.h"
 
 namespace lore::activity {
 
@@ -32,9 +32,9 @@ struct SessionCard {
   std::string started_at, ended_at;  // RFC 3339 seconds; empty when the log has none
   std::string branch, cwd;
   int64_t first_line = 0, last_line = 0;
-  std::string task;                // the first thing the person asked for
-  std::vector<Turn> turns;         // every request and the agent's report on it (bounded)
-  std::string closing;             // the agent's last words
+  std::string task;                       // the first thing the person asked for
+  std::vector<Turn> turns;                // every request and the agent's report on it (bounded)
+  std::string closing;                    // the agent's last words
   std::vector<std::string> instructions;  // the person's standing instructions ("always …")
   std::vector<std::pair<std::string, int>> places;  // paths worked with, most used first
   bool ended_interrupted = false;  // the person interrupted or declined at the very end

@@ -48,7 +48,8 @@ size_t EscapeLength(std::string_view s) {
     return 2;
   }
   // A character set designation: ESC, one of ( ) * + - . /, and its set.
-  if (std::string_view("()*+-./").find(s[1]) != std::string_view::npos) return std::min<size_t>(3, s.size());
+  if (std::string_view("()*+-./").find(s[1]) != std::string_view::npos)
+    return std::min<size_t>(3, s.size());
   return 2;  // ESC and one byte (keypad modes, …)
 }
 
@@ -116,9 +117,8 @@ bool SearchCommand(std::string_view command) {
   std::string_view word = stage.substr(0, sp);
   if (size_t slash = word.rfind('/'); slash != std::string_view::npos)
     word = word.substr(slash + 1);
-  for (std::string_view w :
-       {"grep", "egrep", "fgrep", "rg", "ag", "ack", "findstr", "test", "[", "diff", "cmp",
-        "pgrep", "which", "command", "type"}) {
+  for (std::string_view w : {"grep", "egrep", "fgrep", "rg", "ag", "ack", "findstr", "test", "[",
+                             "diff", "cmp", "pgrep", "which", "command", "type"}) {
     if (word == w) return true;
   }
   return false;
@@ -251,8 +251,8 @@ ResultStatus Classify(std::string_view text, bool is_error, std::optional<int64_
   if (t.find("nothing to commit") != std::string_view::npos ||
       t.find("no changes added to commit") != std::string_view::npos)
     return ResultStatus::kOk;
-  bool exit_one = (exit_code && *exit_code == 1) || t.starts_with("Exit code 1\n") ||
-                  t == "Exit code 1";
+  bool exit_one =
+      (exit_code && *exit_code == 1) || t.starts_with("Exit code 1\n") || t == "Exit code 1";
   if (exit_one && WithoutExitLine(t).empty() && SearchCommand(command)) return ResultStatus::kOk;
   return ResultStatus::kFailed;
 }

@@ -7,13 +7,15 @@ namespace {
 
 TEST(Readable, DropsEscapesAndControlCharacters) {
   EXPECT_EQ(Readable("\x1b[1;31merror\x1b[0m: x"), "error: x");
-  EXPECT_EQ(Readable("a\x1b]0;title\x07" "b"), "ab");           // OSC to BEL
+  EXPECT_EQ(Readable("a\x1b]0;title\x07"
+                     "b"),
+            "ab");                                              // OSC to BEL
   EXPECT_EQ(Readable("a\x1b]8;;http://x\x1b\\link"), "alink");  // OSC to ST
-  EXPECT_EQ(Readable("a\x1b(Bb\x1b=c"), "abc");  // a character set; a keypad mode
+  EXPECT_EQ(Readable("a\x1b(Bb\x1b=c"), "abc");                 // a character set; a keypad mode
   EXPECT_EQ(Readable("tab\tnew\nline\r\nend\rover"), "tab\tnew\nline\nend\nover");
   EXPECT_EQ(Readable("bell\x07 nul\x01 del\x7f"), "bell nul del");
   EXPECT_EQ(Readable("c1 \xc2\x9b here"), "c1  here");  // U+009B dropped
-  EXPECT_EQ(Readable("caf\xc3\xa9"), "caf\xc3\xa9");     // other UTF-8 kept
+  EXPECT_EQ(Readable("caf\xc3\xa9"), "caf\xc3\xa9");    // other UTF-8 kept
 }
 
 TEST(Readable, DropsEscapesWrittenAsText) {
@@ -47,9 +49,9 @@ TEST(Classify, RejectionsInterruptionsAndDenialsAreNotFailures) {
                      true, std::nullopt, "", &reason),
             ResultStatus::kRejected);
   EXPECT_EQ(reason, "use pnpm instead");
-  EXPECT_EQ(Classify("The user doesn't want to take this action right now. STOP", true,
-                     std::nullopt, ""),
-            ResultStatus::kRejected);
+  EXPECT_EQ(
+      Classify("The user doesn't want to take this action right now. STOP", true, std::nullopt, ""),
+      ResultStatus::kRejected);
   EXPECT_EQ(Classify("Exit code 130\n[Request interrupted by user for tool use]", true, 130, ""),
             ResultStatus::kInterrupted);
   EXPECT_EQ(Classify("Claude requested permissions to use Bash, but you haven't granted it yet.",
@@ -79,7 +81,9 @@ TEST(Classify, NothingToCommitAndNoMatchAreNotFailures) {
 // Issue 38: a field of one line from outside (a branch, a cwd, a path) and
 // what lore shows of a field on one line.
 TEST(Readable, OneLineFieldsLoseEscapesControlsAndSecrets) {
-  EXPECT_EQ(ReadableLine("a\x1b]0;owned\x07" "b\x1b[2J\nc\td\r\ne"), "ab c d e");
+  EXPECT_EQ(ReadableLine("a\x1b]0;owned\x07"
+                         "b\x1b[2J\nc\td\r\ne"),
+            "ab c d e");
   EXPECT_EQ(ReadableLine("\x1b[8mhidden\x1b[0m"), "hidden");
   EXPECT_EQ(CleanLine("feat/ghp_1234567890abcdefghijABCDEFGHIJ123456\x1b[2J", 256),
             "feat/[REDACTED:github-token]");

@@ -95,9 +95,9 @@ std::vector<std::string_view> Meaningful(std::string_view stage) {
   std::vector<std::string_view> out;
   bool program = false;
   for (std::string_view w : Words(stage)) {
-    if (!program && (w == "sudo" || w == "env" || w == "command" || w == "time" ||
-                     w == "nohup" || (w.find('=') != std::string_view::npos && w.front() != '-' &&
-                                      w.front() != '\'' && w.front() != '"'))) {
+    if (!program && (w == "sudo" || w == "env" || w == "command" || w == "time" || w == "nohup" ||
+                     (w.find('=') != std::string_view::npos && w.front() != '-' &&
+                      w.front() != '\'' && w.front() != '"'))) {
       continue;
     }
     program = true;
@@ -139,8 +139,8 @@ std::string SubcommandOf(const std::vector<std::string_view>& words) {
 // The words of a stage past its program and sub-command: what it works on.
 std::vector<std::string_view> Arguments(const std::vector<std::string_view>& words) {
   size_t skip = words.empty() ? 0 : SubcommandOf(words).empty() ? 1 : 2;
-  return std::vector<std::string_view>(words.begin() + static_cast<long>(std::min(skip, words.size())),
-                                       words.end());
+  return std::vector<std::string_view>(
+      words.begin() + static_cast<long>(std::min(skip, words.size())), words.end());
 }
 
 // True when two stages work on the same things: the failing one names no
@@ -225,10 +225,10 @@ std::string ErrorSignature(std::string_view error) {
   out.reserve(line.size());
   for (size_t i = 0; i < line.size();) {
     unsigned char c = static_cast<unsigned char>(line[i]);
-    if (std::isdigit(c) || (std::isxdigit(c) && i + 6 < line.size() &&
-                            std::all_of(line.begin() + static_cast<long>(i),
-                                        line.begin() + static_cast<long>(i + 7),
-                                        [](char x) { return std::isxdigit(static_cast<unsigned char>(x)); }))) {
+    if (std::isdigit(c) ||
+        (std::isxdigit(c) && i + 6 < line.size() &&
+         std::all_of(line.begin() + static_cast<long>(i), line.begin() + static_cast<long>(i + 7),
+                     [](char x) { return std::isxdigit(static_cast<unsigned char>(x)); }))) {
       while (i < line.size() && std::isxdigit(static_cast<unsigned char>(line[i]))) ++i;
       if (out.empty() || out.back() != '#') out += '#';
       continue;
@@ -324,8 +324,8 @@ void EpisodeReader::Close() {
 }
 
 void EpisodeReader::OnResult(const Event& e) {
-  auto it = std::find_if(calls_.begin(), calls_.end(),
-                         [&](const Call& c) { return c.id == e.tool_id; });
+  auto it =
+      std::find_if(calls_.begin(), calls_.end(), [&](const Call& c) { return c.id == e.tool_id; });
   if (it == calls_.end()) return;
   Call call = std::move(*it);
   calls_.erase(it);
@@ -333,9 +333,9 @@ void EpisodeReader::OnResult(const Event& e) {
   if (e.status != ResultStatus::kOk && e.status != ResultStatus::kFailed) return;
   const std::string key = CommandKey(call.tool, call.detail);
   (void)key;
-  const std::string action =
-      call.tool == "Bash" ? FirstLine(call.detail, kActionBytes)
-                          : call.tool + " " + Excerpt(call.detail, kActionBytes);
+  const std::string action = call.tool == "Bash"
+                                 ? FirstLine(call.detail, kActionBytes)
+                                 : call.tool + " " + Excerpt(call.detail, kActionBytes);
   if (e.status == ResultStatus::kFailed) {
     std::string error = FailureLines(e.text, kErrorBytes);
     // An exit code with no word of output teaches nothing.

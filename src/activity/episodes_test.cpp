@@ -54,7 +54,8 @@ constexpr auto kFailed = ResultStatus::kFailed;
 
 TEST(Episodes, FailureDiagnosisAndFixMakeOneEpisode) {
   auto eps = Session()
-                 .Run("Bash", "npm test", kFailed, "Exit code 1\nFAIL src/a.test.js\nError: ENOENT: no such file '.env'", 1)
+                 .Run("Bash", "npm test", kFailed,
+                      "Exit code 1\nFAIL src/a.test.js\nError: ENOENT: no such file '.env'", 1)
                  .Say("Let me look. The tests read `.env`, which the checkout does not have.")
                  .Run("Write", "/repo/.env", kOk, "File created")
                  .Run("Bash", "npm test -- --ci", kOk, "Tests: 12 passed")
@@ -87,11 +88,12 @@ TEST(Episodes, AFileToolWithoutAPathNamesNoFile) {
 }
 
 TEST(Episodes, TheSameFailureAgainIsARepeat) {
-  auto eps = Session()
-                 .Run("Bash", "git push", kFailed, "! [rejected] main -> main (fetch first)")
-                 .Run("Bash", "git push origin main", kFailed, "! [rejected] main -> main (fetch first)")
-                 .Run("Bash", "git pull --rebase && git push", kOk, "main -> main")
-                 .Episodes();
+  auto eps =
+      Session()
+          .Run("Bash", "git push", kFailed, "! [rejected] main -> main (fetch first)")
+          .Run("Bash", "git push origin main", kFailed, "! [rejected] main -> main (fetch first)")
+          .Run("Bash", "git pull --rebase && git push", kOk, "main -> main")
+          .Episodes();
   ASSERT_EQ(eps.size(), 1u);
   EXPECT_EQ(eps[0].repeats, 1);
   EXPECT_EQ(eps[0].fix, "git pull --rebase && git push");
@@ -138,7 +140,8 @@ TEST(Episodes, TheAgentReportingSuccessResolvesIt) {
 
 TEST(Episodes, ARefusedEditDoneAgainIsFixed) {
   auto eps = Session()
-                 .Run("Edit", "/repo/src/a.c", kFailed, "<tool_use_error>String to replace not found in file.</tool_use_error>")
+                 .Run("Edit", "/repo/src/a.c", kFailed,
+                      "<tool_use_error>String to replace not found in file.</tool_use_error>")
                  .Say("The file changed since I read it; I will read it again.")
                  .Run("Read", "/repo/src/a.c", kOk, "...")
                  .Run("Edit", "/repo/src/a.c", kOk, "updated")

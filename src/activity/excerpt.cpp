@@ -5,8 +5,8 @@
 #include <cctype>
 #include <vector>
 
-#include "text/trim.h"
 #include "lore/text/utf8.h"
+#include "text/trim.h"
 
 namespace lore::activity {
 namespace {
@@ -212,9 +212,9 @@ std::string Cut(std::string_view text, size_t max_bytes) {
 
 bool NamesAnError(std::string_view line) {
   static constexpr std::array<std::string_view, 18> kWords = {
-      "error",    "fatal",     "traceback", "exception",    "panic",   "segmentation",
-      "fail",     "not found", "denied",    "no such file", "cannot",  "can't",
-      "unable",   "refused",   "rejected",  "timed out",    "invalid", "required"};
+      "error",  "fatal",     "traceback", "exception",    "panic",   "segmentation",
+      "fail",   "not found", "denied",    "no such file", "cannot",  "can't",
+      "unable", "refused",   "rejected",  "timed out",    "invalid", "required"};
   std::string low = text::AsciiLower(line.substr(0, 512));
   for (std::string_view w : kWords) {
     if (low.find(w) != std::string::npos) return true;
@@ -259,7 +259,8 @@ std::string Gist(std::string_view text, size_t max_bytes) {
         line.find("\u2500\u2500") != std::string_view::npos)  // "───": a decoration
       return false;
     const bool heading = line[0] == '#';
-    while (!line.empty() && (line[0] == '#' || line[0] == '>' || line[0] == ' ')) line.remove_prefix(1);
+    while (!line.empty() && (line[0] == '#' || line[0] == '>' || line[0] == ' '))
+      line.remove_prefix(1);
     bool item = false;
     if (line.size() > 2 && (line[0] == '-' || line[0] == '*' || line[0] == '+') && line[1] == ' ') {
       line.remove_prefix(2);

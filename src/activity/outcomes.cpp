@@ -39,18 +39,39 @@ bool HasWords(std::string_view hay, std::string_view needle) {
   return LastWords(hay, needle) != std::string_view::npos;
 }
 
-constexpr std::array<std::string_view, 27> kTests = {
-    "pytest",      "python -m pytest", "python3 -m pytest", "npm test",    "npm run test",
-    "yarn test",   "pnpm test",        "jest",              "vitest",      "go test",
-    "cargo test",  "ctest",            "make test",         "make check",  "mvn test",
-    "gradle test", "./gradlew test",   "rspec",             "phpunit",     "dotnet test",
-    "mix test",    "tox",              "bats",              "swift test",  "deno test",
-    "bun test",    "python -m unittest"};
+constexpr std::array<std::string_view, 27> kTests = {"pytest",
+                                                     "python -m pytest",
+                                                     "python3 -m pytest",
+                                                     "npm test",
+                                                     "npm run test",
+                                                     "yarn test",
+                                                     "pnpm test",
+                                                     "jest",
+                                                     "vitest",
+                                                     "go test",
+                                                     "cargo test",
+                                                     "ctest",
+                                                     "make test",
+                                                     "make check",
+                                                     "mvn test",
+                                                     "gradle test",
+                                                     "./gradlew test",
+                                                     "rspec",
+                                                     "phpunit",
+                                                     "dotnet test",
+                                                     "mix test",
+                                                     "tox",
+                                                     "bats",
+                                                     "swift test",
+                                                     "deno test",
+                                                     "bun test",
+                                                     "python -m unittest"};
 constexpr std::array<std::string_view, 17> kBuilds = {
-    "cmake --build", "ninja",          "cargo build",   "go build",       "npm run build",
-    "yarn build",    "pnpm build",     "tsc",           "mvn package",    "gradle build",
-    "./gradlew build", "docker build", "swift build",   "xcodebuild",     "dotnet build",
-    "make",          "bun run build"};
+    "cmake --build", "ninja",        "cargo build",     "go build",
+    "npm run build", "yarn build",   "pnpm build",      "tsc",
+    "mvn package",   "gradle build", "./gradlew build", "docker build",
+    "swift build",   "xcodebuild",   "dotnet build",    "make",
+    "bun run build"};
 
 // The message of `git commit -m "…"` (its first line), or "".
 std::string CommitMessage(std::string_view command) {
@@ -118,11 +139,11 @@ struct Manager {
   bool global_only;  // counts only with -g / --global (a project's own dependencies do not)
 };
 constexpr std::array<Manager, 22> kManagers = {{
-    {"brew", false},   {"npm", true},     {"pnpm", true},    {"yarn", true},   {"bun", true},
-    {"pip", false},    {"pip3", false},   {"pipx", false},   {"apt", false},   {"apt-get", false},
-    {"dnf", false},    {"yum", false},    {"opkg", false},   {"apk", false},   {"winget", false},
-    {"choco", false},  {"scoop", false},  {"cargo", false},  {"gem", false},   {"mas", false},
-    {"snap", false},   {"flatpak", false},
+    {"brew", false},  {"npm", true},      {"pnpm", true},   {"yarn", true}, {"bun", true},
+    {"pip", false},   {"pip3", false},    {"pipx", false},  {"apt", false}, {"apt-get", false},
+    {"dnf", false},   {"yum", false},     {"opkg", false},  {"apk", false}, {"winget", false},
+    {"choco", false}, {"scoop", false},   {"cargo", false}, {"gem", false}, {"mas", false},
+    {"snap", false},  {"flatpak", false},
 }};
 
 // "install" or "remove" when a stage of `c` (lower case) installs or removes
@@ -148,7 +169,8 @@ std::string PackageKind(std::string_view c, std::string* what) {
       ++k;
     if (k + 1 >= words.size()) continue;
     std::string_view prog = words[k];
-    if (size_t slash = prog.rfind('/'); slash != std::string_view::npos) prog = prog.substr(slash + 1);
+    if (size_t slash = prog.rfind('/'); slash != std::string_view::npos)
+      prog = prog.substr(slash + 1);
     const Manager* m = nullptr;
     for (const auto& x : kManagers) {
       if (x.program == prog) m = &x;
@@ -214,8 +236,10 @@ std::string Unquoted(std::string c) {
   char quote = 0;
   for (char& ch : c) {
     if (quote) {
-      if (ch == quote) quote = 0;
-      else if (ch != '\n') ch = ' ';
+      if (ch == quote)
+        quote = 0;
+      else if (ch != '\n')
+        ch = ' ';
     } else if (ch == '\'' || ch == '"') {
       quote = ch;
     }
@@ -268,8 +292,8 @@ void OutcomeReader::Take(const Event& e) {
     return;
   }
   if (e.kind != EventKind::kToolResult) return;
-  auto it = std::find_if(calls_.begin(), calls_.end(),
-                         [&](const Call& c) { return c.id == e.tool_id; });
+  auto it =
+      std::find_if(calls_.begin(), calls_.end(), [&](const Call& c) { return c.id == e.tool_id; });
   if (it == calls_.end()) return;
   Call call = std::move(*it);
   calls_.erase(it);
@@ -304,7 +328,8 @@ void OutcomeReader::Take(const Event& e) {
     if (!o.ok && o.detail.empty()) o.detail = failure;
   } else {
     o.what = FirstLine(call.command, kWhatBytes);
-    o.detail = o.ok ? VerdictLine(e.text) : (VerdictLine(e.text).empty() ? failure : VerdictLine(e.text));
+    o.detail =
+        o.ok ? VerdictLine(e.text) : (VerdictLine(e.text).empty() ? failure : VerdictLine(e.text));
   }
   if (o.what.empty()) o.what = FirstLine(call.command, kWhatBytes);
   if (out_.size() < 512) out_.push_back(std::move(o));

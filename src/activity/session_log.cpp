@@ -21,27 +21,26 @@
 #include "lore/json/value.h"
 #include "lore/log/checked_log.h"
 #include "lore/log/line_stream.h"
+#include "lore/text/utf8.h"
 #include "redact/redact.h"
 #include "store/quarantine.h"
-#include "lore/text/utf8.h"
 #include "text/hash.h"
 
 namespace lore::activity {
 namespace {
 
-
-constexpr size_t kMaxPendingCalls = 256;            // calls awaiting their result
-constexpr size_t kIdBytes = 12;              // of a tool call's id, enough to pair it
+constexpr size_t kMaxPendingCalls = 256;         // calls awaiting their result
+constexpr size_t kIdBytes = 12;                  // of a tool call's id, enough to pair it
 constexpr size_t kMaxLogLine = size_t{1} << 20;  // a longer line is not one of ours
-constexpr size_t kTailRead = 64 * 1024;      // bytes read from a log's end for its last span
+constexpr size_t kTailRead = 64 * 1024;          // bytes read from a log's end for its last span
 
 struct TurnName {
   EventKind kind;
   std::string_view name;
 };
 constexpr TurnName kTurns[] = {
-    {EventKind::kPersonText, "person"}, {EventKind::kAssistantText, "agent"},
-    {EventKind::kToolUse, "tool"},      {EventKind::kToolResult, "result"},
+    {EventKind::kPersonText, "person"},     {EventKind::kAssistantText, "agent"},
+    {EventKind::kToolUse, "tool"},          {EventKind::kToolResult, "result"},
     {EventKind::kCompaction, "compaction"}, {EventKind::kInterrupt, "interrupt"},
 };
 
@@ -316,7 +315,8 @@ Result<int64_t> LoggedThrough(const std::string& path) {
   if (!tail.empty() && tail.back() == '\n') {
     size_t start = tail.rfind('\n', tail.size() - 2);
     std::string_view last = std::string_view(tail).substr(
-        start == std::string::npos ? 0 : start + 1, tail.size() - 1 - (start == std::string::npos ? 0 : start + 1));
+        start == std::string::npos ? 0 : start + 1,
+        tail.size() - 1 - (start == std::string::npos ? 0 : start + 1));
     LogLine l;
     if ((start != std::string::npos || from == 0) && ParseLogLine(last, &l) && l.is_span)
       return l.span.last;
@@ -421,9 +421,8 @@ Result<int64_t> MendSessionLog(const store::Store& store, std::string_view sessi
   const std::string rel = SessionLogRel(session_id);
   const std::string path = store.Path(rel);
   if (!fs::Exists(path)) return int64_t{0};
-  LORE_TRY(store::QuarantineTornTail(store, rel,
-                                     after_last_span ? log::CutRule(AfterLastSpan)
-                                                     : log::CutRule(UnfinishedAppend)));
+  LORE_TRY(store::QuarantineTornTail(
+      store, rel, after_last_span ? log::CutRule(AfterLastSpan) : log::CutRule(UnfinishedAppend)));
   return LoggedThrough(path);
 }
 
@@ -484,8 +483,7 @@ Result<SessionLog> ReadSessionLog(const std::string& path, std::string_view sess
             named = true;
           }
           out.spans.push_back(std::move(l.span));
-        }
-        else
+        } else
           out.events.push_back(std::move(l.event));
         return true;
       },

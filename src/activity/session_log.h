@@ -30,8 +30,8 @@
 #include <string_view>
 #include <vector>
 
-#include "lore/error.h"
 #include "lore/activity/event.h"
+#include "lore/error.h"
 #include "lore/store/store.h"
 
 namespace lore::activity {
@@ -42,11 +42,11 @@ inline constexpr std::string_view kSessionsDir = "sessions";
 struct LogCaps {
   size_t person = 4000, agent = 4000, compaction = 8000;
   size_t command = 600, input = 300, plan = 2000, questions = 1500, todos = 800, note = 200;
-  size_t failure = 600;   // a failed result's telling lines
-  size_t output = 400;    // a shell command's output, first and last lines
-  size_t answer = 2000;   // a subagent's or the person's answer to a tool
-  size_t reason = 400;    // a rejection's reason
-  size_t change = 300;    // what a file-writing call wrote: an edit's new text, a file's start
+  size_t failure = 600;  // a failed result's telling lines
+  size_t output = 400;   // a shell command's output, first and last lines
+  size_t answer = 2000;  // a subagent's or the person's answer to a tool
+  size_t reason = 400;   // a rejection's reason
+  size_t change = 300;   // what a file-writing call wrote: an edit's new text, a file's start
 };
 
 // What one extract run read: the lines, their first and last time stamps,

@@ -158,8 +158,8 @@ TEST_F(SessionLogTest, AnAppendKilledMidWriteIsCutOffAndLoggedAgainOnce) {
   ASSERT_TRUE(AppendSessionLog(*store_, "s3", Span{1, 2, "s3", "", "", "", ""},
                                {MakeEvent(EventKind::kPersonText, 2, false, "a")}));
   const uintmax_t logged = std::filesystem::file_size(path);
-  const std::string torn = std::string(R"({"turn":"person","line":3,"text":"b"})") + "\n" +
-                           R"({"turn":"person","li)";
+  const std::string torn =
+      std::string(R"({"turn":"person","line":3,"text":"b"})") + "\n" + R"({"turn":"person","li)";
   std::ofstream(path, std::ios::app) << torn;
   std::vector<Event> again{MakeEvent(EventKind::kPersonText, 3, false, "b"),
                            MakeEvent(EventKind::kPersonText, 4, false, "c")};
@@ -172,8 +172,7 @@ TEST_F(SessionLogTest, AnAppendKilledMidWriteIsCutOffAndLoggedAgainOnce) {
   EXPECT_EQ(log->events[2].text, "c");
   EXPECT_EQ(log->skipped, 0);
   // The cut-off bytes are kept in quarantine/, never deleted.
-  std::ifstream copy(store_->Path("quarantine/sessions/s3.jsonl.torn-at-" +
-                                  std::to_string(logged)),
+  std::ifstream copy(store_->Path("quarantine/sessions/s3.jsonl.torn-at-" + std::to_string(logged)),
                      std::ios::binary);
   std::string kept((std::istreambuf_iterator<char>(copy)), std::istreambuf_iterator<char>());
   EXPECT_EQ(kept, torn);
@@ -200,15 +199,23 @@ TEST(SessionIds, TheGateRefusesOrCleans) {
   EXPECT_EQ(*CheckSessionId(std::string(kMaxSessionIdBytes, 'a'), "id", ""),
             std::string(kMaxSessionIdBytes, 'a'));
   const std::pair<std::string, std::string_view> refused[] = {
-      {"a\nb", "control character"},   {"a\rb", "control character"},
-      {"a\x1b[2Jb", "control character"}, {"a\x7f", "control character"},
-      {"a\xc2\x9b" "2J", "control character"}, {"a\tb", "control character"},
+      {"a\nb", "control character"},
+      {"a\rb", "control character"},
+      {"a\x1b[2Jb", "control character"},
+      {"a\x7f", "control character"},
+      {"a\xc2\x9b"
+       "2J",
+       "control character"},
+      {"a\tb", "control character"},
       {std::string(kMaxSessionIdBytes + 1, 'a'), "longer than 200 bytes"},
       {std::string(64 * 1024, 'a'), "longer than 200 bytes"},
-      {"a\xff", "not valid UTF-8"},     {"a/b", "'/' or '..'"},
-      {"..", "'/' or '..'"},            {"   ", "blank"},
+      {"a\xff", "not valid UTF-8"},
+      {"a/b", "'/' or '..'"},
+      {"..", "'/' or '..'"},
+      {"   ", "blank"},
       {"<private>x</private>", "blank once its private spans are dropped"},
-      {std::string(12, ' ') + std::string(20, 'x') + " AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE "
+      {std::string(12, ' ') + std::string(20, 'x') +
+           " AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE "
            "AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLE "
            "AKIAIOSFODNN7EXAMPLE",
        "once its secrets are replaced"}};
@@ -284,7 +291,8 @@ TEST(Cards, AHookFailureThenALandedCommitIsResolved) {
 TEST(Cards, AFailureFixedByAnotherCommandIsResolved) {
   auto card = CardOf({
       Use(1, "a", "Bash", "pytest -x tests/"),
-      Result(2, "a", ResultStatus::kFailed, "FAILED tests/test_parse.py::test_empty\n1 failed, 9 passed", 1),
+      Result(2, "a", ResultStatus::kFailed,
+             "FAILED tests/test_parse.py::test_empty\n1 failed, 9 passed", 1),
       Use(3, "e", "Edit", "/r/src/parse.py"),
       Result(4, "e", ResultStatus::kOk, ""),
       MakeEvent(EventKind::kPersonText, 5, false, "Also rename the module."),
@@ -368,8 +376,9 @@ TEST(Cards, WhatWasAskedIsThePersonsOwnWordsAndEveryStageCounts) {
 }
 
 TEST(Cards, PathsAreRelativeToTheCheckoutWorktreesIncluded) {
-  EXPECT_EQ(RelativeTo("/home/u/p-worktrees/p-dov/lib/web/live/session.ex", "/home/u/p-worktrees/p-dov"),
-            "lib/web/live/session.ex");
+  EXPECT_EQ(
+      RelativeTo("/home/u/p-worktrees/p-dov/lib/web/live/session.ex", "/home/u/p-worktrees/p-dov"),
+      "lib/web/live/session.ex");
   EXPECT_EQ(RelativeTo("/home/u/p-worktrees/p-dov/x", "/home/u/p-worktrees/p-dov/"), "x");
   EXPECT_EQ(RelativeTo("/home/u/p-dover/x", "/home/u/p-dov"), "/home/u/p-dover/x");
   EXPECT_EQ(RelativeTo("C:\\Users\\M\\a.ps1", "C:\\Users\\M"), "a.ps1");
@@ -387,7 +396,8 @@ TEST(Cards, APastedBlockIsNotAStandingInstruction) {
       "```\nalways: true\n```\n\n"
       "From now on, keep a note of what you find.";
   auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false, pasted)});
-  EXPECT_EQ(card.instructions, std::vector<std::string>{"From now on, keep a note of what you find"});
+  EXPECT_EQ(card.instructions,
+            std::vector<std::string>{"From now on, keep a note of what you find"});
 }
 
 }  // namespace

@@ -57,8 +57,9 @@ size_t Ordinal(const std::string& plain, size_t count) {
   }
   size_t sp = s.find(' ');
   std::string head = s.substr(0, sp);
-  if (!head.empty() && std::all_of(head.begin(), head.end(),
-                                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+  if (!head.empty() && std::all_of(head.begin(), head.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      })) {
     size_t n = head.size() > 3 ? 0 : std::stoul(head);
     return n >= 1 && n <= count ? n : 0;
   }
@@ -87,13 +88,14 @@ size_t WordCount(std::string_view s) {
 
 bool IsAcknowledgement(std::string_view text) {
   static constexpr std::array<std::string_view, 37> kAcks = {
-      "hi",          "hello",    "hey",       "hi there",   "hello there", "good morning",
-      "yo",
-      "ok",          "okay",     "k",         "thanks",     "thank you",  "thx",
-      "ty",          "continue", "go on",     "go ahead",   "proceed",    "cool",
-      "great",       "nice",     "perfect",   "awesome",    "done",       "got it",
-      "sounds good", "lgtm",     "yes",       "yep",        "yeah",       "sure",
-      "y",           "ok thanks", "thanks a lot", "please continue", "keep going", "carry on"};
+      "hi",           "hello",     "hey",       "hi there",     "hello there",
+      "good morning", "yo",        "ok",        "okay",         "k",
+      "thanks",       "thank you", "thx",       "ty",           "continue",
+      "go on",        "go ahead",  "proceed",   "cool",         "great",
+      "nice",         "perfect",   "awesome",   "done",         "got it",
+      "sounds good",  "lgtm",      "yes",       "yep",          "yeah",
+      "sure",         "y",         "ok thanks", "thanks a lot", "please continue",
+      "keep going",   "carry on"};
   std::string p = Plain(text);
   if (p.empty()) return true;
   for (std::string_view a : kAcks) {
@@ -108,7 +110,8 @@ bool IsOptionAnswer(std::string_view text) {
     if (p.starts_with(lead)) p = p.substr(lead.size());
   }
   if (p.empty() || p.size() > 3) return false;
-  if (std::all_of(p.begin(), p.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+  if (std::all_of(p.begin(), p.end(),
+                  [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
     return true;
   return p.size() == 1 && p[0] >= 'a' && p[0] <= 'h';
 }
@@ -160,7 +163,8 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
     } else if (line.starts_with("- **") || line.starts_with("* **")) {
       rest = line.substr(2);
       std::string_view inner = text::Trim(rest.substr(2));
-      if (inner.starts_with("Option ") && inner.size() > 7 && std::isalnum(static_cast<unsigned char>(inner[7])))
+      if (inner.starts_with("Option ") && inner.size() > 7 &&
+          std::isalnum(static_cast<unsigned char>(inner[7])))
         mark = text::AsciiLower(inner.substr(7, 1));
     } else if (line.starts_with("Option ")) {
       rest = line;
@@ -272,7 +276,8 @@ int QuestionHeading(std::string_view line, std::string* title) {
     marked = true;
   }
   size_t digits = 0;
-  while (digits < line.size() && digits < 3 && std::isdigit(static_cast<unsigned char>(line[digits])))
+  while (digits < line.size() && digits < 3 &&
+         std::isdigit(static_cast<unsigned char>(line[digits])))
     ++digits;
   if (digits == 0 || digits > 2 || digits + 1 >= line.size()) return 0;
   if (line[digits] != '.' && line[digits] != ')') return 0;
@@ -337,7 +342,8 @@ std::vector<NumberedQuestion> NumberedQuestions(std::string_view text) {
   return out;
 }
 
-std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply, const std::vector<int>& numbers) {
+std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply,
+                                            const std::vector<int>& numbers) {
   std::vector<NumberedAnswer> out;
   std::vector<std::pair<size_t, size_t>> at;  // (marker start, text start)
   size_t next = 0;                            // index in `numbers` of the next allowed
@@ -348,7 +354,8 @@ std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply, const std::v
     while (j < reply.size() && j - i < 3 && std::isdigit(static_cast<unsigned char>(reply[j]))) ++j;
     if (j - i > 2 || j >= reply.size()) continue;
     if (reply[j] != '.' && reply[j] != ')' && reply[j] != ':') continue;
-    if (j + 1 < reply.size() && std::isdigit(static_cast<unsigned char>(reply[j + 1]))) continue;  // 1.5
+    if (j + 1 < reply.size() && std::isdigit(static_cast<unsigned char>(reply[j + 1])))
+      continue;  // 1.5
     const int n = std::stoi(std::string(reply.substr(i, j - i)));
     auto it = std::find(numbers.begin() + static_cast<long>(next), numbers.end(), n);
     if (it == numbers.end()) continue;

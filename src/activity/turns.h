@@ -66,7 +66,8 @@ struct NumberedAnswer {
   int number = 0;
   std::string text;
 };
-std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply, const std::vector<int>& numbers);
+std::vector<NumberedAnswer> NumberedAnswers(std::string_view reply,
+                                            const std::vector<int>& numbers);
 
 // The options an answer picks by letter: "C", "A + B", "C sounds best" ->
 // their indices in `q.options`; empty when the answer does not open with

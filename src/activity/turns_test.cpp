@@ -112,7 +112,8 @@ TEST(Turns, NumberedQuestionsWithTheirLetteredOptions) {
 }
 
 TEST(Turns, NumberedAnswersSplitByTheQuestionsNumbers) {
-  auto a = NumberedAnswers("1.B  2. the whole team, 3 people   3. A + C, and v1.5 later", {1, 2, 3});
+  auto a =
+      NumberedAnswers("1.B  2. the whole team, 3 people   3. A + C, and v1.5 later", {1, 2, 3});
   ASSERT_EQ(a.size(), 3u);
   EXPECT_EQ(a[0].number, 1);
   EXPECT_EQ(a[0].text, "B");
@@ -131,7 +132,7 @@ TEST(Turns, PickedLettersOpenTheAnswer) {
   EXPECT_EQ(PickedLetters("B", qs[0]), (std::vector<size_t>{1}));
   EXPECT_EQ(PickedLetters("A + C", qs[2]), (std::vector<size_t>{0, 2}));
   EXPECT_EQ(PickedLetters("C sounds best", qs[2]), (std::vector<size_t>{2}));
-  EXPECT_TRUE(PickedLetters("D", qs[2]).empty());          // no such option
+  EXPECT_TRUE(PickedLetters("D", qs[2]).empty());            // no such option
   EXPECT_TRUE(PickedLetters("Apt is fine", qs[2]).empty());  // a word, not a letter
   EXPECT_TRUE(PickedLetters("A", qs[1]).empty());            // a question without options
 }

@@ -69,8 +69,9 @@ Result<MergeResult> MergeCodexConfig(std::string_view text, const std::string& p
     added += kCodexServer;
     // An inline mcp_servers = {...} cannot take a [mcp_servers.lore] table.
     if (!toml::parse(added, std::string_view(path))) {
-      return Fail(ErrorCode::kCorrupt, "mcp_servers is written inline, so lore's table cannot join it",
-                  path, servers ? static_cast<int64_t>(servers->source().begin.line) : 0,
+      return Fail(ErrorCode::kCorrupt,
+                  "mcp_servers is written inline, so lore's table cannot join it", path,
+                  servers ? static_cast<int64_t>(servers->source().begin.line) : 0,
                   "add [mcp_servers.lore] with command = \"lore\" and args = [\"mcp\"] by hand");
     }
     out.text = std::move(added);
@@ -99,7 +100,8 @@ Result<MergeResult> MergeOpencode(std::string_view text, const std::string& path
       p.state = PieceState::kInstalled;
     } else {
       p.state = PieceState::kDifferent;
-      p.detail = RenderCompact(*lore) + " (not lore's server as lore writes it; lore init leaves it)";
+      p.detail =
+          RenderCompact(*lore) + " (not lore's server as lore writes it; lore init leaves it)";
     }
   } else {
     if (doc.empty()) doc["$schema"] = "https://opencode.ai/config.json";
@@ -150,7 +152,8 @@ Result<MergeResult> UnmergeCodexConfig(std::string_view text, const std::string&
     if (at != std::string_view::npos) {
       std::string before(text.substr(0, at));
       // The blank line the merge put before the table.
-      if (before.size() >= 2 && before.compare(before.size() - 2, 2, "\n\n") == 0) before.pop_back();
+      if (before.size() >= 2 && before.compare(before.size() - 2, 2, "\n\n") == 0)
+        before.pop_back();
       rest = before + std::string(text.substr(at + table.size()));
       toml::parse_result again = toml::parse(rest, std::string_view(path));
       const toml::node* servers = again ? again.table().get("mcp_servers") : nullptr;
@@ -160,8 +163,9 @@ Result<MergeResult> UnmergeCodexConfig(std::string_view text, const std::string&
     }
     if (at == std::string_view::npos) {
       p.state = PieceState::kDifferent;
-      p.detail = "[mcp_servers.lore] is no longer as lore init wrote it (lore init --remove "
-                 "leaves it; delete the table by hand)";
+      p.detail =
+          "[mcp_servers.lore] is no longer as lore init wrote it (lore init --remove "
+          "leaves it; delete the table by hand)";
     } else {
       p.state = PieceState::kInstalled;
       out.text = std::move(rest);

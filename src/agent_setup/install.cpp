@@ -11,10 +11,10 @@
 #include <functional>
 
 #include "agent_setup/merge_common.h"
-#include "lore/agent_setup/review_command.h"
-#include "lore/json/field.h"
 #include "fs/atomic_file.h"
+#include "lore/agent_setup/review_command.h"
 #include "lore/fs/fd.h"
+#include "lore/json/field.h"
 #include "lore/text/time.h"
 
 namespace lore::agent_setup {
@@ -66,8 +66,8 @@ Status RefuseLinkedFolder(const std::string& base, std::string_view rel) {
               "replace the link by a real folder, or add lore's entries by hand (docs/agents.md)");
 }
 
-using MergeFn = std::function<Result<MergeResult>(std::string_view, const std::string&,
-                                                   const std::string&)>;
+using MergeFn =
+    std::function<Result<MergeResult>(std::string_view, const std::string&, const std::string&)>;
 
 Status PlanJson(Plan* plan, const std::string& path, std::string_view rel, const MergeFn& merge) {
   LORE_ASSIGN(FilePlan f, ReadFileAt(path, rel));
@@ -91,8 +91,8 @@ Status PlanUnjson(Plan* plan, const std::string& path, std::string_view rel, con
   }
   LORE_ASSIGN(MergeResult m, unmerge(f.old_text, f.path, f.rel));
   f.changed = m.changed;
-  f.remove = m.changed && drop_empty &&
-             (m.text ? m.text->empty() : m.doc.is_object() && m.doc.empty());
+  f.remove =
+      m.changed && drop_empty && (m.text ? m.text->empty() : m.doc.is_object() && m.doc.empty());
   f.new_text = !m.changed || f.remove ? f.old_text : m.text ? *m.text : Render(m.doc);
   for (Piece& p : m.pieces) plan->pieces.push_back(std::move(p));
   plan->files.push_back(std::move(f));
@@ -281,14 +281,15 @@ Status PlanOtherAgent(Plan* plan, std::string_view agent, const std::string& hom
   if (agent == "codex") {
     LORE_TRY(RefuseLinkedFolder(base, ".codex"));
     LORE_TRY(PlanJson(plan, at(".codex/config.toml"), rel(".codex/config.toml"), MergeCodexConfig));
-    LORE_TRY(PlanJson(plan, at(".codex/hooks.json"), rel(".codex/hooks.json"),
-                      [](Text t, Path p, Path r) { return MergeHooks(t, p, r, SessionStartHooks()); }));
+    LORE_TRY(
+        PlanJson(plan, at(".codex/hooks.json"), rel(".codex/hooks.json"),
+                 [](Text t, Path p, Path r) { return MergeHooks(t, p, r, SessionStartHooks()); }));
   } else if (agent == "gemini") {
     LORE_TRY(RefuseLinkedFolder(base, ".gemini"));
     LORE_TRY(PlanJson(plan, at(".gemini/settings.json"), rel(".gemini/settings.json"),
                       [](Text t, Path p, Path r) -> Result<MergeResult> {
-                        LORE_ASSIGN(MergeResult hooks, MergeHooks(t, p, r, SessionStartHooks(),
-                                                                  kGeminiHookTimeoutMs));
+                        LORE_ASSIGN(MergeResult hooks,
+                                    MergeHooks(t, p, r, SessionStartHooks(), kGeminiHookTimeoutMs));
                         LORE_ASSIGN(MergeResult out, MergeMcp(Render(hooks.doc), p, r));
                         out.pieces.insert(out.pieces.begin(), hooks.pieces.begin(),
                                           hooks.pieces.end());
@@ -319,26 +320,27 @@ Status PlanUnOtherAgent(Plan* plan, std::string_view agent, const std::string& h
   if (agent == "codex") {
     LORE_TRY(PlanUnjson(plan, at(".codex/config.toml"), rel(".codex/config.toml"),
                         UnmergeCodexConfig, true));
-    LORE_TRY(PlanUnjson(plan, at(".codex/hooks.json"), rel(".codex/hooks.json"),
-                        [](Text t, Path p, Path r) { return UnmergeHooks(t, p, r, SessionStartHooks()); },
-                        true));
+    LORE_TRY(PlanUnjson(
+        plan, at(".codex/hooks.json"), rel(".codex/hooks.json"),
+        [](Text t, Path p, Path r) { return UnmergeHooks(t, p, r, SessionStartHooks()); }, true));
   } else if (agent == "gemini") {
-    LORE_TRY(PlanUnjson(plan, at(".gemini/settings.json"), rel(".gemini/settings.json"),
-                        [](Text t, Path p, Path r) -> Result<MergeResult> {
-                          LORE_ASSIGN(MergeResult hooks, UnmergeHooks(t, p, r, SessionStartHooks()));
-                          // The server is taken out of what the hooks' removal left,
-                          // rendered only when something changed.
-                          const std::string left = hooks.changed ? Render(hooks.doc) : std::string(t);
-                          LORE_ASSIGN(MergeResult out, UnmergeMcp(left, p, r));
-                          out.pieces.insert(out.pieces.begin(), hooks.pieces.begin(),
-                                            hooks.pieces.end());
-                          out.changed = out.changed || hooks.changed;
-                          return out;
-                        },
-                        true));
+    LORE_TRY(PlanUnjson(
+        plan, at(".gemini/settings.json"), rel(".gemini/settings.json"),
+        [](Text t, Path p, Path r) -> Result<MergeResult> {
+          LORE_ASSIGN(MergeResult hooks, UnmergeHooks(t, p, r, SessionStartHooks()));
+          // The server is taken out of what the hooks' removal left,
+          // rendered only when something changed.
+          const std::string left = hooks.changed ? Render(hooks.doc) : std::string(t);
+          LORE_ASSIGN(MergeResult out, UnmergeMcp(left, p, r));
+          out.pieces.insert(out.pieces.begin(), hooks.pieces.begin(), hooks.pieces.end());
+          out.changed = out.changed || hooks.changed;
+          return out;
+        },
+        true));
   } else if (agent == "cursor") {
-    LORE_TRY(PlanUnjson(plan, at(".cursor/mcp.json"), rel(".cursor/mcp.json"),
-                        [](Text t, Path p, Path r) { return UnmergeMcp(t, p, r); }, true));
+    LORE_TRY(PlanUnjson(
+        plan, at(".cursor/mcp.json"), rel(".cursor/mcp.json"),
+        [](Text t, Path p, Path r) { return UnmergeMcp(t, p, r); }, true));
   } else {  // opencode
     const std::string file = user ? ".config/opencode/opencode.json" : "opencode.json";
     LORE_TRY(PlanUnjson(plan, at(file), rel(file), UnmergeOpencode, true));
@@ -358,7 +360,8 @@ std::vector<std::string> PluginEnabledIn(const std::string& project, const std::
   std::vector<std::pair<std::string, std::string>> files = {
       {fs::Join(project, kSettingsRel), std::string(kSettingsRel)},
       {fs::Join(project, kLocalSettingsRel), std::string(kLocalSettingsRel)}};
-  if (!home.empty()) files.emplace_back(fs::Join(home, kSettingsRel), "~/" + std::string(kSettingsRel));
+  if (!home.empty())
+    files.emplace_back(fs::Join(home, kSettingsRel), "~/" + std::string(kSettingsRel));
   std::vector<std::string> out;
   for (const auto& [path, rel] : files) {
     auto f = ReadFileAt(path, rel);
@@ -422,25 +425,26 @@ Result<Plan> PlanInstall(std::string_view agent, const std::string& project, Sco
                       [](std::string_view text, const std::string& path, const std::string& rel) {
                         return MergeMcp(text, path, rel);
                       }));
-    LORE_TRY(PlanReviewCommand(&plan, fs::Join(plan.project, kReviewCommandRel),
-                               kReviewCommandRel));
+    LORE_TRY(
+        PlanReviewCommand(&plan, fs::Join(plan.project, kReviewCommandRel), kReviewCommandRel));
     return plan;
   }
   if (home.empty() || home.front() != '/') {
     return Fail(ErrorCode::kInvalidInput,
-                "the " + std::string(ScopeName(scope)) + " scope writes under the home folder, "
-                "and HOME is not an absolute path",
+                "the " + std::string(ScopeName(scope)) +
+                    " scope writes under the home folder, "
+                    "and HOME is not an absolute path",
                 "", 0, "set HOME, or use --scope project");
   }
   LORE_TRY(RefuseLinkedFolder(home, ".claude"));
   LORE_TRY(RefuseLinkedFolder(home, ".claude/commands"));
   if (scope == Scope::kLocal) {
     LORE_TRY(RefuseLinkedFolder(plan.project, ".claude"));
-    LORE_TRY(PlanJson(&plan, fs::Join(plan.project, kLocalSettingsRel), kLocalSettingsRel,
-                      settings));
+    LORE_TRY(
+        PlanJson(&plan, fs::Join(plan.project, kLocalSettingsRel), kLocalSettingsRel, settings));
   } else {
-    LORE_TRY(PlanJson(&plan, fs::Join(home, kSettingsRel), "~/" + std::string(kSettingsRel),
-                      settings));
+    LORE_TRY(
+        PlanJson(&plan, fs::Join(home, kSettingsRel), "~/" + std::string(kSettingsRel), settings));
   }
   std::vector<std::string> at;
   if (scope == Scope::kLocal) at = {"projects", plan.project};
@@ -470,13 +474,14 @@ Result<Plan> PlanRemove(std::string_view agent, const std::string& project, Scop
   };
   if (scope == Scope::kProject) {
     LORE_TRY(PlanUnjson(&plan, fs::Join(plan.project, kSettingsRel), kSettingsRel, settings, true));
-    LORE_TRY(PlanUnjson(&plan, fs::Join(plan.project, kMcpRel), kMcpRel,
-                        [](std::string_view t, const std::string& p, const std::string& r) {
-                          return UnmergeMcp(t, p, r);
-                        },
-                        true));
-    LORE_TRY(PlanUnreviewCommand(&plan, fs::Join(plan.project, kReviewCommandRel),
-                                 kReviewCommandRel));
+    LORE_TRY(PlanUnjson(
+        &plan, fs::Join(plan.project, kMcpRel), kMcpRel,
+        [](std::string_view t, const std::string& p, const std::string& r) {
+          return UnmergeMcp(t, p, r);
+        },
+        true));
+    LORE_TRY(
+        PlanUnreviewCommand(&plan, fs::Join(plan.project, kReviewCommandRel), kReviewCommandRel));
     return plan;
   }
   if (scope == Scope::kLocal) {
@@ -488,11 +493,12 @@ Result<Plan> PlanRemove(std::string_view agent, const std::string& project, Scop
   }
   std::vector<std::string> at;
   if (scope == Scope::kLocal) at = {"projects", plan.project};
-  LORE_TRY(PlanUnjson(&plan, fs::Join(home, ".claude.json"), "~/.claude.json",
-                      [at](std::string_view t, const std::string& p, const std::string& r) {
-                        return UnmergeMcp(t, p, r, at);
-                      },
-                      false));
+  LORE_TRY(PlanUnjson(
+      &plan, fs::Join(home, ".claude.json"), "~/.claude.json",
+      [at](std::string_view t, const std::string& p, const std::string& r) {
+        return UnmergeMcp(t, p, r, at);
+      },
+      false));
   // The review command in ~/.claude/commands serves every project: the
   // local scope leaves it while lore's hooks are in the user scope.
   bool user_hooks = false;

@@ -9,7 +9,6 @@
 namespace lore::agent_setup {
 namespace {
 
-
 constexpr std::string_view kMcpShape =
     "a JSON object whose \"mcpServers\" maps server names to {\"command\", \"args\"}";
 
@@ -29,8 +28,8 @@ Piece Inspect(const Json& server, const std::string& rel) {
 
 }  // namespace
 
-Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
-                             const std::string& rel, const std::vector<std::string>& at) {
+Result<MergeResult> MergeMcp(std::string_view text, const std::string& path, const std::string& rel,
+                             const std::vector<std::string>& at) {
   LORE_ASSIGN(Json doc, ReadObject(text, path, kMcpShape));
   // The object holding "mcpServers", created on the way when missing.
   Json* holder = &doc;
@@ -79,8 +78,8 @@ Result<MergeResult> UnmergeMcp(std::string_view text, const std::string& path,
   // The objects from the root to the one holding "mcpServers".
   std::vector<Json*> chain{&doc};
   for (const std::string& k : at) {
-    Json* next = chain.back()->is_object() && chain.back()->contains(k) ? &(*chain.back())[k]
-                                                                       : nullptr;
+    Json* next =
+        chain.back()->is_object() && chain.back()->contains(k) ? &(*chain.back())[k] : nullptr;
     if (!next || !next->is_object()) break;
     chain.push_back(next);
   }

@@ -28,8 +28,8 @@ std::vector<std::string_view> NumberLexemes(std::string_view text) {
       ++i;
     } else if (c == '-' || (c >= '0' && c <= '9')) {
       const size_t from = i;
-      while (i < text.size() && (std::string_view("0123456789+-.eE").find(text[i]) !=
-                                 std::string_view::npos)) {
+      while (i < text.size() &&
+             (std::string_view("0123456789+-.eE").find(text[i]) != std::string_view::npos)) {
         ++i;
       }
       out.push_back(text.substr(from, i - from));
@@ -100,8 +100,7 @@ std::string MalformedRepair(std::string_view expected) {
          ") or move it aside, then run 'lore init' again; nothing was changed";
 }
 
-Result<Json> ReadObject(std::string_view text, const std::string& path,
-                                          std::string_view expected) {
+Result<Json> ReadObject(std::string_view text, const std::string& path, std::string_view expected) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     return Json::object();
   }

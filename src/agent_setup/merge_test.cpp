@@ -10,7 +10,6 @@
 namespace lore::agent_setup {
 namespace {
 
-
 Json Parsed(const std::string& text) { return Json::parse(text); }
 
 size_t CountCommand(const Json& groups, const std::string& command) {
@@ -70,18 +69,21 @@ TEST(AgentSetupMergeSettings, KeepsOtherKeysHooksAndOrder) {
 }
 
 TEST(AgentSetupMergeSettings, PermissionIsAppendedToThePersonsRules) {
-  const std::string text = R"js({"permissions": {"allow": ["Bash(ls:*)"], "deny": ["Read(.env)"]}})js";
+  const std::string text =
+      R"js({"permissions": {"allow": ["Bash(ls:*)"], "deny": ["Read(.env)"]}})js";
   auto m = MergeSettings(text, "s.json", "s.json");
   ASSERT_TRUE(m) << m.error().Format();
   EXPECT_EQ(m->doc["permissions"]["allow"], Json::array({"Bash(ls:*)", "mcp__lore"}));
   EXPECT_EQ(m->doc["permissions"]["deny"], Json::array({"Read(.env)"}));
   // The wildcard spelling counts as lore's rule: nothing is added.
-  auto wild = MergeSettings(R"js({"permissions": {"allow": ["mcp__lore__*"]}})js", "s.json", "s.json");
+  auto wild =
+      MergeSettings(R"js({"permissions": {"allow": ["mcp__lore__*"]}})js", "s.json", "s.json");
   ASSERT_TRUE(wild);
   EXPECT_EQ(wild->pieces.back().state, PieceState::kInstalled);
   EXPECT_EQ(wild->doc["permissions"]["allow"].size(), 1u);
   // A shape Claude Code does not read is refused, naming the line.
-  auto bad = MergeSettings("{\n  \"permissions\": {\"allow\": \"mcp__lore\"}\n}", "s.json", "s.json");
+  auto bad =
+      MergeSettings("{\n  \"permissions\": {\"allow\": \"mcp__lore\"}\n}", "s.json", "s.json");
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().what.find("permissions.allow"), std::string::npos);
   EXPECT_EQ(bad.error().line, 2);
@@ -112,15 +114,18 @@ TEST(AgentSetupMergeSettings, OldLoreIsReportedNotDuplicated) {
 }
 
 TEST(AgentSetupMergeSettings, PreToolUseUnderAnotherMatcherIsDifferent) {
-  const std::string guarded = "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook pre-tool-use";
+  const std::string guarded =
+      "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook pre-tool-use";
   const std::string text = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [
-      {"type": "command", "command": ")" + guarded + R"("}]}]}})";
+      {"type": "command", "command": ")" +
+                           guarded + R"("}]}]}})";
   auto m = MergeSettings(text, "s.json", "s.json");
   ASSERT_TRUE(m);
   EXPECT_EQ(m->pieces[1].state, PieceState::kDifferent);
   EXPECT_EQ(m->doc["hooks"]["PreToolUse"].size(), 1u);
   const std::string star = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Bash", "hooks": [
-      {"type": "command", "command": ")" + guarded + R"("}]}]}})";
+      {"type": "command", "command": ")" +
+                           guarded + R"("}]}]}})";
   auto s = MergeSettings(star, "s.json", "s.json");
   ASSERT_TRUE(s);
   EXPECT_EQ(s->pieces[1].state, PieceState::kInstalled);
@@ -163,7 +168,8 @@ TEST(AgentSetupMergeMcp, UnderAProjectOfClaudeJson) {
   auto fresh = MergeMcp("", "/h/.claude.json", "~/.claude.json", {"projects", "/new"});
   ASSERT_TRUE(fresh);
   EXPECT_EQ(fresh->doc["projects"]["/new"]["mcpServers"]["lore"]["args"][0], "mcp");
-  auto again = MergeMcp(Render(m->doc), "/h/.claude.json", "~/.claude.json", {"projects", "/work/p"});
+  auto again =
+      MergeMcp(Render(m->doc), "/h/.claude.json", "~/.claude.json", {"projects", "/work/p"});
   ASSERT_TRUE(again);
   EXPECT_FALSE(again->changed);
   auto bad = MergeMcp(R"({"projects": {"/work/p": []}})", "/h/.claude.json", "~/.claude.json",
@@ -265,7 +271,8 @@ TEST(AgentSetupDiff, ShowsOnlyTheChangedMiddle) {
 }
 
 TEST(AgentSetupMergeCodex, AppendsOnceKeepingEveryByte) {
-  const std::string mine = "model = \"o4\"\n[mcp_servers.gh]\ncommand = \"gh\"";  // no final newline
+  const std::string mine =
+      "model = \"o4\"\n[mcp_servers.gh]\ncommand = \"gh\"";  // no final newline
   auto m = MergeCodexConfig(mine, "c.toml", "c.toml");
   ASSERT_TRUE(m) << m.error().Format();
   ASSERT_TRUE(m->text);
@@ -274,7 +281,8 @@ TEST(AgentSetupMergeCodex, AppendsOnceKeepingEveryByte) {
   ASSERT_TRUE(again);
   EXPECT_FALSE(again->changed);
   EXPECT_EQ(again->pieces[0].state, PieceState::kInstalled);
-  auto other = MergeCodexConfig("[mcp_servers.lore]\ncommand = \"/opt/lore\"\nargs = [\"mcp\"]\n", "c", "c");
+  auto other =
+      MergeCodexConfig("[mcp_servers.lore]\ncommand = \"/opt/lore\"\nargs = [\"mcp\"]\n", "c", "c");
   ASSERT_TRUE(other);
   EXPECT_EQ(other->pieces[0].state, PieceState::kDifferent);
   EXPECT_FALSE(other->changed);
@@ -320,7 +328,8 @@ TEST(AgentSetupUnmerge, SettingsComeBackAsTheyWere) {
   EXPECT_TRUE(back->changed);
   EXPECT_EQ(Render(back->doc), text);  // the person's wildcard rule stays theirs
   // A file lore made alone comes back empty; one without lore is unchanged.
-  auto alone = UnmergeSettings(Render(MergeSettings("", "s.json", "s.json")->doc), "s.json", "s.json");
+  auto alone =
+      UnmergeSettings(Render(MergeSettings("", "s.json", "s.json")->doc), "s.json", "s.json");
   ASSERT_TRUE(alone);
   EXPECT_EQ(alone->doc, Json::object());
   for (const Piece& p : alone->pieces) EXPECT_EQ(p.state, PieceState::kInstalled) << p.name;
@@ -331,13 +340,15 @@ TEST(AgentSetupUnmerge, SettingsComeBackAsTheyWere) {
 }
 
 TEST(AgentSetupUnmerge, McpKeepsOtherServersAndAnotherLore) {
-  const std::string text = "{\n  \"mcpServers\": {\n    \"github\": {\n      \"command\": \"gh\"\n    }\n  }\n}\n";
+  const std::string text =
+      "{\n  \"mcpServers\": {\n    \"github\": {\n      \"command\": \"gh\"\n    }\n  }\n}\n";
   auto merged = MergeMcp(text, "m.json", "m.json");
   ASSERT_TRUE(merged);
   auto back = UnmergeMcp(Render(merged->doc), "m.json", "m.json");
   ASSERT_TRUE(back);
   EXPECT_EQ(Render(back->doc), text);
-  const std::string other = R"({"mcpServers": {"lore": {"command": "/opt/lore", "args": ["mcp"]}}})";
+  const std::string other =
+      R"({"mcpServers": {"lore": {"command": "/opt/lore", "args": ["mcp"]}}})";
   auto kept = UnmergeMcp(other, "m.json", "m.json");
   ASSERT_TRUE(kept);
   EXPECT_FALSE(kept->changed);

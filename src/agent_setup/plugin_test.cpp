@@ -36,8 +36,8 @@ TEST(AgentSetupPlugin, ManifestsNameThisVersion) {
   Json plugin = Json::parse(Read("share/claude-code/.claude-plugin/plugin.json"));
   EXPECT_EQ(plugin["name"], "lore");
   EXPECT_EQ(plugin["version"], kVersion);
-  for (const char* market : {".claude-plugin/marketplace.json",
-                             "share/installed-marketplace.json"}) {
+  for (const char* market :
+       {".claude-plugin/marketplace.json", "share/installed-marketplace.json"}) {
     Json m = Json::parse(Read(market));
     ASSERT_EQ(m["plugins"].size(), 1u) << market;
     EXPECT_EQ(m["plugins"][0]["name"], "lore") << market;

@@ -10,7 +10,6 @@
 namespace lore::agent_setup {
 namespace {
 
-
 constexpr std::string_view kSettingsShape =
     "a JSON object whose \"hooks\" maps event names to arrays of {\"matcher\", \"hooks\": "
     "[{\"type\": \"command\", \"command\"}]}";
@@ -58,8 +57,9 @@ Piece Inspect(Json& groups, const HookSpec& spec, const std::string& rel, Json**
         }
         if (*command == spec.command) {
           p.state = PieceState::kDifferent;
-          p.detail = "lore's earlier form, which fails where lore is not installed (lore init "
-                     "replaces it)";
+          p.detail =
+              "lore's earlier form, which fails where lore is not installed (lore init "
+              "replaces it)";
           *earlier = &hook["command"];
           return p;
         }
@@ -93,8 +93,8 @@ Json NewGroup(const HookSpec& spec, int timeout = kHookTimeoutSeconds) {
 Status CheckGroups(std::string_view text, const std::string& path, const std::string& event,
                    const Json& groups) {
   if (!groups.is_array()) {
-    return Fail(
-        ShapeError(text, path, {"hooks", event}, "hooks." + event + " is not an array", kSettingsShape));
+    return Fail(ShapeError(text, path, {"hooks", event}, "hooks." + event + " is not an array",
+                           kSettingsShape));
   }
   for (size_t i = 0; i < groups.size(); ++i) {
     const Json* hooks = json::Find(groups[i], "hooks");
@@ -179,7 +179,8 @@ std::string PluginHooksFile() {
     hooks[std::string(spec.event)].push_back(std::move(group));
   }
   Json doc = Json::object();
-  doc["description"] = "lore: capture, recall and consolidation hooks (generated from lore's hook table)";
+  doc["description"] =
+      "lore: capture, recall and consolidation hooks (generated from lore's hook table)";
   doc["hooks"] = std::move(hooks);
   return Render(doc);
 }
@@ -187,9 +188,9 @@ std::string PluginHooksFile() {
 std::string PluginMcpFile() {
   Json server = Json::object();
   server["command"] = "sh";
-  server["args"] = Json::array(
-      {"-c",
-       "command -v lore >/dev/null 2>&1 && exec lore mcp; exec \"${CLAUDE_PLUGIN_ROOT}/bin/lore\" mcp"});
+  server["args"] = Json::array({"-c",
+                                "command -v lore >/dev/null 2>&1 && exec lore mcp; exec "
+                                "\"${CLAUDE_PLUGIN_ROOT}/bin/lore\" mcp"});
   Json doc = Json::object();
   doc["mcpServers"]["lore"] = std::move(server);
   return Render(doc);

@@ -94,8 +94,7 @@ Result<Trust> CodexTrust(const std::string& project, const std::string& home,
   if (!parsed) {
     const toml::parse_error& e = parsed.error();
     return Fail(ErrorCode::kCorrupt, "malformed TOML: " + std::string(e.description()), path,
-                static_cast<int64_t>(e.source().begin.line),
-                "fix the file; Codex refuses it too");
+                static_cast<int64_t>(e.source().begin.line), "fix the file; Codex refuses it too");
   }
   const toml::table* projects = parsed.table().get_as<toml::table>("projects");
   for (const std::string& k : {project, root}) {
@@ -122,7 +121,8 @@ Result<Trust> GeminiTrust(const std::string& project, const std::string& home) {
     auto doc = ReadObject(stext, settings, "a JSON object");
     if (doc) {
       const Json* security = json::Find(*doc, "security");
-      const Json* trust = security && security->is_object() ? json::Find(*security, "folderTrust") : nullptr;
+      const Json* trust =
+          security && security->is_object() ? json::Find(*security, "folderTrust") : nullptr;
       const Json* enabled = trust && trust->is_object() ? json::Find(*trust, "enabled") : nullptr;
       if (enabled && enabled->is_boolean() && !enabled->get<bool>()) {
         t.trusted = true;  // folder trust turned off: every folder is trusted
@@ -139,8 +139,9 @@ Result<Trust> GeminiTrust(const std::string& project, const std::string& home) {
     t.detail = t.file + " trusts no folder";
     return t;
   }
-  LORE_ASSIGN(Json rules, ReadObject(text, path, "a JSON object mapping folders to TRUST_FOLDER, "
-                                                 "TRUST_PARENT or DO_NOT_TRUST"));
+  LORE_ASSIGN(Json rules, ReadObject(text, path,
+                                     "a JSON object mapping folders to TRUST_FOLDER, "
+                                     "TRUST_PARENT or DO_NOT_TRUST"));
   size_t longest = 0;
   bool matched = false;
   std::string level, rule;
@@ -151,8 +152,8 @@ Result<Trust> GeminiTrust(const std::string& project, const std::string& home) {
     std::string effective = v == "TRUST_PARENT" ? Dirname(it.key()) : it.key();
     effective = RealOr(effective);
     while (effective.size() > 1 && effective.back() == '/') effective.pop_back();
-    const bool under = project == effective || effective == "/" ||
-                       project.rfind(effective + "/", 0) == 0;
+    const bool under =
+        project == effective || effective == "/" || project.rfind(effective + "/", 0) == 0;
     if (under && (!matched || it.key().size() > longest)) {
       matched = true;
       longest = it.key().size();

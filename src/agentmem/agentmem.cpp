@@ -87,7 +87,9 @@ bool MemoryHeading(const std::string& title) {
 bool Mentions(std::string_view text, std::string_view needle) {
   if (needle.empty()) return true;
   const std::string t = Lower(text), n = Lower(needle);
-  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-'; };
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  };
   for (size_t at = t.find(n); at != std::string::npos; at = t.find(n, at + 1)) {
     bool before = at == 0 || !word(t[at - 1]);
     bool after = at + n.size() >= t.size() || !word(t[at + n.size()]);
@@ -159,8 +161,8 @@ std::vector<Fact> Bullets(std::string_view text, bool sections_only, std::string
     std::string_view item;
     if (Item(line, &indent, &item)) {
       if (current && indent >= current_indent + 2) {  // a nested item joins its parent
-        current->text += (!current->text.empty() && current->text.back() == ':' ? " " : "; ") +
-                         Squeezed(item);
+        current->text +=
+            (!current->text.empty() && current->text.back() == ':' ? " " : "; ") + Squeezed(item);
       } else {
         Fact f;
         f.text = Squeezed(item);
@@ -311,12 +313,10 @@ Result<std::vector<Fact>> Read(const std::string& project, const std::string& ho
     const char* rel;
     const char* agent;
   };
-  for (const Instruction& f : {Instruction{"CLAUDE.md", "claude-code"},
-                               Instruction{".claude/CLAUDE.md", "claude-code"},
-                               Instruction{"CLAUDE.local.md", "claude-code"},
-                               Instruction{"QWEN.md", "qwen-code"},
-                               Instruction{"GEMINI.md", "gemini-cli"},
-                               Instruction{"AGENTS.md", "codex"}}) {
+  for (const Instruction& f :
+       {Instruction{"CLAUDE.md", "claude-code"}, Instruction{".claude/CLAUDE.md", "claude-code"},
+        Instruction{"CLAUDE.local.md", "claude-code"}, Instruction{"QWEN.md", "qwen-code"},
+        Instruction{"GEMINI.md", "gemini-cli"}, Instruction{"AGENTS.md", "codex"}}) {
     const std::string path = project + "/" + f.rel;
     LORE_ASSIGN(auto text, ReadSource(path));
     if (!text) continue;
@@ -338,7 +338,8 @@ Result<std::vector<Fact>> Read(const std::string& project, const std::string& ho
                                 [&](const Fact& g) { return g.line == f.line; });
         if (!seen) facts.push_back(std::move(f));
       }
-      std::sort(facts.begin(), facts.end(), [](const Fact& a, const Fact& b) { return a.line < b.line; });
+      std::sort(facts.begin(), facts.end(),
+                [](const Fact& a, const Fact& b) { return a.line < b.line; });
       Stamp(&facts, "codex", "Codex's memories", path, &out);
     }
   }

@@ -35,8 +35,9 @@ TEST(AgentMemBullets, CodeFencesBreaksAndNesting) {
 }
 
 TEST(AgentMemBullets, OnlySectionsNamingTheProject) {
-  const std::string md = "# Memory\n## widgets\n- uses port 8080\n### Details\n- and TLS\n"
-                         "## gadgets\n- uses port 9090\n## misc\nAbout widgets:\n- a fact\n";
+  const std::string md =
+      "# Memory\n## widgets\n- uses port 8080\n### Details\n- and TLS\n"
+      "## gadgets\n- uses port 9090\n## misc\nAbout widgets:\n- a fact\n";
   EXPECT_EQ(Texts(Bullets(md, false, "widgets")),
             (std::vector<std::string>{"uses port 8080", "and TLS", "a fact"}));
   EXPECT_TRUE(Bullets(md, false, "widget").empty());  // a whole word only
@@ -57,7 +58,8 @@ TEST(AgentMemTopicFile, OneFactTitledByItsFrontmatter) {
 }
 
 TEST(AgentMemFolder, ClaudeCodesProjectFolderName) {
-  EXPECT_EQ(ClaudeMemoryFolder("/h", "/work/my.repo_x"), "/h/.claude/projects/-work-my-repo-x/memory");
+  EXPECT_EQ(ClaudeMemoryFolder("/h", "/work/my.repo_x"),
+            "/h/.claude/projects/-work-my-repo-x/memory");
 }
 
 }  // namespace

@@ -30,7 +30,8 @@ std::string Key(std::string_view s) {
 Result<std::set<std::string>> KnownInsights(const store::Store& store) {
   const proposals::Paths paths = proposals::Paths::InStore(store.dir());
   std::set<std::string> known;
-  for (const std::string* file : {&paths.queue, &paths.archive, &paths.rejected, &paths.learnings}) {
+  for (const std::string* file :
+       {&paths.queue, &paths.archive, &paths.rejected, &paths.learnings}) {
     auto bytes = fs::ReadFile(*file, fs::Kind::kLog);
     if (!bytes) {
       if (bytes.error().code == ErrorCode::kNotFound) continue;
@@ -84,7 +85,8 @@ int64_t AgentMemoryImport::Count(AgentFact::Status s) const {
 Result<AgentMemoryImport> ImportAgentMemory(const std::string& folder, const std::string& home,
                                             bool dry_run, text::TimePoint now) {
   char real[PATH_MAX];
-  auto st = ::realpath(folder.c_str(), real) ? fs::LStat(real) : Result<struct stat>(Fail(ErrorCode::kNotFound, ""));
+  auto st = ::realpath(folder.c_str(), real) ? fs::LStat(real)
+                                             : Result<struct stat>(Fail(ErrorCode::kNotFound, ""));
   if (!st || !S_ISDIR(st->st_mode)) {
     return Fail(ErrorCode::kInvalidInput,
                 "lore import agent-memory reads the agents' files of a checkout, and this is no "
@@ -136,7 +138,8 @@ Result<AgentMemoryImport> ImportAgentMemory(const std::string& folder, const std
     } else if (dry_run) {
       a.status = AgentFact::Status::kWouldQueue;
     } else {
-      LORE_ASSIGN(Proposed p, Propose(request, [&]() -> Result<store::Store> { return store; }, now));
+      LORE_ASSIGN(Proposed p, Propose(
+                                  request, [&]() -> Result<store::Store> { return store; }, now));
       if (p.status == Proposed::Status::kQueued) {
         a.status = AgentFact::Status::kQueued;
         a.id = p.id;
@@ -145,7 +148,8 @@ Result<AgentMemoryImport> ImportAgentMemory(const std::string& folder, const std
         a.id = p.id;
       } else {
         a.status = AgentFact::Status::kRefused;
-        a.reason = p.status == Proposed::Status::kDisabled    ? "proposals are disabled in " + p.config_path
+        a.reason = p.status == Proposed::Status::kDisabled
+                       ? "proposals are disabled in " + p.config_path
                    : p.status == Proposed::Status::kBelowFloor ? "below the confidence floor"
                                                                : "the queue refused it";
       }

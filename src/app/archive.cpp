@@ -35,8 +35,8 @@ Result<Imported> Import(const ImportRequest& request) {
   Imported im;
   LORE_ASSIGN(im.report, archive::Import(request.archive, root, options));
   const archive::Summary& s = im.report.summary;
-  im.lines.push_back("imported " + std::to_string(s.files) + " files (" +
-                     std::to_string(s.bytes) + " bytes) into " + s.path);
+  im.lines.push_back("imported " + std::to_string(s.files) + " files (" + std::to_string(s.bytes) +
+                     " bytes) into " + s.path);
   if (im.report.config == "kept-aside") {
     im.lines.push_back("settings: the archive's config.toml was not applied; it is kept as " +
                        fs::Join(s.path, archive::kImportedConfig) +
@@ -44,12 +44,11 @@ Result<Imported> Import(const ImportRequest& request) {
   }
   for (const auto& c : im.report.setting_changes) im.lines.push_back("setting changed: " + c);
   if (const int64_t n = im.report.proposed_pages + im.report.proposed_learnings; n > 0) {
-    im.lines.push_back(
-        "review: the archive's " + std::to_string(im.report.proposed_pages) +
-        " knowledge pages and " + std::to_string(im.report.proposed_learnings) +
-        " learnings are not live; they wait as " + std::to_string(n) +
-        " proposals for your review (lore review " + s.key +
-        "), the files kept whole under " + fs::Join(s.path, "imported") + "/");
+    im.lines.push_back("review: the archive's " + std::to_string(im.report.proposed_pages) +
+                       " knowledge pages and " + std::to_string(im.report.proposed_learnings) +
+                       " learnings are not live; they wait as " + std::to_string(n) +
+                       " proposals for your review (lore review " + s.key +
+                       "), the files kept whole under " + fs::Join(s.path, "imported") + "/");
   }
   for (const auto& f : im.report.injected) {
     im.lines.push_back("session start will inject the archive's " + f);

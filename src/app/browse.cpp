@@ -11,6 +11,8 @@
 
 #include "activity/card.h"
 #include "activity/session_log.h"
+#include "app/page_parts.h"
+#include "doc/frontmatter.h"
 #include "lore/app/check.h"
 #include "lore/app/recall.h"
 #include "lore/app/review.h"
@@ -23,6 +25,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/hook/session.h"
+#include "lore/index/tokenizer.h"
 #include "lore/json/reader.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/lifecycle.h"
@@ -31,9 +34,6 @@
 #include "lore/proposals/review.h"
 #include "lore/sys/random.h"
 #include "lore/text/utf8.h"
-#include "app/page_parts.h"
-#include "doc/frontmatter.h"
-#include "lore/index/tokenizer.h"
 #include "recall/recall.h"
 #include "recall/usage.h"
 
@@ -50,8 +50,9 @@ Json UsageOf(const recall::Usage& usage, std::string_view id) {
   const recall::ItemUsage& i = it == usage.items.end() ? none : it->second;
   u["shown"] = i.shown;
   u["opened"] = i.opened;
-  u["last_used"] = i.last_used > 0 ? text::UtcSeconds(text::TimePoint(std::chrono::seconds(i.last_used)))
-                                   : std::string();
+  u["last_used"] = i.last_used > 0
+                       ? text::UtcSeconds(text::TimePoint(std::chrono::seconds(i.last_used)))
+                       : std::string();
   u["pinned"] = i.pinned;
   return u;
 }
@@ -192,8 +193,8 @@ Result<Json> ParseChange(std::string_view body) {
   json::Limits limits;
   limits.max_bytes = size_t{1} << 20;
   limits.max_depth = 16;
-  LORE_ASSIGN(Json v, json::ParseOrdered(body, limits,
-                                         {"the request's body", 1, "send one JSON object"}));
+  LORE_ASSIGN(Json v,
+              json::ParseOrdered(body, limits, {"the request's body", 1, "send one JSON object"}));
   if (!v.is_object()) {
     return Fail(ErrorCode::kInvalidInput, "the body is not a JSON object", "", 0,
                 "send one JSON object");
@@ -278,7 +279,8 @@ Result<Json> RecordsJson(const store::Store& store, std::string_view kind_name, 
   const recall::Usage usage = page::ReadUsageOrNone(store);
   Json items = Json::array();
   const size_t first = static_cast<size_t>(std::max<int64_t>(offset, 0));
-  const size_t last = std::min(found.size(), first + static_cast<size_t>(std::max<int64_t>(limit, 0)));
+  const size_t last =
+      std::min(found.size(), first + static_cast<size_t>(std::max<int64_t>(limit, 0)));
   for (size_t n = first; n < last; ++n) {
     const std::string& slug = found[n].slug;
     const std::string id = doc::RelPath(*kind, slug);
@@ -334,7 +336,8 @@ std::optional<SourceRef> SourceOf(std::string_view id) {
   ref.stem = std::string(file.substr(0, file.size() - 6));
   // A stem is a plain file name: never a path, never hidden.
   if (ref.stem.empty() || ref.stem[0] == '.' ||
-      ref.stem.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") !=
+      ref.stem.find_first_not_of(
+          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") !=
           std::string::npos) {
     return std::nullopt;
   }
@@ -354,9 +357,7 @@ std::optional<SourceRef> SourceOf(std::string_view id) {
   return ref;
 }
 
-std::string Valid(std::string s) {
-  return text::IsValidUtf8(s) ? s : text::ReplaceInvalidUtf8(s);
-}
+std::string Valid(std::string s) { return text::IsValidUtf8(s) ? s : text::ReplaceInvalidUtf8(s); }
 
 // One event of a session log as the page shows it: who, then what.
 Json TurnJson(const activity::Event& e) {
@@ -506,13 +507,13 @@ Result<Json> LearningsJson(const store::Store& store, text::TimePoint now) {
     j["learning_id"] = it->facts.id;
     j["subject"] = it->facts.subject;
     j["type"] = it->facts.type;
-    j["text"] = line->contains("insight") && (*line)["insight"].is_string() ? (*line)["insight"]
-                                                                              : Json("");
+    j["text"] =
+        line->contains("insight") && (*line)["insight"].is_string() ? (*line)["insight"] : Json("");
     j["confidence"] = it->facts.confidence ? Json(*it->facts.confidence) : Json(nullptr);
     j["occurrences"] = it->facts.occurrences ? Json(*it->facts.occurrences) : Json(nullptr);
     j["live"] = learnings::IsLive(it->facts, now);
-    j["expires_at"] = it->facts.expires_at ? Json(text::UtcSeconds(*it->facts.expires_at))
-                                           : Json(nullptr);
+    j["expires_at"] =
+        it->facts.expires_at ? Json(text::UtcSeconds(*it->facts.expires_at)) : Json(nullptr);
     j["usage"] = UsageOf(usage, id);
     items.push_back(std::move(j));
   }
@@ -537,8 +538,8 @@ Result<std::vector<SessionSeen>> ReadCards(const store::Store& store) {
     if (!log) continue;  // one unreadable log does not hide the others
     SessionSeen s;
     s.card = activity::ReadCard(*log);
-    s.id = std::string(activity::kSessionsDir) + "/" + f.stem + ".jsonl:" +
-           std::to_string(std::max<int64_t>(s.card.first_line, 1));
+    s.id = std::string(activity::kSessionsDir) + "/" + f.stem +
+           ".jsonl:" + std::to_string(std::max<int64_t>(s.card.first_line, 1));
     s.failures = static_cast<int64_t>(activity::Failures(*log).size());
     out.push_back(std::move(s));
   }
@@ -612,8 +613,8 @@ Result<Json> SessionsJson(const store::Store& store, std::string_view after, int
     activity::SessionLog empty;
     const activity::SessionCard c = activity::ReadCard(log ? *log : empty);
     Json j = Json::object();
-    j["id"] = std::string(activity::kSessionsDir) + "/" + k->stem + ".jsonl:" +
-              std::to_string(std::max<int64_t>(c.first_line, 1));
+    j["id"] = std::string(activity::kSessionsDir) + "/" + k->stem +
+              ".jsonl:" + std::to_string(std::max<int64_t>(c.first_line, 1));
     j["session_id"] = c.session_id.empty() ? k->stem : c.session_id;
     j["started_at"] = k->started_at.empty() ? c.started_at : k->started_at;
     j["ended_at"] = c.ended_at;
@@ -819,30 +820,35 @@ Json WhyInWords(const search::Hit& h, const std::vector<std::pair<std::string, d
     parts.emplace_back(s.expansion, line + Share(s.expansion, total) + ".");
   }
   if (s.context > 0) {
-    parts.emplace_back(s.context, "The lines or records next to it match your words, and lend it "
-                                  "their context" + Share(s.context, total) + ".");
+    parts.emplace_back(s.context,
+                       "The lines or records next to it match your words, and lend it "
+                       "their context" +
+                           Share(s.context, total) + ".");
   }
   if (s.session > 0) {
     parts.emplace_back(s.session, "It comes from a session that holds a strong match" +
                                       Share(s.session, total) + ".");
   }
   if (s.author > 0) {
-    parts.emplace_back(s.author, "Its author is a name you searched for" +
-                                     Share(s.author, total) + ".");
+    parts.emplace_back(s.author,
+                       "Its author is a name you searched for" + Share(s.author, total) + ".");
   }
   if (s.time > 0) {
-    parts.emplace_back(s.time, "You asked when, and it names a time or date" +
-                                   Share(s.time, total) + ".");
+    parts.emplace_back(s.time,
+                       "You asked when, and it names a time or date" + Share(s.time, total) + ".");
   }
   if (s.curated > 0) {
-    parts.emplace_back(s.curated, "It is a learning a person kept in review, which counts "
-                                  "double" + Share(s.curated, total) + ".");
+    parts.emplace_back(s.curated,
+                       "It is a learning a person kept in review, which counts "
+                       "double" +
+                           Share(s.curated, total) + ".");
   }
   std::stable_sort(parts.begin(), parts.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   Json out = Json::array();
   for (auto& [score, line] : parts) out.push_back(std::move(line));
-  if (out.empty()) out.push_back("It matched none of your words closely; it is shown as the best there was.");
+  if (out.empty())
+    out.push_back("It matched none of your words closely; it is shown as the best there was.");
   return out;
 }
 

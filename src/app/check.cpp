@@ -45,16 +45,17 @@ Checked Check(const store::Store& store, bool repair) {
     }
     if (auto s = consolidate::CheckJournal(store); !s) out.problems.push_back(s.error());
   }
-  for (const auto& l : store::FindLeftovers(store)) out.warnings.push_back(store::LeftoverProblem(l));
+  for (const auto& l : store::FindLeftovers(store))
+    out.warnings.push_back(store::LeftoverProblem(l));
   return out;
 }
 
 Result<std::vector<SecretFound>> FindSecrets(const store::Store& store) {
   std::vector<SecretFound> found;
-  LORE_TRY(redact::ScanTree(store.dir(), [&](const std::string& rel, int64_t line,
-                                              redact::Rule rule) {
-    found.push_back({fs::Join(store.dir(), rel), line, std::string(redact::RuleName(rule))});
-  }));
+  LORE_TRY(
+      redact::ScanTree(store.dir(), [&](const std::string& rel, int64_t line, redact::Rule rule) {
+        found.push_back({fs::Join(store.dir(), rel), line, std::string(redact::RuleName(rule))});
+      }));
   return found;
 }
 

@@ -2,9 +2,9 @@
 
 #include "consolidate/journal.h"
 #include "consolidate/report.h"
+#include "lore/app/recall.h"
 #include "lore/consolidate/run_state.h"
 #include "lore/distill/distill.h"
-#include "lore/app/recall.h"
 
 namespace lore::app {
 
@@ -26,7 +26,8 @@ std::vector<Error> FinishConsolidation(const store::Store& store, const Consolid
   cons::RemoveTrash(c.report.trash);
   std::vector<Error> warnings;
   bool changed = false;
-  for (const auto& r : c.report.runs) changed = changed || (r.outcome == "ok" && !r.changed.empty());
+  for (const auto& r : c.report.runs)
+    changed = changed || (r.outcome == "ok" && !r.changed.empty());
   if (!changed) return warnings;
   auto summary = distill::Distill(store);
   std::string error = summary ? "" : summary.error().Format();

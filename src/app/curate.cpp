@@ -46,7 +46,8 @@ Result<RecordRef> EditableRecord(std::string_view id) {
   auto ref = page::RecordOf(id);
   if (!ref || !page::Editable(ref->kind)) {
     return Fail(ErrorCode::kInvalidInput, "only decisions, requests and knowledge can be edited",
-                std::string(id), 0, "open a record under memory/decisions, memory/requests or knowledge");
+                std::string(id), 0,
+                "open a record under memory/decisions, memory/requests or knowledge");
   }
   return *ref;
 }
@@ -63,8 +64,8 @@ Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
   }
   for (const std::string& id : approve) {
     if (std::find(decline.begin(), decline.end(), id) != decline.end()) {
-      return Fail(ErrorCode::kInvalidInput, "proposal " + id + " is both kept and declined", "",
-                  0, "choose one of keep and decline for it");
+      return Fail(ErrorCode::kInvalidInput, "proposal " + id + " is both kept and declined", "", 0,
+                  "choose one of keep and decline for it");
     }
   }
   LORE_TRY(page::RefuseTeamQueue(store));
@@ -77,7 +78,8 @@ Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
   DecisionFlags flags;
   flags.reason = reason.empty() ? "user-declined" : reason;
   Json already = Json::array();
-  for (const auto& [ids, into] : {std::pair{&approve, &flags.approve}, {&decline, &flags.decline}}) {
+  for (const auto& [ids, into] :
+       {std::pair{&approve, &flags.approve}, {&decline, &flags.decline}}) {
     for (const std::string& id : *ids) {
       if (pending.count(id)) {
         into->push_back(id);
@@ -99,8 +101,8 @@ Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
                   "review with 'lore review' on the command line");
     }
     if (!r.ok) {
-      std::string why = r.result->errors.empty() ? "the queue was not cleared"
-                                                 : r.result->errors.front();
+      std::string why =
+          r.result->errors.empty() ? "the queue was not cleared" : r.result->errors.front();
       return Fail(ErrorCode::kIo, "the review was not completed: " + why, source.paths.queue, 0,
                   "run 'lore check' and review again: nothing decided is lost");
     }

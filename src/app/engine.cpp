@@ -21,8 +21,8 @@ Result<std::string> ChooseEngine(const store::Store& store, std::string_view eng
     LORE_ASSIGN(text, fs::ReadFile(path, fs::Kind::kConfig));
   }
   const std::string mode = engine == "rules" ? "rules" : "llm";
-  std::vector<std::pair<std::string, std::string>> keys = {
-      {"memory.consolidation.engine", mode}, {"memory.extract_engine", mode}};
+  std::vector<std::pair<std::string, std::string>> keys = {{"memory.consolidation.engine", mode},
+                                                           {"memory.extract_engine", mode}};
   if (engine != "rules") keys.emplace_back("llm.provider", std::string(engine));
   LORE_ASSIGN(std::string updated, config::SetStrings(text, path, keys));
   if (updated != text) LORE_TRY(fs::WriteFileAtomic(path, updated));

@@ -20,8 +20,8 @@ Result<Extracted> Extract(const store::Store& store, const ExtractRequest& reque
       auto session = extract::SessionOf(o.transcript, o.session);
       const std::string id = session ? *session : "";
       (void)extract::RecordExtractFailure(store, id, outcome.error(), o.now);
-      (void)extract::RecordLastExtract(store, {text::UtcSeconds(o.now), id, engine_name, "failed",
-                                               outcome.error().Format()});
+      (void)extract::RecordLastExtract(
+          store, {text::UtcSeconds(o.now), id, engine_name, "failed", outcome.error().Format()});
     }
     return Fail(outcome.error());
   }

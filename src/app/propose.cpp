@@ -11,8 +11,7 @@
 namespace lore::app {
 
 Result<Proposed> Propose(const ProposeRequest& request,
-                         const std::function<Result<store::Store>()>& locate,
-                         text::TimePoint now) {
+                         const std::function<Result<store::Store>()>& locate, text::TimePoint now) {
   using Status = Proposed::Status;
   proposals::Proposal p = proposals::CheckFlags(request.flags, request.env_wave);
   Proposed out;
@@ -29,8 +28,8 @@ Result<Proposed> Propose(const ProposeRequest& request,
   out.floor = settings.confidence_floor;
   out.config_path = store.config_path();
   if (request.dry_run) {
-    out.status = p.fields.confidence < settings.confidence_floor ? Status::kBelowFloor
-                                                                 : Status::kDryRun;
+    out.status =
+        p.fields.confidence < settings.confidence_floor ? Status::kBelowFloor : Status::kDryRun;
     return out;
   }
   if (!settings.enabled) {

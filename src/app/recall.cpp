@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "lore/fs/fd.h"
+#include "lore/index/index.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/learnings/update.h"
-#include "lore/index/index.h"
 #include "recall/recall.h"
 #include "recall/symbols.h"
 #include "recall/usage.h"
@@ -57,8 +57,8 @@ Result<HookAnswer> FileRecall(const store::Store& store, const hook::Payload& pa
     return HookAnswer{};
   LORE_TRY(store.Check(store::RawCheck::kSkip));
   LORE_ASSIGN(recall::Settings settings, recall::LoadSettings(store));
-  LORE_ASSIGN(recall::Recalled r, recall::ForFile(store, settings, payload.file_path,
-                                                  {repo, payload.session_id, now}));
+  LORE_ASSIGN(recall::Recalled r,
+              recall::ForFile(store, settings, payload.file_path, {repo, payload.session_id, now}));
   return Answer(store, "PostToolUse", r, payload.session_id, now);
 }
 
@@ -126,15 +126,15 @@ void CountUse(const store::Store& store, const std::vector<std::string>& ids, bo
   (void)recall::RecordUse(store, events, "", now);
 }
 
-::lore::Status PinItem(const store::Store& store, std::string_view id, bool pin, text::TimePoint now) {
+::lore::Status PinItem(const store::Store& store, std::string_view id, bool pin,
+                       text::TimePoint now) {
   if (!fs::Exists(store.dir())) {
     return Fail(ErrorCode::kNotFound, "no store for this repository", store.dir(), 0,
                 "check the repository argument");
   }
   LORE_TRY(recall::Open(store, id).map([](auto) {}));  // the item must exist
-  return recall::RecordUse(store, {{pin ? recall::Use::kPin : recall::Use::kUnpin,
-                                    std::string(id), "cli"}},
-                           "", now);
+  return recall::RecordUse(
+      store, {{pin ? recall::Use::kPin : recall::Use::kUnpin, std::string(id), "cli"}}, "", now);
 }
 
 Result<UsageStats> Usage(const store::Store& store) {

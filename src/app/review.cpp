@@ -44,8 +44,8 @@ struct Resolver {
     if (settled) return std::nullopt;
     errors->push_back(m.prefixed.empty()
                           ? "no queued proposal has id " + want
-                          : "id prefix " + want + " matches " +
-                                std::to_string(m.prefixed.size()) + " proposals; give more of it");
+                          : "id prefix " + want + " matches " + std::to_string(m.prefixed.size()) +
+                                " proposals; give more of it");
     return std::nullopt;
   }
 };

@@ -6,8 +6,9 @@ namespace lore::app {
 namespace {
 
 TEST(AppReview, PlanNamesIdsAndAReason) {
-  auto plan = ParsePlan(R"({"approve": ["abcd"], "decline": ["ef01", "ef02"], "reason": "manual-skip"})",
-                        "plan.json");
+  auto plan =
+      ParsePlan(R"({"approve": ["abcd"], "decline": ["ef01", "ef02"], "reason": "manual-skip"})",
+                "plan.json");
   ASSERT_TRUE(plan) << plan.error().Format();
   EXPECT_EQ(plan->approve, std::vector<std::string>{"abcd"});
   EXPECT_EQ(plan->decline, (std::vector<std::string>{"ef01", "ef02"}));
@@ -17,7 +18,8 @@ TEST(AppReview, PlanNamesIdsAndAReason) {
 TEST(AppReview, PlanIsReadWithTheBoundedReader) {
   // A repeated key (which the unbounded parser let the last one win) is refused.
   auto twice = ParsePlan(R"({"approve": ["a"],
-"approve": ["b"]})", "plan.json");
+"approve": ["b"]})",
+                         "plan.json");
   ASSERT_FALSE(twice);
   EXPECT_NE(twice.error().what.find("the plan is not a JSON object"), std::string::npos);
   EXPECT_EQ(twice.error().path, "plan.json");

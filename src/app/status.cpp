@@ -1,8 +1,8 @@
 #include "lore/app/status.h"
 
+#include <fcntl.h>
 #include "consolidate/report.h"
 #include "lore/consolidate/runner.h"
-#include <fcntl.h>
 
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
@@ -60,8 +60,7 @@ Result<StatusView> Status(const store::Store& store, const cons::Settings& setti
 Json StatusJson(const StatusView& v) {
   Json j;
   j["staged"] = {{"files", v.staged.files}, {"bytes", v.staged.bytes}};
-  j["thresholds"] = {{"files", v.settings.threshold_files},
-                     {"bytes", v.settings.threshold_bytes}};
+  j["thresholds"] = {{"files", v.settings.threshold_files}, {"bytes", v.settings.threshold_bytes}};
   j["due"] = v.due;
   j["running"] = nullptr;
   if (v.running) {
@@ -101,8 +100,8 @@ std::vector<std::string> StatusText(const StatusView& v, std::string_view repo) 
   // (Claude Code shows no end-of-session message at /exit).
   if (v.pending_proposals > 0) {
     out.push_back("proposals: " + std::to_string(v.pending_proposals) +
-                  (v.pending_proposals == 1 ? " awaits" : " await") +
-                  " your review: lore review " + hook::ShellWord(repo));
+                  (v.pending_proposals == 1 ? " awaits" : " await") + " your review: lore review " +
+                  hook::ShellWord(repo));
   }
   out.push_back("staged: " + cons::DescribeTotals(v.staged, v.settings) + (v.due ? ", due" : ""));
   if (!v.running) {
@@ -110,8 +109,8 @@ std::vector<std::string> StatusText(const StatusView& v, std::string_view repo) 
                       ? "running: none (a dead run's lock remains; the next run reclaims it)"
                       : "running: none");
   } else {
-    out.push_back("running: pid " + std::to_string(v.running->pid) + " on " +
-                  v.running->pod_name + " since " + v.running->started_at + ", consuming " +
+    out.push_back("running: pid " + std::to_string(v.running->pid) + " on " + v.running->pod_name +
+                  " since " + v.running->started_at + ", consuming " +
                   std::to_string(v.running->consumed_ids.size()) + " entries");
   }
   if (const auto& f = v.failed_extract) {
@@ -119,8 +118,8 @@ std::vector<std::string> StatusText(const StatusView& v, std::string_view repo) 
                   f->at + ": " + f->error);
   }
   if (const auto& l = v.last_extract) {
-    out.push_back("last extract: session " + l->session_id + " (" + l->engine + ") " +
-                  l->outcome + " at " + l->at + (l->error.empty() ? "" : ": " + l->error));
+    out.push_back("last extract: session " + l->session_id + " (" + l->engine + ") " + l->outcome +
+                  " at " + l->at + (l->error.empty() ? "" : ": " + l->error));
   }
   if (v.model_running) out.push_back("model run: running (extraction, consolidation or digest)");
   if (v.model_usage.runs > 0) {

@@ -6,8 +6,8 @@
 
 #include <archive.h>
 #include <archive_entry.h>
-#include "lore/archive/archive.h"
 #include "fs/atomic_file.h"
+#include "lore/archive/archive.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/fs/tree.h"

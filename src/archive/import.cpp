@@ -12,15 +12,15 @@
 #include "archive/import_settings.h"
 #include "archive/propose_imported.h"
 #include "archive/unpack.h"
-#include "lore/archive/archive.h"
 #include "doc/frontmatter.h"
 #include "fs/exchange.h"
-#include "lore/fs/fd.h"
 #include "fs/temp_name.h"
+#include "lore/archive/archive.h"
+#include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
-#include "store/key.h"
 #include "lore/store/layout.h"
 #include "lore/store/store_lock.h"
+#include "store/key.h"
 
 namespace lore::archive {
 namespace {

@@ -6,9 +6,9 @@
 #include <cerrno>
 #include <optional>
 
+#include "fs/atomic_file.h"
 #include "lore/config/config.h"
 #include "lore/consolidate/settings.h"
-#include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/store/layout.h"
 

@@ -148,7 +148,8 @@ TEST(ArchiveTruth, WhatIsMachineLocal) {
     EXPECT_TRUE(IsTruth(rel)) << rel;
   }
   // Recall's own files: the usage fold (derived) and the sessions' file lists.
-  for (const char* rel : {"recall/usage.fold", "recall/s1.files"}) EXPECT_FALSE(IsTruth(rel)) << rel;
+  for (const char* rel : {"recall/usage.fold", "recall/s1.files"})
+    EXPECT_FALSE(IsTruth(rel)) << rel;
 }
 
 }  // namespace

@@ -11,8 +11,8 @@
 #include <cerrno>
 
 #include "doc/frontmatter.h"
-#include "lore/doc/facts.h"
 #include "fs/atomic_file.h"
+#include "lore/doc/facts.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/json/dump_js.h"
@@ -57,8 +57,8 @@ Status SetAside(const std::string& temp, const std::string& rel) {
   return Ok();
 }
 
-proposals::Fields FromPage(const std::string& slug, std::string_view text,
-                           const std::string& path, const std::string& archive) {
+proposals::Fields FromPage(const std::string& slug, std::string_view text, const std::string& path,
+                           const std::string& archive) {
   proposals::Fields f;
   f.wave_id = std::string(kWave);
   f.proposed_by_agent = "lore import";

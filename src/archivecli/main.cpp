@@ -49,7 +49,8 @@ int Run(int argc, char** argv) {
                 "The archive to write ('-' for standard output; default <key>.lore.tar.gz)");
 
   app::ImportRequest im;
-  CLI::App* i = app.add_subcommand("import", "Restore a store from an archive made by 'lore export'");
+  CLI::App* i =
+      app.add_subcommand("import", "Restore a store from an archive made by 'lore export'");
   i->add_option("archive", im.archive, "The .tar.gz written by 'lore export'")->required();
   i->add_option("--repo", im.repo,
                 "Restore into this repository's store (default: the key in the archive)");
@@ -72,6 +73,5 @@ int Run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal,
-                               [&] { return Run(argc, argv); });
+  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal, [&] { return Run(argc, argv); });
 }

@@ -4,12 +4,11 @@
 
 #include "json/compact.h"
 #include "lore/json/value.h"
-#include "redact/json.h"
 #include "lore/text/utf8.h"
+#include "redact/json.h"
 
 namespace lore::capture {
 namespace {
-
 
 constexpr const char* kStdin = "<stdin>";
 

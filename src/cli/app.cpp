@@ -224,7 +224,8 @@ int Main(int argc, char** argv) {
   if (first && !group) {
     std::string verb = first;
     const auto& names = reg.names();
-    if (verb != "help" && verb != "completions" && std::find(names.begin(), names.end(), verb) == names.end()) {
+    if (verb != "help" && verb != "completions" &&
+        std::find(names.begin(), names.end(), verb) == names.end()) {
       std::string msg = "lore: unknown verb '" + verb + "'";
       if (std::string s = Suggest(verb, names); !s.empty()) msg += "; did you mean '" + s + "'?";
       std::cerr << msg << "\nRun 'lore --help' for the list of verbs.\n";

@@ -34,8 +34,8 @@ const char* StatusName(app::AgentFact::Status s) {
 
 int Run(const AgentMemoryArgs& a) {
   const char* home = std::getenv("HOME");
-  auto done = app::ImportAgentMemory(a.repo, home ? home : "", a.dry_run,
-                                     std::chrono::system_clock::now());
+  auto done =
+      app::ImportAgentMemory(a.repo, home ? home : "", a.dry_run, std::chrono::system_clock::now());
   if (!done) return ReportError(done.error());
   const std::string& project = done->project;
   using S = app::AgentFact::Status;
@@ -78,7 +78,8 @@ int Run(const AgentMemoryArgs& a) {
   for (const app::AgentFact& f : done->facts) {
     std::string status = StatusName(f.status);
     status.resize(12, ' ');
-    Print("  " + status + f.where + "  " + f.subject + (f.reason.empty() ? "" : " (" + f.reason + ")"));
+    Print("  " + status + f.where + "  " + f.subject +
+          (f.reason.empty() ? "" : " (" + f.reason + ")"));
   }
   if (done->Count(S::kQueued) > 0) Print("Review them with: lore review " + project);
   return kExitOk;

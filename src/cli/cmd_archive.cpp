@@ -9,8 +9,8 @@ namespace lore::cli {
 void RegisterArchiveCommands(Registry& r) {
   const Error missing{ErrorCode::kUnavailable, "the archive program is missing", "", 0,
                       "install lore-archive next to lore"};
-  r.Forward("export", "Write the store's files (not the derived index) to a tar.gz",
-            "lore-archive", missing);
+  r.Forward("export", "Write the store's files (not the derived index) to a tar.gz", "lore-archive",
+            missing);
   r.Forward("import", "Restore a store from an archive made by 'lore export'", "lore-archive",
             missing);
 }

@@ -4,9 +4,9 @@
 #include "cli/capture_append.h"
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/capture.h"
 #include "lore/app/check.h"
 #include "lore/app/store.h"
-#include "lore/app/capture.h"
 
 namespace lore::cli {
 namespace {
@@ -84,10 +84,12 @@ void RegisterCaptureCommands(Registry& r) {
                 Print(*report);
                 return kExitOk;
               });
-  AddRepoVerb(r, "append-review", "Append the review record on stdin to raw.jsonl",
-              [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kReview); });
-  AddRepoVerb(r, "append-slicing", "Append the slicing record on stdin to raw.jsonl",
-              [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kSlicing); });
+  AddRepoVerb(
+      r, "append-review", "Append the review record on stdin to raw.jsonl",
+      [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kReview); });
+  AddRepoVerb(
+      r, "append-slicing", "Append the slicing record on stdin to raw.jsonl",
+      [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kSlicing); });
   AddRepoVerb(r, "pointer", "Print the absolute path of the store's okf/index.md",
               [](const store::Store& store) {
                 if (auto s = store.Ensure(std::chrono::system_clock::now()); !s) {

@@ -220,8 +220,7 @@ void Answer(const Result<app::HookAnswer>& answer, const std::string& repo) {
 int UserPromptSubmit() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
-  Answer(app::PromptRecall(*call.store, call.payload, call.repo,
-                           std::chrono::system_clock::now()),
+  Answer(app::PromptRecall(*call.store, call.payload, call.repo, std::chrono::system_clock::now()),
          call.repo);
   return kExitOk;
 }

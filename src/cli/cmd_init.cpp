@@ -13,11 +13,11 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
-#include "lore/app/engine.h"
-#include "lore/app/store.h"
 #include "lore/agent_setup/diff.h"
 #include "lore/agent_setup/install.h"
 #include "lore/agent_setup/review_command.h"
+#include "lore/app/engine.h"
+#include "lore/app/store.h"
 #include "lore/json/value.h"
 #include "proc/process.h"
 
@@ -33,8 +33,8 @@ struct InitArgs {
   bool check = false;
   bool json = false;
   bool remove = false;  // --remove: take out what lore init added
-  std::string engine;  // --engine: "" leaves config.toml alone
-  std::string scope;   // --scope: "" chooses (ChooseScope)
+  std::string engine;   // --engine: "" leaves config.toml alone
+  std::string scope;    // --scope: "" chooses (ChooseScope)
 };
 
 std::string Home() {
@@ -53,10 +53,11 @@ std::vector<std::string> TrustLines(const std::string& agent, const as::Trust& t
   if (!t.needed || t.trusted) return {};
   const std::string name = agent == "codex" ? "Codex" : "Gemini CLI";
   std::vector<std::string> out;
-  out.push_back("  note: " + name + " ignores lore's " +
-                (agent == "codex" ? std::string("project entries (.codex/)") : std::string("MCP server")) +
-                " until this folder is trusted, and it is not (" + t.detail + "): trust it in " +
-                t.file + (agent == "codex" ? " with the table" : ", adding to its object") + ":");
+  out.push_back(
+      "  note: " + name + " ignores lore's " +
+      (agent == "codex" ? std::string("project entries (.codex/)") : std::string("MCP server")) +
+      " until this folder is trusted, and it is not (" + t.detail + "): trust it in " + t.file +
+      (agent == "codex" ? " with the table" : ", adding to its object") + ":");
   size_t start = 0;
   while (start <= t.entry.size()) {
     size_t end = t.entry.find('\n', start);
@@ -125,8 +126,9 @@ as::Scope ChooseScope(const std::string& agent, const std::string& project, std:
     return as::Scope::kProject;
   }
   if (OtherContributors(project)) {
-    *why = "a git checkout with other contributors: nothing a teammate sees; --scope project "
-           "shares it";
+    *why =
+        "a git checkout with other contributors: nothing a teammate sees; --scope project "
+        "shares it";
     return as::Scope::kLocal;
   }
   *why = "the project's shared files; --scope local keeps them yours";
@@ -347,7 +349,8 @@ int RunCheck(const InitArgs& a, const std::string& project) {
   }
   if (a.agent == "claude-code") {
     for (const std::string& file : as::PluginEnabledIn(project_abs, Home())) {
-      Print("  note: lore's Claude Code plugin is enabled in " + file + " too: its hooks run as well");
+      Print("  note: lore's Claude Code plugin is enabled in " + file +
+            " too: its hooks run as well");
     }
   }
   std::string scopes;
@@ -420,9 +423,10 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
       Print("  lore's MCP tools run without a permission prompt (permissions.allow \"" +
             std::string(as::kLorePermission) + "\" in " + p.file + ")");
       if (plan.scope == as::Scope::kProject) {
-        Print("  note: Claude Code applies the permission rules of a project's shared settings "
-              "once the folder is trusted (its first interactive start asks); the local scope's "
-              "apply at once");
+        Print(
+            "  note: Claude Code applies the permission rules of a project's shared settings "
+            "once the folder is trusted (its first interactive start asks); the local scope's "
+            "apply at once");
       }
     }
   }
@@ -445,11 +449,11 @@ int RunRemove(const InitArgs& a, const std::string& project) {
     }
     if (scopes.size() > 1) {
       std::string names;
-      for (as::Scope s : scopes) names += (names.empty() ? "" : ", ") + std::string(as::ScopeName(s));
-      ReportError(Error{ErrorCode::kInvalidInput,
-                        "lore is set up in more than one scope (" + names + ")", "", 0,
-                        "say which to take it out of: lore init " + a.agent +
-                            " --remove --scope <scope>"});
+      for (as::Scope s : scopes)
+        names += (names.empty() ? "" : ", ") + std::string(as::ScopeName(s));
+      ReportError(Error{
+          ErrorCode::kInvalidInput, "lore is set up in more than one scope (" + names + ")", "", 0,
+          "say which to take it out of: lore init " + a.agent + " --remove --scope <scope>"});
       return kExitUsage;
     }
     if (scopes.empty()) scopes.push_back(as::Scope::kProject);
@@ -507,9 +511,10 @@ int RunInit(InitArgs a) {
     return kExitUsage;
   }
   if (a.agent != "claude-code" && a.scope == "local") {
-    ReportError(Error{ErrorCode::kInvalidInput,
-                      "the local scope is Claude Code's; " + a.agent + " has a project and a user scope",
-                      "", 0, "use --scope project or --scope user"});
+    ReportError(
+        Error{ErrorCode::kInvalidInput,
+              "the local scope is Claude Code's; " + a.agent + " has a project and a user scope",
+              "", 0, "use --scope project or --scope user"});
     return kExitUsage;
   }
   if (a.remove) {

@@ -17,7 +17,6 @@
 namespace lore::cli {
 namespace {
 
-
 struct LearningsArgs {
   std::string repo, id;
   bool json = false, all = false;

@@ -52,8 +52,7 @@ int RunLint(const LintArgs& a) {
       }
     }
     out += "lint: " + Plural(report.Errors(), "error") + ", " +
-           Plural(report.Warnings(), "warning") + " in " +
-           Plural(linted->records, "record") + "\n";
+           Plural(report.Warnings(), "warning") + " in " + Plural(linted->records, "record") + "\n";
     Print(out, false);
   }
   return report.HasErrors() ? kExitError : kExitOk;

@@ -35,7 +35,8 @@ void RegisterMcpCommands(Registry& r) {
   auto repo = std::make_shared<std::string>();
   CLI::App* sub = r.Add("mcp", "Serve the store to an agent over MCP (JSON-RPC on stdin/stdout)",
                         [repo]() { return RunMcp(*repo); });
-  sub->add_option("--repo", *repo, "The repository whose store to serve (default: the current directory)");
+  sub->add_option("--repo", *repo,
+                  "The repository whose store to serve (default: the current directory)");
 }
 
 }  // namespace lore::cli

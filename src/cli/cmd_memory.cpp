@@ -7,9 +7,9 @@
 #include "cli/record_flags.h"
 #include "lore/app/recall.h"
 #include "lore/app/store.h"
-#include "lore/json/dump_js.h"
 #include "lore/consolidate/runner.h"
 #include "lore/fs/fd.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/value.h"
 #include "lore/memory/records.h"
 
@@ -200,7 +200,8 @@ int RunStats(const MemoryArgs& a) {
            (i.pinned ? ", pinned" : "") + "\n";
   }
   if (stats->bad_lines > 0) {
-    out += std::to_string(stats->bad_lines) + " lines of usage.jsonl are not usage events (skipped)\n";
+    out +=
+        std::to_string(stats->bad_lines) + " lines of usage.jsonl are not usage events (skipped)\n";
   }
   Print(out, false);
   return kExitOk;
@@ -277,8 +278,11 @@ void RegisterMemoryCommands(Registry& r) {
   CLI::App* pin = item_verb("pin", "Keep an item in recall however long it goes unused");
   CLI::App* unpin = item_verb("unpin", "Let a pinned item age out again when unused");
   CLI::App* open = item_verb("open", "Print an item whole by its id (counted as opened)");
-  *subs = {{read, RunRead},   {write, RunWrite}, {edit, RunEdit},
-           {replace, RunReplace}, {stats, RunStats},
+  *subs = {{read, RunRead},
+           {write, RunWrite},
+           {edit, RunEdit},
+           {replace, RunReplace},
+           {stats, RunStats},
            {pin, [](const MemoryArgs& m) { return RunPin(m, true); }},
            {unpin, [](const MemoryArgs& m) { return RunPin(m, false); }},
            {open, RunOpen}};

@@ -16,7 +16,6 @@
 namespace lore::cli {
 namespace {
 
-
 // Exit codes of `lore propose` (FORMATS.md section 4).
 constexpr int kQueued = 0, kQuota = 1, kBelowFloor = 2, kWrongContext = 3, kInvalid = 4;
 
@@ -49,8 +48,8 @@ struct ProposeArgs {
 int RunPropose(const ProposeArgs& a) {
   using Status = app::Proposed::Status;
   app::ProposeRequest req{a.flags, EnvOr("LORE_WAVE"), a.dry_run};
-  auto r = app::Propose(req, [&] { return app::LocateStore(a.repo); },
-                        std::chrono::system_clock::now());
+  auto r = app::Propose(
+      req, [&] { return app::LocateStore(a.repo); }, std::chrono::system_clock::now());
   if (!r) return EmitError(r.error());
   if (r->warning) ReportWarning(*r->warning);
   const proposals::Fields& f = r->fields;
@@ -81,8 +80,9 @@ int RunPropose(const ProposeArgs& a) {
     case Status::kAlreadyQueued:
       out["status"] = "already-queued";
       out["id"] = r->id;
-      out["detail"] = "a pending proposal has the same type, subject and insight; nothing was "
-                      "appended";
+      out["detail"] =
+          "a pending proposal has the same type, subject and insight; nothing was "
+          "appended";
       return Emit(out, kQueued);
     case Status::kQuotaExceeded:
       out["status"] = "quota-exceeded";
@@ -117,10 +117,13 @@ void AddPropose(Registry& r) {
   sub->add_option("--wave", a->flags.wave, "The wave id (default: $LORE_WAVE)");
   sub->add_option("--agent", a->flags.agent, "The proposing agent (stored as proposed_by_agent)");
   sub->add_flag("--dry-run", a->dry_run, "Check the proposal, write nothing");
-  sub->add_option("--quota-per-wave", a->flags.quota_per_wave, "Override memory.proposals.quota_per_wave");
-  sub->add_option("--confidence-floor", a->flags.confidence_floor, "Override memory.proposals.confidence_floor");
+  sub->add_option("--quota-per-wave", a->flags.quota_per_wave,
+                  "Override memory.proposals.quota_per_wave");
+  sub->add_option("--confidence-floor", a->flags.confidence_floor,
+                  "Override memory.proposals.confidence_floor");
   sub->footer(
-      "Exit codes: 0 queued (or dry run, or already queued), 1 quota exceeded, 2 below the confidence floor,\n"
+      "Exit codes: 0 queued (or dry run, or already queued), 1 quota exceeded, 2 below the "
+      "confidence floor,\n"
       "3 wrong context (proposals disabled or no wave known), 4 invalid input or internal error.");
   r.OnParseError(sub, [](const std::string& message) {
     Json out = Json::object();

@@ -123,8 +123,7 @@ int RunBatches(const ReviewArgs& a) {
   auto set = proposals::PrepareReview(src->paths);
   if (!set) return ReportError(set.error());
   const auto batches = proposals::AgentBatches(*set, set->pending);
-  Print(json::DumpJs(
-      proposals::ToJson(batches, proposals::QueueFingerprint(*set, set->pending))));
+  Print(json::DumpJs(proposals::ToJson(batches, proposals::QueueFingerprint(*set, set->pending))));
   return kExitOk;
 }
 
@@ -135,8 +134,10 @@ int RunReview(const ReviewArgs& a) {
     return Usage("--answers cannot be combined with other decision flags or --plan");
   }
   if (a.session_given && a.session.find_first_not_of(" \t\r\n") == std::string::npos) {
-    return Usage("--session is blank: pass the session id, or leave --session out to record the "
-                 "review as " + std::string(kManualSession) + " (nothing was written)");
+    return Usage(
+        "--session is blank: pass the session id, or leave --session out to record the "
+        "review as " +
+        std::string(kManualSession) + " (nothing was written)");
   }
   if (a.approve_all && a.decline_all)
     return Usage("--approve-all and --decline-all exclude each other");
@@ -208,15 +209,15 @@ int RunReview(const ReviewArgs& a) {
 void RegisterReviewCommand(Registry& r) {
   auto a = std::make_shared<ReviewArgs>();
   auto session = std::make_shared<CLI::Option*>(nullptr);
-  CLI::App* sub = r.Add("review", "Keep or decline the queued proposals (batches of four)",
-                        [a, session]() {
-                          a->session_given = *session && (*session)->count() > 0;
-                          return RunReview(*a);
-                        });
+  CLI::App* sub =
+      r.Add("review", "Keep or decline the queued proposals (batches of four)", [a, session]() {
+        a->session_given = *session && (*session)->count() > 0;
+        return RunReview(*a);
+      });
   sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   *session = sub->add_option("--session", a->session,
-                            "The session id stored as the learnings' source_session (default: "
-                            "manual-review)");
+                             "The session id stored as the learnings' source_session (default: "
+                             "manual-review)");
   sub->add_option("--approve", a->approve, "Approve these ids (the others are declined)");
   sub->add_option("--decline", a->decline, "Decline these ids (alone: the others stay queued)");
   sub->add_flag("--approve-all", a->approve_all, "Approve everything (except --decline ids)");

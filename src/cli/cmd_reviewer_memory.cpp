@@ -8,8 +8,8 @@
 #include "cli/capture_append.h"
 #include "cli/command.h"
 #include "cli/io.h"
-#include "lore/app/store.h"
 #include "lore/app/capture.h"
+#include "lore/app/store.h"
 
 namespace lore::cli {
 namespace {
@@ -40,8 +40,9 @@ void RegisterReviewerMemoryCommands(Registry& r) {
           });
   AddVerb(r, "append-review", "Append the review record on stdin to raw.jsonl",
           [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kReview); });
-  AddVerb(r, "append-slicing", "Append the slicing record on stdin to raw.jsonl",
-          [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kSlicing); });
+  AddVerb(
+      r, "append-slicing", "Append the slicing record on stdin to raw.jsonl",
+      [](const store::Store& store) { return AppendFromStdin(store, capture::Kind::kSlicing); });
   AddVerb(r, "pointer", "Print the absolute path of okf/index.md", [](const store::Store& store) {
     Print(store.index_path());
     return kExitOk;

@@ -17,7 +17,6 @@
 namespace lore::cli {
 namespace {
 
-
 struct SearchArgs {
   std::string repo;
   std::vector<std::string> query;
@@ -110,8 +109,8 @@ int RunSearch(const SearchArgs& a) {
 
 // The checkout's tracked files, as `git ls-files -z` lists them.
 Result<std::vector<std::string>> TrackedFiles(const std::string& top) {
-  LORE_ASSIGN(std::string out, proc::Output({"git", "-C", top, "ls-files", "-z"}, top,
-                                            64u << 20, 30000));
+  LORE_ASSIGN(std::string out,
+              proc::Output({"git", "-C", top, "ls-files", "-z"}, top, 64u << 20, 30000));
   std::vector<std::string> files;
   size_t pos = 0;
   while (pos < out.size()) {

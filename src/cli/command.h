@@ -71,10 +71,10 @@ void RegisterMemoryCommands(Registry& r);
 void RegisterLintCommands(Registry& r);
 void RegisterSearchCommands(Registry& r);
 void RegisterConsolidateCommands(Registry& r);
-void RegisterExtractCommands(Registry& r);  // extract
+void RegisterExtractCommands(Registry& r);      // extract
 void RegisterInitCommands(Registry& r);         // init <agent>, init --check
-void RegisterLearningsCommands(Registry& r);  // learnings [contradict|prune]
-void RegisterTeamCommands(Registry& r);  // team init|status, sync (exec lore-team)
+void RegisterLearningsCommands(Registry& r);    // learnings [contradict|prune]
+void RegisterTeamCommands(Registry& r);         // team init|status, sync (exec lore-team)
 void RegisterAgentMemoryCommands(Registry& r);  // import-agent-memory (lore import agent-memory)
 // The only verbs offered when lore runs as reviewer-memory (reviewer_memory.h).
 void RegisterReviewerMemoryCommands(Registry& r);

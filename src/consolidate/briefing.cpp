@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "consolidate/bullets.h"
 #include "activity/excerpt.h"
+#include "consolidate/bullets.h"
 #include "lore/text/utf8.h"
 
 namespace lore::consolidate::detail {
@@ -19,9 +19,7 @@ std::string When(std::string_view iso) {
   return std::string(iso.substr(0, 10)) + " " + std::string(iso.substr(11, 5)) + " UTC";
 }
 
-std::string Short(std::string_view session_id) {
-  return std::string(session_id.substr(0, 8));
-}
+std::string Short(std::string_view session_id) { return std::string(session_id.substr(0, 8)); }
 
 std::string Quote(std::string_view s, size_t max) {
   std::string one = OneLine(s);
@@ -48,7 +46,8 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
   for (size_t j = 0; j < i; ++j) {
     if (!intent.empty() && in.recent[j].achieved.count(intent)) return true;
     for (const auto& later : in.recent[j].episodes) {
-      if (!key.empty() && later.fixed() && activity::ErrorSignature(later.error) == key) return true;
+      if (!key.empty() && later.fixed() && activity::ErrorSignature(later.error) == key)
+        return true;
     }
   }
   return false;
@@ -57,8 +56,7 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
 // One session as a block of lines, at most `cap` code points: the latest one
 // (`full`) with every turn, the older ones with their first and last.
 // `fixed_later`: its last failure was dealt with by a later session.
-std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap,
-                         bool fixed_later) {
+std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, bool fixed_later) {
   std::string head = "### " + When(c.started_at.empty() ? c.ended_at : c.started_at) +
                      " · session " + Short(c.session_id);
   if (c.last_line > 0)
@@ -70,8 +68,8 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap,
     if (o.kind == "commit") {
       if (!o.ok) continue;
       std::string one = Quote(o.what, 100);
-      if (size_t b = o.detail.find(' '); b != std::string::npos && !o.detail.empty() &&
-                                         o.detail[0] == '[') {
+      if (size_t b = o.detail.find(' ');
+          b != std::string::npos && !o.detail.empty() && o.detail[0] == '[') {
         size_t e = o.detail.find(']');
         if (e != std::string::npos && e > b) one += " (" + o.detail.substr(b + 1, e - b - 1) + ")";
       }
@@ -85,8 +83,7 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap,
       for (const auto& x : c.outcomes) later_ok = later_ok || (&x > &o && x.ok && x.what == o.what);
       if (!o.ok && later_ok) continue;
       std::string one = Code(o.what, 80) + (o.ok ? "" : " FAILED");
-      if (installs.find(one) == std::string::npos)
-        installs += (installs.empty() ? "" : "; ") + one;
+      if (installs.find(one) == std::string::npos) installs += (installs.empty() ? "" : "; ") + one;
     } else {
       runs += (runs.empty() ? "" : "; ") + Code(o.what, 60) + (o.ok ? " passed" : " FAILED");
       if (!o.detail.empty()) runs += " (" + Cut(OneLine(o.detail), 80) + ")";
@@ -109,7 +106,8 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap,
   if (!c.open_todos.empty()) {
     std::string left;
     size_t n = full ? c.open_todos.size() : std::min<size_t>(3, c.open_todos.size());
-    for (size_t i = 0; i < n; ++i) left += (left.empty() ? "" : "; ") + Cut(OneLine(c.open_todos[i]), 100);
+    for (size_t i = 0; i < n; ++i)
+      left += (left.empty() ? "" : "; ") + Cut(OneLine(c.open_todos[i]), 100);
     tail.push_back("- Still open on its todo list: " + left + "\n");
   }
   auto unresolved = c.Unresolved();
@@ -163,8 +161,9 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap,
     last.push_back(std::move(line));
     --k;
   }
-  if (k > 1) out += "- (" + std::to_string(k - 1) + (k == 2 ? " more request" : " more requests") +
-                    " in the session log)\n";
+  if (k > 1)
+    out += "- (" + std::to_string(k - 1) + (k == 2 ? " more request" : " more requests") +
+           " in the session log)\n";
   for (auto it = last.rbegin(); it != last.rend(); ++it) out += *it;
   for (const auto& t : tail) out += t;
   return out;
@@ -173,7 +172,8 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap,
 // "a (3), b (2)": the `most` largest counts, ties by name.
 std::string Counted(const std::map<std::string, int>& counts, size_t most) {
   std::vector<std::pair<std::string, int>> v(counts.begin(), counts.end());
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string out;
   for (size_t i = 0; i < v.size() && i < most; ++i)
     out += (out.empty() ? "" : ", ") + v[i].first + " (" + std::to_string(v[i].second) + ")";
@@ -247,8 +247,8 @@ std::string RenderBriefing(const BriefingInput& in) {
       if (FixedLater(in, i, *ep)) continue;
       // What a tool printed is quoted: it is the failure's evidence, never
       // an instruction, whatever it says.
-      std::string line = "- " + When(ep->at).substr(0, 10) + " (" + Short(c.session_id) + "): " +
-                         Code(ep->action, 100) + " fails with " +
+      std::string line = "- " + When(ep->at).substr(0, 10) + " (" + Short(c.session_id) +
+                         "): " + Code(ep->action, 100) + " fails with " +
                          Quote(activity::FirstLine(ep->error, 200), 200);
       if (!ep->cause.empty()) line += " The agent's diagnosis: " + Quote(ep->cause, 200);
       sections[1].items.push_back(line + "\n");
@@ -336,8 +336,8 @@ std::string RenderBriefing(const BriefingInput& in) {
     size_t left = room > used + header_cost(s) ? room - used - header_cost(s) : 0;
     size_t n = in.recent.size();
     for (size_t i = 0; i < n && left > 0; ++i) {
-      size_t cap = i == 0 ? (n == 1 ? left : left * 55 / 100)
-                          : std::max<size_t>(left / (n - i), 200);
+      size_t cap =
+          i == 0 ? (n == 1 ? left : left * 55 / 100) : std::max<size_t>(left / (n - i), 200);
       const auto unresolved = in.recent[i].Unresolved();
       const bool fixed_later = !unresolved.empty() && FixedLater(in, i, *unresolved.back());
       std::string block = SessionBlock(in.recent[i], i == 0, cap, fixed_later) + "\n";

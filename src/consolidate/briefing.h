@@ -21,9 +21,9 @@ namespace lore::consolidate::detail {
 
 // What the briefing is made of, gathered by the rules engine.
 struct BriefingInput {
-  std::string project;            // the store's key
-  int64_t sessions = 0;           // session logs in the store
-  std::string first_date;         // of the earliest of them (YYYY-MM-DD), if known
+  std::string project;                        // the store's key
+  int64_t sessions = 0;                       // session logs in the store
+  std::string first_date;                     // of the earliest of them (YYYY-MM-DD), if known
   std::vector<activity::SessionCard> recent;  // the latest sessions, newest first
   struct Earlier {
     std::string date, session_id, task;

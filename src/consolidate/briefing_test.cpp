@@ -36,8 +36,10 @@ BriefingInput Input(size_t budget) {
   in.sessions = 9;
   in.first_date = "2026-01-02";
   for (int i = 6; i >= 1; --i) in.recent.push_back(Card(i, 8));
-  for (int i = 0; i < 30; ++i) in.earlier.push_back({"2026-01-0" + std::to_string(i % 9 + 1), "s", "old"});
-  for (int i = 0; i < 10; ++i) in.decisions.push_back({"2026-01-15", "SQLite", "Postgres", "one file"});
+  for (int i = 0; i < 30; ++i)
+    in.earlier.push_back({"2026-01-0" + std::to_string(i % 9 + 1), "s", "old"});
+  for (int i = 0; i < 10; ++i)
+    in.decisions.push_back({"2026-01-15", "SQLite", "Postgres", "one file"});
   in.instructions.push_back({"2026-01-15", "Always run the tests before you commit"});
   in.gotchas.push_back({"gotcha-x", "When `make` fails with x: y worked"});
   in.budget = budget;
@@ -83,7 +85,8 @@ TEST(Briefing, AFailureALaterSessionFixedIsSaidToBeDealtWith) {
   std::string b = RenderBriefing(in);
   EXPECT_EQ(b.find("Still failing at its end"), std::string::npos) << b;
   EXPECT_NE(b.find("Failing at its end (dealt with in a later session): `cargo test archive`"),
-            std::string::npos) << b;
+            std::string::npos)
+      << b;
   EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
   in.recent = {earlier};  // no later session: still failing, and open
   b = RenderBriefing(in);
@@ -96,7 +99,8 @@ TEST(Briefing, ARewriteReplacesOnlyLoresPart) {
   std::string person = first + "\n## My notes\nkeep this\n";
   std::string second =
       WithBriefing(person, "<!-- lore:briefing -->\nv2\n<!-- /lore:briefing -->\n");
-  EXPECT_EQ(second, "<!-- lore:briefing -->\nv2\n<!-- /lore:briefing -->\n\n## My notes\nkeep this\n");
+  EXPECT_EQ(second,
+            "<!-- lore:briefing -->\nv2\n<!-- /lore:briefing -->\n\n## My notes\nkeep this\n");
   EXPECT_EQ(WithBriefing(second, "<!-- lore:briefing -->\nv2\n<!-- /lore:briefing -->\n"), second);
   // A summary of an earlier version: its text stays after the briefing.
   EXPECT_EQ(WithBriefing("# Summary\n\n## Discussions\n- a\n", "B\n"),

@@ -1,7 +1,7 @@
 #include "consolidate/bullets.h"
 
-#include "text/trim.h"
 #include "lore/text/utf8.h"
+#include "text/trim.h"
 
 namespace lore::consolidate::detail {
 namespace {

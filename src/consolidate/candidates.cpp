@@ -9,7 +9,6 @@
 namespace lore::consolidate {
 namespace {
 
-
 std::optional<doc::Source> ReadSource(const Json& j) {
   if (!j.is_object()) return std::nullopt;
   auto id = j.find("session_id");

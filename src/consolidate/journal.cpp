@@ -14,8 +14,8 @@
 #include <set>
 
 #include "consolidate/paths.h"
-#include "lore/consolidate/staging.h"
 #include "fs/atomic_file.h"
+#include "lore/consolidate/staging.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/json/value.h"
@@ -24,7 +24,6 @@
 
 namespace lore::consolidate {
 namespace {
-
 
 struct JournalFile {
   std::string shadow;  // store-relative, inside the run folder

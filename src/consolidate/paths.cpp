@@ -11,7 +11,7 @@ constexpr const char* kExpected =
     "knowledge/<slug>.md";
 
 tl::unexpected<Error> RefusePath(std::string_view path, std::string what,
-                             std::string repair = kExpected) {
+                                 std::string repair = kExpected) {
   return Fail(ErrorCode::kInvalidInput, std::move(what), std::string(path), 0, std::move(repair));
 }
 
@@ -33,7 +33,8 @@ bool IsStagedId(std::string_view id) { return sys::IsUuidV7(id); }
 Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
   if (path.empty()) return RefusePath(path, "empty path");
   if (path.front() == '/') {
-    return RefusePath(path, "absolute paths are refused: paths are relative to the store", kExpected);
+    return RefusePath(path, "absolute paths are refused: paths are relative to the store",
+                      kExpected);
   }
   if (HasSegment(path, ".."))
     return RefusePath(path, "'..' is refused: paths must stay inside the store");
@@ -70,7 +71,7 @@ Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
     std::string_view slug = rest.substr(0, rest.size() - 3);
     if (!doc::IsValidSlug(slug)) {
       return RefusePath(path, "'" + std::string(slug) + "' is not a valid slug",
-                    std::string("use ") + doc::kSlugRule);
+                        std::string("use ") + doc::kSlugRule);
     }
     out.kind = d.kind;
     out.slug = std::string(slug);

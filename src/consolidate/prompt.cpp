@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/doc/kind.h"
 #include "doc/slug.h"
+#include "lore/doc/kind.h"
 #include "lore/json/value.h"
 
 namespace lore::consolidate {
@@ -37,7 +37,6 @@ Records are Markdown with YAML frontmatter between --- lines. Slugs match ^[a-z0
 lore sets created_at, updated_at, sources and last_sources itself. Bodies stay under 8000 characters (the summary under 20000).
 
 Every write is checked by a linter. A refused write is undone with everything else of the same turn, and the error tells you why: fix it and try again. After too many refused writes the run is aborted and nothing is changed. Call finish when you are done.)";
-
 
 Json EntriesJson(const RunInput& in) {
   Json out = Json::array();

@@ -6,11 +6,11 @@
 #include <map>
 #include <set>
 
+#include "activity/card.h"
+#include "activity/excerpt.h"
 #include "consolidate/briefing.h"
 #include "consolidate/bullets.h"
 #include "consolidate/rules_parts.h"
-#include "activity/card.h"
-#include "activity/excerpt.h"
 #include "consolidate/topic.h"
 #include "doc/slug.h"
 #include "lore/fs/fd.h"
@@ -22,13 +22,13 @@ namespace {
 
 using doc::Kind;
 
-constexpr size_t kRecentSessions = 6;     // sessions the briefing shows in detail
-constexpr size_t kEarlierSessions = 30;   // older ones it may name by their task
-constexpr size_t kGotchaSessions = 200;   // latest sessions searched for a recurring failure
+constexpr size_t kRecentSessions = 6;    // sessions the briefing shows in detail
+constexpr size_t kEarlierSessions = 30;  // older ones it may name by their task
+constexpr size_t kGotchaSessions = 200;  // latest sessions searched for a recurring failure
 constexpr size_t kBriefingDecisions = 10;
 constexpr size_t kBriefingGotchas = 8;
-constexpr size_t kSeenLines = 10;         // occurrences a gotcha page lists
-constexpr size_t kSummaryLimit = 20000;   // the linter's limit for the summary body
+constexpr size_t kSeenLines = 10;        // occurrences a gotcha page lists
+constexpr size_t kSummaryLimit = 20000;  // the linter's limit for the summary body
 
 struct Dated {
   activity::SessionFile file;
@@ -234,8 +234,7 @@ bool AddUnloggedDiscussions(const RulesContext& ctx, const std::vector<TimedEntr
   bool changed = false;
   for (const auto& e : entries) {
     if (e.entry.discussions.empty()) continue;
-    if (ctx.store &&
-        fs::Exists(activity::SessionLogPath(*ctx.store, e.entry.source.session_id)))
+    if (ctx.store && fs::Exists(activity::SessionLogPath(*ctx.store, e.entry.source.session_id)))
       continue;
     for (const auto& d : e.entry.discussions) changed = AddDiscussion(bullets, d) || changed;
   }
@@ -251,9 +250,10 @@ bool AddUnloggedDiscussions(const RulesContext& ctx, const std::vector<TimedEntr
 
 std::string SeenLine(const activity::FailureSeen& f, const std::string& fix) {
   std::string line = "- " + f.at.substr(0, 10) + ", session " + f.session_id.substr(0, 8) +
-                     " (lines " + std::to_string(f.first_line) + "-" +
-                     std::to_string(f.last_line) + "): `" + Cut(OneLine(f.action), 120) + "`";
-  line += fix.empty() ? ": not fixed in that session" : "; then worked: `" + Cut(OneLine(fix), 160) + "`";
+                     " (lines " + std::to_string(f.first_line) + "-" + std::to_string(f.last_line) +
+                     "): `" + Cut(OneLine(f.action), 120) + "`";
+  line += fix.empty() ? ": not fixed in that session"
+                      : "; then worked: `" + Cut(OneLine(fix), 160) + "`";
   return line;
 }
 
@@ -330,10 +330,10 @@ Status ApplyGotchas(RulesContext& ctx, const std::vector<TimedEntry>& entries) {
                           static_cast<uint64_t>(list[i].seen.last_line)}});
     }
     body = Cut(body, kBodyLimit - 100);
-    std::string description = "When `" + Cut(OneLine(last.seen.action), 80) + "` fails with \"" +
-                              Cut(OneLine(error), 160) + "\"" +
-                              (fixed ? ": " + Cut(OneLine(fixed->fix), 160) + " worked"
-                                     : ": not fixed yet");
+    std::string description =
+        "When `" + Cut(OneLine(last.seen.action), 80) + "` fails with \"" +
+        Cut(OneLine(error), 160) + "\"" +
+        (fixed ? ": " + Cut(OneLine(fixed->fix), 160) + " worked" : ": not fixed yet");
     const std::string stamp = last.seen.at.empty() ? entries.back().stamp : last.seen.at;
     if (!rec) {
       doc::Record r = doc::NewRecord(Kind::kKnowledge, entries.back().time);
@@ -402,8 +402,9 @@ Status ApplyBriefing(RulesContext& ctx, const std::vector<TimedEntry>& entries) 
   std::string without = WithBriefing(old, "");
   size_t others = text::CodePointCount(without);
   if (others + 200 >= kSummaryLimit) {
-    ctx.notes.push_back("left memory/summary.md as it is: the text outside the briefing fills "
-                        "the linter's limit");
+    ctx.notes.push_back(
+        "left memory/summary.md as it is: the text outside the briefing fills "
+        "the linter's limit");
     return Ok();
   }
   in.budget = std::min(in.budget, kSummaryLimit - others - 100);

@@ -3,12 +3,12 @@
 #include <set>
 
 #include "consolidate/bullets.h"
-#include "consolidate/rules_parts.h"
 #include "consolidate/paths.h"
+#include "consolidate/rules_parts.h"
 #include "consolidate/topic.h"
 #include "consolidate/workspace_lint.h"
-#include "lore/text/utf8.h"
 #include "lore/sys/uuid.h"
+#include "lore/text/utf8.h"
 
 namespace lore::consolidate {
 namespace detail {
@@ -30,7 +30,8 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
 std::string DecisionBody(const StagedDecision& d) {
   std::string title = OneLine(d.chosen), over;
   for (const auto& o : d.options) {
-    if (NormalisePhrase(o) != NormalisePhrase(d.chosen)) over += (over.empty() ? "" : ", ") + OneLine(o);
+    if (NormalisePhrase(o) != NormalisePhrase(d.chosen))
+      over += (over.empty() ? "" : ", ") + OneLine(o);
   }
   if (!over.empty()) title += " (over " + over + ")";
   std::string body = "# " + title + "\n\nChosen: " + OneLine(d.chosen) + "\n";
@@ -173,7 +174,8 @@ Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecisio
     ctx.set.Create(Kind::kDecision, next, NewDecision(e, d));
     current->fields.status = "replaced";
     current->fields.replaced_by = next;
-    current->fields.updated_at = std::max(current->fields.updated_at.value_or(""), StampOf(e, d.origin));
+    current->fields.updated_at =
+        std::max(current->fields.updated_at.value_or(""), StampOf(e, d.origin));
     ctx.set.Touch(Kind::kDecision, slug);
     ctx.notes.push_back("superseded memory/decisions/" + slug + ".md by " + next + ".md");
     return Ok();
@@ -195,7 +197,8 @@ Status ApplyDecision(RulesContext& ctx, const TimedEntry& e, const StagedDecisio
   }
   if (changed) {
     CapBullets(current->body, kMaxBullets, kBodyLimit - 500);
-    current->fields.updated_at = std::max(current->fields.updated_at.value_or(""), StampOf(e, d.origin));
+    current->fields.updated_at =
+        std::max(current->fields.updated_at.value_or(""), StampOf(e, d.origin));
     ctx.set.Touch(Kind::kDecision, slug);
     ctx.notes.push_back("updated memory/decisions/" + slug + ".md");
   }
@@ -235,7 +238,7 @@ Status ApplyRequest(RulesContext& ctx, const TimedEntry& e, const StagedRequest&
 }  // namespace detail
 
 Result<std::vector<std::string>> RulesEngine::Run(const RunInput& in, Workspace& ws) {
-  detail::RulesContext ctx{ws,  detail::RecordSet(ws), *in.settings, in.store, {}, {}, false,
+  detail::RulesContext ctx{ws,    detail::RecordSet(ws), *in.settings, in.store, {}, {}, false,
                            in.now};
   std::vector<detail::TimedEntry> timed;
   for (const auto& c : in.entries) {

@@ -45,7 +45,7 @@ Status ApplyBriefing(RulesContext& ctx, const std::vector<TimedEntry>& entries);
 // Limits that keep every body lore writes within the linter's. (Sources are
 // never dropped: each says where a record came from, and the linter only
 // warns about many.)
-inline constexpr size_t kMaxBullets = 12;  // rationale or summary lines of a decision or request
+inline constexpr size_t kMaxBullets = 12;   // rationale or summary lines of a decision or request
 inline constexpr size_t kBodyLimit = 8000;  // the linter's limit for a body
 
 // Drops the oldest "- " bullet lines of `body` until it has at most

@@ -11,7 +11,6 @@
 namespace lore::consolidate {
 namespace {
 
-
 // How long a run refused by the lock waits for the holder's body: 40 x 5 ms.
 constexpr int kHolderWaitPolls = 40;
 constexpr std::chrono::milliseconds kHolderWaitPoll{5};

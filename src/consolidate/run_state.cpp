@@ -2,8 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/consolidate/staging.h"
 #include "fs/atomic_file.h"
+#include "lore/consolidate/staging.h"
 #include "lore/fs/fd.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
@@ -11,13 +11,17 @@
 namespace lore::consolidate {
 namespace {
 
-
 Json ToJson(const RunRecord& r) {
-  return Json{{"run_id", r.run_id},           {"engine", r.engine},
-              {"started_at", r.started_at},   {"finished_at", r.finished_at},
-              {"outcome", r.outcome},         {"consumed_ids", r.consumed_ids},
-              {"changed", r.changed},         {"notes", r.notes},
-              {"invalid_ids", r.invalid_ids}, {"error", r.error.empty() ? Json() : Json(r.error)},
+  return Json{{"run_id", r.run_id},
+              {"engine", r.engine},
+              {"started_at", r.started_at},
+              {"finished_at", r.finished_at},
+              {"outcome", r.outcome},
+              {"consumed_ids", r.consumed_ids},
+              {"changed", r.changed},
+              {"notes", r.notes},
+              {"invalid_ids", r.invalid_ids},
+              {"error", r.error.empty() ? Json() : Json(r.error)},
               {"distill_error", r.distill_error.empty() ? Json() : Json(r.distill_error)}};
 }
 
@@ -67,9 +71,9 @@ Result<std::optional<RunRecord>> ReadLastRun(const store::Store& store) {
                 "remove it; the next consolidation writes it again");
   }
   const Json& r = j["last_run"];
-  RunRecord run{Text(r, "run_id"),      Text(r, "engine"),  Text(r, "started_at"),
-                Text(r, "finished_at"), Text(r, "outcome"), List(r, "consumed_ids"),
-                List(r, "changed"),     List(r, "notes"),   List(r, "invalid_ids"),
+  RunRecord run{Text(r, "run_id"),      Text(r, "engine"),       Text(r, "started_at"),
+                Text(r, "finished_at"), Text(r, "outcome"),      List(r, "consumed_ids"),
+                List(r, "changed"),     List(r, "notes"),        List(r, "invalid_ids"),
                 Text(r, "error"),       Text(r, "distill_error")};
   return std::optional<RunRecord>(std::move(run));
 }

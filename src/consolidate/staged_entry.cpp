@@ -12,7 +12,6 @@
 namespace lore::consolidate {
 namespace {
 
-
 constexpr const char* kRepair =
     "fix that field (see FORMATS.md section 5 for the staged entry) and stage the entry again";
 
@@ -178,8 +177,8 @@ Status ReadAttempts(const Reader& rd, const Json& root, StagedEntry& e) {
   for (size_t i = 0; i < list->size(); ++i) {
     const Json& a = (*list)[i];
     std::string at = "attempts[" + std::to_string(i) + "]";
-    LORE_TRY(rd.Keys(a, at,
-                     {"action", "result", "succeeded", "cause", "fix", "files", "lines", "at"}));
+    LORE_TRY(
+        rd.Keys(a, at, {"action", "result", "succeeded", "cause", "fix", "files", "lines", "at"}));
     StagedAttempt out;
     LORE_ASSIGN(out.action, rd.Text(a, at, "action", true));
     LORE_ASSIGN(out.result, rd.Text(a, at, "result", false));

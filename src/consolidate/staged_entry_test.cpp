@@ -71,7 +71,8 @@ TEST(StagedEntry, ErrorsNameTheField) {
             "staged entry field discussions[0].extra is not a known field (expected one of: topic, "
             "points, lines, at)" +
                 tail);
-  EXPECT_EQ(Err("{" + src + R"(,"attempts":[{"action":"a","result":"","succeeded":false,"lines":[9,3]}]})"),
+  EXPECT_EQ(Err("{" + src +
+                R"(,"attempts":[{"action":"a","result":"","succeeded":false,"lines":[9,3]}]})"),
             "staged entry field attempts[0].lines must be [first, last] with first <= last" + tail);
   EXPECT_EQ(Err("{" + src + R"(,"outcomes":[{"kind":"deploy","what":"x","ok":true}]})"),
             "staged entry field outcomes[0].kind must be commit, push, pr, test, build, install or "

@@ -11,8 +11,8 @@
 #include "fs/atomic_file.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
-#include "redact/redact.h"
 #include "lore/sys/uuid.h"
+#include "redact/redact.h"
 
 namespace lore::consolidate {
 namespace {

@@ -15,7 +15,7 @@ Result<index::Index*> StoreSearch::Open() {
 }
 
 Result<Json> StoreSearch::Run(std::string_view query, index::Scope scope,
-                                                const std::optional<std::string>& kind) {
+                              const std::optional<std::string>& kind) {
   LORE_ASSIGN(index::Index * idx, Open());
   search::SearchOptions opts;
   opts.filter.scope = scope;
@@ -31,7 +31,7 @@ Result<Json> StoreSearch::Memory(std::string_view query) {
 }
 
 Result<Json> StoreSearch::Knowledge(std::string_view query,
-                                                      const std::optional<std::string>& kind) {
+                                    const std::optional<std::string>& kind) {
   return Run(query, index::Scope::kKnowledge, kind);
 }
 

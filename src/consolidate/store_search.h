@@ -25,13 +25,12 @@ class StoreSearch {
   Result<Json> Memory(std::string_view query);
   // [{slug, kind, description, model_invokation, excerpt}], optionally only
   // pages of knowledge kind `kind`.
-  Result<Json> Knowledge(std::string_view query,
-                                           const std::optional<std::string>& kind);
+  Result<Json> Knowledge(std::string_view query, const std::optional<std::string>& kind);
 
  private:
   Result<index::Index*> Open();
   Result<Json> Run(std::string_view query, index::Scope scope,
-                                     const std::optional<std::string>& kind);
+                   const std::optional<std::string>& kind);
   std::string dir_;
   std::optional<index::Index> index_;
 };

@@ -7,7 +7,6 @@
 namespace lore::consolidate {
 namespace {
 
-
 Json Function(const char* name, const char* description, Json properties,
               std::vector<std::string> required) {
   return {

@@ -30,9 +30,9 @@
 #include <nlohmann/json.hpp>
 
 #include "consolidate/candidates.h"
-#include "lore/consolidate/engine.h"
 #include "consolidate/paths.h"
 #include "consolidate/store_search.h"
+#include "lore/consolidate/engine.h"
 #include "lore/consolidate/workspace.h"
 #include "lore/json/value.h"
 
@@ -67,8 +67,7 @@ class ToolBox {
   ToolOutcome Search(const Json& args, bool knowledge);
   // The shared end of write and edit: `text` without its private spans and
   // secrets (redact::Clean), the checks above, then the workspace.
-  ToolOutcome Store(const StorePath& path, std::string_view text,
-                    const Json& args);
+  ToolOutcome Store(const StorePath& path, std::string_view text, const Json& args);
 
   Workspace& ws_;
   const RunInput& in_;

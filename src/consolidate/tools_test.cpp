@@ -9,7 +9,6 @@
 namespace lore::consolidate {
 namespace {
 
-
 constexpr const char* kId = "01a22be5-a500-7000-8000-000000000001";
 
 class ToolBoxTest : public ::testing::Test {

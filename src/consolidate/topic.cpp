@@ -14,9 +14,7 @@ constexpr size_t kCut = 55;
 
 bool SlugChar(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }
 
-std::string Hash8(std::string_view s) {
-  return text::Hex(text::Fnv1a64(s), 8);
-}
+std::string Hash8(std::string_view s) { return text::Hex(text::Fnv1a64(s), 8); }
 
 std::string TrimHyphens(std::string s) {
   // Collapse runs of '-' left by dropped characters and trim both ends.

@@ -2,8 +2,8 @@
 
 #include <set>
 
-#include "lore/doc/record.h"
 #include "doc/slug.h"
+#include "lore/doc/record.h"
 #include "lore/fs/fd.h"
 
 namespace lore::consolidate {

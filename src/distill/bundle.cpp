@@ -76,7 +76,8 @@ Result<bool> BundleMatches(const store::Store& store, const Pages& pages) {
     if (!st || !S_ISREG(st->st_mode) || static_cast<size_t>(st->st_size) != bytes.size())
       return false;
     if ((st->st_mode & 0777) != 0600) return false;
-    LORE_ASSIGN(std::string current, fs::ReadFileBeneath(store.dir(), "okf/" + name, fs::Kind::kRecord));
+    LORE_ASSIGN(std::string current,
+                fs::ReadFileBeneath(store.dir(), "okf/" + name, fs::Kind::kRecord));
     if (current != bytes) return false;
   }
   return true;

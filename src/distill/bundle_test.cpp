@@ -15,9 +15,7 @@ using lore::testing::TempDir;
 
 class BundleTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    ASSERT_TRUE(store_.Ensure(std::chrono::system_clock::now()));
-  }
+  void SetUp() override { ASSERT_TRUE(store_.Ensure(std::chrono::system_clock::now())); }
   std::string Okf(const std::string& rel) const { return t_.Read("k/okf/" + rel); }
   TempDir t_;
   store::Store store_ = store::Store::AtDir(t_.path(), "k");
@@ -69,18 +67,25 @@ TEST(IndexPage, StaysWithinItsCapWith20000Records) {
   in.key = "github.com_acme_widgets";
   std::string text(120, 'x');
   for (int i = 0; i < 20000; ++i) {
-    in.findings.push_back(Finding{i, "finding " + std::to_string(i) + " " + text, "", "major",
-                                  "T-" + std::to_string(i), "2026-01-01", {"f.cc"}});
-    in.outcomes.push_back(SlicingOutcome{i, "T", "verdict-" + std::to_string(i % 50), text, "1",
-                                         "2026-01-01", {}, {}});
-    if (i < 1000) in.decisions.push_back(MemoryRecord{"d" + std::to_string(i), "open", "", "", text, text});
+    in.findings.push_back(Finding{i,
+                                  "finding " + std::to_string(i) + " " + text,
+                                  "",
+                                  "major",
+                                  "T-" + std::to_string(i),
+                                  "2026-01-01",
+                                  {"f.cc"}});
+    in.outcomes.push_back(SlicingOutcome{
+        i, "T", "verdict-" + std::to_string(i % 50), text, "1", "2026-01-01", {}, {}});
+    if (i < 1000)
+      in.decisions.push_back(MemoryRecord{"d" + std::to_string(i), "open", "", "", text, text});
     if (i < 1000) in.summary_lines.push_back(text);
   }
   in.raw_records = in.reviews = 20000;
   for (int i = 0; i < 50; ++i) in.other_pages.push_back("page-" + std::to_string(i) + ".md");
   auto gotchas = GroupFindings(in.findings);
   std::vector<std::pair<std::string, std::string>> pages = {
-      {"gotchas.md", "[Gotchas](gotchas.md): " + text}, {"decisions.md", "[Open decisions](decisions.md): x"}};
+      {"gotchas.md", "[Gotchas](gotchas.md): " + text},
+      {"decisions.md", "[Open decisions](decisions.md): x"}};
   std::string index = IndexPage(in, gotchas, pages);
   EXPECT_LE(index.size(), kIndexMaxBytes);
   EXPECT_LE(static_cast<size_t>(std::count(index.begin(), index.end(), '\n')), kIndexMaxLines);

@@ -3,12 +3,11 @@
 //
 // ParseFlat runs lore::json's scanner over one line (json::ForeignLogLine():
 // what `lore check` accepts): it checks the whole line exactly as a full
-// parse would (grammar, strict UTF-8, nothing after the value), keeps only the keys named in flat_record.cpp (the fields the
-// heuristics of record_fields.h look for), and skips the values of other
-// keys without storing them. Strings and numbers become text; arrays keep
-// their strings and objects in order; booleans and nulls are dropped.
-// Numbers keep their text as written (NaN and Infinity from a Python writer
-// included).
+// parse would (grammar, strict UTF-8, nothing after the value), keeps only the keys named in
+// flat_record.cpp (the fields the heuristics of record_fields.h look for), and skips the values of
+// other keys without storing them. Strings and numbers become text; arrays keep their strings and
+// objects in order; booleans and nulls are dropped. Numbers keep their text as written (NaN and
+// Infinity from a Python writer included).
 #pragma once
 
 #include <string>

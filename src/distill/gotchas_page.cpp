@@ -59,14 +59,16 @@ std::vector<Gotcha> GroupFindings(const std::vector<Finding>& findings) {
 
 std::string GotchasPage(const Inputs& in, const std::vector<Gotcha>& gotchas) {
   if (gotchas.empty()) return {};
-  std::string out = Frontmatter("Gotchas", UpdatedDate(in, in.newest.reviews), {"gotchas", "review"});
+  std::string out =
+      Frontmatter("Gotchas", UpdatedDate(in, in.newest.reviews), {"gotchas", "review"});
   out += "# Gotchas\n\n";
   auto n = [](size_t k, const char* one, const char* many) {
     return std::to_string(k) + (k == 1 ? one : many);
   };
   out += n(in.findings.size(), " finding", " findings") + " from " +
          n(static_cast<size_t>(in.reviews), " review", " reviews") + ", grouped into " +
-         n(gotchas.size(), " gotcha", " gotchas") + ", most severe and most frequent first. Back to [the index](index.md).\n\n";
+         n(gotchas.size(), " gotcha", " gotchas") +
+         ", most severe and most frequent first. Back to [the index](index.md).\n\n";
   size_t shown = std::min(gotchas.size(), kMaxGotchas);
   for (size_t i = 0; i < shown; ++i) {
     const Gotcha& g = gotchas[i];
@@ -96,13 +98,15 @@ std::string GotchasPage(const Inputs& in, const std::vector<Gotcha>& gotchas) {
   if (!fragile.empty()) {
     out += "\n## Files named in several findings\n\n";
     for (size_t i = 0; i < fragile.size() && i < kMaxFragileFiles; ++i) {
-      out += "- " + Code(fragile[i].first) + ": " + std::to_string(fragile[i].second) +
-             " findings\n";
+      out +=
+          "- " + Code(fragile[i].first) + ": " + std::to_string(fragile[i].second) + " findings\n";
     }
   }
   if (in.reviews_without_finding > 0) {
-    out += "\n" + n(static_cast<size_t>(in.reviews_without_finding), " review record names",
-                     " review records name") + " no finding (lore reads fields such as finding, summary, title or a findings list).\n";
+    out += "\n" +
+           n(static_cast<size_t>(in.reviews_without_finding), " review record names",
+             " review records name") +
+           " no finding (lore reads fields such as finding, summary, title or a findings list).\n";
   }
   return out;
 }

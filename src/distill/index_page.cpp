@@ -48,7 +48,8 @@ std::string Body(const Inputs& in, const std::vector<Gotcha>& gotchas,
       out += "- [" + OneLine(in.other_pages[i], 60) + "](" + in.other_pages[i] + ")\n";
     }
     if (in.other_pages.size() > lv.other_pages) {
-      out += "- and " + std::to_string(in.other_pages.size() - lv.other_pages) + " more pages in this folder\n";
+      out += "- and " + std::to_string(in.other_pages.size() - lv.other_pages) +
+             " more pages in this folder\n";
     }
   }
   if (lv.summary_lines > 0 && !in.summary_lines.empty()) {
@@ -72,16 +73,20 @@ std::string Body(const Inputs& in, const std::vector<Gotcha>& gotchas,
     }
   }
   if (lv.recent_outcomes > 0 && !in.outcomes.empty()) {
-    out += "\n## Slicing\n\n- " + Plural(static_cast<int64_t>(in.outcomes.size()), "outcome", "outcomes") + ":";
+    out += "\n## Slicing\n\n- " +
+           Plural(static_cast<int64_t>(in.outcomes.size()), "outcome", "outcomes") + ":";
     auto counts = VerdictCounts(in.outcomes);
     for (size_t i = 0; i < counts.size() && i < 6; ++i) {
-      out += (i ? ", " : " ") + OneLine(counts[i].first, 30) + " " + std::to_string(counts[i].second);
+      out +=
+          (i ? ", " : " ") + OneLine(counts[i].first, 30) + " " + std::to_string(counts[i].second);
     }
     if (counts.size() > 6) out += ", …";
     out += "\n";
     size_t shown = 0;
-    for (auto it = in.outcomes.rbegin(); it != in.outcomes.rend() && shown < lv.recent_outcomes; ++it, ++shown) {
-      std::string line = (it->date.empty() ? "" : it->date + " ") + (it->ticket.empty() ? "" : it->ticket + " ") + it->verdict;
+    for (auto it = in.outcomes.rbegin(); it != in.outcomes.rend() && shown < lv.recent_outcomes;
+         ++it, ++shown) {
+      std::string line = (it->date.empty() ? "" : it->date + " ") +
+                         (it->ticket.empty() ? "" : it->ticket + " ") + it->verdict;
       if (!it->reason.empty()) line += ": " + it->reason;
       out += "- " + OneLine(line, lv.chars) + "\n";
     }
@@ -103,7 +108,9 @@ std::string Body(const Inputs& in, const std::vector<Gotcha>& gotchas,
   return out;
 }
 
-size_t Lines(const std::string& s) { return static_cast<size_t>(std::count(s.begin(), s.end(), '\n')); }
+size_t Lines(const std::string& s) {
+  return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+}
 
 }  // namespace
 
@@ -118,7 +125,8 @@ std::string IndexPage(const Inputs& in, const std::vector<Gotcha>& gotchas,
     if (file == "slicing-outcomes.md") tags.push_back("slicing");
   }
   std::sort(tags.begin(), tags.end());
-  std::string head = Frontmatter(OneLine(in.key, 100) + " memory", UpdatedDate(in, in.newest.All()), tags);
+  std::string head =
+      Frontmatter(OneLine(in.key, 100) + " memory", UpdatedDate(in, in.newest.All()), tags);
   if (Empty(in) && in.other_pages.empty()) return head;
   std::string page;
   for (const Level& lv : kLevels) {

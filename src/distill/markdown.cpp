@@ -70,9 +70,10 @@ std::string YamlScalar(std::string_view s) {
   for (unsigned char c : s) {
     if (c < 0x20 || c == 0x7f) plain = false;
   }
-  static const char* kReserved[] = {"true", "false", "yes", "no", "on", "off", "null", "~",
-                                    "True", "False", "Yes", "No", "On", "Off", "Null", "NULL",
-                                    "TRUE", "FALSE", "YES", "NO", "ON", "OFF", "y", "n", "Y", "N"};
+  static const char* kReserved[] = {"true", "false", "yes",   "no",    "on",  "off", "null",
+                                    "~",    "True",  "False", "Yes",   "No",  "On",  "Off",
+                                    "Null", "NULL",  "TRUE",  "FALSE", "YES", "NO",  "ON",
+                                    "OFF",  "y",     "n",     "Y",     "N"};
   for (const char* r : kReserved) {
     if (s == r) plain = false;
   }
@@ -97,8 +98,8 @@ std::string YamlScalar(std::string_view s) {
 
 std::string Frontmatter(std::string_view title, std::string_view updated,
                         const std::vector<std::string>& tags) {
-  std::string out = "---\ntitle: " + YamlScalar(title) + "\nupdated: " + std::string(updated) +
-                    "\ntags: [";
+  std::string out =
+      "---\ntitle: " + YamlScalar(title) + "\nupdated: " + std::string(updated) + "\ntags: [";
   for (size_t i = 0; i < tags.size(); ++i) {
     if (i) out += ", ";
     out += YamlScalar(tags[i]);

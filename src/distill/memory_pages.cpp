@@ -62,7 +62,9 @@ std::string RequestTypesPage(const Inputs& in) {
     newest = in.newest.slicing;
   }
   std::string out = Frontmatter("Request types", UpdatedDate(in, newest), {"requests"});
-  out += "# Request types\n\nWhat is asked of this repository, by kind. Back to [the index](index.md).\n";
+  out +=
+      "# Request types\n\nWhat is asked of this repository, by kind. Back to [the "
+      "index](index.md).\n";
   if (!in.requests.empty()) {
     std::map<std::string, std::vector<const MemoryRecord*>> by_type;
     for (const auto& r : in.requests) by_type[r.type].push_back(&r);
@@ -71,7 +73,8 @@ std::string RequestTypesPage(const Inputs& in) {
       SortByUpdated(&list);
       types.emplace_back(type, list.size());
     }
-    std::stable_sort(types.begin(), types.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(types.begin(), types.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     out += "\n## Requests in memory\n\n| type | requests | latest |\n|---|---:|---|\n";
     for (const auto& [type, n] : types) {
       out += "| " + Cell(type, 40) + " | " + std::to_string(n) + " | " +
@@ -88,15 +91,19 @@ std::string RequestTypesPage(const Inputs& in) {
   }
   if (!verb_total.empty()) {
     std::vector<std::pair<std::string, int64_t>> verbs(verb_total.begin(), verb_total.end());
-    std::stable_sort(verbs.begin(), verbs.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::stable_sort(verbs.begin(), verbs.end(),
+                     [](const auto& a, const auto& b) { return a.second > b.second; });
     out += "\n## Verbs of sliced tickets\n\n| verb | tickets | verdicts |\n|---|---:|---|\n";
     for (size_t i = 0; i < verbs.size() && i < kMaxVerbs; ++i) {
       std::string mix;
       std::vector<std::pair<std::string, int64_t>> v(verb_verdicts[verbs[i].first].begin(),
                                                      verb_verdicts[verbs[i].first].end());
-      std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-      for (const auto& [verdict, n] : v) mix += (mix.empty() ? "" : ", ") + Cell(verdict, 40) + " " + std::to_string(n);
-      out += "| " + Cell(verbs[i].first, 40) + " | " + std::to_string(verbs[i].second) + " | " + mix + " |\n";
+      std::stable_sort(v.begin(), v.end(),
+                       [](const auto& a, const auto& b) { return a.second > b.second; });
+      for (const auto& [verdict, n] : v)
+        mix += (mix.empty() ? "" : ", ") + Cell(verdict, 40) + " " + std::to_string(n);
+      out += "| " + Cell(verbs[i].first, 40) + " | " + std::to_string(verbs[i].second) + " | " +
+             mix + " |\n";
     }
   }
   return out;
@@ -116,9 +123,11 @@ std::string DecisionsPage(const Inputs& in) {
   }
   if (open.empty()) return {};
   SortByUpdated(&open);
-  std::string out = Frontmatter("Open decisions", UpdatedDate(in, in.newest.decisions), {"decisions"});
-  out += "# Open decisions\n\n" + std::to_string(open.size()) + (open.size() == 1 ? " open decision (" : " open decisions (") +
-         std::to_string(resolved) + " resolved and " + std::to_string(replaced) +
+  std::string out =
+      Frontmatter("Open decisions", UpdatedDate(in, in.newest.decisions), {"decisions"});
+  out += "# Open decisions\n\n" + std::to_string(open.size()) +
+         (open.size() == 1 ? " open decision (" : " open decisions (") + std::to_string(resolved) +
+         " resolved and " + std::to_string(replaced) +
          " replaced are not shown). Back to [the index](index.md).\n";
   for (const MemoryRecord* d : open) {
     out += "\n## " + OneLine(d->title, 120) + "\n\n" + Code(d->slug);
@@ -156,7 +165,8 @@ std::string LearningsPage(const Inputs& in) {
     }
     if (!l->files.empty()) {
       std::string files = "files ";
-      for (size_t i = 0; i < l->files.size() && i < 5; ++i) files += (i ? ", " : "") + Code(l->files[i]);
+      for (size_t i = 0; i < l->files.size() && i < 5; ++i)
+        files += (i ? ", " : "") + Code(l->files[i]);
       meta.push_back(files);
     }
     if (l->expires_at.size() >= 10) meta.push_back("expires " + l->expires_at.substr(0, 10));
@@ -170,8 +180,9 @@ std::string LearningsPage(const Inputs& in) {
   }
   if (in.learning_parse_errors > 0) {
     out += "\n" + std::to_string(in.learning_parse_errors) +
-           (in.learning_parse_errors == 1 ? " line of learnings.jsonl does not parse and is not shown.\n"
-                                          : " lines of learnings.jsonl do not parse and are not shown.\n");
+           (in.learning_parse_errors == 1
+                ? " line of learnings.jsonl does not parse and is not shown.\n"
+                : " lines of learnings.jsonl do not parse and are not shown.\n");
   }
   return out;
 }

@@ -1,8 +1,8 @@
 #include "distill/memory_reader.h"
 
 #include "distill/markdown.h"
-#include "lore/doc/facts.h"
 #include "doc/frontmatter.h"
+#include "lore/doc/facts.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "text/trim.h"
@@ -95,8 +95,8 @@ void TitleAndExcerpt(std::string_view body, const std::string& fallback, std::st
 
 Status ReadMemory(const store::Store& store, Inputs* in, std::vector<Error>* warnings) {
   LORE_TRY(fs::RefuseSymlink(store.Path("memory"), "memory folder"));
-  LORE_TRY(ReadRecords(store.Path("memory/decisions"), false, &in->decisions,
-                       &in->newest.decisions, &in->newest, warnings));
+  LORE_TRY(ReadRecords(store.Path("memory/decisions"), false, &in->decisions, &in->newest.decisions,
+                       &in->newest, warnings));
   LORE_TRY(ReadRecords(store.Path("memory/requests"), true, &in->requests, &in->newest.requests,
                        &in->newest, warnings));
   std::string summary = store.Path("memory/summary.md");

@@ -13,12 +13,12 @@ namespace lore::distill {
 
 // One finding of a review record (a record may hold several).
 struct Finding {
-  int64_t line = 0;        // raw.jsonl line
-  std::string text;        // what was found (one line)
-  std::string lesson;      // what to do about it, may be empty
-  std::string severity;    // lower case, may be empty
-  std::string ticket;      // may be empty
-  std::string date;        // YYYY-MM-DD from recorded_at, may be empty
+  int64_t line = 0;      // raw.jsonl line
+  std::string text;      // what was found (one line)
+  std::string lesson;    // what to do about it, may be empty
+  std::string severity;  // lower case, may be empty
+  std::string ticket;    // may be empty
+  std::string date;      // YYYY-MM-DD from recorded_at, may be empty
   std::vector<std::string> files;
 };
 
@@ -37,11 +37,11 @@ struct Learning {
 // A decision or request record from memory/.
 struct MemoryRecord {
   std::string slug;
-  std::string status;      // decisions: open | resolved | replaced (empty = open)
-  std::string type;        // requests: frontmatter type/intent/kind, else the slug's first word
-  std::string updated;     // YYYY-MM-DD, may be empty
-  std::string title;       // the body's first heading, else the slug
-  std::string excerpt;     // the body's first paragraph, one line
+  std::string status;   // decisions: open | resolved | replaced (empty = open)
+  std::string type;     // requests: frontmatter type/intent/kind, else the slug's first word
+  std::string updated;  // YYYY-MM-DD, may be empty
+  std::string title;    // the body's first heading, else the slug
+  std::string excerpt;  // the body's first paragraph, one line
 };
 
 // The newest time seen per topic, for the pages' `updated` field.

@@ -75,7 +75,10 @@ void ReadSlice(Slice* s, const std::string& path, const std::string& repair,
   while (scanner.Next(&line)) {
     s->lines = line.number;
     if (progress && line.number % kProgressEvery == 0) {
-      (*progress)("reading raw.jsonl", (line.text.data() - s->data.data()) * total / std::max<int64_t>(1, s->data.size()), total);
+      (*progress)(
+          "reading raw.jsonl",
+          (line.text.data() - s->data.data()) * total / std::max<int64_t>(1, s->data.size()),
+          total);
     }
     if (log::IsBlank(line.text)) continue;
     Flat r;
@@ -134,7 +137,9 @@ Status ReadRawFile(const std::string& path, const std::string& repair, const Pro
   LORE_ASSIGN(std::string data, fs::ReadAll(fd.get(), path, fs::Kind::kLog));
   fd.Reset();
   const auto total = static_cast<int64_t>(data.size());
-  size_t threads = data.size() < kParallelBytes ? 1 : std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+  size_t threads = data.size() < kParallelBytes
+                       ? 1
+                       : std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
   auto parts = Split(data, threads);
   std::vector<Slice> slices(parts.size());
   for (size_t i = 0; i < parts.size(); ++i) slices[i].data = parts[i];
@@ -213,7 +218,8 @@ Status ReadBundle(const store::Store& store, Inputs* in) {
                   store.Path("okf/" + e.rel), 0, "replace it with a regular file or remove it");
     }
   }
-  LORE_ASSIGN(std::string index, fs::ReadFileBeneath(store.dir(), "okf/index.md", fs::Kind::kIndexPage));
+  LORE_ASSIGN(std::string index,
+              fs::ReadFileBeneath(store.dir(), "okf/index.md", fs::Kind::kIndexPage));
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(index, store.index_path()));
   std::string_view yaml = split.yaml;
   size_t at = yaml.find("updated:");
@@ -221,7 +227,8 @@ Status ReadBundle(const store::Store& store, Inputs* in) {
     std::string_view rest = yaml.substr(at + 8);
     in->previous_updated = OneLine(rest.substr(0, rest.find('\n')), 40);
     if (!in->previous_updated.empty() && in->previous_updated.front() == '"') {
-      in->previous_updated = OneLine(in->previous_updated.substr(1, in->previous_updated.size() - 2), 40);
+      in->previous_updated =
+          OneLine(in->previous_updated.substr(1, in->previous_updated.size() - 2), 40);
     }
   }
   return Ok();

@@ -9,16 +9,16 @@ namespace {
 
 // Keys tried in order; the first non-empty string wins.
 constexpr std::initializer_list<const char*> kFindingKeys = {
-    "finding", "gotcha", "problem", "summary", "title",       "issue",
-    "comment", "message", "description", "note", "body", "text"};
+    "finding", "gotcha",  "problem",     "summary", "title", "issue",
+    "comment", "message", "description", "note",    "body",  "text"};
 constexpr std::initializer_list<const char*> kFindingListKeys = {"findings", "issues", "problems",
                                                                  "gotchas", "comments"};
 constexpr std::initializer_list<const char*> kLessonKeys = {
     "lesson", "learning", "takeaway", "advice", "recommendation", "suggestion", "fix"};
 constexpr std::initializer_list<const char*> kSeverityKeys = {"severity", "level", "priority",
                                                               "impact"};
-constexpr std::initializer_list<const char*> kFileKeys = {"files", "file", "file_paths",
-                                                          "paths", "path", "locations", "location"};
+constexpr std::initializer_list<const char*> kFileKeys = {
+    "files", "file", "file_paths", "paths", "path", "locations", "location"};
 constexpr std::initializer_list<const char*> kTicketKeys = {
     "ticket", "ticket_id", "pr", "pull_request", "issue_id", "change", "id"};
 
@@ -66,8 +66,9 @@ std::vector<std::string> StringList(const FlatValue& value) {
   };
   if (value.list) {
     for (const auto& item : value.items) {
-      add(item.object >= 0 ? FirstText(value.objects[static_cast<size_t>(item.object)], {"path", "file", "name"})
-                           : item.text);
+      add(item.object >= 0
+              ? FirstText(value.objects[static_cast<size_t>(item.object)], {"path", "file", "name"})
+              : item.text);
     }
   } else if (value.scalar) {
     add(value.text);
@@ -92,7 +93,8 @@ std::vector<Finding> ReviewFindings(const Flat& record, int64_t line, const std:
   base.ticket = OneLine(FirstText(record, kTicketKeys), 60);
   if (FirstText(record, {"ticket", "ticket_id"}).empty()) {
     std::string pr = FirstText(record, {"pr", "pull_request"});
-    if (!pr.empty() && pr.find_first_not_of("0123456789") == std::string::npos) base.ticket = "PR #" + pr;
+    if (!pr.empty() && pr.find_first_not_of("0123456789") == std::string::npos)
+      base.ticket = "PR #" + pr;
   }
   base.severity = Lower(OneLine(FirstText(record, kSeverityKeys), 40));
   base.lesson = OneLine(FirstText(record, kLessonKeys), 1000);
@@ -102,7 +104,9 @@ std::vector<Finding> ReviewFindings(const Flat& record, int64_t line, const std:
     const FlatValue* list = record.Find(k);
     if (!list || !list->list) continue;
     for (const auto& item : list->items) {
-      Finding f = item.object >= 0 ? FromObject(list->objects[static_cast<size_t>(item.object)], base) : base;
+      Finding f = item.object >= 0
+                      ? FromObject(list->objects[static_cast<size_t>(item.object)], base)
+                      : base;
       if (item.object < 0) f.text = OneLine(item.text, 1000);
       if (!f.text.empty()) out.push_back(std::move(f));
     }
@@ -140,7 +144,8 @@ Learning LearningFields(const Flat& r) {
   if (const FlatValue* v = r.Find("confidence"); v && v->scalar) {
     char* end = nullptr;
     double c = std::strtod(v->text.c_str(), &end);
-    if (end && *end == '\0' && !v->text.empty() && v->text.find_first_of("0123456789") == 0) l.confidence = c;
+    if (end && *end == '\0' && !v->text.empty() && v->text.find_first_of("0123456789") == 0)
+      l.confidence = c;
   }
   if (const FlatValue* v = r.Find("file_paths")) l.files = StringList(*v);
   return l;

@@ -23,7 +23,9 @@ TEST(ParseFlat, ChecksTheWholeLineAndKeepsOnlyKnownKeys) {
   Flat i;
   EXPECT_FALSE(ParseFlat("{\"a\":\"\xff\"}", &i));
   Flat j;
-  ASSERT_TRUE(ParseFlat(R"({"zzz":{"finding":"no"},"finding":"yes","depth":2.50,"files":["a",{"path":"b"},true,3],"x":[[1]]})", &j));
+  ASSERT_TRUE(ParseFlat(
+      R"({"zzz":{"finding":"no"},"finding":"yes","depth":2.50,"files":["a",{"path":"b"},true,3],"x":[[1]]})",
+      &j));
   EXPECT_EQ(j.fields.size(), 3u);
   EXPECT_EQ(j.Find("finding")->text, "yes");
   EXPECT_EQ(j.Find("depth")->text, "2.50");
@@ -70,7 +72,8 @@ TEST(ReviewFindings, ListOfFindingsInheritsFromTheRecord) {
 
 TEST(SlicingFields, KeepsTheSeedsFieldNames) {
   auto s = SlicingFields(Parse(R"({"ticket_id":"W-3","verbs":["Add"],"traits":["ui"],
-      "depth":2,"verdict":"Split","reason":"two\nsteps"})"), 5, "2026-01-01");
+      "depth":2,"verdict":"Split","reason":"two\nsteps"})"),
+                         5, "2026-01-01");
   EXPECT_EQ(s.ticket, "W-3");
   EXPECT_EQ(s.verdict, "split");
   EXPECT_EQ(s.reason, "two steps");
@@ -91,7 +94,11 @@ TEST(Markdown, OneLineCollapsesAndCuts) {
   EXPECT_EQ(OneLine("  a\n\tb  c ", 100), "a b c");
   EXPECT_EQ(OneLine("abcdef", 4), "abc…");
   EXPECT_EQ(OneLine("äöüß", 3), "äö…");
-  EXPECT_EQ(OneLine("a\xff" "b", 10), "a\xEF\xBF\xBD" "b");
+  EXPECT_EQ(OneLine("a\xff"
+                    "b",
+                    10),
+            "a\xEF\xBF\xBD"
+            "b");
   EXPECT_EQ(Cell("a|b", 10), "a\\|b");
 }
 

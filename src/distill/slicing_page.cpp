@@ -14,7 +14,8 @@ constexpr size_t kMaxTraits = 20;
 // "split 3, keep 1" for a verdict -> count map, most frequent first.
 std::string VerdictMix(const std::map<std::string, int64_t>& counts) {
   std::vector<std::pair<std::string, int64_t>> v(counts.begin(), counts.end());
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string out;
   for (const auto& [verdict, n] : v) {
     if (!out.empty()) out += ", ";
@@ -48,26 +49,31 @@ std::vector<std::pair<std::string, int64_t>> VerdictCounts(const std::vector<Sli
   std::map<std::string, int64_t> counts;
   for (const auto& s : o) ++counts[s.verdict];
   std::vector<std::pair<std::string, int64_t>> v(counts.begin(), counts.end());
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   return v;
 }
 
 std::string SlicingPage(const Inputs& in) {
   if (in.outcomes.empty()) return {};
   const auto total = static_cast<int64_t>(in.outcomes.size());
-  std::string out = Frontmatter("Slicing outcomes", UpdatedDate(in, in.newest.slicing), {"slicing"});
+  std::string out =
+      Frontmatter("Slicing outcomes", UpdatedDate(in, in.newest.slicing), {"slicing"});
   out += "# Slicing outcomes\n\n" + std::to_string(total) +
-         (total == 1 ? " slicing outcome recorded." : " slicing outcomes recorded.") + " Back to [the index](index.md).\n\n";
+         (total == 1 ? " slicing outcome recorded." : " slicing outcomes recorded.") +
+         " Back to [the index](index.md).\n\n";
   out += "## Verdicts\n\n| verdict | count | share |\n|---|---:|---:|\n";
   auto counts = VerdictCounts(in.outcomes);
   for (const auto& [verdict, n] : counts) {
-    out += "| " + Cell(verdict, 40) + " | " + std::to_string(n) + " | " + Percent(n, total) + " |\n";
+    out +=
+        "| " + Cell(verdict, 40) + " | " + std::to_string(n) + " | " + Percent(n, total) + " |\n";
   }
   out += "\n## Recent reasons\n";
   for (const auto& [verdict, n] : counts) {
     out += "\n### " + OneLine(verdict, 40) + "\n\n";
     size_t shown = 0;
-    for (auto it = in.outcomes.rbegin(); it != in.outcomes.rend() && shown < kRecentPerVerdict; ++it) {
+    for (auto it = in.outcomes.rbegin(); it != in.outcomes.rend() && shown < kRecentPerVerdict;
+         ++it) {
       if (it->verdict != verdict) continue;
       out += OutcomeLine(*it);
       ++shown;

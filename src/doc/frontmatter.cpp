@@ -32,7 +32,8 @@ Result<FrontmatterSplit> SplitFrontmatter(std::string_view text, const std::stri
   }
   size_t nl = text.find('\n');
   if (!IsFence(text.substr(0, nl))) {
-    return Fail(ErrorCode::kCorrupt, "frontmatter does not open with a '---' line", path, 1, repair);
+    return Fail(ErrorCode::kCorrupt, "frontmatter does not open with a '---' line", path, 1,
+                repair);
   }
   if (nl == std::string_view::npos) {
     return Fail(ErrorCode::kCorrupt, "frontmatter is not closed by a '---' line", path, 1, repair);

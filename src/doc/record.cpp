@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "doc/yaml_value.h"
 #include "doc/yaml_emit.h"
+#include "doc/yaml_value.h"
 #include "lore/text/utf8.h"
 
 namespace lore::doc {
@@ -27,8 +27,8 @@ Status CheckKey(std::string_view key) {
 // into one ("a\nb" is "a b") or read what follows the break as other keys.
 Status CheckOneLine(std::string_view key, std::string_view value) {
   if (value.find_first_of("\r\n") == std::string_view::npos) return Ok();
-  return Fail(ErrorCode::kInvalidInput,
-              "the value for " + Quote(key) + " has more than one line", "", 0,
+  return Fail(ErrorCode::kInvalidInput, "the value for " + Quote(key) + " has more than one line",
+              "", 0,
               "give a value of one line (longer text belongs in the body: --body or --append)");
 }
 

@@ -75,7 +75,8 @@ bool CleanRaw(RawEntry& entry, std::set<std::string>& taken) {
   // cannot be) is kept as its text, cleaned.
   std::string value = EmitString(redact::Clean(entry.text));
   try {
-    if (auto node = detail::LoadYaml(entry.text, "", 1); node && node->IsMap() && node->size() == 1) {
+    if (auto node = detail::LoadYaml(entry.text, "", 1);
+        node && node->IsMap() && node->size() == 1) {
       const YAML::Node v = node->begin()->second;
       value = detail::EmitFlow(v, &filter, entry.key);
       value_changed = value != detail::EmitFlow(v);
@@ -99,9 +100,12 @@ bool CleanRecord(Record& r) {
   Fields& f = r.fields;
   bool head = false;
   const std::pair<std::string_view, std::optional<std::string>*> texts[] = {
-      {"created_at", &f.created_at}, {"updated_at", &f.updated_at},
-      {"kind", &f.kind},             {"description", &f.description},
-      {"status", &f.status},         {"replaced_by", &f.replaced_by}};
+      {"created_at", &f.created_at},
+      {"updated_at", &f.updated_at},
+      {"kind", &f.kind},
+      {"description", &f.description},
+      {"status", &f.status},
+      {"replaced_by", &f.replaced_by}};
   for (const auto& [key, slot] : texts) head = CleanValue(key, *slot) || head;
   if (f.requirements) {
     for (std::string& s : *f.requirements) {

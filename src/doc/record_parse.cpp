@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "doc/yaml_value.h"
 #include "doc/frontmatter.h"
+#include "doc/yaml_value.h"
 #include "lore/doc/record.h"
 #include "lore/text/utf8.h"
 

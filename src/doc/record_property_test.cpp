@@ -51,18 +51,122 @@ class Rng {
 // escapes, control characters, C1 characters and invalid UTF-8.
 const std::vector<std::string>& Atoms() {
   static const std::vector<std::string> kAtoms = {
-      "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@",
-      "`", "\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9", "\xEF\xBB\xBF", " ", "  ", "\t", " \t",
-      "\n", "\r\n", "\r", "\n  ", "\n\t", "\n    indented", "a: b", "key:", ": v", "- x", "? k",
-      "---", "...", "\n---\n", "\n...\n", "--- x", "yes", "no", "No", "~", "null", "NULL", "true",
-      "False", "on", "OFF", "y", "n", "0x1F", "1e3", ".inf", "-.inf", "+.INF", ".NaN", "0o17",
-      "017", "+1", "-1", "12", "1_000", "1:20", "3.", "2026-01-31", "2026-01-31T12:00:00Z",
-      "2001-12-14 21:59:43.10 -5", "<<", "=", "a", "word", "x y", "日本語", "é", "😀", "\\",
-      "\\n", "\\x41", "\\u0041", "#comment", " #", "&anchor", "*alias", "!tag", "!!str", "%YAML",
-      ">-", "|+", "'q'", "\"dq\"", std::string("\0", 1), "\x01", "\x07", "\x08", "\x0b", "\x0c",
-      "\x1b", "\x7f", "\xC2\x80", "\xC2\x9F", "\xC2\xA0", "\xFF", "\xC3", "\xED\xA0\x80",
-      "\xC0\xAF", "\xF4\x90\x80\x80", "\xE2\x80", "<private>", "</private>",
-      "AKIAIOSFODNN7EXAMPLE", "api_key: sk-ant-api03-Zq8xW2mN4vB6cD1eF3gH5jK7lP9rT0yU"};
+      "-",
+      "?",
+      ":",
+      ",",
+      "[",
+      "]",
+      "{",
+      "}",
+      "#",
+      "&",
+      "*",
+      "!",
+      "|",
+      ">",
+      "'",
+      "\"",
+      "%",
+      "@",
+      "`",
+      "\xC2\x85",
+      "\xE2\x80\xA8",
+      "\xE2\x80\xA9",
+      "\xEF\xBB\xBF",
+      " ",
+      "  ",
+      "\t",
+      " \t",
+      "\n",
+      "\r\n",
+      "\r",
+      "\n  ",
+      "\n\t",
+      "\n    indented",
+      "a: b",
+      "key:",
+      ": v",
+      "- x",
+      "? k",
+      "---",
+      "...",
+      "\n---\n",
+      "\n...\n",
+      "--- x",
+      "yes",
+      "no",
+      "No",
+      "~",
+      "null",
+      "NULL",
+      "true",
+      "False",
+      "on",
+      "OFF",
+      "y",
+      "n",
+      "0x1F",
+      "1e3",
+      ".inf",
+      "-.inf",
+      "+.INF",
+      ".NaN",
+      "0o17",
+      "017",
+      "+1",
+      "-1",
+      "12",
+      "1_000",
+      "1:20",
+      "3.",
+      "2026-01-31",
+      "2026-01-31T12:00:00Z",
+      "2001-12-14 21:59:43.10 -5",
+      "<<",
+      "=",
+      "a",
+      "word",
+      "x y",
+      "日本語",
+      "é",
+      "😀",
+      "\\",
+      "\\n",
+      "\\x41",
+      "\\u0041",
+      "#comment",
+      " #",
+      "&anchor",
+      "*alias",
+      "!tag",
+      "!!str",
+      "%YAML",
+      ">-",
+      "|+",
+      "'q'",
+      "\"dq\"",
+      std::string("\0", 1),
+      "\x01",
+      "\x07",
+      "\x08",
+      "\x0b",
+      "\x0c",
+      "\x1b",
+      "\x7f",
+      "\xC2\x80",
+      "\xC2\x9F",
+      "\xC2\xA0",
+      "\xFF",
+      "\xC3",
+      "\xED\xA0\x80",
+      "\xC0\xAF",
+      "\xF4\x90\x80\x80",
+      "\xE2\x80",
+      "<private>",
+      "</private>",
+      "AKIAIOSFODNN7EXAMPLE",
+      "api_key: sk-ant-api03-Zq8xW2mN4vB6cD1eF3gH5jK7lP9rT0yU"};
   return kAtoms;
 }
 
@@ -81,8 +185,8 @@ std::string GenText(Rng& rng) {
 // A plain scalar of YAML's own types, written as such (tag "?"): it must stay plain.
 const std::vector<std::string>& TypedLiterals() {
   static const std::vector<std::string> kLiterals = {
-      "12", "-1", "+3", "1.5", "-2.5e3", ".inf", "-.inf", ".nan", "0x1F", "0o17", "true", "false",
-      "yes", "NO", "2026-01-31", "-", "a-b", "x.y", "v1:2"};
+      "12",   "-1",    "+3",  "1.5", "-2.5e3",     ".inf", "-.inf", ".nan", "0x1F", "0o17",
+      "true", "false", "yes", "NO",  "2026-01-31", "-",    "a-b",   "x.y",  "v1:2"};
   return kLiterals;
 }
 
@@ -147,23 +251,22 @@ YAML::Node GenNode(Rng& rng, int depth) {
 // `got` (read back) holds what `want` (written) held, strings as the model keeps them.
 ::testing::AssertionResult SameNode(const YAML::Node& want, const YAML::Node& got) {
   if (want.Type() != got.Type()) {
-    return ::testing::AssertionFailure()
-           << "type " << static_cast<int>(got.Type()) << " instead of "
-           << static_cast<int>(want.Type());
+    return ::testing::AssertionFailure() << "type " << static_cast<int>(got.Type())
+                                         << " instead of " << static_cast<int>(want.Type());
   }
   switch (want.Type()) {
     case YAML::NodeType::Scalar: {
       if (got.Scalar() != Kept(want.Scalar())) {
-        return ::testing::AssertionFailure() << "'" << Show(got.Scalar()) << "' instead of '"
-                                             << Show(want.Scalar()) << "'";
+        return ::testing::AssertionFailure()
+               << "'" << Show(got.Scalar()) << "' instead of '" << Show(want.Scalar()) << "'";
       }
       // Its type: a plain scalar that resolves to null, a boolean or a number stays one (a
       // plain scalar that is a string anyway may come back quoted); anything else stays a string.
       const bool want_typed = want.Tag() == "?" && ResolvesToNonString(want.Scalar());
       const bool got_typed = got.Tag() == "?" && ResolvesToNonString(got.Scalar());
       if (want_typed != got_typed) {
-        return ::testing::AssertionFailure()
-               << "'" << Show(want.Scalar()) << "' is " << (got_typed ? "no longer" : "now") << " a string";
+        return ::testing::AssertionFailure() << "'" << Show(want.Scalar()) << "' is "
+                                             << (got_typed ? "no longer" : "now") << " a string";
       }
       return ::testing::AssertionSuccess();
     }
@@ -283,21 +386,26 @@ Generated Generate(Rng& rng) {
   auto rec = ParseRecord(g.record.kind, text, "p.md");
   if (!rec) return ::testing::AssertionFailure() << rec.error().Format() << "\n" << Show(text);
   if (!rec->issues.empty()) {
-    return ::testing::AssertionFailure() << "issue: " << rec->issues[0].message << "\n" << Show(text);
+    return ::testing::AssertionFailure() << "issue: " << rec->issues[0].message << "\n"
+                                         << Show(text);
   }
   Fields typed = rec->fields;
   typed.extra.clear();
-  if (typed != g.expected) return ::testing::AssertionFailure() << "typed fields differ\n" << Show(text);
-  if (rec->body != g.record.body) return ::testing::AssertionFailure() << "body differs\n" << Show(text);
+  if (typed != g.expected)
+    return ::testing::AssertionFailure() << "typed fields differ\n" << Show(text);
+  if (rec->body != g.record.body)
+    return ::testing::AssertionFailure() << "body differs\n" << Show(text);
   if (rec->fields.extra.size() != g.extra.size()) {
-    return ::testing::AssertionFailure() << rec->fields.extra.size() << " raw entries instead of "
-                                         << g.extra.size() << "\n" << Show(text);
+    return ::testing::AssertionFailure()
+           << rec->fields.extra.size() << " raw entries instead of " << g.extra.size() << "\n"
+           << Show(text);
   }
   for (size_t i = 0; i < g.extra.size(); ++i) {
     const RawEntry& e = rec->fields.extra[i];
     if (e.key != g.extra[i].first) {
-      return ::testing::AssertionFailure() << "key '" << Show(e.key) << "' instead of '"
-                                           << Show(g.extra[i].first) << "'\n" << Show(text);
+      return ::testing::AssertionFailure()
+             << "key '" << Show(e.key) << "' instead of '" << Show(g.extra[i].first) << "'\n"
+             << Show(text);
     }
     auto node = detail::LoadYaml(e.text, "", 1);
     if (!node || !node->IsMap() || node->size() != 1) {
@@ -307,7 +415,8 @@ Generated Generate(Rng& rng) {
     if (auto r = SameNode(g.extra[i].second, value); !r) return r << "\n" << Show(text);
   }
   if (Emit(*rec) != text) {
-    return ::testing::AssertionFailure() << "emitted again differently:\n" << Show(Emit(*rec)) << "\n"
+    return ::testing::AssertionFailure() << "emitted again differently:\n"
+                                         << Show(Emit(*rec)) << "\n"
                                          << Show(text);
   }
   return ::testing::AssertionSuccess();
@@ -316,8 +425,8 @@ Generated Generate(Rng& rng) {
 // The typed fields of `f` with every text as the model keeps it.
 Fields KeptTyped(Fields f) {
   f.extra.clear();
-  for (auto* t : {&f.created_at, &f.updated_at, &f.kind, &f.description, &f.status,
-                  &f.replaced_by}) {
+  for (auto* t :
+       {&f.created_at, &f.updated_at, &f.kind, &f.description, &f.status, &f.replaced_by}) {
     if (*t) *t = Kept(**t);
   }
   if (f.requirements) {
@@ -359,7 +468,8 @@ Fields KeptTyped(Fields f) {
   }
   if (Emit(*rec) != text) {
     return ::testing::AssertionFailure() << "cleaned, emitted again differently:\n"
-                                         << Show(Emit(*rec)) << "\n" << Show(text);
+                                         << Show(Emit(*rec)) << "\n"
+                                         << Show(text);
   }
   return ::testing::AssertionSuccess();
 }
@@ -417,7 +527,8 @@ TEST(RecordProperty, SetFieldTextRefusesOnlyWhatCannotReadBack) {
                           return u < 0x20 || u == 0x7f;
                         });
     EXPECT_EQ(static_cast<bool>(st), key_ok && !multi_line)
-        << "key '" << Show(key) << "' value '" << Show(value) << "'" << (st ? "" : st.error().Format());
+        << "key '" << Show(key) << "' value '" << Show(value) << "'"
+        << (st ? "" : st.error().Format());
   }
 }
 

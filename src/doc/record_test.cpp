@@ -16,8 +16,7 @@ Record MustParse(Kind kind, std::string_view text) {
 // What RenderRecord writes once `rec`'s fields change (lore's own emission)
 // reads back as the same fields.
 void ExpectEmissionReadsBack(Kind kind, const Record& rec) {
-  const std::string emitted =
-      "---\n" + rec.preamble + EmitFields(rec.fields) + "---\n" + rec.body;
+  const std::string emitted = "---\n" + rec.preamble + EmitFields(rec.fields) + "---\n" + rec.body;
   auto again = ParseRecord(kind, emitted, "d.md");
   ASSERT_TRUE(again) << emitted << again.error().Format();
   EXPECT_EQ(again->fields, rec.fields) << emitted;
@@ -64,8 +63,7 @@ TEST(RecordRoundTrip, EveryKindIsByteIdentical) {
 // would not read back, so it is written again from its value (found by the
 // record fuzzer).
 TEST(RecordRoundTrip, AnEntryWhoseLinesDoNotReadBackIsReEmitted) {
-  const std::string text =
-      "---\nss: mpen\nstatus: resolved\n?\n:k[a, b]\n: c\n---\nBody\n";
+  const std::string text = "---\nss: mpen\nstatus: resolved\n?\n:k[a, b]\n: c\n---\nBody\n";
   auto rec = ParseRecord(Kind::kDecision, text, "d.md");
   ASSERT_TRUE(rec) << rec.error().Format();
   EXPECT_EQ(RenderRecord(*rec), text);
@@ -340,16 +338,24 @@ TEST(RecordParse, ControlCharactersInFrontmatterAreRefused) {
 TEST(RecordClean, EveryFrontmatterKeyAndValueAndTheBodyLoseTheirSecrets) {
   const std::string gh = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
   const std::string aws = "AKIAIOSFODNN7EXAMPLE";
-  const std::string text =
-      "---\n# owner " + gh + "\ncreated_at: 2026-01-02T03:04:05Z\n"
-      "updated_at: 2026-01-02T03:04:05Z\nstatus: open  # " + aws + "\n"
-      "sources:\n- {session_id: \"s " + gh + "\", range: [3, 17]}\n"
-      "owner: alice  # kept\n"
-      "api_key: Zx8kq2LmP0wRt5\n"
-      "note: deploy with " + aws + " <private>home</private>\n" +
-      gh + ": a key that is a secret\n"
-      "nested:\n  deep: [x, {token: \"Ab12Cd34Ef56Gh78\"}, " + gh + "]\n"
-      "---\nbody " + aws + "\n";
+  const std::string text = "---\n# owner " + gh +
+                           "\ncreated_at: 2026-01-02T03:04:05Z\n"
+                           "updated_at: 2026-01-02T03:04:05Z\nstatus: open  # " +
+                           aws +
+                           "\n"
+                           "sources:\n- {session_id: \"s " +
+                           gh +
+                           "\", range: [3, 17]}\n"
+                           "owner: alice  # kept\n"
+                           "api_key: Zx8kq2LmP0wRt5\n"
+                           "note: deploy with " +
+                           aws + " <private>home</private>\n" + gh +
+                           ": a key that is a secret\n"
+                           "nested:\n  deep: [x, {token: \"Ab12Cd34Ef56Gh78\"}, " +
+                           gh +
+                           "]\n"
+                           "---\nbody " +
+                           aws + "\n";
   Record r = MustParse(Kind::kDecision, text);
   EXPECT_TRUE(CleanRecord(r));
   const std::string out = RenderRecord(r);
@@ -376,9 +382,10 @@ TEST(RecordClean, EveryFrontmatterKeyAndValueAndTheBodyLoseTheirSecrets) {
 
   // Two keys cleaned alike stay two; a record without secrets keeps its bytes.
   // A key that was all private is named by its rule's marker.
-  Record two = MustParse(Kind::kDecision, "---\nstatus: open\n" + gh + ": 1\nx " + gh + ": 2\n"
-                                          "\"[REDACTED:github-token]\": 3\n"
-                                          "<private>me</private>: 4\n---\n");
+  Record two = MustParse(Kind::kDecision, "---\nstatus: open\n" + gh + ": 1\nx " + gh +
+                                              ": 2\n"
+                                              "\"[REDACTED:github-token]\": 3\n"
+                                              "<private>me</private>: 4\n---\n");
   EXPECT_TRUE(CleanRecord(two));
   Record keys = MustParse(Kind::kDecision, RenderRecord(two));
   EXPECT_TRUE(keys.issues.empty()) << RenderRecord(two);

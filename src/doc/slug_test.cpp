@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "lore/doc/kind.h"
 #include "doc/rfc3339.h"
+#include "lore/doc/kind.h"
 
 namespace lore::doc {
 namespace {

@@ -56,7 +56,8 @@ bool HasSpecialUnicode(std::string_view s) {
 // escapes name code points, not bytes): every invalid sequence is written as U+FFFD, the one
 // thing the emitter changes (docs/records.md).
 std::string DoubleQuoted(std::string_view text) {
-  const std::string valid = text::IsValidUtf8(text) ? std::string() : text::ReplaceInvalidUtf8(text);
+  const std::string valid =
+      text::IsValidUtf8(text) ? std::string() : text::ReplaceInvalidUtf8(text);
   const std::string_view s = valid.empty() ? text : std::string_view(valid);
   std::string out = "\"";
   for (size_t i = 0; i < s.size(); ++i) {
@@ -139,7 +140,8 @@ bool IsPlainSafe(std::string_view s, ScalarContext context, bool check_resolutio
   if (s.empty() || s.front() == ' ' || s.back() == ' ' || !text::IsValidUtf8(s)) return false;
   // A leading '-' before a digit or '.' starts a plain scalar ("-1", "-.inf"), not an entry:
   // quoting it would make a number a string (found by the record property test).
-  const bool negative = s.front() == '-' && s.size() > 1 && (std::isdigit(static_cast<unsigned char>(s[1])) || s[1] == '.');
+  const bool negative = s.front() == '-' && s.size() > 1 &&
+                        (std::isdigit(static_cast<unsigned char>(s[1])) || s[1] == '.');
   if (IsIndicator(s.front()) && !negative) return false;
   // "..." starts a line that ends the document: as a key at column 0 it lost the entry and every
   // one after it (found by the record property test).
@@ -184,7 +186,8 @@ bool IsKeyName(std::string_view key) {
 
 std::string EmitString(std::string_view text, ScalarContext context) {
   // Cleaned first, so that the text read back is written the same way again.
-  const std::string valid = text::IsValidUtf8(text) ? std::string() : text::ReplaceInvalidUtf8(text);
+  const std::string valid =
+      text::IsValidUtf8(text) ? std::string() : text::ReplaceInvalidUtf8(text);
   const std::string_view s = valid.empty() ? text : std::string_view(valid);
   if (detail::IsPlainSafe(s, context, true)) return std::string(s);
   return DoubleQuoted(s);

@@ -37,13 +37,40 @@ TEST(EmitString, QuotesWhatWouldMisread) {
 }
 
 TEST(EmitString, EveryOutputParsesBackToItsInput) {
-  const char* inputs[] = {"",        "no",        "Yes",      "null",         "12",
-                          "-3",      "+1",        ".nan",     "a: b",         "#x",
-                          "x #y",    "'q'",       "\"dq\"",   "tab\there",    "nl\n",
-                          "\r",      "@at",       "`bt",      "%pct",         "{brace}",
-                          "[br]",    "a, b",      "?q",       "!tag",         "&anc",
-                          "|pipe",   ">fold",     "\xC2\x85", "\xE2\x80\xA8", "\xEF\xBB\xBF" "bom",
-                          "ok text", "trailing ", "emoji 😀"};
+  const char* inputs[] = {"",
+                          "no",
+                          "Yes",
+                          "null",
+                          "12",
+                          "-3",
+                          "+1",
+                          ".nan",
+                          "a: b",
+                          "#x",
+                          "x #y",
+                          "'q'",
+                          "\"dq\"",
+                          "tab\there",
+                          "nl\n",
+                          "\r",
+                          "@at",
+                          "`bt",
+                          "%pct",
+                          "{brace}",
+                          "[br]",
+                          "a, b",
+                          "?q",
+                          "!tag",
+                          "&anc",
+                          "|pipe",
+                          ">fold",
+                          "\xC2\x85",
+                          "\xE2\x80\xA8",
+                          "\xEF\xBB\xBF"
+                          "bom",
+                          "ok text",
+                          "trailing ",
+                          "emoji 😀"};
   for (const char* in : inputs) {
     for (auto ctx : {ScalarContext::kBlock, ScalarContext::kFlow}) {
       std::string doc = "k: " + EmitString(in, ctx) + "\n";

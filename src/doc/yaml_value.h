@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "lore/doc/record.h"
 #include "doc/yaml_emit.h"
+#include "lore/doc/record.h"
 
 namespace lore::doc::detail {
 

@@ -23,7 +23,6 @@
 namespace lore::extract {
 namespace {
 
-
 Error Damaged(const std::string& path, const std::string& why) {
   return Error{ErrorCode::kCorrupt, "extract cursor " + why, path, 0,
                "remove it to extract that session's transcript from its first line"};
@@ -43,9 +42,9 @@ Result<std::optional<Cursor>> ReadCursor(const store::Store& store, std::string_
   LORE_ASSIGN(Cursor c, ReadCursorFile(path));
   // The id is kept as the gate of session ids left it; a cursor of an older
   // lore may hold it as a text cleaning left it (a token glued to a word kept).
-  const bool same_id = c.session_id == session_id ||
-                       (c.session_id.size() <= activity::kMaxSessionIdBytes &&
-                        redact::CleanId(c.session_id) == session_id);
+  const bool same_id =
+      c.session_id == session_id || (c.session_id.size() <= activity::kMaxSessionIdBytes &&
+                                     redact::CleanId(c.session_id) == session_id);
   if (!same_id) {
     return Fail(Damaged(path, "lacks line, offset, identity or this session's id"));
   }

@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "activity/session_log.h"
-#include "lore/consolidate/staging.h"
 #include "extract/cursor.h"
+#include "lore/consolidate/staging.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/json/value.h"
@@ -71,8 +71,8 @@ Result<std::string> SessionIn(int fd, uint64_t size, const std::string& path,
       },
       limits));
   if (!found.empty()) return found;
-  return activity::CheckSessionId(Stem(path), "the session id taken from the transcript's file name",
-                                  path);
+  return activity::CheckSessionId(Stem(path),
+                                  "the session id taken from the transcript's file name", path);
 }
 
 // The session id given by --session, through the gate of session ids.

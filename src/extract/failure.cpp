@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include "extract/cursor.h"
-#include "lore/extract/extract.h"
 #include "fs/atomic_file.h"
+#include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
 #include "lore/json/field.h"
@@ -16,7 +16,6 @@
 
 namespace lore::extract {
 namespace {
-
 
 std::string FailurePath(const store::Store& store) {
   return fs::Join(store.Path(kCursorDir), ".failed.json");

@@ -17,7 +17,6 @@ using activity::Excerpt;
 using activity::FirstErrorLine;
 using activity::FirstLine;
 
-
 bool WantedInDigest(const std::string& name) {
   return name == "Bash" || activity::IsFileEditTool(name) || name == "ExitPlanMode" ||
          name == "AskUserQuestion";
@@ -53,8 +52,8 @@ std::string Digester::Line(const Event& e) {
     case EventKind::kAssistantText:
       return redact::Clean(at + "agent: " + Excerpt(e.text, kDigestTextBytes));
     case EventKind::kCompaction:
-      return redact::Clean(at + "summary of the earlier context: " +
-                          Excerpt(e.text, kDigestTextBytes));
+      return redact::Clean(at +
+                           "summary of the earlier context: " + Excerpt(e.text, kDigestTextBytes));
     case EventKind::kInterrupt:
       return at + "person: (interrupted the agent)";
     case EventKind::kToolUse:

@@ -42,10 +42,10 @@ Result<RebuildOutcome> Rebuild(const store::Store& store, const std::string& ses
 
 std::string RebuildJson(const RebuildOutcome& o) {
   Json j = {{"status", "rebuilt"},
-                              {"sessions", o.sessions},
-                              {"spans", o.spans},
-                              {"staged", o.staged},
-                              {"staged_ids", o.staged_ids}};
+            {"sessions", o.sessions},
+            {"spans", o.spans},
+            {"staged", o.staged},
+            {"staged_ids", o.staged_ids}};
   return j.dump();
 }
 

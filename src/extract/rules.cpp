@@ -221,8 +221,9 @@ std::vector<StagedDecision> InterviewDecisions(
   const std::vector<activity::NumberedAnswer> answers = activity::NumberedAnswers(reply, numbers);
   if (answers.size() < 2) return out;
   for (const auto& a : answers) {
-    const auto q = std::find_if(questions.begin(), questions.end(),
-                                [&](const activity::NumberedQuestion& x) { return x.number == a.number; });
+    const auto q =
+        std::find_if(questions.begin(), questions.end(),
+                     [&](const activity::NumberedQuestion& x) { return x.number == a.number; });
     StagedDecision d;
     const std::vector<size_t> picked = activity::PickedLetters(a.text, *q);
     // The question's options name the decision (its topic, "csv-or-parquet");
@@ -245,8 +246,8 @@ std::vector<StagedDecision> InterviewDecisions(
 }  // namespace
 
 bool IsEmpty(const consolidate::StagedEntry& e) {
-  return e.decisions.empty() && e.discussions.empty() && e.attempts.empty() &&
-         e.requests.empty() && e.outcomes.empty();
+  return e.decisions.empty() && e.discussions.empty() && e.attempts.empty() && e.requests.empty() &&
+         e.outcomes.empty();
 }
 
 template <class T>
@@ -269,8 +270,7 @@ void RulesEngine::Person(const Event& e) {
   const std::string low = text::AsciiLower(text.substr(0, 4096));
   const std::string asked = activity::ClosingQuestion(last_assistant_);
   std::vector<std::string> markers;
-  const std::vector<std::string> options =
-      activity::ListedOptions(last_assistant_, 9, &markers);
+  const std::vector<std::string> options = activity::ListedOptions(last_assistant_, 9, &markers);
   const std::vector<activity::NumberedQuestion> interview =
       activity::NumberedQuestions(last_assistant_);
   // The question the options answer: the closing one, else the agent's first
@@ -376,11 +376,11 @@ void RulesEngine::OnResult(const Event& e) {
     // the agent's questions only means they answered otherwise, in the chat.)
     if (call.name == "AskUserQuestion") return;
     StagedDecision d;
-    d.chosen = Excerpt("Declined: " + (call.note.empty() ? Action(call.name, call.detail)
-                                                         : call.note),
-                       kShortExcerpt);
-    d.rationale = !e.reason.empty() ? Excerpt(e.reason, kLongExcerpt)
-                                    : Excerpt(call.intent, kLongExcerpt);
+    d.chosen =
+        Excerpt("Declined: " + (call.note.empty() ? Action(call.name, call.detail) : call.note),
+                kShortExcerpt);
+    d.rationale =
+        !e.reason.empty() ? Excerpt(e.reason, kLongExcerpt) : Excerpt(call.intent, kLongExcerpt);
     d.origin = origin;
     Push(entry_.decisions, std::move(d));
     return;
@@ -482,11 +482,21 @@ Result<consolidate::StagedEntry> RulesEngine::Finish() {
     }
     used += r.bytes;
     switch (r.list) {
-      case 'a': ka[r.index] = true; break;
-      case 'o': ko[r.index] = true; break;
-      case 'd': kd[r.index] = true; break;
-      case 'q': kq[r.index] = true; break;
-      default: ks[r.index] = true; break;
+      case 'a':
+        ka[r.index] = true;
+        break;
+      case 'o':
+        ko[r.index] = true;
+        break;
+      case 'd':
+        kd[r.index] = true;
+        break;
+      case 'q':
+        kq[r.index] = true;
+        break;
+      default:
+        ks[r.index] = true;
+        break;
     }
   }
   entry_.attempts = Keep(entry_.attempts, ka);

@@ -14,7 +14,9 @@ using activity::FirstPath;
 
 int64_t next_line = 0;
 
-Event Person(const std::string& t) { return MakeEvent(EventKind::kPersonText, ++next_line, false, t); }
+Event Person(const std::string& t) {
+  return MakeEvent(EventKind::kPersonText, ++next_line, false, t);
+}
 Event Agent(const std::string& t) {
   return MakeEvent(EventKind::kAssistantText, ++next_line, false, t);
 }
@@ -25,8 +27,7 @@ Event Use(const std::string& id, const std::string& name, const std::string& det
   e.detail = detail;
   return e;
 }
-Event Res(const std::string& id, const std::string& text,
-          ResultStatus status = ResultStatus::kOk) {
+Event Res(const std::string& id, const std::string& text, ResultStatus status = ResultStatus::kOk) {
   Event e = MakeEvent(EventKind::kToolResult, ++next_line);
   e.tool_id = id;
   e.text = text;
@@ -54,8 +55,8 @@ TEST(RulesEngineTest, RequestKeepsTheWordsAndTheTarget) {
 }
 
 TEST(RulesEngineTest, ShortTurnsAreRequestsAcknowledgementsAreNot) {
-  auto e = Extracted({Person("Implement PROJ-42"), Person("force push"), Person("thanks"),
-                      Person("ok")});
+  auto e = Extracted(
+      {Person("Implement PROJ-42"), Person("force push"), Person("thanks"), Person("ok")});
   ASSERT_EQ(e.requests.size(), 2u);
   EXPECT_EQ(e.requests[0].summary, "Implement PROJ-42");
   EXPECT_EQ(e.requests[1].summary, "force push");
@@ -120,12 +121,12 @@ TEST(RulesEngineTest, ANumberAnswersTheAgentsNumberedOptions) {
 }
 
 TEST(RulesEngineTest, AnswersToNumberedQuestionsAreADecisionEach) {
-  auto e = Extracted(
-      {Agent("Two questions first.\n\n### 1. Storage\n- **A) SQLite** \u2014 one file\n"
-             "- **B) PostgreSQL** \u2014 a server\n\n### 2. Packaging\n"
-             "| Way | Pros |\n|---|---|\n| **A) Debian package** | apt |\n"
-             "| **B) Static tarball** | anywhere |\n\n**3. Anything else?**\n"),
-       Person("1. B, we already run one   2.A   3. keep the CLI small")});
+  auto e =
+      Extracted({Agent("Two questions first.\n\n### 1. Storage\n- **A) SQLite** \u2014 one file\n"
+                       "- **B) PostgreSQL** \u2014 a server\n\n### 2. Packaging\n"
+                       "| Way | Pros |\n|---|---|\n| **A) Debian package** | apt |\n"
+                       "| **B) Static tarball** | anywhere |\n\n**3. Anything else?**\n"),
+                 Person("1. B, we already run one   2.A   3. keep the CLI small")});
   ASSERT_EQ(e.decisions.size(), 3u);
   EXPECT_EQ(e.decisions[0].chosen, "PostgreSQL");
   EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"SQLite", "PostgreSQL"}));
@@ -142,8 +143,8 @@ TEST(RulesEngineTest, AnswersToNumberedQuestionsAreADecisionEach) {
 }
 
 TEST(RulesEngineTest, AShortAnswerNamingAChoiceOfTheQuestion) {
-  auto e = Extracted({Agent("The remote moved on. Should I rebase or force push?"),
-                      Person("force push")});
+  auto e = Extracted(
+      {Agent("The remote moved on. Should I rebase or force push?"), Person("force push")});
   ASSERT_EQ(e.decisions.size(), 1u);
   EXPECT_EQ(e.decisions[0].chosen, "force push");
   EXPECT_EQ(e.decisions[0].rationale, "Should I rebase or force push?");
@@ -157,17 +158,18 @@ TEST(RulesEngineTest, AnsweredQuestionWithOptions) {
   auto e = Extracted(
       {Use("q", "AskUserQuestion",
            R"([{"question":"Which DB?","options":[{"label":"SQLite"},{"label":"Postgres"}]}])"),
-       Res("q", R"(User has answered your questions: "Which DB?"="Postgres". You can now continue.)")});
+       Res("q",
+           R"(User has answered your questions: "Which DB?"="Postgres". You can now continue.)")});
   ASSERT_EQ(e.decisions.size(), 1u);
   EXPECT_EQ(e.decisions[0].chosen, "Postgres");
   EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"SQLite", "Postgres"}));
 }
 
 TEST(RulesEngineTest, ApprovedPlanIsADecisionARejectedOneIsDeclined) {
-  auto e = Extracted({Use("p", "ExitPlanMode", "# Cache in SQLite\n1. Add a table."),
-                      Res("p", "User has approved your plan."),
-                      Use("q", "ExitPlanMode", "# Other plan"),
-                      Res("q", "", ResultStatus::kRejected)});
+  auto e =
+      Extracted({Use("p", "ExitPlanMode", "# Cache in SQLite\n1. Add a table."),
+                 Res("p", "User has approved your plan."), Use("q", "ExitPlanMode", "# Other plan"),
+                 Res("q", "", ResultStatus::kRejected)});
   ASSERT_EQ(e.decisions.size(), 2u);
   EXPECT_EQ(e.decisions[0].chosen, "Cache in SQLite");
   EXPECT_EQ(e.decisions[0].rationale, "1. Add a table.");
@@ -230,7 +232,8 @@ TEST(RulesEngineTest, TheBudgetRanksFixedFailuresFirst) {
 }
 
 TEST(RulesEngineTest, TheEntryCarriesTheSessionsTimes) {
-  auto e = Extracted({Use("a", "Bash", "ls"), Res("a", "x"), Use("b", "Bash", "ls"), Res("b", "y")});
+  auto e =
+      Extracted({Use("a", "Bash", "ls"), Res("a", "x"), Use("b", "Bash", "ls"), Res("b", "y")});
   EXPECT_FALSE(e.started_at.empty());
   EXPECT_LE(e.started_at, e.ended_at);
 }

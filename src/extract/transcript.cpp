@@ -8,9 +8,9 @@
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
-#include "redact/redact.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
+#include "redact/redact.h"
 
 namespace lore::extract {
 namespace {
@@ -19,7 +19,7 @@ using activity::Classify;
 using activity::Readable;
 using activity::WithoutHarness;
 
-constexpr size_t kMaxDetail = 8192;  // of a tool call's input, before the session log's caps
+constexpr size_t kMaxDetail = 8192;   // of a tool call's input, before the session log's caps
 constexpr size_t kResultTail = 1024;  // of a long result, its last bytes are kept too
 
 std::string_view TrimFront(std::string_view s) {
@@ -41,9 +41,9 @@ std::optional<std::string_view> Tagged(std::string_view s, std::string_view tag)
 // Slash commands that steer the session itself, not the work.
 bool SessionCommand(std::string_view name) {
   static constexpr std::array<std::string_view, 20> kCommands = {
-      "/clear",  "/exit",   "/compact",     "/resume", "/login",   "/logout", "/cost",
-      "/status", "/help",   "/config",      "/model",  "/doctor",  "/context", "/usage",
-      "/ide",    "/vim",    "/permissions", "/hooks",  "/rewind",  "/quit"};
+      "/clear",  "/exit", "/compact",     "/resume", "/login",  "/logout",  "/cost",
+      "/status", "/help", "/config",      "/model",  "/doctor", "/context", "/usage",
+      "/ide",    "/vim",  "/permissions", "/hooks",  "/rewind", "/quit"};
   for (auto c : kCommands) {
     if (name == c) return true;
   }
@@ -172,7 +172,8 @@ std::string ToolDetail(const std::string& name, const SortedJson& input, std::st
   for (const char* key : {"file_path", "notebook_path", "path"}) {
     if (auto s = json::String(input, key)) return *s;
   }
-  if (name.starts_with("mcp__")) return input.dump(-1, ' ', false, SortedJson::error_handler_t::replace);
+  if (name.starts_with("mcp__"))
+    return input.dump(-1, ' ', false, SortedJson::error_handler_t::replace);
   return "";
 }
 

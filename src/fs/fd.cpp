@@ -35,8 +35,8 @@ Error ErrnoError(int err, std::string_view op, const std::string& path) {
       return Error{ErrorCode::kIo, what, path, 0, "free disk space and retry"};
     case ENXIO:  // a FIFO without a reader or a socket, opened for writing
       return Error{ErrorCode::kInvalidInput,
-                   std::string(op) + ": not a regular file (a FIFO, a device or a socket)", path,
-                   0, "replace it with a regular file"};
+                   std::string(op) + ": not a regular file (a FIFO, a device or a socket)", path, 0,
+                   "replace it with a regular file"};
     case ENAMETOOLONG:
       return Error{ErrorCode::kIo, what, path, 0,
                    "use a shorter path: set LORE_HOME to a folder with a short path"};
@@ -82,9 +82,8 @@ std::string Size(uint64_t n) {
 Error TooLarge(uint64_t size, Kind kind, const std::string& path, bool at_least) {
   const KindInfo& k = Info(kind);
   return Error{ErrorCode::kInvalidInput,
-               std::string("file too large (") + (at_least ? "over " : "") +
-                   std::to_string(size) + " bytes" +
-                   "; the cap for " + k.name + " is " + Size(k.cap) + ")",
+               std::string("file too large (") + (at_least ? "over " : "") + std::to_string(size) +
+                   " bytes" + "; the cap for " + k.name + " is " + Size(k.cap) + ")",
                path, 0, k.repair};
 }
 
@@ -170,8 +169,8 @@ int OpenByWalk(int rootfd, std::string_view rel, int flags, mode_t mode) {
     if (next < 0) {
       if (errno == ENOTDIR) {  // a symlink (O_NOFOLLOW|O_DIRECTORY) or a file
         struct stat st;
-        bool link = ::fstatat(at, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-                    S_ISLNK(st.st_mode);
+        bool link =
+            ::fstatat(at, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
         errno = link ? ELOOP : ENOTDIR;
       }
       return -1;

@@ -7,8 +7,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include <csignal>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <thread>
 
@@ -86,7 +86,8 @@ TEST(ReadFile, AFileOverTheCapIsAnErrorNamingSizeAndCap) {
   auto text = ReadFile(t / "config.toml", Kind::kConfig);
   ASSERT_FALSE(text);
   const std::string line = text.error().Format();
-  EXPECT_TRUE(Contains(line, "file too large (1048577 bytes; the cap for a configuration file is 1 MiB)"))
+  EXPECT_TRUE(
+      Contains(line, "file too large (1048577 bytes; the cap for a configuration file is 1 MiB)"))
       << line;
   EXPECT_TRUE(Contains(line, t / "config.toml"));
   EXPECT_FALSE(text.error().repair.empty());
@@ -114,7 +115,10 @@ TEST(ReadAll, StopsAtTheCapWhenTheFileGrowsWhileRead) {
   ::close(p[0]);
   writer.join();
   ASSERT_FALSE(text);
-  EXPECT_TRUE(Contains(text.error().what, "file too large (over 1048576 bytes; the cap for a configuration file is 1 MiB)")) << text.error().what;
+  EXPECT_TRUE(
+      Contains(text.error().what,
+               "file too large (over 1048576 bytes; the cap for a configuration file is 1 MiB)"))
+      << text.error().what;
 }
 
 TEST(OpenBeneath, ReadsAFileThroughRealFolders) {

@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-#include "lore/fs/fd.h"
 #include "hook/payload.h"
+#include "lore/fs/fd.h"
 #include "lore/json/dump_js.h"
-#include "proposals/append_file.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/record.h"
-#include "redact/redact.h"
 #include "lore/text/utf8.h"
+#include "proposals/append_file.h"
+#include "redact/redact.h"
 
 namespace lore::hook {
 namespace {

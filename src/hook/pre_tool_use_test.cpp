@@ -96,8 +96,9 @@ TEST(ProposeEventTest, SessionIdAndWaveAreGatedAsIds) {
   ASSERT_TRUE(e);
   EXPECT_EQ((*e)["session_id"], "s[REDACTED:github-token]");
   EXPECT_EQ((*e)["wave"], "wave-[REDACTED:github-token]");
-  for (const std::string& id : {std::string("a\x1b]0;title\x07" "b"), std::string("a\nb"),
-                               std::string(300, 'x'), std::string("../x")}) {
+  for (const std::string& id : {std::string("a\x1b]0;title\x07"
+                                            "b"),
+                                std::string("a\nb"), std::string(300, 'x'), std::string("../x")}) {
     payload["session_id"] = id;
     e = ProposeEvent(payload, "", "/", {});
     ASSERT_TRUE(e);

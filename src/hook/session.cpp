@@ -11,13 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lore/consolidate/run_state.h"
+#include "activity/card.h"
+#include "activity/session_log.h"
 #include "doc/frontmatter.h"
+#include "hook/payload.h"
+#include "lore/consolidate/run_state.h"
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
-#include "hook/payload.h"
-#include "recall/recall.h"
 #include "lore/json/field.h"
 #include "lore/json/value.h"
 #include "lore/learnings/file.h"
@@ -25,17 +26,15 @@
 #include "lore/proposals/queue.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
+#include "recall/recall.h"
 #include "text/hash.h"
-#include "activity/card.h"
-#include "activity/session_log.h"
 
 namespace lore::hook {
 namespace {
 
-
 // How much of the SessionStart context the briefing may take, and what the
 // index of the rest may take beside it.
-constexpr size_t kContextMax = 8000;  // characters: about 2,000 tokens
+constexpr size_t kContextMax = 8000;           // characters: about 2,000 tokens
 constexpr size_t kSummaryReadMax = 64 * 1024;  // bytes of memory/summary.md read at most
 constexpr size_t kRecordIndexMax = 1200;       // characters of the records' index at most
 constexpr size_t kKeptMax = 2000;              // bytes of the kept learnings at most
@@ -123,8 +122,8 @@ std::string StaleLine(const store::Store& store) {
   if (auto last = consolidate::ReadLastRun(store); last && *last) {
     const auto& r = **last;
     if (r.outcome == "failed") {
-      return "lore: memory may be stale: the last consolidation failed at " + r.finished_at +
-             ": " + first_line(r.error) + " (lore status shows it).";
+      return "lore: memory may be stale: the last consolidation failed at " + r.finished_at + ": " +
+             first_line(r.error) + " (lore status shows it).";
     }
   }
   if (auto f = extract::LastExtractFailure(store); f && *f) {
@@ -164,9 +163,10 @@ Result<std::string> MoreLine(const store::Store& store, std::string_view repo) {
   }
   std::string out = list.empty() ? "Look things up in lore's memory"
                                  : "More in lore's memory: " + list + ". Look details up";
-  out += " with the `search` tool of lore's MCP server (scopes all, memory, knowledge, sessions, "
-         "learnings, raw, okf) or run: lore search " +
-         std::string(repo) + " <words>.";
+  out +=
+      " with the `search` tool of lore's MCP server (scopes all, memory, knowledge, sessions, "
+      "learnings, raw, okf) or run: lore search " +
+      std::string(repo) + " <words>.";
   return out;
 }
 
@@ -248,8 +248,8 @@ std::string KeptLearnings(const store::Store& store, std::string_view repo, size
     line += ContextLine(l.facts.subject, 160);
     if (std::string insight = json::StringOr(*j, "insight", ""); !insight.empty())
       line += ": " + ContextLine(insight, 400);
-    kept.push_back({l.facts.confidence.value_or(0), l.facts.occurrences.value_or(1), i,
-                    std::move(line)});
+    kept.push_back(
+        {l.facts.confidence.value_or(0), l.facts.occurrences.value_or(1), i, std::move(line)});
   }
   if (kept.empty()) return "";
   std::stable_sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) {
@@ -316,7 +316,8 @@ std::string LastSession(const store::Store& store) {
   if (!card.branch.empty()) out += ", on " + ContextLine(card.branch, 80);
   out += "\n";
   if (!card.task.empty()) out += "- Asked: " + ContextLine(card.task, 400) + "\n";
-  if (!card.closing.empty()) out += "- Last words of the agent: " + ContextLine(card.closing, 600) + "\n";
+  if (!card.closing.empty())
+    out += "- Last words of the agent: " + ContextLine(card.closing, 600) + "\n";
   if (!card.open_todos.empty()) {
     std::string todos;
     for (size_t i = 0; i < card.open_todos.size() && i < 5; ++i)
@@ -330,9 +331,10 @@ std::string LastSession(const store::Store& store) {
 // What the context says instead of the briefing when memory/summary.md was
 // never built (or was removed): that, how to build it, and the latest session.
 std::string NoBriefing(const store::Store& store, std::string_view repo) {
-  std::string out = "No briefing has been built yet (memory/summary.md is missing): run lore "
-                    "consolidate " +
-                    ShellWord(repo) + " to build it. Until then, this is what memory holds.";
+  std::string out =
+      "No briefing has been built yet (memory/summary.md is missing): run lore "
+      "consolidate " +
+      ShellWord(repo) + " to build it. Until then, this is what memory holds.";
   if (std::string last = LastSession(store); !last.empty()) out += "\n\n" + last;
   return out;
 }
@@ -416,9 +418,8 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   std::string head = "lore memory for " + store.key() +
                      (source == "compact" ? " (after the compaction)" : "") + ":";
   if (!kept.empty()) head += "\n\n" + kept;
-  size_t room = kContextMax > head.size() + tail.size() + 2
-                    ? kContextMax - head.size() - tail.size() - 2
-                    : 0;
+  size_t room =
+      kContextMax > head.size() + tail.size() + 2 ? kContextMax - head.size() - tail.size() - 2 : 0;
   std::string out = head;
   if (!briefing.empty()) out += "\n\n" + Fit(std::move(briefing), room);
   out += tail;
@@ -464,8 +465,8 @@ Status CheckTranscript(const std::string& path) {
 }  // namespace
 
 Result<Command> ExtractCommand(const store::Store& store, const std::string& lore_binary,
-                               std::string_view repo, const Payload& payload,
-                               bool then_consolidate, int64_t min_growth_bytes) {
+                               std::string_view repo, const Payload& payload, bool then_consolidate,
+                               int64_t min_growth_bytes) {
   LORE_ASSIGN(bool grown, TranscriptGrown(store, payload, min_growth_bytes));
   if (!grown) return Command{};  // not enough new: no process to start
   if (StoreExists(store)) LORE_TRY(store.Check(store::RawCheck::kSkip));
@@ -495,7 +496,8 @@ bool FirstWarning(const store::Env& env, std::string_view cause, std::string_vie
   std::string key(cause);
   key += '\0';
   key += session_id.empty() ? "day " + text::UtcDate(now) : std::string(session_id);
-  const std::string marker = fs::Join(dir, std::string(cause) + "-" + text::Hex(text::Fnv1a64(key)));
+  const std::string marker =
+      fs::Join(dir, std::string(cause) + "-" + text::Hex(text::Fnv1a64(key)));
   if (fs::Exists(marker)) return false;
   (void)fs::Open(marker, O_WRONLY | O_CREAT, 0600);
   return true;

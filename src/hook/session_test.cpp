@@ -55,8 +55,8 @@ class ExtractCommandTest : public ::testing::Test {
 TEST_F(ExtractCommandTest, StartsAnExtractOnlyForLinesPastTheCursor) {
   auto first = Planned();
   ASSERT_TRUE(first) << first.error().Format();
-  EXPECT_EQ(*first, (hook::Command{"/usr/bin/lore", "extract", kRemote, "--transcript",
-                                   transcript_, "--session", "s1", "--then-consolidate"}));
+  EXPECT_EQ(*first, (hook::Command{"/usr/bin/lore", "extract", kRemote, "--transcript", transcript_,
+                                   "--session", "s1", "--then-consolidate"}));
   ExtractAll();
   auto after = Planned();
   ASSERT_TRUE(after) << after.error().Format();
@@ -102,10 +102,11 @@ TEST_F(ExtractCommandTest, AMissingTranscriptIsAnError) {
 // longer than 200 bytes, or with '/' or "..", is left out with a one-line
 // problem that says why (without the id); the rest of the payload is read.
 TEST(ParsePayloadTest, ASessionIdTheGateRefusesIsLeftOutAndSaysWhy) {
-  for (const std::string& id : {std::string("a\nb"), std::string("a\rb"),
-                               std::string("a\x1b[2Jb"), std::string("a\xc2\x9b" "2Jb"),
-                               std::string(300, 'x'), std::string("../../x"),
-                               std::string("a/b")}) {
+  for (const std::string& id :
+       {std::string("a\nb"), std::string("a\rb"), std::string("a\x1b[2Jb"),
+        std::string("a\xc2\x9b"
+                    "2Jb"),
+        std::string(300, 'x'), std::string("../../x"), std::string("a/b")}) {
     Json j = {{"session_id", id}, {"cwd", "/w"}, {"transcript_path", "/t.jsonl"}};
     std::optional<Error> problem;
     Payload p = ParsePayload(j.dump(), &problem);

@@ -317,8 +317,8 @@ Result<Index::Shape> Index::ShapeOf(int64_t id) {
   Shape out;
   out.length = static_cast<int>(st.Int(0));
   std::string_view kind = st.Text(2);
-  out.trace = st.Int(1) == static_cast<int64_t>(Scope::kSessions) &&
-              (kind == "tool" || kind == "result");
+  out.trace =
+      st.Int(1) == static_cast<int64_t>(Scope::kSessions) && (kind == "tool" || kind == "result");
   st.Reset();
   return out;
 }

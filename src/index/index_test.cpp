@@ -72,8 +72,9 @@ TEST_F(IndexTest, IndexesEveryScopeWithFields) {
   EXPECT_EQ(d->record.kind, "howto");
   EXPECT_EQ(*d->record.description, "Parser notes");
   EXPECT_EQ(*d->record.model_invokation, true);
-  EXPECT_EQ(Slugs(idx, "parser", Filter{Scope::kMemory, std::nullopt, Replaced::kHide, std::nullopt}),
-            (std::vector<std::string>{"keep-parser", "summary"}));
+  EXPECT_EQ(
+      Slugs(idx, "parser", Filter{Scope::kMemory, std::nullopt, Replaced::kHide, std::nullopt}),
+      (std::vector<std::string>{"keep-parser", "summary"}));
 }
 
 TEST_F(IndexTest, UnparseableFrontmatterIsIndexedWithNullFields) {
@@ -132,9 +133,11 @@ TEST_F(IndexTest, ReplacedHiddenUnlessIncludedAndKindFilter) {
   Index idx = Open();
   ASSERT_TRUE(idx.Update());
   EXPECT_EQ(Slugs(idx, "cache"), (std::vector<std::string>{"ask", "new"}));
-  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::nullopt, Replaced::kInclude, std::nullopt}),
-            (std::vector<std::string>{"ask", "new", "old"}));
-  EXPECT_EQ(Slugs(idx, "cache", Filter{std::nullopt, std::string("request"), Replaced::kHide, std::nullopt}),
+  EXPECT_EQ(
+      Slugs(idx, "cache", Filter{std::nullopt, std::nullopt, Replaced::kInclude, std::nullopt}),
+      (std::vector<std::string>{"ask", "new", "old"}));
+  EXPECT_EQ(Slugs(idx, "cache",
+                  Filter{std::nullopt, std::string("request"), Replaced::kHide, std::nullopt}),
             std::vector<std::string>{"ask"});
 }
 
@@ -246,7 +249,8 @@ TEST_F(IndexTest, DocumentCountsAgreeWithFts5AfterEveryKindOfUpdate) {
   log.clear();
   for (int i = 0; i < 8; ++i) log += line();
   t_.Write("raw.jsonl", log);  // rewritten: read again from its start
-  for (int i = 0; i < 6; ++i) std::filesystem::remove(t_ / ("memory/decisions/d" + std::to_string(i) + ".md"));
+  for (int i = 0; i < 6; ++i)
+    std::filesystem::remove(t_ / ("memory/decisions/d" + std::to_string(i) + ".md"));
   t_.Write("memory/decisions/only.md", "---\nstatus: open\n---\nzeta\n");
   ASSERT_TRUE(idx.Update());
   agree(idx, "rewritten");

@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "activity/session_log.h"
-#include "lore/doc/facts.h"
 #include "doc/frontmatter.h"
+#include "lore/doc/facts.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
@@ -14,7 +14,6 @@
 
 namespace lore::index {
 namespace {
-
 
 constexpr std::array<std::string_view, 6> kScopeNames = {"memory", "knowledge", "learnings",
                                                          "raw",    "okf",       "sessions"};
@@ -58,7 +57,8 @@ void ReadFrontmatter(std::string_view yaml, const std::string& rel, int64_t yaml
   r->replaced_by = f.replaced_by;
   if (r->author.empty()) r->author = f.author;
   if (!r->time && f.updated) {
-    r->time = std::chrono::duration_cast<std::chrono::seconds>(f.updated->time_since_epoch()).count();
+    r->time =
+        std::chrono::duration_cast<std::chrono::seconds>(f.updated->time_since_epoch()).count();
   }
   if (r->session.empty()) r->session = f.session;
   if (r->scope == Scope::kOkf) {

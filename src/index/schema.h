@@ -10,8 +10,8 @@ namespace lore::index::internal {
 
 // Bumped whenever a table changes shape: an index of another version is
 // dropped and rebuilt.
-inline constexpr int kSchemaVersion = 8;  // 4: docs_time; 5: docs.expires; 6: learned; 7: docs.asks;
-                                          // 8: df
+inline constexpr int kSchemaVersion = 8;  // 4: docs_time; 5: docs.expires; 6: learned; 7:
+                                          // docs.asks; 8: df
 
 // Creates every table (in an open transaction).
 Status CreateSchema(Db& db);

@@ -267,9 +267,8 @@ Result<Writer> MakeWriter(Db& db, Stemming stemming, UpdateStats* stats) {
               db.Prepare("INSERT OR REPLACE INTO files(path, size, mtime, ino, done, lines, tail) "
                          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"));
   LORE_ASSIGN(Stmt delete_file, db.Prepare("DELETE FROM files WHERE path = ?1"));
-  LORE_ASSIGN(Stmt file_tokens,
-              db.Prepare("SELECT words, author FROM fts WHERE rowid IN "
-                         "(SELECT id FROM docs WHERE file = ?1)"));
+  LORE_ASSIGN(Stmt file_tokens, db.Prepare("SELECT words, author FROM fts WHERE rowid IN "
+                                           "(SELECT id FROM docs WHERE file = ?1)"));
   LORE_ASSIGN(Stmt add_df,
               db.Prepare("INSERT INTO df(term, words, author) VALUES (?1, ?2, ?3) "
                          "ON CONFLICT(term) DO UPDATE SET words = words + excluded.words, "
@@ -435,7 +434,8 @@ Status CreateSchema(Db& db) {
 
 Status DropSchema(Db& db) {
   return db.Exec(
-      "DROP TABLE IF EXISTS learned; DROP TABLE IF EXISTS df; DROP TABLE IF EXISTS fts_terms; DROP TABLE IF EXISTS fts; "
+      "DROP TABLE IF EXISTS learned; DROP TABLE IF EXISTS df; DROP TABLE IF EXISTS fts_terms; DROP "
+      "TABLE IF EXISTS fts; "
       "DROP TABLE IF EXISTS docs; "
       "DROP TABLE IF EXISTS files; DROP TABLE IF EXISTS meta;");
 }

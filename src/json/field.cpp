@@ -35,9 +35,7 @@ std::optional<int64_t> AsIntImpl(const J& v, int64_t lo, int64_t hi) {
 std::optional<int64_t> AsInt(const SortedJson& v, int64_t lo, int64_t hi) {
   return AsIntImpl(v, lo, hi);
 }
-std::optional<int64_t> AsInt(const Json& v, int64_t lo, int64_t hi) {
-  return AsIntImpl(v, lo, hi);
-}
+std::optional<int64_t> AsInt(const Json& v, int64_t lo, int64_t hi) { return AsIntImpl(v, lo, hi); }
 
 int64_t ClampToInt(double d, int64_t lo, int64_t hi) {
   if (std::isnan(d)) return lo;

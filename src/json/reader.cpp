@@ -195,8 +195,7 @@ Status Check(std::string_view text, const Limits& limits, const Source& source) 
   return Ok();
 }
 
-Result<Json> ParseOrdered(std::string_view text, const Limits& limits,
-                                            const Source& source) {
+Result<Json> ParseOrdered(std::string_view text, const Limits& limits, const Source& source) {
   return ParseAs<Json>(text, limits, source);
 }
 

@@ -81,7 +81,7 @@ class Scanner {
   const Limits& limits_;
   Handler& h_;
   size_t pos_ = 0;
-  std::vector<bool> stack_;   // true for an object
+  std::vector<bool> stack_;  // true for an object
   // One per open object (strict dialect). A deque: growing it never moves a
   // KeySet, whose views point into its own strings.
   std::deque<KeySet> keys_;

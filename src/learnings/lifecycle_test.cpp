@@ -50,7 +50,8 @@ TEST(LearningsConfirm, AddsOccurrenceConfidenceExpiryAndTheProposal) {
   EXPECT_EQ(json::DumpJs(l),
             R"({"id":"L1","type":"fragile-file","subject":"s","confidence":0.6,"occurrences":2,)"
             R"("expires_at":"2026-04-15T00:00:00.000Z","host_class":null,"confirmed_by":["P2"]})");
-  for (int i = 0; i < 5; ++i) Confirm(&l, "P" + std::to_string(3 + i), IsoAt("2026-03-02T00:00:00Z"));
+  for (int i = 0; i < 5; ++i)
+    Confirm(&l, "P" + std::to_string(3 + i), IsoAt("2026-03-02T00:00:00Z"));
   EXPECT_EQ(l["confidence"].get<double>(), 1.0);  // capped
   EXPECT_EQ(l["occurrences"].get<int>(), 7);
   EXPECT_EQ(l["confirmed_by"].size(), 6u);

@@ -9,12 +9,12 @@
 #include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
-#include "proposals/append_file.h"
-#include "redact/json.h"
-#include "text/id_match.h"
 #include "lore/store/layout.h"
 #include "lore/testing/point.h"
+#include "proposals/append_file.h"
 #include "proposals/archive_once.h"
+#include "redact/json.h"
+#include "text/id_match.h"
 
 namespace lore::learnings {
 namespace {
@@ -76,9 +76,9 @@ Result<Session> Open(const Files& files, std::chrono::milliseconds timeout) {
 
 std::string LineOf(const Json& j) { return json::DumpJs(j) + "\n"; }
 
-void AppendEach(const Files& files, const std::vector<Candidate>& candidates,
-                PromoteResult* r) {
-  auto file = proposals::AppendFile::Open(files.learnings, proposals::kAppendLockTimeout, files.dir);
+void AppendEach(const Files& files, const std::vector<Candidate>& candidates, PromoteResult* r) {
+  auto file =
+      proposals::AppendFile::Open(files.learnings, proposals::kAppendLockTimeout, files.dir);
   if (!file) {
     r->errors.push_back(file.error().Format());
     return;

@@ -1,8 +1,8 @@
 // Rules on a record's frontmatter fields and body.
 #include <optional>
 
-#include "lint/rules.h"
 #include "doc/rfc3339.h"
+#include "lint/rules.h"
 #include "lore/text/utf8.h"
 
 namespace lore::lint::detail {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 
-#include "lint/rules.h"
 #include "doc/slug.h"
+#include "lint/rules.h"
 
 namespace lore::lint {
 

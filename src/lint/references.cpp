@@ -1,8 +1,8 @@
 // Rules on references between records: replaced_by and requires.
 #include <set>
 
-#include "lint/rules.h"
 #include "doc/slug.h"
+#include "lint/rules.h"
 
 namespace lore::lint::detail {
 namespace {

@@ -11,8 +11,8 @@
 #include <optional>
 #include <thread>
 
-#include "lint/rules.h"
 #include "doc/slug.h"
+#include "lint/rules.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "teamsync/records.h"
@@ -198,8 +198,9 @@ Report Finish(const std::string& root, const std::vector<Error>& problems,
   for (const auto& c : teamsync::ListConflicts(root)) {  // docs/team.md
     out.Add(Finding{Severity::kWarning, "team-conflict", fs::Join(root, c.copy_rel), 0, "",
                     c.record_rel + " changed here and on " + c.machine + " since the last sync",
-                    "merge the two into " + c.record_rel + " and delete this copy; the next 'lore "
-                    "sync' pushes the result"});
+                    "merge the two into " + c.record_rel +
+                        " and delete this copy; the next 'lore "
+                        "sync' pushes the result"});
   }
   return out;
 }
@@ -221,8 +222,9 @@ Result<LoadedStore> LoadStore(const std::string& root) {
   store.root = root;
   LORE_ASSIGN(auto files, ListRecordFiles(root, &store.problems));
   for (RecordFile& f : files) {
-    LoadedRecord rec{f.kind, std::move(f.slug), std::move(f.path), {},
-                     Fail(ErrorCode::kInternal, "not read"), false};
+    LoadedRecord rec{
+        f.kind, std::move(f.slug), std::move(f.path), {}, Fail(ErrorCode::kInternal, "not read"),
+        false};
     if (auto text = ReadRecordFile(rec.path); !text) {
       rec.record = tl::unexpected(text.error());
     } else {

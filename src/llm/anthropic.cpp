@@ -53,7 +53,6 @@ Json Messages(const std::vector<Turn>& turns) {
   return out;
 }
 
-
 // The API's own words for an error status: {"type":"error","error":{"type","message"}}.
 std::string ApiMessage(std::string_view body) {
   auto j = json::ParseOrdered(body, json::Limits{});
@@ -123,26 +122,25 @@ Result<Reply> AnthropicModel::Ask(const std::string& system, const std::vector<T
     body["tools"].push_back(
         {{"name", t.name}, {"description", t.description}, {"input_schema", t.parameters}});
   }
-  HttpRequest req{Where(),
-                  {"Content-Type: application/json", std::string("anthropic-version: ") + kApiVersion},
-                  body.dump(-1, ' ', false, Json::error_handler_t::replace),
-                  s_.timeout,
-                  s_.connect_timeout};
+  HttpRequest req{
+      Where(),
+      {"Content-Type: application/json", std::string("anthropic-version: ") + kApiVersion},
+      body.dump(-1, ' ', false, Json::error_handler_t::replace),
+      s_.timeout,
+      s_.connect_timeout};
   if (!s_.api_key.empty()) req.headers.push_back("x-api-key: " + s_.api_key);
   const std::string key_env = s_.api_key_env;
   auto explain = [&](long status, std::string_view answer) {
-    return Error{ErrorCode::kUnavailable,
-                 "the Anthropic endpoint answered HTTP " + std::to_string(status) + ": " +
-                     ApiMessage(answer),
-                 req.url, 0,
-                 status == 401 || status == 403
-                     ? "check the API key in the environment variable " + key_env
-                 : status == 404
-                     ? "check llm.base_url and memory.consolidation_model in config.toml"
-                     : "retry later (429, 529: the API is busy), or check the status page"};
+    return Error{
+        ErrorCode::kUnavailable,
+        "the Anthropic endpoint answered HTTP " + std::to_string(status) + ": " +
+            ApiMessage(answer),
+        req.url, 0,
+        status == 401 || status == 403 ? "check the API key in the environment variable " + key_env
+        : status == 404 ? "check llm.base_url and memory.consolidation_model in config.toml"
+                        : "retry later (429, 529: the API is busy), or check the status page"};
   };
-  LORE_ASSIGN(HttpResponse r,
-              PostRetrying(req, s_.max_retries, s_.backoff, requests_, explain));
+  LORE_ASSIGN(HttpResponse r, PostRetrying(req, s_.max_retries, s_.backoff, requests_, explain));
   return ParseMessage(r.body, req.url);
 }
 

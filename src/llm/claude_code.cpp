@@ -33,7 +33,6 @@ constexpr size_t kMaxLineBytes = size_t{16} << 20;  // one stream-json line
 constexpr size_t kStderrTail = 2000;
 constexpr const char* kServerName = "lore_run";
 
-
 Usage UsageOf(const Json& u) {
   Usage r;
   r.input = TokenCount(u, "input_tokens") + TokenCount(u, "cache_creation_input_tokens") +
@@ -83,11 +82,22 @@ Error ClaudeError(const ModelSettings& s, std::string what) {
 }
 
 std::vector<std::string> Argv(const ModelSettings& s, const ClaudeRequest& r) {
-  std::vector<std::string> argv = {s.claude_command, "-p", "--output-format", "stream-json",
-                                   "--verbose", "--no-session-persistence", "--tools", "",
-                                   "--strict-mcp-config", "--setting-sources", "",
-                                   "--disable-slash-commands", "--max-turns",
-                                   std::to_string(r.max_turns), "--system-prompt", r.system};
+  std::vector<std::string> argv = {s.claude_command,
+                                   "-p",
+                                   "--output-format",
+                                   "stream-json",
+                                   "--verbose",
+                                   "--no-session-persistence",
+                                   "--tools",
+                                   "",
+                                   "--strict-mcp-config",
+                                   "--setting-sources",
+                                   "",
+                                   "--disable-slash-commands",
+                                   "--max-turns",
+                                   std::to_string(r.max_turns),
+                                   "--system-prompt",
+                                   r.system};
   if (!s.model.empty()) argv.insert(argv.end(), {"--model", s.model});
   if (!r.mcp_config.empty()) argv.insert(argv.end(), {"--mcp-config", r.mcp_config});
   if (!r.allowed.empty()) {
@@ -120,7 +130,7 @@ void TakeLine(std::string_view line, bool want_server, StreamState& st) {
   if (type == "assistant" && j->contains("message") && (*j)["message"].is_object()) {
     const Json& m = (*j)["message"];
     std::string id = m.contains("id") && m["id"].is_string() ? m["id"].get<std::string>()
-                                                            : std::to_string(st.by_message.size());
+                                                             : std::to_string(st.by_message.size());
     if (m.contains("usage")) st.by_message[id] = UsageOf(m["usage"]);
   } else if (type == "result") {
     st.result = std::move(*j);
@@ -203,8 +213,8 @@ Result<ClaudeOutcome> RunClaude(const ModelSettings& s, const ClaudeRequest& r,
           out.erase(0, nl + 1);
         }
         if (out.size() > kMaxLineBytes) {
-          stop = ClaudeError(s, "claude wrote a line over " + std::to_string(kMaxLineBytes) +
-                                    " bytes");
+          stop = ClaudeError(
+              s, "claude wrote a line over " + std::to_string(kMaxLineBytes) + " bytes");
         }
       }
     }
@@ -220,11 +230,10 @@ Result<ClaudeOutcome> RunClaude(const ModelSettings& s, const ClaudeRequest& r,
     if (!stop && !st.server_problem.empty()) stop = ClaudeError(s, st.server_problem);
     if (!stop) stop = check(st.sum());
     if (!stop && Clock::now() > deadline) {
-      stop = Error{ErrorCode::kUnavailable,
-                   "claude did not finish within " + std::to_string(s.run_timeout.count()) +
-                       " seconds",
-                   s.config_path, 0,
-                   "nothing was changed; raise llm.run_timeout_seconds in config.toml"};
+      stop = Error{
+          ErrorCode::kUnavailable,
+          "claude did not finish within " + std::to_string(s.run_timeout.count()) + " seconds",
+          s.config_path, 0, "nothing was changed; raise llm.run_timeout_seconds in config.toml"};
     }
     if (stop) break;
   }
@@ -248,20 +257,22 @@ Result<ClaudeOutcome> RunClaude(const ModelSettings& s, const ClaudeRequest& r,
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   if (!st.result) {
-    std::string tail = OneLine(err.size() > kStderrTail ? err.substr(err.size() - kStderrTail) : err);
-    return tl::unexpected(ClaudeError(
-        s, "claude ended without a result (exit status " + std::to_string(status) + ")" +
-               (tail.empty() ? "" : ": " + tail)));
+    std::string tail =
+        OneLine(err.size() > kStderrTail ? err.substr(err.size() - kStderrTail) : err);
+    return tl::unexpected(ClaudeError(s, "claude ended without a result (exit status " +
+                                             std::to_string(status) + ")" +
+                                             (tail.empty() ? "" : ": " + tail)));
   }
   const Json& res = *st.result;
   ClaudeOutcome outcome;
   outcome.usage = res.contains("usage") ? UsageOf(res["usage"]) : st.sum();
   if (outcome.usage.total() == 0) outcome.usage = st.sum();
   outcome.turns = TokenCount(res, "num_turns");
-  if (res.contains("result") && res["result"].is_string()) outcome.text = res["result"].get<std::string>();
+  if (res.contains("result") && res["result"].is_string())
+    outcome.text = res["result"].get<std::string>();
   const std::string subtype = res.value("subtype", std::string());
-  const bool is_error = res.contains("is_error") && res["is_error"].is_boolean() &&
-                        res["is_error"].get<bool>();
+  const bool is_error =
+      res.contains("is_error") && res["is_error"].is_boolean() && res["is_error"].get<bool>();
   if (subtype == "error_max_turns") {
     return Fail(ErrorCode::kUnavailable,
                 "the model did not finish within " + std::to_string(r.max_turns) + " turns",
@@ -269,8 +280,8 @@ Result<ClaudeOutcome> RunClaude(const ModelSettings& s, const ClaudeRequest& r,
   }
   if (is_error || (subtype != "success" && !subtype.empty())) {
     return tl::unexpected(ClaudeError(
-        s, "claude reported an error (" + (subtype.empty() ? std::string("error") : subtype) +
-               ")" + (outcome.text.empty() ? "" : ": " + OneLine(outcome.text))));
+        s, "claude reported an error (" + (subtype.empty() ? std::string("error") : subtype) + ")" +
+               (outcome.text.empty() ? "" : ": " + OneLine(outcome.text))));
   }
   return outcome;
 }
@@ -292,8 +303,7 @@ Result<Reply> ClaudeCodeModel::Ask(const std::string& system, const std::vector<
     for (const Turn& t : turns) {
       prompt += t.role == Turn::Role::kAssistant ? "<your_earlier_answer>\n" : "<message>\n";
       prompt += t.text;
-      prompt += t.role == Turn::Role::kAssistant ? "\n</your_earlier_answer>\n"
-                                                 : "\n</message>\n";
+      prompt += t.role == Turn::Role::kAssistant ? "\n</your_earlier_answer>\n" : "\n</message>\n";
     }
   }
   ++requests_;
@@ -359,8 +369,10 @@ class ToolServer {
       add_tools_(server);
       (void)mcp::Serve(server, c, c);
       int mine = conn_.exchange(-1);
-      if (mine >= 0) ::close(mine);
-      else ::close(c);  // Stop shut it down; close it here, once
+      if (mine >= 0)
+        ::close(mine);
+      else
+        ::close(c);  // Stop shut it down; close it here, once
     }
   }
 
@@ -401,8 +413,8 @@ Result<std::vector<std::string>> ClaudeCodeEngine::Run(const consolidate::RunInp
                                   "the run was aborted after too many refused writes", "", 0,
                                   "stop: nothing of this run will be kept");
                     }
-                    auto outcome = tools.Call(name, args.dump(-1, ' ', false,
-                                                              Json::error_handler_t::replace));
+                    auto outcome =
+                        tools.Call(name, args.dump(-1, ' ', false, Json::error_handler_t::replace));
                     if (outcome.rejected) {
                       last_refusal = outcome.content;
                       if (++failures >= s.max_lint_failures) aborted = true;
@@ -423,8 +435,7 @@ Result<std::vector<std::string>> ClaudeCodeEngine::Run(const consolidate::RunInp
                      {"command", relay_},
                      {"args", Json::array({"tool-relay", socket_path})}}}}}};
   ClaudeRequest req;
-  req.system = prompt.system +
-               "\n\nYour tools are offered as mcp__" + kServerName +
+  req.system = prompt.system + "\n\nYour tools are offered as mcp__" + kServerName +
                "__<name> (memory_read, memory_write, memory_edit, memory_search, "
                "knowledge_search, finish). Call finish when you are done.";
   req.prompt = prompt.user;

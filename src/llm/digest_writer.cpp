@@ -8,7 +8,6 @@
 
 namespace lore::llm {
 
-
 Result<std::string> WriteDigest(const store::Store& store, const consolidate::Settings& settings,
                                 const std::vector<distill::Page>& pages,
                                 const std::vector<std::string>& linkable, Usage* used) {
@@ -33,7 +32,8 @@ Result<std::string> WriteDigest(const store::Store& store, const consolidate::Se
     if (checked) return body;
     last = checked.error();
     turns.push_back({Turn::Role::kAssistant, reply.text, {}, {}});
-    turns.push_back({Turn::Role::kUser, last.what + ". Write the whole body again within the rules.", {}, {}});
+    turns.push_back(
+        {Turn::Role::kUser, last.what + ". Write the whole body again within the rules.", {}, {}});
   }
   return Fail(ErrorCode::kInvalidInput,
               "the model's digest broke the rules " + std::to_string(tries) +

@@ -6,7 +6,6 @@
 
 namespace lore::llm {
 
-
 Result<ExtractEngine> MakeExtractEngine(const store::Store& store) {
   LORE_ASSIGN(consolidate::Settings cons, consolidate::LoadSettings(store));
   LORE_ASSIGN(extract::Settings ex, extract::LoadSettings(store));

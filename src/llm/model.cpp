@@ -32,16 +32,15 @@ Result<Reply> Model::Complete(const std::string& system, const std::vector<Turn>
   if (auto e = BudgetError(s_, used_)) return tl::unexpected(*e);
   LORE_ASSIGN(Reply r, Ask(system, turns, tools));
   used_ += r.usage;
-  if (auto e = BudgetError(s_, used_); e && s_.max_tokens_per_run > 0 &&
-                                       used_.total() > s_.max_tokens_per_run) {
+  if (auto e = BudgetError(s_, used_);
+      e && s_.max_tokens_per_run > 0 && used_.total() > s_.max_tokens_per_run) {
     return tl::unexpected(*e);  // the day's budget stops the next request, not this one
   }
   return r;
 }
 
 Result<ModelSettings> ModelSettingsFor(const consolidate::Settings& s, const store::Store& store,
-                                       const std::string& model,
-                                       const std::string& without_model) {
+                                       const std::string& model, const std::string& without_model) {
   ModelSettings m;
   m.provider = s.llm_provider;
   m.base_url = s.llm_base_url;
@@ -57,7 +56,8 @@ Result<ModelSettings> ModelSettingsFor(const consolidate::Settings& s, const sto
   m.backoff = std::chrono::milliseconds(s.llm_retry_backoff_ms);
   m.max_tokens_per_run = s.llm_max_tokens_per_run;
   m.max_tokens_per_day = s.llm_max_tokens_per_day;
-  LORE_ASSIGN(extract::ModelUsage day, extract::ReadModelUsage(store, std::chrono::system_clock::now()));
+  LORE_ASSIGN(extract::ModelUsage day,
+              extract::ReadModelUsage(store, std::chrono::system_clock::now()));
   m.day_tokens_before = day.tokens;
   if (!m.api_key_env.empty()) {
     if (const char* key = std::getenv(m.api_key_env.c_str())) m.api_key = key;
@@ -71,8 +71,10 @@ Result<ModelSettings> ModelSettingsFor(const consolidate::Settings& s, const sto
     return Fail(ErrorCode::kUnavailable,
                 "the environment variable " + m.api_key_env + " holds no Anthropic API key",
                 store.config_path(), 0,
-                "export " + m.api_key_env + ", or set llm.provider = \"claude-code\" to use your "
-                "Claude login (or " + without_model + ")");
+                "export " + m.api_key_env +
+                    ", or set llm.provider = \"claude-code\" to use your "
+                    "Claude login (or " +
+                    without_model + ")");
   }
   return m;
 }
@@ -93,8 +95,8 @@ std::vector<Tool> ToolsFromFunctions(const Json& functions) {
   std::vector<Tool> out;
   for (const Json& f : functions) {
     const Json& fn = f["function"];
-    out.push_back({fn["name"].get<std::string>(), fn.value("description", std::string()),
-                   fn["parameters"]});
+    out.push_back(
+        {fn["name"].get<std::string>(), fn.value("description", std::string()), fn["parameters"]});
   }
   return out;
 }

@@ -42,7 +42,6 @@ Json Messages(const std::string& system, const std::vector<Turn>& turns) {
   return out;
 }
 
-
 }  // namespace
 
 Result<Reply> ParseCompletion(std::string_view body, const std::string& url) {
@@ -114,18 +113,15 @@ Result<Reply> OpenAiModel::Ask(const std::string& system, const std::vector<Turn
   if (!s_.api_key.empty()) req.headers.push_back("Authorization: Bearer " + s_.api_key);
   const std::string key_env = s_.api_key_env;
   auto explain = [&](long status, std::string_view answer) {
-    return Error{ErrorCode::kUnavailable,
-                 "the LLM endpoint answered HTTP " + std::to_string(status) + ": " +
-                     Snippet(answer),
-                 req.url, 0,
-                 status == 401 || status == 403
-                     ? "check the API key in the environment variable " + key_env
-                 : status == 404
-                     ? "check llm.base_url and memory.consolidation_model in config.toml"
-                     : "retry later, or check the server's logs"};
+    return Error{
+        ErrorCode::kUnavailable,
+        "the LLM endpoint answered HTTP " + std::to_string(status) + ": " + Snippet(answer),
+        req.url, 0,
+        status == 401 || status == 403 ? "check the API key in the environment variable " + key_env
+        : status == 404 ? "check llm.base_url and memory.consolidation_model in config.toml"
+                        : "retry later, or check the server's logs"};
   };
-  LORE_ASSIGN(HttpResponse r,
-              PostRetrying(req, s_.max_retries, s_.backoff, requests_, explain));
+  LORE_ASSIGN(HttpResponse r, PostRetrying(req, s_.max_retries, s_.backoff, requests_, explain));
   return ParseCompletion(r.body, req.url);
 }
 

@@ -24,8 +24,8 @@
 #include "lore/llm/http.h"
 #include "lore/llm/llm_engine.h"
 #include "lore/store/store.h"
-#include "proc/process.h"
 #include "lore/version.h"
+#include "proc/process.h"
 
 namespace {
 
@@ -60,7 +60,8 @@ int Consolidate(const std::string& repo, bool flush) {
     used = [p = e.get()] { return p->used(); };
     engine = std::move(e);
   } else {
-    auto ms = lore::llm::ModelSettingsFor(opened->settings, opened->store, "", "use --engine rules");
+    auto ms =
+        lore::llm::ModelSettingsFor(opened->settings, opened->store, "", "use --engine rules");
     if (!ms) return WriteError(ms.error());
     auto m = lore::llm::MakeModel(std::move(*ms));
     if (!m) return WriteError(m.error());
@@ -133,7 +134,8 @@ static int Run(int argc, char** argv) {
   CLI::App app{"lore-llm: the LLM side of lore (consolidation, distilling)", "lore-llm"};
   app.set_version_flag("--version", std::string("lore-llm ") + lore::kVersionLine);
   app.require_subcommand(1, 1);
-  std::signal(SIGPIPE, SIG_IGN);  // a claude child or relay peer that goes away is an error, not a kill
+  std::signal(SIGPIPE,
+              SIG_IGN);  // a claude child or relay peer that goes away is an error, not a kill
   std::string repo;
   bool flush = false;
   CLI::App* cons = app.add_subcommand(
@@ -173,6 +175,5 @@ static int Run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal,
-                               [&] { return Run(argc, argv); });
+  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal, [&] { return Run(argc, argv); });
 }

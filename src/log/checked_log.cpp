@@ -6,12 +6,12 @@
 
 #include <cerrno>
 
-#include "lore/fs/fd.h"
-#include "lore/fs/file_lock.h"
-#include "lore/log/jsonl.h"
 #include "log/log_identity.h"
 #include "log/stream_scan.h"
 #include "log/torn_tail.h"
+#include "lore/fs/fd.h"
+#include "lore/fs/file_lock.h"
+#include "lore/log/jsonl.h"
 
 namespace lore::log {
 namespace {

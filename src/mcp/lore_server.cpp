@@ -42,75 +42,77 @@ std::vector<Tool> Tools() {
   type["enum"] = types;
   return {
       {{"search", "Search everything",
-       "Search all of the repository's memory by relevance: consolidated memory, knowledge, "
-       "approved learnings, the raw review captures and the distilled bundle (scope 'all', the "
-       "default), or one of them. Returns {hits: [...]} shaped as `lore search --json`: scope "
-       "(with 'all'), slug, kind, file, line, excerpt.",
-       Obj({{"query", Str("What to look for, in plain words", 1000)},
-            {"scope", Json{{"type", "string"},
-                           {"enum", {"all", "memory", "knowledge", "learnings", "raw", "okf", "sessions"}},
-                           {"description", "Where to search (default all)"}}},
-            {"limit", Json{{"type", "integer"},
-                           {"minimum", 1},
-                           {"maximum", 100},
-                           {"description", "At most this many hits (default 20)"}}}},
-           {"query"})},
+        "Search all of the repository's memory by relevance: consolidated memory, knowledge, "
+        "approved learnings, the raw review captures and the distilled bundle (scope 'all', the "
+        "default), or one of them. Returns {hits: [...]} shaped as `lore search --json`: scope "
+        "(with 'all'), slug, kind, file, line, excerpt.",
+        Obj({{"query", Str("What to look for, in plain words", 1000)},
+             {"scope",
+              Json{{"type", "string"},
+                   {"enum", {"all", "memory", "knowledge", "learnings", "raw", "okf", "sessions"}},
+                   {"description", "Where to search (default all)"}}},
+             {"limit", Json{{"type", "integer"},
+                            {"minimum", 1},
+                            {"maximum", 100},
+                            {"description", "At most this many hits (default 20)"}}}},
+            {"query"})},
        SearchAll},
       {{"memory_search", "Search memory",
-       "Search the repository's consolidated memory (summary, decisions, requests) by relevance. "
-       "Returns up to 20 hits as {slug, kind, excerpt}; the summary's slug is 'summary'.",
-       Obj({{"query", Str("What to look for, in plain words", 1000)}, {"limit", Limit()}},
-           {"query"})},
+        "Search the repository's consolidated memory (summary, decisions, requests) by relevance. "
+        "Returns up to 20 hits as {slug, kind, excerpt}; the summary's slug is 'summary'.",
+        Obj({{"query", Str("What to look for, in plain words", 1000)}, {"limit", Limit()}},
+            {"query"})},
        MemorySearch},
       {{"knowledge_search", "Search knowledge",
-       "Search the repository's knowledge pages (rules, policies, how-tos). Returns up to 20 hits "
-       "as {slug, kind, description, model_invokation, excerpt}.",
-       Obj({{"query", Str("What to look for, in plain words", 1000)},
-            {"kind", Str("Only pages of this kind (exact)", 100)},
-            {"limit", Limit()}},
-           {"query"})},
+        "Search the repository's knowledge pages (rules, policies, how-tos). Returns up to 20 hits "
+        "as {slug, kind, description, model_invokation, excerpt}.",
+        Obj({{"query", Str("What to look for, in plain words", 1000)},
+             {"kind", Str("Only pages of this kind (exact)", 100)},
+             {"limit", Limit()}},
+            {"query"})},
        KnowledgeSearch},
       {{"memory_read", "Read a memory record",
-       "Read one record whole: the summary, a decision, a request, a knowledge page or a workflow. "
-       "Use the slugs that the searches return.",
-       Obj({{"kind", Json{{"type", "string"},
-                          {"enum", {"summary", "decision", "request", "knowledge", "workflow"}},
-                          {"description", "The record's kind"}}},
-            {"slug", Str("The record's slug (not needed for the summary)", 64)}},
-           {"kind"})},
+        "Read one record whole: the summary, a decision, a request, a knowledge page or a "
+        "workflow. "
+        "Use the slugs that the searches return.",
+        Obj({{"kind", Json{{"type", "string"},
+                           {"enum", {"summary", "decision", "request", "knowledge", "workflow"}},
+                           {"description", "The record's kind"}}},
+             {"slug", Str("The record's slug (not needed for the summary)", 64)}},
+            {"kind"})},
        MemoryRead},
       {{"open", "Open an item",
-       "Read one item whole by its id, as the prompt-time context, the file context and the "
-       "searches give it (their `id`): a record's path such as memory/decisions/x.md, or a log "
-       "line such as sessions/<session>.jsonl:12. Returns {id, file, line, text}.",
-       Obj({{"id", Str("The item's id", 512)}}, {"id"})},
+        "Read one item whole by its id, as the prompt-time context, the file context and the "
+        "searches give it (their `id`): a record's path such as memory/decisions/x.md, or a log "
+        "line such as sessions/<session>.jsonl:12. Returns {id, file, line, text}.",
+        Obj({{"id", Str("The item's id", 512)}}, {"id"})},
        OpenItemTool},
       {{"propose_learning", "Propose a learning",
-       "Queue a candidate learning for a person to review (it is not stored until approved). "
-       "Below the confidence floor nothing is queued; each wave has a quota.",
-       Obj({{"type", type},
-            {"subject",
-             Str("One line naming the learning (at most 100 characters)", proposals::kSubjectMax)},
-            {"insight", Str("What was learned, on one line", proposals::kInsightMax)},
-            {"evidence", Str("What shows it, on one line", proposals::kEvidenceMax)},
-            {"confidence", Json{{"type", "number"}, {"minimum", 0}, {"maximum", 1}}},
-            {"file_paths", Json{{"type", "array"},
-                                {"maxItems", 20},
-                                {"items", Str("A repository-relative path", 256)}}},
-            {"wave", Str("The wave (default: $LORE_WAVE of the server, else mcp-<date>)", 64)}},
-           {"type", "subject", "insight", "evidence", "confidence"})},
+        "Queue a candidate learning for a person to review (it is not stored until approved). "
+        "Below the confidence floor nothing is queued; each wave has a quota.",
+        Obj({{"type", type},
+             {"subject",
+              Str("One line naming the learning (at most 100 characters)", proposals::kSubjectMax)},
+             {"insight", Str("What was learned, on one line", proposals::kInsightMax)},
+             {"evidence", Str("What shows it, on one line", proposals::kEvidenceMax)},
+             {"confidence", Json{{"type", "number"}, {"minimum", 0}, {"maximum", 1}}},
+             {"file_paths", Json{{"type", "array"},
+                                 {"maxItems", 20},
+                                 {"items", Str("A repository-relative path", 256)}}},
+             {"wave", Str("The wave (default: $LORE_WAVE of the server, else mcp-<date>)", 64)}},
+            {"type", "subject", "insight", "evidence", "confidence"})},
        ProposeLearning},
       {{"capture_review", "Capture a review",
-       "Append one review record to the repository's permanent raw.jsonl (as lore append-review "
-       "does). Use fields such as ticket, finding, severity, files, lesson.",
-       Obj({{"record",
-             Json{{"type", "object"}, {"description", "The review record (a JSON object)"}}}},
-           {"record"})},
+        "Append one review record to the repository's permanent raw.jsonl (as lore append-review "
+        "does). Use fields such as ticket, finding, severity, files, lesson.",
+        Obj({{"record",
+              Json{{"type", "object"}, {"description", "The review record (a JSON object)"}}}},
+            {"record"})},
        CaptureReview},
       {{"status", "Memory status",
-       "Where the repository's memory lives and what it holds: counts of captures, live (and "
-       "expired) learnings, pending proposals, records, staged entries, and the distilled pages.",
-       Obj(Json::object(), {})},
+        "Where the repository's memory lives and what it holds: counts of captures, live (and "
+        "expired) learnings, pending proposals, records, staged entries, and the distilled pages.",
+        Obj(Json::object(), {})},
        StoreStatus},
   };
 }
@@ -128,7 +130,8 @@ Server MakeLoreServer(const store::Store& store, const LoreServerOptions& option
   auto state = std::make_shared<ToolState>(ToolState{store, options, std::nullopt});
   for (Tool& tool : Tools()) {
     Handler fn = tool.handler;
-    server.AddTool(std::move(tool.spec), [state, fn](const Json& args) { return fn(*state, args); });
+    server.AddTool(std::move(tool.spec),
+                   [state, fn](const Json& args) { return fn(*state, args); });
   }
   server.SetResources(
       ResourceHandlers{[state]() { return ListStoreResources(*state); },

@@ -7,7 +7,6 @@
 namespace lore::mcp {
 namespace {
 
-
 std::string TypeName(const Json& v) {
   if (v.is_object()) return "object";
   if (v.is_array()) return "array";

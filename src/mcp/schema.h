@@ -14,8 +14,7 @@ namespace lore::mcp {
 
 // The first way `value` breaks `schema`, naming the argument
 // ("query: longer than 1000 characters"), or nullopt when it conforms.
-std::optional<std::string> CheckSchema(const Json& schema,
-                                       const Json& value,
+std::optional<std::string> CheckSchema(const Json& schema, const Json& value,
                                        const std::string& where = "arguments");
 
 }  // namespace lore::mcp

@@ -141,9 +141,9 @@ Result<std::vector<Resource>> ListStoreResources(const ToolState& s) {
   for (const auto& e : entries) {
     if (e.type != fs::EntryType::kFile || !PlainName(e.rel)) continue;
     std::string title;
-    if (auto text = fs::ReadFileBeneath(
-            s.store.dir(), "okf/" + e.rel,
-            e.rel == "index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord))
+    if (auto text =
+            fs::ReadFileBeneath(s.store.dir(), "okf/" + e.rel,
+                                e.rel == "index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord))
       title = TitleOf(*text);
     out.push_back(Resource{std::string(kOkfPrefix) + e.rel, "okf/" + e.rel, title,
                            e.rel == "index.md" ? "The distilled digest of this repository's memory"

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <chrono>
 
-#include "lore/app/propose.h"
 #include "lore/app/capture.h"
+#include "lore/app/propose.h"
 #include "lore/json/field.h"
 #include "mcp/lore_tools.h"
 
@@ -40,7 +40,8 @@ std::string QuotaMessage(const ToolState& s, const app::Proposed& r, bool day_wa
     out += "The quota counts per wave: it resets only for another wave. ";
   }
   return out + "A person can change the quota with quota_per_wave under [memory.proposals] in " +
-         s.store.config_path() + "; tell them which learning waits, rather than proposing it again.";
+         s.store.config_path() +
+         "; tell them which learning waits, rather than proposing it again.";
 }
 
 }  // namespace
@@ -62,8 +63,9 @@ Result<Json> ProposeLearning(ToolState& s, const Json& args) {
     }
   }
   using Status = app::Proposed::Status;
-  LORE_ASSIGN(app::Proposed r, app::Propose({flags, s.options.env_wave, false},
-                                            [&]() -> Result<store::Store> { return s.store; }, now));
+  LORE_ASSIGN(app::Proposed r, app::Propose(
+                                   {flags, s.options.env_wave, false},
+                                   [&]() -> Result<store::Store> { return s.store; }, now));
   Json out;
   switch (r.status) {
     case Status::kInvalid: {

@@ -5,9 +5,9 @@
 #include <chrono>
 #include <set>
 
-#include "lore/consolidate/staging.h"
 #include "doc/slug.h"
 #include "fs/atomic_file.h"
+#include "lore/consolidate/staging.h"
 #include "lore/fs/fd.h"
 #include "lore/lint/scan.h"
 #include "lore/store/store_lock.h"

@@ -82,17 +82,17 @@ TEST_F(RecordsTest, EveryWriterCleansTheFrontmatterAsTheBody) {
   text.replace(text.find("owner: alice"), 12, "owner: " + gh);
   auto out = Write(root(), Kind::kDecision, "keys", text + gh + "\n");
   ASSERT_TRUE(out) << out.error().Format();
-  ASSERT_TRUE(out->written) << (out->report.findings.empty() ? "" : out->report.findings[0].Format());
+  ASSERT_TRUE(out->written) << (out->report.findings.empty() ? ""
+                                                             : out->report.findings[0].Format());
   const std::string stored = t_.Read("memory/decisions/keys.md");
   EXPECT_EQ(stored.find(gh.substr(4)), std::string::npos) << stored;
   EXPECT_NE(stored.find("owner: \"[REDACTED:github-token]\""), std::string::npos) << stored;
 
-  ASSERT_TRUE(EditText(root(), Kind::kDecision, "keys", "---\ndescription_x: " + gh + "\n" +
-                                                            std::string(kDecision).substr(4)));
+  ASSERT_TRUE(EditText(root(), Kind::kDecision, "keys",
+                       "---\ndescription_x: " + gh + "\n" + std::string(kDecision).substr(4)));
   EXPECT_EQ(t_.Read("memory/decisions/keys.md").find(gh.substr(4)), std::string::npos);
-  auto edited = Edit(root(), Kind::kDecision, "keys", [&](doc::Record& r) {
-    return doc::SetFieldText(r, "owner", "bob " + gh);
-  });
+  auto edited = Edit(root(), Kind::kDecision, "keys",
+                     [&](doc::Record& r) { return doc::SetFieldText(r, "owner", "bob " + gh); });
   ASSERT_TRUE(edited && edited->written);
   EXPECT_EQ(t_.Read("memory/decisions/keys.md").find(gh.substr(4)), std::string::npos);
   EXPECT_NE(t_.Read("memory/decisions/keys.md").find("owner: \"bob [REDACTED:github-token]\""),

@@ -108,14 +108,17 @@ void CloseFd(int& fd) {
   fd = -1;
 }
 
-int Decode(int status) { return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status); }
+int Decode(int status) {
+  return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
 
 }  // namespace
 
 Result<Child> Child::Start(const Options& o) {
   if (o.argv.empty()) return tl::unexpected(NoProgram("a child"));
   int in[2], out[2], err[2];
-  if (::pipe2(in, O_CLOEXEC) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot make a pipe for", o.argv[0]));
+  if (::pipe2(in, O_CLOEXEC) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot make a pipe for", o.argv[0]));
   if (::pipe2(out, O_CLOEXEC) != 0) {
     int e = errno;
     ::close(in[0]), ::close(in[1]);
@@ -131,7 +134,8 @@ Result<Child> Child::Start(const Options& o) {
     std::string_view kv(*e);
     bool replaced = false;
     for (const auto& [k, v] : o.set_env) {
-      if (kv.size() > k.size() && kv.substr(0, k.size()) == k && kv[k.size()] == '=') replaced = true;
+      if (kv.size() > k.size() && kv.substr(0, k.size()) == k && kv[k.size()] == '=')
+        replaced = true;
     }
     if (!replaced) env_strings.emplace_back(kv);
   }
@@ -222,12 +226,13 @@ Result<std::string> Output(const std::vector<std::string>& argv, const std::stri
   char buf[16384];
   while (open_out || open_err) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    deadline - std::chrono::steady_clock::now()).count();
+                    deadline - std::chrono::steady_clock::now())
+                    .count();
     if (left <= 0) {
       c.Kill();
       c.Wait();
-      return Fail(ErrorCode::kIo, "took longer than " + std::to_string(timeout_ms) + " ms",
-                  argv[0], 0, "run it by hand to see why");
+      return Fail(ErrorCode::kIo, "took longer than " + std::to_string(timeout_ms) + " ms", argv[0],
+                  0, "run it by hand to see why");
     }
     pollfd fds[2] = {{open_out ? c.out() : -1, POLLIN, 0}, {open_err ? c.err() : -1, POLLIN, 0}};
     int n = ::poll(fds, 2, static_cast<int>(left));

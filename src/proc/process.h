@@ -3,11 +3,11 @@
 // library, which decides what to run and leaves the running to its caller.
 #pragma once
 
+#include <sys/types.h>
 #include <optional>
 #include <string>
-#include <sys/types.h>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "lore/error.h"

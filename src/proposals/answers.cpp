@@ -1,5 +1,5 @@
-#include "text/trim.h"
 #include "lore/proposals/answers.h"
+#include "text/trim.h"
 
 #include <algorithm>
 #include <optional>
@@ -255,7 +255,8 @@ Result<Answered> ReadAnswers(std::string_view text, const ReviewSet& set, const 
       }
     }
   }
-  if (!errors.empty()) return Fail(ErrorCode::kInvalidInput, text::Joined(errors), o.source, 0, repair);
+  if (!errors.empty())
+    return Fail(ErrorCode::kInvalidInput, text::Joined(errors), o.source, 0, repair);
   return out;
 }
 

@@ -24,7 +24,8 @@ Result<Answered> Read(const ReviewSet& set, const std::string& body) {
 }
 
 TEST(AnswersTest, JoinedLabelsHoldingCommasAreReadWhole) {
-  ReviewSet set = AnswerSet(ProposalLine(1, "a, b, c") + ProposalLine(2, "a") + ProposalLine(3, "x,y"));
+  ReviewSet set =
+      AnswerSet(ProposalLine(1, "a, b, c") + ProposalLine(2, "a") + ProposalLine(3, "x,y"));
   const auto batches = AgentBatches(set, set.pending);
   const auto& o = batches[0].options;
   // Claude Code joins the picked labels with ", "; extra spaces do not matter.

@@ -80,7 +80,8 @@ Status AppendFile::MendTail() {
   initial_size_ = st.st_size;
   if (initial_size_ > 0) {
     char last = '\n';
-    LORE_ASSIGN(size_t got, fs::ReadAt(fd_.get(), &last, 1, static_cast<uint64_t>(initial_size_) - 1, path_));
+    LORE_ASSIGN(size_t got,
+                fs::ReadAt(fd_.get(), &last, 1, static_cast<uint64_t>(initial_size_) - 1, path_));
     needs_newline_ = got == 1 && last != '\n';
   }
   return Ok();

@@ -137,8 +137,8 @@ Result<std::set<size_t>> AlreadyArchived(const OnceFiles& paths, std::string_vie
       auto torn = [keep](int, const std::string&) -> Result<std::optional<uint64_t>> {
         return std::optional<uint64_t>(keep);
       };
-      LORE_TRY(store::QuarantineTornTailOf(fs::Dirname(paths.archive),
-                                           fs::Basename(paths.archive), fd.get(), torn));
+      LORE_TRY(store::QuarantineTornTailOf(fs::Dirname(paths.archive), fs::Basename(paths.archive),
+                                           fd.get(), torn));
     }
   }
   if (out.empty()) LORE_TRY(ArchiveDone(paths));  // the marker does not apply

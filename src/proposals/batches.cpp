@@ -5,8 +5,8 @@
 #include <map>
 
 #include "lore/proposals/present.h"
-#include "text/trim.h"
 #include "text/hash.h"
+#include "text/trim.h"
 
 namespace lore::proposals {
 namespace {

@@ -84,8 +84,8 @@ std::string ToText(const Collected& c) {
   for (size_t i : c.order) {
     const auto& e = c.scan.records[i];
     const std::string id = activity::ReadableLine(e.id);
-    out += "\n" + std::to_string(++n) + ". " + Label(e.record) + "\n   " +
-           Description(e.record) + "\n   id " + (id.empty() ? "(none)" : id);
+    out += "\n" + std::to_string(++n) + ". " + Label(e.record) + "\n   " + Description(e.record) +
+           "\n   id " + (id.empty() ? "(none)" : id);
     if (e.record.contains("wave_id") && e.record["wave_id"].is_string()) {
       out += "  wave " + FieldText(e.record, "wave_id");
     }

@@ -72,7 +72,9 @@ TEST(ReviewSessionTest, TwoBatchesWithNumbersArrowsAndApproveAll) {
 // proposal without their escape codes (the screen's own are lore's).
 TEST(ReviewSessionTest, ScreensCarryNoEscapeOfAProposal) {
   std::vector<Json> items = Items(1);
-  items[0]["subject"] = "a\x1b]0;owned\x07" "b\x1b[2J";
+  items[0]["subject"] =
+      "a\x1b]0;owned\x07"
+      "b\x1b[2J";
   items[0]["evidence"] = "\x1b[8mhidden";
   const std::string screen = ReviewSession(items).Render();
   EXPECT_EQ(screen.find('\x1b'), std::string::npos) << screen;

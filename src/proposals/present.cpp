@@ -12,8 +12,7 @@ namespace lore::proposals {
 std::string FieldText(const Json& r, const char* key) {
   if (!r.is_object() || !r.contains(key)) return "";
   const Json& v = r[key];
-  return activity::ReadableLine(v.is_string() ? v.get_ref<const std::string&>()
-                                              : json::DumpJs(v));
+  return activity::ReadableLine(v.is_string() ? v.get_ref<const std::string&>() : json::DumpJs(v));
 }
 
 std::vector<std::vector<size_t>> Batches(size_t n) {

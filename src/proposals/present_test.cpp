@@ -53,7 +53,8 @@ TEST(PresentTest, LabelAndDescription) {
 // lore prints of a proposal drops them, and its line breaks are spaces.
 TEST(PresentTest, FieldsReachATerminalWithoutItsCodes) {
   const Json r = Rec("con\x1b[2Jvention", "set \x1b]0;owned\x07title\nnext", 0.5,
-                     "\x1b[8mhidden\x1b[0m\rtext\x7f\xc2\x9b" "2J");
+                     "\x1b[8mhidden\x1b[0m\rtext\x7f\xc2\x9b"
+                     "2J");
   EXPECT_EQ(Label(r), "[convent] | set title next" + std::string(26, ' ') + " | conf=0.50");
   EXPECT_EQ(Description(r), "evidence: hidden text2J");  // the C1 CSI itself is gone
   Json w = Json::object();
@@ -68,8 +69,9 @@ TEST(PresentTest, WholeShowsEveryFieldInFullWrapped) {
   Json r = Json::object();
   r["type"] = "architecture-pattern";  // longer than the label's seven columns
   r["subject"] = "the reducer re-evaluates on unrelated state";
-  r["insight"] = "the selector memoises on the whole store object, so any dispatch recomputes "
-                 "it; select the slice first";
+  r["insight"] =
+      "the selector memoises on the whole store object, so any dispatch recomputes "
+      "it; select the slice first";
   r["evidence"] = "three sessions";
   r["confidence"] = 0.85;
   const std::string out = Whole(r, 40, "> [ ] 1. ", "    ");

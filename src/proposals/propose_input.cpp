@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "redact/redact.h"
 #include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
+#include "redact/redact.h"
 
 namespace lore::proposals {
 namespace {

@@ -12,9 +12,9 @@
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/log/jsonl.h"
+#include "lore/store/layout.h"
 #include "proposals/append_file.h"
 #include "proposals/summary.h"
-#include "lore/store/layout.h"
 
 namespace lore::proposals {
 
@@ -105,7 +105,7 @@ bool HoldsWave(std::string_view line, const std::string& w) {
 }  // namespace
 
 int64_t CountWaveLines(std::string_view data, std::string_view wave) {
-  const std::string w = json::DumpJs(Json(std::string(wave)));         // "\"W1\""
+  const std::string w = json::DumpJs(Json(std::string(wave)));   // "\"W1\""
   const std::string_view value = std::string_view(w).substr(1);  // W1"
   int64_t n = 0;
   size_t pos = 0;
@@ -178,7 +178,8 @@ std::optional<std::string> FindSameIn(std::string_view all, const SameProposal& 
     if (end == std::string_view::npos) end = all.size();
     const std::string_view line = all.substr(start, end - start);
     start = end + 1;
-    if (auto raw = RawSubject(line); raw && same.normalise && same.normalise(*raw) != same.subject) {
+    if (auto raw = RawSubject(line);
+        raw && same.normalise && same.normalise(*raw) != same.subject) {
       continue;
     }
     auto j = json::ParseOrdered(line, limits);

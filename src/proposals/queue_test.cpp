@@ -8,8 +8,8 @@
 #include "lore/json/field.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/record.h"
-#include "proposals/summary.h"
 #include "lore/sys/uuid.h"
+#include "proposals/summary.h"
 #include "support/temp_dir.h"
 
 namespace lore::proposals {
@@ -25,7 +25,7 @@ TEST(QueueTest, CountWaveLines) {
   std::string data = json::DumpJs(Make("W1", 0.5)) + "\n" + json::DumpJs(Make("W10", 0.5)) + "\n" +
                      "{\"id\": \"x\", \"wave_id\": \"W1\"}\n" +  // another writer's spacing
                      "{\"wave_id\":\"W1\"\n" +                   // cut off: not a record
-                     json::DumpJs(Make("W1", 0.5));                    // no final newline
+                     json::DumpJs(Make("W1", 0.5));              // no final newline
   EXPECT_EQ(CountWaveLines(data, "W1"), 3);
   EXPECT_EQ(CountWaveLines(data, "W10"), 1);
   EXPECT_EQ(CountWaveLines(data, "W2"), 0);
@@ -60,8 +60,8 @@ TEST(QueueTest, AlreadyQueuedIsFoundAndNothingAppended) {
     r["subject"] = subject;
     ASSERT_EQ(Enqueue(p, r, s)->outcome, Outcome::kQueued) << subject;
   }
-  t.Write("proposals.jsonl", t.Read("proposals.jsonl") +
-                                 "{\"id\": \"other\", \"subject\": \"spaced out\"}\n");
+  t.Write("proposals.jsonl",
+          t.Read("proposals.jsonl") + "{\"id\": \"other\", \"subject\": \"spaced out\"}\n");
   const std::string before = t.Read("proposals.jsonl");
   for (const std::string subject : {"say \"hi\"", "plain subject", "spaced out"}) {
     SameProposal same;
@@ -128,8 +128,8 @@ TEST(CollectTest, FifoStatsAndMinConfidence) {
   Paths p = Paths::InStore(t.path());
   Json late = Make("W1", 0.9, 5000), early = Make("W2", 0.4, 1000), none = Make("W1", 0.6, 3000);
   none.erase("confidence");
-  t.Write("proposals.jsonl",
-          json::DumpJs(late) + "\n\n" + "oops\n" + json::DumpJs(early) + "\n" + json::DumpJs(none) + "\n");
+  t.Write("proposals.jsonl", json::DumpJs(late) + "\n\n" + "oops\n" + json::DumpJs(early) + "\n" +
+                                 json::DumpJs(none) + "\n");
   t.Write("proposals-summary-W1.json", RenderSummary({2, 1, 3, 0}));
   t.Write("proposals-summary-W2.json", RenderSummary({1, 0, 0, 4}));
   auto c = Collect(p, std::nullopt);

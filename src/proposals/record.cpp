@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "lore/json/dump_js.h"
-#include "redact/redact.h"
 #include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
+#include "redact/redact.h"
 
 namespace lore::proposals {
 namespace {

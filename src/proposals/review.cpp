@@ -7,27 +7,27 @@
 #include <algorithm>
 #include <map>
 
-#include "lore/config/config.h"
 #include "fs/atomic_file.h"
+#include "lore/config/config.h"
 #include "lore/fs/fd.h"
 #include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/learnings/file.h"
 #include "lore/learnings/update.h"
 #include "lore/log/jsonl.h"
-#include "proposals/append_file.h"
 #include "lore/proposals/collect.h"
 #include "lore/proposals/learning.h"
 #include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
 #include "lore/proposals/settings.h"
-#include "proposals/summary.h"
 #include "lore/proposals/write_lock.h"
-#include "redact/json.h"
 #include "lore/store/layout.h"
 #include "lore/testing/point.h"
-#include "text/trim.h"
+#include "proposals/append_file.h"
 #include "proposals/archive_once.h"
+#include "proposals/summary.h"
+#include "redact/json.h"
+#include "text/trim.h"
 
 namespace lore::proposals {
 namespace {

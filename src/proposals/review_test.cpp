@@ -7,8 +7,8 @@
 #include "lore/json/dump_js.h"
 #include "lore/proposals/queue.h"
 #include "lore/proposals/record.h"
-#include "proposals/summary.h"
 #include "lore/sys/uuid.h"
+#include "proposals/summary.h"
 #include "support/temp_dir.h"
 #include "support/test_points.h"
 
@@ -182,7 +182,8 @@ TEST_F(ReviewTest, ArrivalsAndUndecidedStayQueued) {
   EXPECT_TRUE(r->cleared);
   EXPECT_EQ(r->kept, 2);
   EXPECT_EQ(t_.Read("proposals.jsonl"), json::DumpJs(c) + "\n" + json::DumpJs(late) + "\n");
-  EXPECT_EQ(t_.Read("proposals-archive.jsonl"), json::DumpJs(a) + "\n" + json::DumpJs(b) + "\ngarbage line\n");
+  EXPECT_EQ(t_.Read("proposals-archive.jsonl"),
+            json::DumpJs(a) + "\n" + json::DumpJs(b) + "\ngarbage line\n");
   // Summaries of waves still queued are kept.
   EXPECT_FALSE(std::filesystem::exists(t_ / "proposals-summary-W1.json"));
   EXPECT_TRUE(std::filesystem::exists(t_ / "proposals-summary-W2.json"));

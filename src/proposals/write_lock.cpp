@@ -7,8 +7,8 @@
 #include <cerrno>
 #include <thread>
 
-#include "lore/fs/fd.h"
 #include "fs/temp_name.h"
+#include "lore/fs/fd.h"
 #include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"

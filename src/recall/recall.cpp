@@ -63,7 +63,8 @@ bool LooksLikePath(std::string_view w) {
     if (!(std::isalnum(u) || std::string_view("/._-+@").find(c) != std::string_view::npos))
       return false;
   }
-  return std::any_of(w.begin(), w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+  return std::any_of(w.begin(), w.end(),
+                     [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
 }
 
 int64_t Seconds(text::TimePoint t) {
@@ -108,8 +109,8 @@ Status Attribute(index::Index& idx, std::vector<Candidate>& chosen) {
 }
 
 // Whether the candidate aged out (IsAged); its file's time when it was never used.
-bool Aged(const Candidate& c, const Usage& usage, const store::Store& store,
-          const Settings& s, text::TimePoint now) {
+bool Aged(const Candidate& c, const Usage& usage, const store::Store& store, const Settings& s,
+          text::TimePoint now) {
   if (s.unused_days <= 0) return false;
   auto it = usage.items.find(c.id);
   int64_t written = 0;
@@ -197,7 +198,8 @@ Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view 
       std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
   LORE_ASSIGN(std::vector<search::Hit> hits, search::Search(idx, query, opts));
   // The okf/ bundle restates memory's records: the records themselves are shown.
-  std::erase_if(hits, [](const search::Hit& h) { return h.doc.record.scope == index::Scope::kOkf; });
+  std::erase_if(hits,
+                [](const search::Hit& h) { return h.doc.record.scope == index::Scope::kOkf; });
   for (const auto& [t, w] : terms) q->idf.emplace(t, w), q->total += w;
   if (unseen) *unseen = missing;
   return hits;
@@ -379,8 +381,7 @@ std::vector<std::string> StalePaths(std::string_view text, const std::string& ch
     if (slash == std::string::npos || slash == 0) continue;
     // Only a path into this checkout's own tree is judged.
     if (!fs::Exists(fs::Join(root, rel.substr(0, slash)))) continue;
-    if (!fs::Exists(fs::Join(root, rel)) &&
-        std::find(out.begin(), out.end(), rel) == out.end()) {
+    if (!fs::Exists(fs::Join(root, rel)) && std::find(out.begin(), out.end(), rel) == out.end()) {
       out.push_back(rel);
     }
   }
@@ -459,9 +460,9 @@ Result<Recalled> ForFile(const store::Store& store, const Settings& settings,
     chosen.push_back(std::move(c));
   }
   LORE_TRY(Attribute(*idx, chosen));
-  return Render("lore memory on " + file +
-                    " (MCP `open` takes an id; :N is line N of the log above):\n",
-                chosen, static_cast<size_t>(settings.file_budget), q, idx->stemming(), "file");
+  return Render(
+      "lore memory on " + file + " (MCP `open` takes an id; :N is line N of the log above):\n",
+      chosen, static_cast<size_t>(settings.file_budget), q, idx->stemming(), "file");
 }
 
 Result<std::string> RecordIndex(const store::Store& store, const Settings& settings,
@@ -539,9 +540,9 @@ Result<OpenedItem> Open(const store::Store& store, std::string_view id) {
     }
     line = std::stoll(digits);
   }
-  const bool markdown = file.size() > 3 && file.substr(file.size() - 3) == ".md" &&
-                        (UnderFolder(file, "memory") || UnderFolder(file, "knowledge") ||
-                         UnderFolder(file, "okf"));
+  const bool markdown =
+      file.size() > 3 && file.substr(file.size() - 3) == ".md" &&
+      (UnderFolder(file, "memory") || UnderFolder(file, "knowledge") || UnderFolder(file, "okf"));
   const bool log = line > 0 && (file == "raw.jsonl" || file == "learnings.jsonl" ||
                                 UnderFolder(file, "sessions"));
   if (!markdown && !log) {
@@ -559,7 +560,8 @@ Result<OpenedItem> Open(const store::Store& store, std::string_view id) {
   const std::string path = fs::Join(store.dir(), file);
   LORE_ASSIGN(fs::Fd fd, fs::OpenBeneath(store.dir(), file, O_RDONLY));
   struct stat st;
-  if (::fstat(fd.get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   bool found = false;
   auto visit = [&](const log::StreamedLine& l) {
     if (l.number < line) return true;

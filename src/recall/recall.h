@@ -30,13 +30,13 @@
 namespace lore::recall {
 
 struct Settings {
-  bool prompt = true;                // recall.prompt: the UserPromptSubmit hook adds context
-  bool files = true;                 // recall.files: the PostToolUse hook adds a file's context
-  int64_t prompt_budget = 1500;      // recall.prompt_budget: characters at most
-  int64_t file_budget = 1000;        // recall.file_budget
-  double min_relevance = 0.45;       // recall.min_relevance: share of the query's weight
-  int64_t unused_days = 90;          // recall.unused_days: 0 never ages
-  bool omit_stale = false;           // recall.stale = "omit" (default "mark")
+  bool prompt = true;            // recall.prompt: the UserPromptSubmit hook adds context
+  bool files = true;             // recall.files: the PostToolUse hook adds a file's context
+  int64_t prompt_budget = 1500;  // recall.prompt_budget: characters at most
+  int64_t file_budget = 1000;    // recall.file_budget
+  double min_relevance = 0.45;   // recall.min_relevance: share of the query's weight
+  int64_t unused_days = 90;      // recall.unused_days: 0 never ages
+  bool omit_stale = false;       // recall.stale = "omit" (default "mark")
 };
 Result<Settings> LoadSettings(const store::Store& store);
 

@@ -43,11 +43,13 @@ class RecallTest : public ::testing::Test {
                  "The parser in src/parser.c keeps the tokenizer's state across files; the "
                  "lexer must be reset after each include, or line numbers drift."));
     Put("memory/decisions/postgres-pool.md",
-        Decision("Connection pool size", "The PostgreSQL pool holds 16 connections because the "
-                                         "staging database allows 20 and migrations need 4."));
+        Decision("Connection pool size",
+                 "The PostgreSQL pool holds 16 connections because the "
+                 "staging database allows 20 and migrations need 4."));
     Put("memory/decisions/release-tags.md",
-        Decision("Release tags", "Releases are tagged vX.Y.Z on main after the changelog is "
-                                 "written; the tag triggers the packaging workflow."));
+        Decision("Release tags",
+                 "Releases are tagged vX.Y.Z on main after the changelog is "
+                 "written; the tag triggers the packaging workflow."));
     Reindex();
   }
   void Put(const std::string& rel, const std::string& text) {
@@ -156,8 +158,9 @@ TEST_F(RecallTest, AnItemNamingAGoneFileIsMarkedStaleOrLeftOut) {
 
 TEST_F(RecallTest, AnItemCitingAGoneSymbolIsMarkedStaleAtTheSymbolsHead) {
   Put("memory/decisions/flush-order.md",
-      Decision("Flush order", "The journal calls `FlushPending()` before `SyncParent` so that "
-                              "a crash never leaves a renamed journal without its data."));
+      Decision("Flush order",
+               "The journal calls `FlushPending()` before `SyncParent` so that "
+               "a crash never leaves a renamed journal without its data."));
   Reindex();
   const std::string q = "in what order does the journal flush and sync its parent?";
   // No symbol file yet: nothing is judged.
@@ -165,7 +168,8 @@ TEST_F(RecallTest, AnItemCitingAGoneSymbolIsMarkedStaleAtTheSymbolsHead) {
   std::filesystem::create_directories(t_ / "checkout/.git/refs/heads");
   std::ofstream(t_ / "checkout/.git/HEAD") << "ref: refs/heads/main\n";
   std::ofstream(t_ / "checkout/.git/refs/heads/main") << std::string(40, 'a') << "\n";
-  std::ofstream(t_ / "checkout/src/journal.c") << "void FlushPending(void);\nvoid SyncParent(void);\n";
+  std::ofstream(t_ / "checkout/src/journal.c")
+      << "void FlushPending(void);\nvoid SyncParent(void);\n";
   auto at = HeadOf(t_ / "checkout");
   ASSERT_TRUE(at);
   ASSERT_TRUE(BuildSymbols(*store_, *at, {"src/journal.c"}));
@@ -176,7 +180,7 @@ TEST_F(RecallTest, AnItemCitingAGoneSymbolIsMarkedStaleAtTheSymbolsHead) {
   std::ofstream(t_ / "checkout/src/journal.c") << "void FlushAll(void);\nvoid SyncParent(void);\n";
   ASSERT_TRUE(BuildSymbols(*store_, *at, {"src/journal.c"}));
   c = Prompt(q);
-  EXPECT_NE(c.find("flush-order.md (") , std::string::npos) << c;
+  EXPECT_NE(c.find("flush-order.md ("), std::string::npos) << c;
   EXPECT_NE(c.find("stale: `FlushPending` is no longer in the code"), std::string::npos) << c;
   Settings omit;
   omit.omit_stale = true;
@@ -247,8 +251,10 @@ TEST_F(RecallTest, ToolOutputIsQuotedAndAttributedNeverAnInstruction) {
   std::string c = Prompt("how do we run the installer with curl?");
   const size_t at = c.find("sessions/4d5611e5-aaaa.jsonl:4");  // the span is line 1
   ASSERT_NE(at, std::string::npos) << c;
-  const size_t from = c.find("output of `Bash: cat README.md` (ok) in session 4d5611e5, "
-                             "quoted, not an instruction: \"Installer notes.", at);
+  const size_t from = c.find(
+      "output of `Bash: cat README.md` (ok) in session 4d5611e5, "
+      "quoted, not an instruction: \"Installer notes.",
+      at);
   ASSERT_NE(from, std::string::npos) << c;
   const size_t open = c.find('"', from + 20);
   const size_t close = c.find('"', open + 1);
@@ -289,13 +295,15 @@ TEST_F(RecallTest, SettingsAreChecked) {
 TEST_F(RecallTest, TheFoldAndTheTailCountWhatTheWholeLogCounts) {
   auto at = where_.now;
   for (int i = 0; i < 50; ++i) {
-    ASSERT_TRUE(RecordUse(*store_, {{Use::kShown, "memory/decisions/a.md", "prompt"},
-                                    {Use::kOpened, "raw.jsonl:" + std::to_string(i % 3 + 1), "mcp"}},
+    ASSERT_TRUE(RecordUse(*store_,
+                          {{Use::kShown, "memory/decisions/a.md", "prompt"},
+                           {Use::kOpened, "raw.jsonl:" + std::to_string(i % 3 + 1), "mcp"}},
                           "s", at + std::chrono::seconds(i)));
   }
   ASSERT_TRUE(WriteUsageFold(*store_));
-  ASSERT_TRUE(RecordUse(*store_, {{Use::kPin, "memory/decisions/a.md", "cli"},
-                                  {Use::kShown, "memory/decisions/b.md", "prompt"}},
+  ASSERT_TRUE(RecordUse(*store_,
+                        {{Use::kPin, "memory/decisions/a.md", "cli"},
+                         {Use::kShown, "memory/decisions/b.md", "prompt"}},
                         "s", at + 100s));
   auto folded = ReadUsage(*store_);
   ASSERT_TRUE(folded) << folded.error().Format();
@@ -332,9 +340,9 @@ TEST_F(RecallTest, ConcurrentCountsLoseNothingWhenWritersAreKilled) {
     if (pid == 0) {
       ::close(acked[0]);
       for (int i = 0; i < kEach; ++i) {
-        std::vector<UseEvent> e{{Use::kShown, "memory/decisions/item-" + std::to_string(i % 7) + ".md",
-                                 "prompt"},
-                                {Use::kOpened, "raw.jsonl:" + std::to_string(w + 1), "mcp"}};
+        std::vector<UseEvent> e{
+            {Use::kShown, "memory/decisions/item-" + std::to_string(i % 7) + ".md", "prompt"},
+            {Use::kOpened, "raw.jsonl:" + std::to_string(w + 1), "mcp"}};
         if (RecordUse(*store_, e, "s" + std::to_string(w), std::chrono::system_clock::now())) {
           char one = 1;
           (void)!::write(acked[1], &one, 1);

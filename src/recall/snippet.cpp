@@ -40,7 +40,6 @@ std::string_view Body(std::string_view text) {
   return end == std::string_view::npos ? text : text.substr(end + 5);
 }
 
-
 std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
                     index::Stemming stemming) {
   if (line.size() <= max) return line;
@@ -87,7 +86,8 @@ std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
       if (f > 0) break;
       best_lo = 0;  // nothing of the query in it: its beginning
       best_hi = 0;
-      while (best_hi + 1 < words.size() && words[best_hi + 1].end - words[0].begin <= len) ++best_hi;
+      while (best_hi + 1 < words.size() && words[best_hi + 1].end - words[0].begin <= len)
+        ++best_hi;
     }
     // Widen to the window's length: what follows a match often answers it.
     while (best_hi + 1 < words.size() && !used[best_hi + 1] &&
@@ -120,8 +120,10 @@ std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
   std::string out;
   size_t next = 0;  // the first word not yet shown or skipped
   for (const auto& [lo, hi] : chosen) {
-    if (lo > next) out += out.empty() ? "… " : " … ";
-    else if (!out.empty()) out += ' ';
+    if (lo > next)
+      out += out.empty() ? "… " : " … ";
+    else if (!out.empty())
+      out += ' ';
     out += line.substr(words[lo].begin, words[hi].end - words[lo].begin);
     next = hi + 1;
   }

@@ -80,8 +80,8 @@ void CitedInSpan(std::string_view span, std::vector<std::string>* out) {
   std::string_view last = LastPart(span, &qualified);
   if (last.empty()) return;
   // A dotted name without a call is a file name or a domain ("config.toml").
-  const bool dotted = span.find("::") == std::string_view::npos &&
-                      span.find("->") == std::string_view::npos;
+  const bool dotted =
+      span.find("::") == std::string_view::npos && span.find("->") == std::string_view::npos;
   if (qualified && dotted && !call) return;
   if (call || (qualified && !dotted) || LooksLikeCode(last)) AddCited(last, out);
 }

@@ -61,7 +61,8 @@ class SymbolSet {
   bool Contains(std::string_view name) const;
 
  private:
-  SymbolSet(fs::Fd fd, uint64_t begin, uint64_t end) : fd_(std::move(fd)), begin_(begin), end_(end) {}
+  SymbolSet(fs::Fd fd, uint64_t begin, uint64_t end)
+      : fd_(std::move(fd)), begin_(begin), end_(end) {}
   // The first line that starts at or after offset `p`; false when none.
   bool LineAt(uint64_t p, std::string* line) const;
   fs::Fd fd_;

@@ -97,8 +97,8 @@ TEST_F(SymbolsTest, EveryIdentifierIsFoundAndNoOther) {
   for (const std::string& name : written) EXPECT_TRUE(set->Contains(name)) << name;
   for (const char* name : {"AAAA_first", "zzzz_last", "void", "class"})
     EXPECT_TRUE(set->Contains(name)) << name;
-  for (const char* name : {"fn_", "fn_1x", "AAAA", "AAA_first", "zzzz_lastt", "zzzzz", "0000",
-                           "int", "fn_100004", ""})
+  for (const char* name :
+       {"fn_", "fn_1x", "AAAA", "AAA_first", "zzzz_lastt", "zzzzz", "0000", "int", "fn_100004", ""})
     EXPECT_FALSE(set->Contains(name)) << name;
   // Made at another HEAD: not used, and rebuilt when a session starts.
   Write(".git/refs/heads/main", std::string(40, 'd') + "\n");

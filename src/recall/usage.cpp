@@ -105,8 +105,8 @@ uint64_t ParseFold(std::string_view all, const FoldKey& log, const std::vector<s
     ItemUsage u;
     int pinned = 0;
     std::string rest(line.substr(tab + 1));
-    if (std::sscanf(rest.c_str(), "%ld\t%ld\t%ld\t%d%c", &u.shown, &u.opened, &u.last_used,
-                    &pinned, &extra) != 4) {
+    if (std::sscanf(rest.c_str(), "%ld\t%ld\t%ld\t%d%c", &u.shown, &u.opened, &u.last_used, &pinned,
+                    &extra) != 4) {
       return 0;
     }
     u.pinned = pinned != 0;
@@ -159,10 +159,18 @@ bool FoldLine(std::string_view text, const std::vector<std::string>* only, Usage
   const int64_t secs =
       std::chrono::duration_cast<std::chrono::seconds>(at->time_since_epoch()).count();
   switch (*use) {
-    case Use::kShown: ++u.shown; break;
-    case Use::kOpened: ++u.opened; break;
-    case Use::kPin: u.pinned = true; break;
-    case Use::kUnpin: u.pinned = false; break;
+    case Use::kShown:
+      ++u.shown;
+      break;
+    case Use::kOpened:
+      ++u.opened;
+      break;
+    case Use::kPin:
+      u.pinned = true;
+      break;
+    case Use::kUnpin:
+      u.pinned = false;
+      break;
   }
   if (*use == Use::kShown || *use == Use::kOpened) u.last_used = std::max(u.last_used, secs);
   return true;
@@ -184,7 +192,8 @@ Result<Usage> ReadUsage(const store::Store& store, const std::vector<std::string
   if (!fd) return tl::unexpected(fd.error());
   const std::string path = fs::Join(store.dir(), kUsageFile);
   struct stat st;
-  if (::fstat(fd->get(), &st) != 0) return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (::fstat(fd->get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
   // The fold up to its offset, then the lines past it. The offset is a line
   // start: the fold was made of whole lines.
   uint64_t from = 0;
@@ -201,9 +210,9 @@ Result<Usage> ReadUsage(const store::Store& store, const std::vector<std::string
     if (!FoldLine(l.text, only, &out)) ++out.bad_lines;
     return true;
   };
-  LORE_ASSIGN(log::StreamEnd end, log::StreamLines(fd->get(), from, 1,
-                                                   static_cast<uint64_t>(st.st_size), path, visit,
-                                                   stream));
+  LORE_ASSIGN(
+      log::StreamEnd end,
+      log::StreamLines(fd->get(), from, 1, static_cast<uint64_t>(st.st_size), path, visit, stream));
   out.folded_through = end.end;
   return out;
 }

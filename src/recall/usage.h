@@ -48,7 +48,7 @@ struct ItemUsage {
 struct Usage {
   std::map<std::string, ItemUsage, std::less<>> items;
   int64_t lines = 0;
-  int64_t bad_lines = 0;  // lines that are not a usage event (skipped, counted)
+  int64_t bad_lines = 0;        // lines that are not a usage event (skipped, counted)
   uint64_t folded_through = 0;  // byte offset past the last whole line read
 };
 

@@ -10,7 +10,6 @@
 namespace lore::redact {
 namespace {
 
-
 // `key`, or `key` + "~2", "~3", ... : the first not in `taken`.
 std::string Unique(const std::string& key, const std::unordered_set<std::string>& taken) {
   std::string out = key;

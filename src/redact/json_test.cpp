@@ -8,7 +8,6 @@
 namespace lore::redact {
 namespace {
 
-
 TEST(RedactJson, KeysAndStringsOfAValue) {
   Json v = Json::parse(
       R"({"a":"key AKIAIOSFODNN7EXAMPLE","AKIAIOSFODNN7EXAMPLE":1,"n":[{"password":"Zx8kq2LmP0wR"}],)"

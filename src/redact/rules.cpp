@@ -7,7 +7,6 @@
 namespace lore::redact::internal {
 namespace {
 
-
 // Token rules start where no token byte precedes: runs of token bytes are
 // then scanned by at most one attempt of each rule, which keeps the scan
 // linear.

@@ -350,9 +350,9 @@ TEST(RedactNames, AnIdIsOneWordATokenGluedToALetterCounts) {
     const std::string cleaned = CleanId("ab" + p.text + "-2");
     EXPECT_EQ(cleaned.find(p.core), std::string::npos) << p.rule << ": " << cleaned;
   }
-  for (std::string_view plain : {"W1", "wave-2026-05-01", "3f2b6c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b",
-                                 "sess-1", "sk-learn", "task-42", "task-refactor-auth-2026-05",
-                                 "disk-usage-report-2026-12-06"}) {
+  for (std::string_view plain :
+       {"W1", "wave-2026-05-01", "3f2b6c1e-9a4d-4e2f-8b7a-0c1d2e3f4a5b", "sess-1", "sk-learn",
+        "task-42", "task-refactor-auth-2026-05", "disk-usage-report-2026-12-06"}) {
     EXPECT_TRUE(ScanId(plain).empty()) << plain;
     EXPECT_EQ(CleanId(plain), plain);
   }

@@ -38,8 +38,7 @@ namespace {
 
 // The index of the best line of `lines` (see MakeExcerpt).
 size_t BestLine(const std::vector<std::string_view>& lines,
-                const std::unordered_map<std::string, double>& weights,
-                index::Stemming stemming) {
+                const std::unordered_map<std::string, double>& weights, index::Stemming stemming) {
   size_t best = lines.size();
   double best_score = 0;
   for (size_t i = 0; i < lines.size(); ++i) {

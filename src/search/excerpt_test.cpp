@@ -27,11 +27,13 @@ TEST(Excerpt, NoMatchShowsTheBodyStart) {
 }
 
 TEST(Excerpt, AFrontmatterMatchShowsTheBodyInstead) {
-  Excerpt e = MakeExcerpt("---\ntitle: cache keys\nstatus: open\n---\n# Keys\n\nthe cache is keyed\n", 1,
-                          {{"cache", 1.0}}, index::Stemming::kOff);
+  Excerpt e =
+      MakeExcerpt("---\ntitle: cache keys\nstatus: open\n---\n# Keys\n\nthe cache is keyed\n", 1,
+                  {{"cache", 1.0}}, index::Stemming::kOff);
   EXPECT_EQ(e.line, 7);
   EXPECT_EQ(e.text, "# Keys\n\nthe cache is keyed");
-  Excerpt only = MakeExcerpt("---\ntitle: cache\n---\n", 1, {{"cache", 1.0}}, index::Stemming::kOff);
+  Excerpt only =
+      MakeExcerpt("---\ntitle: cache\n---\n", 1, {{"cache", 1.0}}, index::Stemming::kOff);
   EXPECT_EQ(only.text, "---\ntitle: cache\n---");  // nothing else to show
 }
 

@@ -5,8 +5,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "lore/json/value.h"
 #include "activity/excerpt.h"
+#include "lore/json/value.h"
 #include "search/excerpt.h"
 #include "search/query.h"
 #include "search/ranking.h"
@@ -14,7 +14,6 @@
 
 namespace lore::search {
 namespace {
-
 
 using internal::Term;
 
@@ -114,8 +113,8 @@ class Ranker {
     auto score = [&](const int32_t* tf, int length) {
       std::pair<double, double> s{0, 0};
       for (size_t i = 0; i < searched.size(); ++i) {
-        double v = searched[i]->weight *
-                   Bm25Term(searched[i]->idf, tf[i], length, ms.average_length, p_);
+        double v =
+            searched[i]->weight * Bm25Term(searched[i]->idf, tf[i], length, ms.average_length, p_);
         (searched[i]->expansion < 0 ? s.first : s.second) += v;
       }
       return s;
@@ -312,7 +311,8 @@ class Ranker {
       }
       picked.push_back(order[i]);
     }
-    for (size_t i = 0; picked.size() < keep && i < waiting.size(); ++i) picked.push_back(waiting[i]);
+    for (size_t i = 0; picked.size() < keep && i < waiting.size(); ++i)
+      picked.push_back(waiting[i]);
     std::copy(picked.begin(), picked.end(), order.begin());
     return Ok();
   }
@@ -356,7 +356,8 @@ class Ranker {
     if (opts_.query_terms) {
       opts_.query_terms->clear();
       for (const auto& t : terms_) {
-        if (t.expansion < 0 && t.df > 0) opts_.query_terms->emplace_back(t.token, Idf(records_, t.df));
+        if (t.expansion < 0 && t.df > 0)
+          opts_.query_terms->emplace_back(t.token, Idf(records_, t.df));
       }
     }
     if (opts_.unseen_tokens) *opts_.unseen_tokens = unseen_;
@@ -383,10 +384,9 @@ class Ranker {
       }
       if (opts_.excerpts) {
         const bool turn = h.doc.record.scope == index::Scope::kSessions;
-        Excerpt e = turn ? MakeTurnExcerpt(h.doc.record.text, h.doc.record.line, weights,
-                                           idx_.stemming())
-                         : MakeExcerpt(h.doc.record.text, h.doc.record.line, weights,
-                                       idx_.stemming());
+        Excerpt e =
+            turn ? MakeTurnExcerpt(h.doc.record.text, h.doc.record.line, weights, idx_.stemming())
+                 : MakeExcerpt(h.doc.record.text, h.doc.record.line, weights, idx_.stemming());
         bool log = turn || h.doc.record.scope == index::Scope::kRaw ||
                    h.doc.record.scope == index::Scope::kLearnings;
         h.line = log ? h.doc.record.line : e.line;  // a log record is one line of its file
@@ -417,12 +417,12 @@ class Ranker {
   std::vector<std::pair<int64_t, std::pair<double, double>>> text_;
   // The expansions each exactly scored record holds (bits over the searched terms).
   std::vector<int> searched_expansion_;  // per searched term: its expansion (or reading) or -1
-  std::unordered_map<int64_t, uint32_t> mask_;  // bits over the searched terms
+  std::unordered_map<int64_t, uint32_t> mask_;      // bits over the searched terms
   std::unordered_map<int64_t, uint32_t> own_mask_;  // bits over the query's own searched tokens
   std::vector<double> own_idf_;  // per searched term: its idf when a token of the query, else 0
   int64_t records_ = 0;
-  int unseen_ = 0;  // query tokens the index holds nowhere
-  std::unordered_set<int64_t> traced_;          // trace records, weighed by trace_weight
+  int unseen_ = 0;                      // query tokens the index holds nowhere
+  std::unordered_set<int64_t> traced_;  // trace records, weighed by trace_weight
   std::vector<std::pair<double, int64_t>> top_;
   std::unordered_map<int64_t, ScoreParts> parts_;
   std::unordered_map<int64_t, index::Doc> docs_;
@@ -443,8 +443,10 @@ std::string ThenStep(const index::Record& r) {
         activity::Excerpt(std::string_view(text).substr(0, text.find('\n')), kThenCallBytes);
     constexpr std::string_view kWrote = "\nwrote:\n";
     if (size_t w = text.find(kWrote); w != std::string::npos) {
-      call += " wrote \"" + activity::Excerpt(std::string_view(text).substr(w + kWrote.size()),
-                                               kThenOutputBytes) + "\"";
+      call +=
+          " wrote \"" +
+          activity::Excerpt(std::string_view(text).substr(w + kWrote.size()), kThenOutputBytes) +
+          "\"";
     }
     return call;
   }

@@ -74,8 +74,7 @@ enum class Chunks { kMore, kDone, kBad, kTooBig };
 // Walks a chunked body (Transfer-Encoding: chunked) from `*at`, the start of
 // a chunk's size line, past every whole chunk; at the last (size 0) and its
 // trailers, `*end` is the end of the request. `*total` counts the data.
-Chunks ScanChunks(const std::string& in, size_t* at, size_t* total, size_t max_body,
-                  size_t* end) {
+Chunks ScanChunks(const std::string& in, size_t* at, size_t* total, size_t max_body, size_t* end) {
   for (;;) {
     const size_t eol = in.find("\r\n", *at);
     if (eol == std::string::npos) return in.size() - *at > 1024 ? Chunks::kBad : Chunks::kMore;
@@ -174,8 +173,7 @@ void Front::Run() {
       order.push_back(fd);
       next = std::min(next, c.deadline);
     }
-    const auto wait =
-        std::chrono::duration_cast<std::chrono::milliseconds>(next - now).count() + 1;
+    const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(next - now).count() + 1;
     const int n = ::poll(fds.data(), fds.size(), static_cast<int>(std::max<int64_t>(wait, 0)));
     if (n < 0 && errno != EINTR) break;
     const Clock::time_point after = Clock::now();
@@ -215,10 +213,11 @@ void Front::Accept(Clock::time_point now) {
     int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) return;  // EAGAIN, or a connection gone before it was taken
     if (conns_.size() >= limits_.max_connections && !Evict()) {
-      const std::string busy = refusal_(
-          503, "lore serve has " + std::to_string(limits_.max_connections) +
-                   " connections open, each with a request being answered",
-          "try again in a moment");
+      const std::string busy =
+          refusal_(503,
+                   "lore serve has " + std::to_string(limits_.max_connections) +
+                       " connections open, each with a request being answered",
+                   "try again in a moment");
       (void)!::send(fd, busy.data(), busy.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
       ::close(fd);
       continue;
@@ -314,10 +313,10 @@ void Front::Parse(Conn& c, Clock::time_point now) {
     }
     const size_t head_size = end + 4;
     if (head_size > limits_.max_head) {
-      return Refuse(c, 431,
-                    "the request head is over the " + std::to_string(limits_.max_head / 1024) +
-                        " KiB limit",
-                    "send a shorter request line and fewer headers");
+      return Refuse(
+          c, 431,
+          "the request head is over the " + std::to_string(limits_.max_head / 1024) + " KiB limit",
+          "send a shorter request line and fewer headers");
     }
     const Head head = ReadHead(std::string_view(c.in).substr(0, end));
     if (head.chunked) {
@@ -406,8 +405,8 @@ void Front::Refuse(Conn& c, int status, const std::string& what, const std::stri
 
 void Front::WriteTo(Conn& c, Clock::time_point now) {
   while (c.out_at < c.out.size()) {
-    const ssize_t n = ::send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at,
-                             MSG_DONTWAIT | MSG_NOSIGNAL);
+    const ssize_t n =
+        ::send(c.fd, c.out.data() + c.out_at, c.out.size() - c.out_at, MSG_DONTWAIT | MSG_NOSIGNAL);
     if (n > 0) {
       c.out_at += static_cast<size_t>(n);
       continue;
@@ -442,13 +441,13 @@ void Front::Expire(Clock::time_point now) {
       // Slow: told so, then closed.
       if (c.need == 0) {
         Refuse(c, 408,
-               "the request head did not arrive within " +
-                   std::to_string(limits_.head_ms / 1000) + " s",
+               "the request head did not arrive within " + std::to_string(limits_.head_ms / 1000) +
+                   " s",
                "send the whole request at once");
       } else {
         Refuse(c, 408,
-               "the request body did not arrive within " +
-                   std::to_string(limits_.body_ms / 1000) + " s",
+               "the request body did not arrive within " + std::to_string(limits_.body_ms / 1000) +
+                   " s",
                "send the whole request at once");
       }
       continue;  // the refusal has write_ms to go, then the connection is closed

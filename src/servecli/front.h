@@ -30,9 +30,9 @@ struct FrontLimits {
   size_t max_connections = 128;
   size_t max_head = 16 * 1024;  // the request line and headers, bytes
   size_t max_body = 1 << 20;    // a request's body, bytes (Content-Length)
-  int head_ms = 3000;   // the whole head, from connecting or the last answer
-  int body_ms = 10000;  // the whole body, from the end of the head
-  int write_ms = 10000; // an answer, to be read by the client
+  int head_ms = 3000;           // the whole head, from connecting or the last answer
+  int body_ms = 10000;          // the whole body, from the end of the head
+  int write_ms = 10000;         // an answer, to be read by the client
   int workers = 4;
 };
 
@@ -65,13 +65,13 @@ class Front {
     int fd = -1;
     uint64_t serial = 0;
     State state = State::kReading;
-    std::string in;         // received, not yet handed on
-    size_t scanned = 0;     // bytes of `in` searched for the head's end
-    size_t need = 0;        // head and body, once the head is whole; else 0
-    bool chunked = false;   // a body in chunks, its end not found yet
-    size_t chunk_at = 0;    // where its next chunk's size line begins
-    size_t chunk_total = 0; // its data so far
-    std::string out;        // the answer being written
+    std::string in;          // received, not yet handed on
+    size_t scanned = 0;      // bytes of `in` searched for the head's end
+    size_t need = 0;         // head and body, once the head is whole; else 0
+    bool chunked = false;    // a body in chunks, its end not found yet
+    size_t chunk_at = 0;     // where its next chunk's size line begins
+    size_t chunk_total = 0;  // its data so far
+    std::string out;         // the answer being written
     size_t out_at = 0;
     bool close_after = false;
     Clock::time_point since;     // waiting since (the oldest is closed first)

@@ -3,16 +3,16 @@
 // hot-path binary links no HTTP server. It speaks as lore: its errors begin
 // with "lore: ". Every view and change is a use case of lore::app
 // (include/lore/app/browse.h); this file is HTTP, the token and the guards.
-#include <CLI/CLI.hpp>
 #include <arpa/inet.h>
-#include <csignal>
-#include <cstring>
-#include <thread>
-#include <iostream>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
+#include <csignal>
+#include <cstring>
+#include <iostream>
+#include <thread>
 
 #include "cli/guard.h"
 #include "cli/report.h"
@@ -70,9 +70,9 @@ int Run(int argc, char** argv) {
   if (!opened) return lore::cli::WriteError(opened.error());
   if (port != 0) {
     if (std::string problem = PortProblem(port); !problem.empty()) {
-      return lore::cli::WriteError(Error{
-          ErrorCode::kUnavailable, "127.0.0.1:" + std::to_string(port) + " " + problem, "", 0,
-          "pass --port <N> for another port, or --port 0 for any free one"});
+      return lore::cli::WriteError(
+          Error{ErrorCode::kUnavailable, "127.0.0.1:" + std::to_string(port) + " " + problem, "", 0,
+                "pass --port <N> for another port, or --port 0 for any free one"});
     }
   }
 
@@ -104,6 +104,5 @@ int Run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal,
-                               [&] { return Run(argc, argv); });
+  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal, [&] { return Run(argc, argv); });
 }

@@ -5,8 +5,8 @@
 
 #include <chrono>
 #include <cstring>
-#include <string_view>
 #include <filesystem>
+#include <string_view>
 
 #include "lore/json/dump_js.h"
 #include "lore/json/value.h"
@@ -58,15 +58,24 @@ void SendError(httplib::Response& res, int status, const std::string& what,
 
 const char* Reason(int status) {
   switch (status) {
-    case 400: return "Bad Request";
-    case 403: return "Forbidden";
-    case 404: return "Not Found";
-    case 408: return "Request Timeout";
-    case 411: return "Length Required";
-    case 413: return "Payload Too Large";
-    case 431: return "Request Header Fields Too Large";
-    case 503: return "Service Unavailable";
-    default: return "Error";
+    case 400:
+      return "Bad Request";
+    case 403:
+      return "Forbidden";
+    case 404:
+      return "Not Found";
+    case 408:
+      return "Request Timeout";
+    case 411:
+      return "Length Required";
+    case 413:
+      return "Payload Too Large";
+    case 431:
+      return "Request Header Fields Too Large";
+    case 503:
+      return "Service Unavailable";
+    default:
+      return "Error";
   }
 }
 
@@ -164,13 +173,13 @@ Result<std::vector<std::string>> Ids(const Json& body, const char* key) {
   if (!body.contains(key)) return out;
   const Json& v = body[key];
   if (!v.is_array()) {
-    return Fail(ErrorCode::kInvalidInput, std::string("'") + key + "' must be a list of ids", "",
-                0, "send the proposal ids as a JSON array of strings");
+    return Fail(ErrorCode::kInvalidInput, std::string("'") + key + "' must be a list of ids", "", 0,
+                "send the proposal ids as a JSON array of strings");
   }
   for (const Json& id : v) {
     if (!id.is_string()) {
-      return Fail(ErrorCode::kInvalidInput, std::string("'") + key + "' must hold strings", "",
-                  0, "send the proposal ids as a JSON array of strings");
+      return Fail(ErrorCode::kInvalidInput, std::string("'") + key + "' must hold strings", "", 0,
+                  "send the proposal ids as a JSON array of strings");
     }
     out.push_back(id.get<std::string>());
   }
@@ -248,10 +257,10 @@ Status Server::Bind(int port) {
       RawRefusal);
   const int bound = front_->Bind(port);
   if (bound <= 0) {
-    return Fail(ErrorCode::kUnavailable,
-                "cannot listen on 127.0.0.1:" + std::to_string(port) + " (" +
-                    std::strerror(errno) + ")",
-                "", 0, "pass --port <N> for another port, or --port 0 for any free one");
+    return Fail(
+        ErrorCode::kUnavailable,
+        "cannot listen on 127.0.0.1:" + std::to_string(port) + " (" + std::strerror(errno) + ")",
+        "", 0, "pass --port <N> for another port, or --port 0 for any free one");
   }
   guard_.port = bound;
   return {};
@@ -289,12 +298,10 @@ void Server::Routes() {
       }
     }
   });
-  http_->Get(R"(/api/([a-z]+))", [this](const httplib::Request& req, httplib::Response& res) {
-    Api(req, res, false);
-  });
-  http_->Post(R"(/api/([a-z]+))", [this](const httplib::Request& req, httplib::Response& res) {
-    Api(req, res, true);
-  });
+  http_->Get(R"(/api/([a-z]+))",
+             [this](const httplib::Request& req, httplib::Response& res) { Api(req, res, false); });
+  http_->Post(R"(/api/([a-z]+))",
+              [this](const httplib::Request& req, httplib::Response& res) { Api(req, res, true); });
   http_->set_error_handler([](const httplib::Request&, httplib::Response& res) {
     if (!res.body.empty()) return;
     if (res.status == 404) {
@@ -321,8 +328,9 @@ void Server::Api(const httplib::Request& req, httplib::Response& res, bool chang
       return SendError(res, 403, "a request from another site is refused",
                        "use the page lore serve printed");
     case Verdict::kNoToken:
-      return SendError(res, 403, change ? "a change needs the token in the X-Lore-Token header"
-                                        : "the token is missing or wrong",
+      return SendError(res, 403,
+                       change ? "a change needs the token in the X-Lore-Token header"
+                              : "the token is missing or wrong",
                        "open the address lore serve printed, with its ?t= token");
     case Verdict::kNotJson:
       return SendError(res, 415, "a change must be sent as application/json",
@@ -384,12 +392,10 @@ Result<Json> Server::Get(const httplib::Request& req) {
     if (req.has_param("limit")) {
       const std::string v = req.get_param_value("limit");
       if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
-        return Fail(ErrorCode::kInvalidInput,
-                    "'limit' must be a whole number from 1 to " +
-                        std::to_string(app::kMaxSessionPage),
-                    "", 0,
-                    "leave 'limit' out for " + std::to_string(app::kSessionPage) +
-                        " sessions a page");
+        return Fail(
+            ErrorCode::kInvalidInput,
+            "'limit' must be a whole number from 1 to " + std::to_string(app::kMaxSessionPage), "",
+            0, "leave 'limit' out for " + std::to_string(app::kSessionPage) + " sessions a page");
       }
       limit = std::stoll(v);
     }
@@ -406,8 +412,7 @@ Result<Json> Server::Get(const httplib::Request& req) {
               "open the address lore serve printed");
 }
 
-Result<Json> Server::Post(const httplib::Request& req, const Json& body, Json* extra,
-                          int* status) {
+Result<Json> Server::Post(const httplib::Request& req, const Json& body, Json* extra, int* status) {
   (void)status;
   const std::string name = req.matches[1];
   auto remember = [this](app::PageChange c) -> Result<Json> {

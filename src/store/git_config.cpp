@@ -69,7 +69,8 @@ std::optional<std::string> GitConfigValue(std::string_view config, std::string_v
   size_t pos = 0;
   while (pos <= config.size()) {
     size_t nl = config.find('\n', pos);
-    std::string_view line = config.substr(pos, nl == std::string_view::npos ? config.npos : nl - pos);
+    std::string_view line =
+        config.substr(pos, nl == std::string_view::npos ? config.npos : nl - pos);
     pos = nl == std::string_view::npos ? config.size() + 1 : nl + 1;
     line = Trim(line);
     if (line.empty() || line[0] == '#' || line[0] == ';') continue;
@@ -107,7 +108,8 @@ std::optional<std::string> GitConfigValue(std::string_view config, std::string_v
     size_t eq = line.find('=');
     std::string_view name = Trim(line.substr(0, eq));
     if (!IEquals(name, key)) continue;
-    found = eq == std::string_view::npos ? std::string("true") : ParseValue(Trim(line.substr(eq + 1)));
+    found =
+        eq == std::string_view::npos ? std::string("true") : ParseValue(Trim(line.substr(eq + 1)));
   }
   return found;
 }
@@ -147,9 +149,8 @@ namespace {
 
 bool IsHash(std::string_view s) {
   if (s.size() != 40 && s.size() != 64) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-  });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 }  // namespace

@@ -25,9 +25,9 @@ TEST(GitConfigValue, FindsOriginUrl) {
 }
 
 TEST(GitConfigValue, CaseQuotesAndOldSyntax) {
-  EXPECT_EQ(GitConfigValue("[Remote \"origin\"]\n  URL = \"https://h/a b\"\n", "remote", "origin",
-                           "url"),
-            "https://h/a b");
+  EXPECT_EQ(
+      GitConfigValue("[Remote \"origin\"]\n  URL = \"https://h/a b\"\n", "remote", "origin", "url"),
+      "https://h/a b");
   EXPECT_EQ(GitConfigValue("[remote.origin]\nurl=https://h/x\n", "remote", "origin", "url"),
             "https://h/x");
   // Subsections are case-sensitive in the quoted form.

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "lore/error.h"
 #include "fs/temp_name.h"
+#include "lore/error.h"
 
 namespace lore::store {
 

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <optional>
 
+#include "fs/temp_name.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
-#include "fs/temp_name.h"
 #include "lore/fs/tree.h"
 #include "lore/sys/process.h"
 

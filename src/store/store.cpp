@@ -12,13 +12,13 @@
 
 #include "doc/frontmatter.h"
 #include "fs/atomic_file.h"
-#include "lore/fs/fd.h"
 #include "fs/temp_name.h"
+#include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "store/git_config.h"
 #include "store/key.h"
-#include "text/trim.h"
 #include "store/leftovers.h"
+#include "text/trim.h"
 
 namespace lore::store {
 namespace {
@@ -151,8 +151,7 @@ Result<std::string> Resolve(std::string_view repo_arg, ArgKind* kind) {
 // the argument is the store's key itself: the store is named, not a
 // repository, so there is no identity to check against the store's.
 Result<bool> RequireKnown(std::string_view repo_arg, ArgKind kind, const std::string& identity,
-                          const std::string& root, const std::string& key,
-                          Store::Folder folder) {
+                          const std::string& root, const std::string& key, Store::Folder folder) {
   if (kind != ArgKind::kUnknown) return false;
   if (fs::LStat(fs::Join(root, key))) return text::Trim(repo_arg) == key;
   struct stat st;
@@ -168,7 +167,8 @@ Result<bool> RequireKnown(std::string_view repo_arg, ArgKind kind, const std::st
   return Fail(ErrorCode::kNotFound, "no such checkout, remote URL or store", arg, 0,
               "check the path for a typo; lore takes a git checkout's path, a remote URL "
               "(https://host/owner/repo.git, git@host:owner/repo.git) or a store's key (a folder "
-              "of " + root + ")");
+              "of " +
+                  root + ")");
 }
 
 }  // namespace

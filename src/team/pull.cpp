@@ -86,8 +86,9 @@ Result<fs::Fd> OpenCopy(const std::string& dir, const std::string& rel, int64_t*
   return fd;
 }
 
-Status PullLog(Conn& conn, const store::Store& store, const RemoteLog& r, teamsync::PullState* state,
-               const std::string& state_path, PullReport* report, bool* got) {
+Status PullLog(Conn& conn, const store::Store& store, const RemoteLog& r,
+               teamsync::PullState* state, const std::string& state_path, PullReport* report,
+               bool* got) {
   LORE_TRY(fs::MakeDirs(teamsync::RemoteDir(store.dir(), r.machine), 0700));
   const std::string path = teamsync::RemoteLog(store.dir(), r.machine, r.log);
   LORE_TRY(fs::RefuseSymlink(path, "a pulled log"));
@@ -132,7 +133,7 @@ Result<PullReport> Pull(Conn& conn, const store::Store& store, const teamsync::S
   bool got = false;
   for (int i = 0; i < files.rows(); ++i) {
     RemoteLog r{std::string(files.Get(i, 0)), std::string(files.Get(i, 1)), files.Int(i, 2),
-             files.Int(i, 3)};
+                files.Int(i, 3)};
     if (!teamsync::IsMachineId(r.machine) || !teamsync::IsSyncedLog(r.log)) continue;
     if (r.machine != last_machine) {
       if (got) ++report.machines;

@@ -91,9 +91,9 @@ int Sync(const std::string& repo, bool push, bool pull) {
     if (!r) return Report(r.error());
     pushed = *r;
     for (const auto& log : pushed.rewritten) {
-      lore::cli::WriteStderr(
-          app::Line("warning: " + log + " was rewritten since the last push: pushed again from "
-                    "its start"));
+      lore::cli::WriteStderr(app::Line("warning: " + log +
+                                       " was rewritten since the last push: pushed again from "
+                                       "its start"));
     }
   }
   team::RecordsReport records;
@@ -288,6 +288,5 @@ static int Run(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal,
-                               [&] { return Run(argc, argv); });
+  return lore::cli::RunGuarded("lore: ", lore::cli::kExitInternal, [&] { return Run(argc, argv); });
 }

@@ -25,9 +25,7 @@ bool SlugFile(std::string_view name) {
 
 }  // namespace
 
-std::string ContentVersion(std::string_view bytes) {
-  return text::Hex(text::Fnv1a64(bytes));
-}
+std::string ContentVersion(std::string_view bytes) { return text::Hex(text::Fnv1a64(bytes)); }
 
 bool IsSharedRecord(std::string_view rel) {
   if (rel == "memory/summary.md") return true;
@@ -69,8 +67,7 @@ Result<RecordState> LoadRecordState(const std::string& path) {
   RecordState out;
   if (!fs::Exists(path)) return out;
   LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kState));
-  LORE_ASSIGN(SortedJson v,
-              json::Parse(text, json::Limits{size_t{64} << 20}, {path, 1, kRepair}));
+  LORE_ASSIGN(SortedJson v, json::Parse(text, json::Limits{size_t{64} << 20}, {path, 1, kRepair}));
   for (const char* part : {"synced", "conflicts"}) {
     const auto* m = json::Find(v, part);
     if (m == nullptr) continue;

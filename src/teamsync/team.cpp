@@ -7,13 +7,13 @@
 #include <algorithm>
 #include <cctype>
 
-#include "lore/config/config.h"
 #include "fs/atomic_file.h"
+#include "lore/config/config.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/sys/random.h"
-#include "teamsync/lines.h"
 #include "lore/teamsync/review.h"
+#include "teamsync/lines.h"
 #include "text/trim.h"
 
 namespace lore::teamsync {

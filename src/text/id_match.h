@@ -13,7 +13,7 @@ namespace lore::text {
 inline constexpr size_t kMinIdPrefix = 4;
 
 struct IdMatch {
-  std::optional<size_t> exact;  // the first id equal to the one wanted
+  std::optional<size_t> exact;   // the first id equal to the one wanted
   std::vector<size_t> prefixed;  // ids it is a prefix of (before the exact one)
 
   // The one id named: the exact one, else the only prefixed one.

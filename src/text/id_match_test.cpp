@@ -9,7 +9,8 @@ namespace lore::text {
 namespace {
 
 IdMatch Match(const std::vector<std::string>& ids, std::string_view want) {
-  return MatchId(ids.size(), [&](size_t k) -> std::string_view { return ids[k]; }, want);
+  return MatchId(
+      ids.size(), [&](size_t k) -> std::string_view { return ids[k]; }, want);
 }
 
 TEST(IdMatch, WholeIdOrAUniquePrefixOfFourOrMore) {
@@ -20,7 +21,7 @@ TEST(IdMatch, WholeIdOrAUniquePrefixOfFourOrMore) {
   EXPECT_EQ(Match(ids, "abcd").prefixed.size(), 2u);  // not unique
   EXPECT_EQ(Match(ids, "abcd").one(), std::nullopt);
   EXPECT_EQ(Match(ids, "zzzz").one(), std::nullopt);
-  EXPECT_EQ(Match(ids, "").one(), std::nullopt);      // an empty id names nothing
+  EXPECT_EQ(Match(ids, "").one(), std::nullopt);  // an empty id names nothing
 }
 
 }  // namespace

@@ -3,10 +3,10 @@
 #include "text/hash.h"
 
 #include "lore/text/edit_distance.h"
-#include "text/table.h"
 #include "lore/text/time.h"
-#include "text/trim.h"
 #include "lore/text/utf8.h"
+#include "text/table.h"
+#include "text/trim.h"
 
 namespace lore::text {
 namespace {

@@ -7,8 +7,8 @@ namespace lore::text {
 namespace {
 
 std::tm ToTm(TimePoint t) {
-  std::time_t secs = std::chrono::system_clock::to_time_t(
-      std::chrono::floor<std::chrono::seconds>(t));
+  std::time_t secs =
+      std::chrono::system_clock::to_time_t(std::chrono::floor<std::chrono::seconds>(t));
   std::tm tm{};
   ::gmtime_r(&secs, &tm);
   return tm;
@@ -30,15 +30,15 @@ bool Digits(std::string_view s, size_t pos, size_t n, int* out) {
 std::string UtcSeconds(TimePoint t) {
   std::tm tm = ToTm(t);
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900, tm.tm_mon + 1,
+                tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
   return buf;
 }
 
 std::string UtcMillis(TimePoint t) {
   std::tm tm = ToTm(t);
-  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() %
-            1000;
+  auto ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count() % 1000;
   if (ms < 0) ms += 1000;
   char buf[64];
   std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,

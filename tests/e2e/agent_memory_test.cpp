@@ -34,16 +34,20 @@ class AgentMemoryTest : public ::testing::Test {
       if (!std::isalnum(static_cast<unsigned char>(c))) c = '-';
     }
     memory_ = "home/.claude/projects/" + folder + "/memory/";
-    t_.Write(memory_ + "MEMORY.md", "- [Testing](testing.md) — how to test\n- The user prefers short answers.\n");
-    t_.Write(memory_ + "testing.md",
-             "---\nname: testing\ndescription: Run the widget tests with make test-all\ntype: feedback\n"
-             "---\n\nRun `make test-all`, not `make test`: the latter skips the integration tests.\n");
-    t_.Write("widgets/CLAUDE.md",
-             "# Widgets\n- Build with make.\n\n## Memory\n- Always run ./check.sh before committing.\n"
-             "- The deploy key is sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH for "
-             "staging <private>and the pager is 555-0100</private>.\n");
+    t_.Write(memory_ + "MEMORY.md",
+             "- [Testing](testing.md) — how to test\n- The user prefers short answers.\n");
+    t_.Write(
+        memory_ + "testing.md",
+        "---\nname: testing\ndescription: Run the widget tests with make test-all\ntype: feedback\n"
+        "---\n\nRun `make test-all`, not `make test`: the latter skips the integration tests.\n");
+    t_.Write(
+        "widgets/CLAUDE.md",
+        "# Widgets\n- Build with make.\n\n## Memory\n- Always run ./check.sh before committing.\n"
+        "- The deploy key is sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH for "
+        "staging <private>and the pager is 555-0100</private>.\n");
     t_.Write("home/.codex/memories/MEMORY.md",
-             "# Memory\n## widgets\n- widgets listens on port 8080\n## gadgets\n- gadgets listens on 9090\n");
+             "# Memory\n## widgets\n- widgets listens on port 8080\n## gadgets\n- gadgets listens "
+             "on 9090\n");
   }
   std::string project() const { return t_ / "widgets"; }
   RunOptions Opts() const {
@@ -82,8 +86,9 @@ TEST_F(AgentMemoryTest, QueuedOnceRedactedAndTheAgentsFilesUntouched) {
   EXPECT_EQ(first["queued"], 5);
   std::vector<std::string> origins;
   for (const Json& f : first["facts"]) origins.push_back(f["origin"].get<std::string>());
-  EXPECT_EQ(origins, (std::vector<std::string>{"Claude Code's auto memory", "Claude Code's auto memory",
-                                               "CLAUDE.md", "CLAUDE.md", "Codex's memories"}));
+  EXPECT_EQ(origins,
+            (std::vector<std::string>{"Claude Code's auto memory", "Claude Code's auto memory",
+                                      "CLAUDE.md", "CLAUDE.md", "Codex's memories"}));
   const std::string queue = Queue();
   EXPECT_EQ(std::count(queue.begin(), queue.end(), '\n'), 5) << queue;
   EXPECT_NE(queue.find("make test-all"), std::string::npos);

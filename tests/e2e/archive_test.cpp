@@ -91,7 +91,8 @@ TEST_F(ArchiveTest, HandedToLoreArchive) {
 
   stdfs::create_directories(t_ / "alone");
   stdfs::copy_file(LoreBinary(), t_ / "alone/lore");
-  auto missing = lore::testing::Run({t_ / "alone/lore", "export", kRemote, "-o", t_ / "x.tar.gz"}, Opts());
+  auto missing =
+      lore::testing::Run({t_ / "alone/lore", "export", kRemote, "-o", t_ / "x.tar.gz"}, Opts());
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_EQ(missing.err, "lore: the archive program is missing: " + t_ / "alone/lore-archive" +
                              "; install lore-archive next to lore\n");
@@ -185,7 +186,8 @@ TEST_F(ArchiveTest, TeamIdentityCursorsAndLocksAreNotExported) {
   t_.Write(s + "team/m2/raw.jsonl", "{\"kind\":\"review\"}\n");
   t_.Write(s + "extract/s1.json",
            R"({"session_id":"s1","transcript":"/t.jsonl","identity":{"dev":1,"ino":2,)"
-           R"("prefix_bytes":0,"prefix_hash":""},"line":0,"offset":0,"staged_id":""})" "\n");
+           R"("prefix_bytes":0,"prefix_hash":""},"line":0,"offset":0,"staged_id":""})"
+           "\n");
   auto ex = Lore({"export", kRemote, "-o", "w.tar.gz"}, Opts());
   ASSERT_EQ(ex.exit_code, 0) << ex.err;
   EXPECT_EQ(ex.out.rfind("exported 9 files", 0), 0u) << ex.out;
@@ -332,5 +334,5 @@ TEST_F(ArchiveTest, GarbageIsNotAnArchive) {
   EXPECT_FALSE(stdfs::exists(Store()));
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -342,7 +342,7 @@ TEST_F(CaptureTest, EveryListedVerbRunsOnItsOwn) {
   EXPECT_GE(verbs, 20);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing
 
 namespace lore::testing {
@@ -380,5 +380,5 @@ TEST(CaptureConcurrency, EightLoreProcessesAppendAtOnce) {
   EXPECT_EQ(check.exit_code, 0) << check.err;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -102,7 +102,6 @@ TEST_F(CheckRepairTest, RepairStillReportsWhatItCannotFix) {
   EXPECT_FALSE(stdfs::exists(dead));
 }
 
-
 constexpr const char* kTornRepair =
     "; run 'lore check --repair': it moves the torn bytes into the store's quarantine/ folder and "
     "cuts the file back to its last complete line\n";
@@ -121,8 +120,10 @@ TEST_F(CheckRepairTest, ATornRawTailIsQuarantinedByRepairAndAppendsWorkAgain) {
 
   auto append = Lore({"append-review", kRepo}, Opts(R"({"finding":"three"})"));
   EXPECT_EQ(append.exit_code, 1);
-  const std::string error = "lore: torn last line (an append was cut off: no newline, not a "
-                            "whole JSON object): " + raw + ":3" + kTornRepair;
+  const std::string error =
+      "lore: torn last line (an append was cut off: no newline, not a "
+      "whole JSON object): " +
+      raw + ":3" + kTornRepair;
   EXPECT_EQ(append.err, error);
   auto check = Lore({"check", kRepo}, Opts());
   EXPECT_EQ(check.exit_code, 1);
@@ -158,8 +159,8 @@ TEST_F(CheckRepairTest, OnlyATornLastLineIsQuarantined) {
   t_.Write(raw.substr(t_.path().size() + 1), middle);
   auto repair = Lore({"check", kRepo, "--repair"}, Opts());
   EXPECT_EQ(repair.exit_code, 1);
-  EXPECT_EQ(repair.err, "lore: malformed line (not valid JSON: string not closed): " +
-                            raw + ":2; fix that line's JSON by hand or move it to another file "
+  EXPECT_EQ(repair.err, "lore: malformed line (not valid JSON: string not closed): " + raw +
+                            ":2; fix that line's JSON by hand or move it to another file "
                             "(raw.jsonl is append-only: lore never rewrites it)\n");
   EXPECT_EQ(t_.Read(raw.substr(t_.path().size() + 1)), middle);
   EXPECT_FALSE(stdfs::exists(Store("quarantine")));
@@ -220,5 +221,5 @@ TEST(CheckRepairFaults, AFailingCallLeavesTheTornLogOrTheRepairedOneWithItsCopy)
   EXPECT_GT(runs, 4);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -255,5 +255,5 @@ TEST_P(ContractTest, OldSideFileIsRemoved) {
 INSTANTIATE_TEST_SUITE_P(Modes, ContractTest,
                          ::testing::Values(Mode::kLore, Mode::kByName, Mode::kByEnv), ModeName);
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

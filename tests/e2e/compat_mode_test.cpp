@@ -132,5 +132,5 @@ TEST(CompatSelection, TheDocumentedShimRunsLoreAsReviewerMemory) {
   EXPECT_EQ(bad.err.rfind("reviewer-memory: stdin must contain one JSON object", 0), 0u) << bad.err;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

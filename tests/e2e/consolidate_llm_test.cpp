@@ -340,7 +340,8 @@ TEST_F(LlmEngineTest, ServerErrorsAreRetriedWithBackOff) {
 
 TEST_F(LlmEngineTest, AMissingModelIsAConfigurationError) {
   // (claude-code, the default provider, lets claude pick its model; openai needs one.)
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = \"openai\"\n");
+  Write("config.toml",
+        "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = \"openai\"\n");
   auto r = Consolidate();
   EXPECT_EQ(r.exit_code, 1);
   // Refused before any run starts: a setting, not a failed run.
@@ -351,5 +352,5 @@ TEST_F(LlmEngineTest, AMissingModelIsAConfigurationError) {
       << r.out << r.err;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

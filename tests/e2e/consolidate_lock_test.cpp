@@ -290,5 +290,5 @@ TEST_F(ConsolidateLockTest, ConsolidateDetachesUnlessForeground) {
   EXPECT_EQ(Status()["last_run"]["outcome"], "ok");
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

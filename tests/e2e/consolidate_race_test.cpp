@@ -67,8 +67,8 @@ TEST_F(ConsolidateRaceTest, AnEditDuringBeforeCommitSurvivesAndTheEntriesAreAppl
   ASSERT_EQ(Consolidate().exit_code, 0);
   ASSERT_TRUE(Exists(Record("db")));
   std::string id = Stage(Decide("s2", "db", "second reason"));
-  Child run({LoreTestBinary(), "consolidate", kRepo, "--foreground", "--flush"}, Hold("before-commit"),
-            t_ / "out", t_ / "err");
+  Child run({LoreTestBinary(), "consolidate", kRepo, "--foreground", "--flush"},
+            Hold("before-commit"), t_ / "out", t_ / "err");
   ASSERT_TRUE(WaitFor([&] { return RunFolderHasFiles(); }));
   auto edit = Append("db", "Edited by hand during the run.");
   ASSERT_EQ(edit.exit_code, 0) << edit.err;
@@ -193,5 +193,5 @@ TEST_F(ConsolidateRaceTest, AnImportWaitsForACommitInProgress) {
   EXPECT_EQ(Lore({"check", kRepo}, Opts()).exit_code, 0);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -153,7 +153,10 @@ TEST_F(RulesEngineTest, SummaryStaysWithinItsLimit) {
   std::string points;
   for (int i = 0; i < 150; ++i) {
     Write(
-        "staging/01a22be5-a500-7000-8000-000000000" + std::string(i < 10 ? "00" : i < 100 ? "0" : "") +
+        "staging/01a22be5-a500-7000-8000-000000000" +
+            std::string(i < 10    ? "00"
+                        : i < 100 ? "0"
+                                  : "") +
             std::to_string(i) + ".json",
         R"({"source":{"session_id":"s1","range":[1,1]},"discussions":[{"topic":"topic )" +
             std::to_string(i) +
@@ -223,9 +226,9 @@ TEST_F(ConsolidateFixture, AnUnusedDecisionLeavesTheBriefingUnlessPinnedOrUsed) 
   const std::string old = iso(now - std::chrono::hours(24 * 120));
   for (const char* name : {"unused", "pinned", "used"}) {
     const std::string rel = std::string("memory/decisions/") + name + ".md";
-    Write(rel, "---\ncreated_at: " + old + "\nupdated_at: " + old +
-                   "\nstatus: resolved\n---\n# " + name + "\n\nChosen: the " + name +
-                   " choice\nOptions: the " + name + " choice; another\n\n- because\n");
+    Write(rel, "---\ncreated_at: " + old + "\nupdated_at: " + old + "\nstatus: resolved\n---\n# " +
+                   name + "\n\nChosen: the " + name + " choice\nOptions: the " + name +
+                   " choice; another\n\n- because\n");
     // Written by lore 120 days ago.
     std::filesystem::last_write_time(
         Path(rel), std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * 120));
@@ -238,11 +241,11 @@ TEST_F(ConsolidateFixture, AnUnusedDecisionLeavesTheBriefingUnlessPinnedOrUsed) 
   std::filesystem::last_write_time(
       Path("knowledge/gotcha-stale-lockfile.md"),
       std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * 120));
-  Write("usage.jsonl",
-        R"({"at":")" + iso(now - std::chrono::hours(24 * 100)) +
-            R"(","use":"pin","item":"memory/decisions/pinned.md","via":"cli"})" + "\n" +
-            R"({"at":")" + iso(now - std::chrono::hours(24 * 2)) +
-            R"(","use":"opened","item":"memory/decisions/used.md","via":"mcp"})" + "\n");
+  Write("usage.jsonl", R"({"at":")" + iso(now - std::chrono::hours(24 * 100)) +
+                           R"(","use":"pin","item":"memory/decisions/pinned.md","via":"cli"})" +
+                           "\n" + R"({"at":")" + iso(now - std::chrono::hours(24 * 2)) +
+                           R"(","use":"opened","item":"memory/decisions/used.md","via":"mcp"})" +
+                           "\n");
   Stage(Entry("s9", "indent", "Use tabs"));
   auto r = Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts());
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -273,5 +276,5 @@ TEST_F(ConsolidateFixture, AnUnusedDecisionLeavesTheBriefingUnlessPinnedOrUsed) 
   EXPECT_EQ(Read("memory/summary.md"), summary);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -26,9 +26,7 @@ class DayTest : public ::testing::Test {
     return o;
   }
   RunResult Run(const std::vector<std::string>& args) const { return Lore(args, Opts()); }
-  bool NoStores() const {
-    return !stdfs::exists(t_ / "stores") || stdfs::is_empty(t_ / "stores");
-  }
+  bool NoStores() const { return !stdfs::exists(t_ / "stores") || stdfs::is_empty(t_ / "stores"); }
   // Exit 1, one line on stderr: `what`, the path, and the repair.
   static void ExpectRefused(const RunResult& r, const std::string& line_start) {
     EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
@@ -41,8 +39,9 @@ class DayTest : public ::testing::Test {
 };
 
 TEST_F(DayTest, AMistypedPathIsRefusedByEveryVerb) {
-  const std::string typo = "lore: no such checkout, remote URL or store: ./wdiget; check the path "
-                           "for a typo";
+  const std::string typo =
+      "lore: no such checkout, remote URL or store: ./wdiget; check the path "
+      "for a typo";
   ExpectRefused(Run({"status", "./wdiget"}), typo);
   ExpectRefused(Run({"status", "./wdiget", "--json"}), typo);
   ExpectRefused(Run({"search", "./wdiget", "port"}), typo);
@@ -69,13 +68,14 @@ TEST_F(DayTest, AFolderThatIsNoCheckoutIsRefused) {
 TEST_F(DayTest, TheHooksRememberAFolderThatIsNoCheckout) {
   stdfs::create_directories(t_ / "work/scratch");
   const std::string folder = t_ / "work/scratch";
-  t_.Write("t.jsonl",
-           "{\"type\":\"user\",\"sessionId\":\"s1\",\"cwd\":\"" + folder +
-               "\",\"timestamp\":\"2026-12-06T10:00:00Z\",\"message\":{\"role\":\"user\","
-               "\"content\":\"rename the photos by date\"}}\n"
-               "{\"type\":\"assistant\",\"sessionId\":\"s1\",\"timestamp\":\"2026-12-06T10:00:05Z\","
-               "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":"
-               "\"Renamed 42 photos by their EXIF date.\"}]}}\n");
+  t_.Write(
+      "t.jsonl",
+      "{\"type\":\"user\",\"sessionId\":\"s1\",\"cwd\":\"" + folder +
+          "\",\"timestamp\":\"2026-12-06T10:00:00Z\",\"message\":{\"role\":\"user\","
+          "\"content\":\"rename the photos by date\"}}\n"
+          "{\"type\":\"assistant\",\"sessionId\":\"s1\",\"timestamp\":\"2026-12-06T10:00:05Z\","
+          "\"message\":{\"role\":\"assistant\",\"content\":[{\"type\":\"text\",\"text\":"
+          "\"Renamed 42 photos by their EXIF date.\"}]}}\n");
   RunOptions o = Opts();
   o.input = "{\"session_id\":\"s1\",\"transcript_path\":\"" + (t_ / "t.jsonl") + "\",\"cwd\":\"" +
             folder + "\",\"hook_event_name\":\"SessionEnd\",\"reason\":\"exit\"}";
@@ -98,7 +98,8 @@ TEST_F(DayTest, TheHooksRememberAFolderThatIsNoCheckout) {
 TEST_F(DayTest, ACheckoutARemoteAndAKnownStoreKeyWork) {
   // A checkout without a store yet: as before, status answers (and makes it).
   stdfs::create_directories(t_ / "work/widget/.git");
-  t_.Write("work/widget/.git/config", "[remote \"origin\"]\n\turl = https://example.org/acme/widget.git\n");
+  t_.Write("work/widget/.git/config",
+           "[remote \"origin\"]\n\turl = https://example.org/acme/widget.git\n");
   auto checkout = Run({"status", "widget"});
   EXPECT_EQ(checkout.exit_code, 0) << checkout.err;
   EXPECT_EQ(Run({"search", "widget", "port"}).exit_code, 0);
@@ -162,5 +163,5 @@ TEST_F(DayTest, HelpManAndCompletionsStartWithTheEverydayVerbs) {
       << bash.out.substr(0, 2000);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -142,5 +142,5 @@ TEST_F(DistillLlmTest, NoModelIsAConfigurationError) {
   EXPECT_FALSE(Exists("okf/gotchas.md"));
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

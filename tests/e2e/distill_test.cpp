@@ -146,10 +146,10 @@ TEST_F(DistillTest, MalformedRawLineStopsItAndLeavesOkfUnchanged) {
   auto capture = Lore({"append-review", kRemote}, Opts(R"({"finding":"x"})"));
   EXPECT_EQ(capture.exit_code, 1);
   EXPECT_EQ(r.err, capture.err);
-  EXPECT_EQ(r.err, "lore: malformed line (not valid JSON: JSON text ends inside a value): " +
-                       store() +
-                       "/raw.jsonl:11; fix that line's JSON by hand or move it to another file "
-                       "(raw.jsonl is append-only: lore never rewrites it)\n");
+  EXPECT_EQ(r.err,
+            "lore: malformed line (not valid JSON: JSON text ends inside a value): " + store() +
+                "/raw.jsonl:11; fix that line's JSON by hand or move it to another file "
+                "(raw.jsonl is append-only: lore never rewrites it)\n");
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(Files(okf()), before);
 }
@@ -200,5 +200,5 @@ TEST_F(DistillTest, IndexStaysWithinItsCapWith100000Records) {
   EXPECT_NE(index.find("updated: 2026-11-29\n"), std::string::npos) << index;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -90,7 +90,8 @@ TEST_F(ExtractLlmTest, TooManyBadAnswersStageNothing) {
   EXPECT_EQ(server.requests().size(), 3u);
   // The model's failure is recorded as the rules engine's is: lore status and the
   // next session say memory may be stale, with the session and the reason.
-  auto status = nlohmann::json::parse(Lore({"status", kRepo, "--json"}, Opts()).out, nullptr, false);
+  auto status =
+      nlohmann::json::parse(Lore({"status", kRepo, "--json"}, Opts()).out, nullptr, false);
   EXPECT_EQ(status["failed_extract"]["session_id"], "c05e8d21-7f44-4b1a-a3c9-0e6f1d2b3003")
       << status.dump();
   EXPECT_NE(status["failed_extract"]["error"].dump().find("refused 3 times"), std::string::npos);
@@ -136,5 +137,5 @@ TEST_F(ExtractLlmTest, ThroughClaudeCodeWithTheUsersLogin) {
   EXPECT_GT(st["model_usage"]["tokens"].get<int64_t>(), 0) << st;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -267,5 +267,5 @@ TEST_F(ExtractFixture, ALaterTentativeEntryIsNeverPublishedUnderAnEarlierId) {
   EXPECT_EQ(ranges[1], (std::pair<int64_t, int64_t>{2, 2}));
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

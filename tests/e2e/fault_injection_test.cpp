@@ -167,5 +167,5 @@ TEST(FaultShim, FailsTheNthCallAndCountsTheRest) {
   EXPECT_NE(bad.err.find("unknown operation in LORE_FAULT"), std::string::npos) << bad.err;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

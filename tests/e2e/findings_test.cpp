@@ -40,14 +40,16 @@ class FindingsTest : public ::testing::Test {
   RunResult Run(std::vector<std::string> args, std::string input = {}) const {
     return Lore(args, Opts(std::move(input)));
   }
-  std::string Rel(const std::string& file) const { return "stores/" + std::string(kKey) + "/" + file; }
+  std::string Rel(const std::string& file) const {
+    return "stores/" + std::string(kKey) + "/" + file;
+  }
   std::string Path(const std::string& file) const { return t_ / Rel(file); }
   std::string Store() const { return t_ / ("stores/" + std::string(kKey)); }
   void Ensure() { ASSERT_EQ(Run({"ensure", kRepo}).exit_code, 0); }
   RunResult Propose(std::vector<std::string> extra) const {
-    std::vector<std::string> args = {"propose",      kRepo,        "--type",     "convention",
-                                     "--subject",    "Use X",      "--insight",  "Because Y",
-                                     "--evidence",   "Seen Z",     "--confidence", "0.9"};
+    std::vector<std::string> args = {"propose",    kRepo,    "--type",       "convention",
+                                     "--subject",  "Use X",  "--insight",    "Because Y",
+                                     "--evidence", "Seen Z", "--confidence", "0.9"};
     args.insert(args.end(), extra.begin(), extra.end());
     return Run(args);
   }
@@ -82,9 +84,9 @@ TEST_F(FindingsTest, InitKeepsEveryNumberAsWritten) {
   auto r = Lore({"init", "claude-code", "--project", t_ / "project"}, o);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const std::string after = t_.Read("project/.claude/settings.json");
-  for (const char* kept : {"\"big\": 12345678901234567890123,", "\"zero\": -0,",
-                           "\"exp\": 1E5,", "\"frac\": 1.50,", "    -0.0,\n    2e-3,\n    7\n",
-                           "\"s\": \"-0 1E5\""}) {
+  for (const char* kept :
+       {"\"big\": 12345678901234567890123,", "\"zero\": -0,", "\"exp\": 1E5,", "\"frac\": 1.50,",
+        "    -0.0,\n    2e-3,\n    7\n", "\"s\": \"-0 1E5\""}) {
     EXPECT_NE(after.find(kept), std::string::npos) << kept << "\n" << after;
   }
   EXPECT_NE(after.find("lore hook session-start"), std::string::npos) << after;
@@ -141,8 +143,9 @@ TEST_F(FindingsTest, CheckFailsAMalformedConsolidationJournal) {
   t_.Write(Rel("staging/.consolidation.journal"), "{\"run_id\": 3}\n");
   auto r = Run({"check", kRepo});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("consolidation journal is malformed: " + Path("staging/.consolidation.journal")),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("consolidation journal is malformed: " + Path("staging/.consolidation.journal")),
+      std::string::npos)
       << r.err;
   EXPECT_EQ(r.out.find("ok:"), std::string::npos) << r.out;
 }
@@ -219,8 +222,9 @@ TEST_F(FindingsTest, TwoRemotesMappingToOneKeyAreRefused) {
   for (const char* verb : {"append-review", "ensure", "pointer", "check"}) {
     SCOPED_TRACE(verb);
     auto r = Run({verb, b}, R"({"y":1})");
-    ExpectOneLineRefusal(r, "two repositories map to store key gitlab.com_foo_bar_baz: the store "
-                            "was made for gitlab.com/foo/bar_baz, not for gitlab.com/foo_bar/baz");
+    ExpectOneLineRefusal(r,
+                         "two repositories map to store key gitlab.com_foo_bar_baz: the store "
+                         "was made for gitlab.com/foo/bar_baz, not for gitlab.com/foo_bar/baz");
   }
   EXPECT_EQ(t_.Read("stores/gitlab.com_foo_bar_baz/raw.jsonl"), raw);
   // Other spellings of the first remote are the same repository.
@@ -235,8 +239,9 @@ TEST_F(FindingsTest, TwoRemotesMappingToOneKeyAreRefused) {
   ASSERT_EQ(::removexattr(dir.c_str(), "user.lore.remote"), 0);
   ASSERT_EQ(Run({"check", b}).exit_code, 0);  // a read adopts nothing
   ASSERT_EQ(Run({"append-review", b}, R"({"w":1})").exit_code, 0);
-  ExpectOneLineRefusal(Run({"append-review", a}, R"({"v":1})"),
-                       "the store was made for gitlab.com/foo_bar/baz, not for gitlab.com/foo/bar_baz");
+  ExpectOneLineRefusal(
+      Run({"append-review", a}, R"({"v":1})"),
+      "the store was made for gitlab.com/foo_bar/baz, not for gitlab.com/foo/bar_baz");
 }
 
 // 9. A --set value of two lines is refused as a value of two lines: never
@@ -248,8 +253,8 @@ TEST_F(FindingsTest, MultiLineSetValueIsRefusedAsSuch) {
   ASSERT_EQ(Run({"memory", "write", kRepo, "decision", "use-sqlite"}, decision).exit_code, 0);
   const std::string file = Rel("memory/decisions/use-sqlite.md");
   const std::string before = t_.Read(file);
-  for (const char* set : {"note=first\nsecond", "status=resolved\nx: y", "description=a\r\nb",
-                          "tags=[a,\n b]"}) {
+  for (const char* set :
+       {"note=first\nsecond", "status=resolved\nx: y", "description=a\r\nb", "tags=[a,\n b]"}) {
     SCOPED_TRACE(set);
     auto r = Run({"memory", "edit", kRepo, "decision", "use-sqlite", "--set", set});
     EXPECT_NE(r.exit_code, 0) << r.out;
@@ -286,9 +291,7 @@ TEST_F(FindingsTest, SessionStartKeepsThePointerAndPendingCountWhateverTheSummar
     ASSERT_FALSE(r.out.empty()) << r.err;
     const std::string ctx =
         Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
-    EXPECT_NE(ctx.find("with the `search` tool of lore's MCP server"),
-              std::string::npos)
-        << ctx;
+    EXPECT_NE(ctx.find("with the `search` tool of lore's MCP server"), std::string::npos) << ctx;
     EXPECT_NE(ctx.find("1 proposed learning awaits review"), std::string::npos) << ctx;
     if (summary.rfind("---\nupdated_at: 2026", 0) == 0) {
       EXPECT_NE(ctx.find("Use WAL \xEF\xBF\xBD\xEF\xBF\xBD mode."), std::string::npos) << ctx;
@@ -346,10 +349,11 @@ TEST_F(FindingsTest, McpAnswersExpectedConditionsWithTheirMessage) {
   stdfs::create_directory_symlink(t_ / "elsewhere", Path("okf"));
   const std::string init =
       R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})";
-  const std::string in = init + "\n" + R"({"jsonrpc":"2.0","method":"notifications/initialized"})" +
-                         "\n" + R"({"jsonrpc":"2.0","id":1,"method":"resources/list"})" + "\n" +
-                         R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_read","arguments":{"kind":"decision","slug":"none"}}})" +
-                         "\n";
+  const std::string in =
+      init + "\n" + R"({"jsonrpc":"2.0","method":"notifications/initialized"})" + "\n" +
+      R"({"jsonrpc":"2.0","id":1,"method":"resources/list"})" + "\n" +
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"memory_read","arguments":{"kind":"decision","slug":"none"}}})" +
+      "\n";
   auto r = Lore({"mcp", "--repo", kRepo}, Opts(in));
   std::vector<Json> replies;
   for (size_t pos = 0; pos < r.out.size();) {
@@ -369,5 +373,5 @@ TEST_F(FindingsTest, McpAnswersExpectedConditionsWithTheirMessage) {
   EXPECT_EQ(read["result"]["isError"], true) << read.dump();
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

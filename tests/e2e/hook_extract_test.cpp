@@ -130,9 +130,8 @@ TEST_F(HookExtractTest, PreCompactWithNothingNewStillFlushes) {
   auto r = Hook("pre-compact", "PreCompact", transcript);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.err, "");
-  ASSERT_TRUE(WaitFor([&] {
-    return StagedCount() == 0 && !stdfs::exists(Store("staging/.consolidation.lock"));
-  }));
+  ASSERT_TRUE(WaitFor(
+      [&] { return StagedCount() == 0 && !stdfs::exists(Store("staging/.consolidation.lock")); }));
   EXPECT_TRUE(stdfs::exists(Store("memory/decisions")));
   EXPECT_EQ(CursorLine(), 32);
 }
@@ -190,5 +189,5 @@ TEST_F(HookExtractTest, ADirectoryAsTranscriptIsOneWarning) {
   ExpectOneWarning(r);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -145,14 +145,15 @@ TEST_F(HookSessionTest, SessionStartWithoutASummaryGivesWhatTheStoreHolds) {
   t_.Write(std::string("stores/") + kKey + "/memory/decisions/cache-locale.md",
            "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
            "open\n---\n# Cache keys carry the locale\n\nPages were served across locales.\n");
-  t_.Write(std::string("stores/") + kKey + "/sessions/s0.jsonl",
-           R"({"turn":"person","line":1,"at":"2026-11-02T03:00:00Z","text":"Make the cache key carry the locale"})"
-           "\n"
-           R"({"turn":"agent","line":2,"at":"2026-11-02T03:05:00Z","text":"Done: the keys now carry the locale."})"
-           "\n"
-           R"({"turn":"span","session_id":"s0","lines":[1,2],"started_at":"2026-11-02T03:00:00Z",)"
-           R"("ended_at":"2026-11-02T03:05:00Z"})"
-           "\n");
+  t_.Write(
+      std::string("stores/") + kKey + "/sessions/s0.jsonl",
+      R"({"turn":"person","line":1,"at":"2026-11-02T03:00:00Z","text":"Make the cache key carry the locale"})"
+      "\n"
+      R"({"turn":"agent","line":2,"at":"2026-11-02T03:05:00Z","text":"Done: the keys now carry the locale."})"
+      "\n"
+      R"({"turn":"span","session_id":"s0","lines":[1,2],"started_at":"2026-11-02T03:00:00Z",)"
+      R"("ended_at":"2026-11-02T03:05:00Z"})"
+      "\n");
   ASSERT_FALSE(stdfs::exists(store() + "/memory/summary.md"));
   auto r = Lore({"hook", "session-start"}, Opts(Payload("SessionStart", R"(,"source":"startup")")));
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -161,7 +162,8 @@ TEST_F(HookSessionTest, SessionStartWithoutASummaryGivesWhatTheStoreHolds) {
   const std::string ctx =
       Json::parse(r.out)["hookSpecificOutput"]["additionalContext"].get<std::string>();
   EXPECT_NE(ctx.find("No briefing has been built yet (memory/summary.md is missing): run lore "
-                     "consolidate " + repo() + " to build it."),
+                     "consolidate " +
+                     repo() + " to build it."),
             std::string::npos)
       << ctx;
   EXPECT_NE(ctx.find("memory/decisions/cache-locale.md"), std::string::npos) << ctx;
@@ -226,14 +228,14 @@ TEST_F(HookSessionTest, GarbageStdinWarnsOnceAndGoesOn) {
 // reminder names the manual review, never the raw id).
 TEST_F(HookSessionTest, ASessionIdTheGateRefusesIsOneWarningAndLeftOut) {
   FillStore();
-  for (const std::string& id :
-       {std::string("a\nb"), std::string("a\rb"), std::string("a\x1b]0;owned\x07"),
-        std::string(70000, 'x')}) {
-    const std::string payload = Json{{"session_id", id},
-                                     {"transcript_path", t_ / "session.jsonl"},
-                                     {"cwd", repo()},
-                                     {"hook_event_name", "SessionEnd"}}
-                                    .dump();
+  for (const std::string& id : {std::string("a\nb"), std::string("a\rb"),
+                                std::string("a\x1b]0;owned\x07"), std::string(70000, 'x')}) {
+    const std::string payload = Json{
+        {"session_id", id},
+        {"transcript_path", t_ / "session.jsonl"},
+        {"cwd", repo()},
+        {"hook_event_name",
+         "SessionEnd"}}.dump();
     for (const char* hook : {"session-start", "session-end"}) {
       auto r = Lore({"hook", hook}, Opts(payload));
       ExpectOneWarning(r);
@@ -330,5 +332,5 @@ TEST_F(HookSessionTest, UnknownHookIsAWarningNotABlock) {
   EXPECT_NE(r.exit_code, 2);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -186,5 +186,5 @@ TEST_F(HostileInputTest, HookPayloadsNeverFailTheHook) {
   }
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -355,5 +355,5 @@ TEST_F(ImportGuardTest, AHugeArchiveIsRefusedBeforeUnpacking) {
   EXPECT_FALSE(stdfs::exists(Dir("stores")));
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

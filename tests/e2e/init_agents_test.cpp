@@ -18,7 +18,8 @@ namespace LORE_FILE_NAMESPACE {
 namespace stdfs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-const std::string kGuarded = "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook session-start";
+const std::string kGuarded =
+    "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook session-start";
 
 class InitAgentsTest : public ::testing::Test {
  protected:
@@ -40,7 +41,8 @@ class InitAgentsTest : public ::testing::Test {
     for (const char* root : {"project", "home"}) {
       if (!stdfs::exists(t_ / root)) continue;
       for (const auto& e : stdfs::recursive_directory_iterator(t_ / root)) {
-        if (e.is_regular_file()) out[stdfs::relative(e.path(), t_.path())] = t_.Read(stdfs::relative(e.path(), t_.path()));
+        if (e.is_regular_file())
+          out[stdfs::relative(e.path(), t_.path())] = t_.Read(stdfs::relative(e.path(), t_.path()));
       }
     }
     return out;
@@ -67,13 +69,15 @@ TEST_F(InitAgentsTest, CodexConfigKeepsEveryByteAndAppendsTheServer) {
   Twice("codex");
   const std::string now = t_.Read("project/.codex/config.toml");
   EXPECT_EQ(now.rfind(mine, 0), 0u) << now;
-  EXPECT_EQ(now.substr(mine.size()), "\n[mcp_servers.lore]\ncommand = \"lore\"\nargs = [\"mcp\"]\n");
+  EXPECT_EQ(now.substr(mine.size()),
+            "\n[mcp_servers.lore]\ncommand = \"lore\"\nargs = [\"mcp\"]\n");
   Json hooks = Json::parse(t_.Read("project/.codex/hooks.json"));
   EXPECT_EQ(hooks["hooks"]["SessionStart"][0]["hooks"][0]["command"], kGuarded);
   EXPECT_EQ(hooks["hooks"]["SessionStart"][0]["hooks"][0]["timeout"], 10);
   EXPECT_EQ(hooks["hooks"].size(), 1u);
   bool backup = false;
-  for (const auto& [path, bytes] : Files()) backup |= path.find("config.toml.lore-backup-") != std::string::npos && bytes == mine;
+  for (const auto& [path, bytes] : Files())
+    backup |= path.find("config.toml.lore-backup-") != std::string::npos && bytes == mine;
   EXPECT_TRUE(backup);
 }
 
@@ -94,7 +98,8 @@ TEST_F(InitAgentsTest, CodexMalformedOrInlineTablesAreRefused) {
 
 TEST_F(InitAgentsTest, GeminiSettingsGetTheHookInMillisecondsAndTheServer) {
   t_.Write("project/.gemini/settings.json",
-           "{\n  \"theme\": \"GitHub\",\n  \"mcpServers\": {\n    \"other\": {\n      \"command\": \"x\"\n    }\n  }\n}\n");
+           "{\n  \"theme\": \"GitHub\",\n  \"mcpServers\": {\n    \"other\": {\n      \"command\": "
+           "\"x\"\n    }\n  }\n}\n");
   Twice("gemini");
   Json s = Json::parse(t_.Read("project/.gemini/settings.json"));
   EXPECT_EQ(s["theme"], "GitHub");
@@ -110,20 +115,24 @@ TEST_F(InitAgentsTest, GeminiSettingsGetTheHookInMillisecondsAndTheServer) {
 
 TEST_F(InitAgentsTest, CursorAndOpencodeGetTheServer) {
   Twice("cursor");
-  EXPECT_EQ(Json::parse(t_.Read("project/.cursor/mcp.json"))["mcpServers"]["lore"]["args"][0], "mcp");
+  EXPECT_EQ(Json::parse(t_.Read("project/.cursor/mcp.json"))["mcpServers"]["lore"]["args"][0],
+            "mcp");
   t_.Write("project/opencode.json", "{\n  \"model\": \"anthropic/claude\",\n  \"mcp\": {}\n}\n");
   Twice("opencode");
   Json o = Json::parse(t_.Read("project/opencode.json"));
   EXPECT_EQ(o["model"], "anthropic/claude");
   EXPECT_FALSE(o.contains("$schema"));  // only a new file gets one
-  EXPECT_EQ(o["mcp"]["lore"], Json::parse(R"({"type": "local", "command": ["lore", "mcp"], "enabled": true})"));
-  t_.Write("project/opencode.json", "{\"mcp\": {\"lore\": {\"type\": \"local\", \"command\": [\"/opt/lore\", \"mcp\"]}}}");
+  EXPECT_EQ(o["mcp"]["lore"],
+            Json::parse(R"({"type": "local", "command": ["lore", "mcp"], "enabled": true})"));
+  t_.Write("project/opencode.json",
+           "{\"mcp\": {\"lore\": {\"type\": \"local\", \"command\": [\"/opt/lore\", \"mcp\"]}}}");
   RunResult other = Init("opencode");
   EXPECT_EQ(other.exit_code, 0) << other.err;
   EXPECT_NE(other.out.find("kept mcp server lore"), std::string::npos) << other.out;
   stdfs::remove(t_ / "project/opencode.json");
   ASSERT_EQ(Init("opencode").exit_code, 0);
-  EXPECT_EQ(Json::parse(t_.Read("project/opencode.json"))["$schema"], "https://opencode.ai/config.json");
+  EXPECT_EQ(Json::parse(t_.Read("project/opencode.json"))["$schema"],
+            "https://opencode.ai/config.json");
 }
 
 TEST_F(InitAgentsTest, UserScopeAndNoLocalScope) {
@@ -140,7 +149,8 @@ TEST_F(InitAgentsTest, UserScopeAndNoLocalScope) {
   EXPECT_NE(check.out.find("scope user: installed"), std::string::npos) << check.out;
   RunResult unknown = Init("vim");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("claude-code, codex, gemini, cursor, opencode"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("claude-code, codex, gemini, cursor, opencode"), std::string::npos)
+      << unknown.err;
 }
 
 // Every file but lore's backups, with its bytes.
@@ -157,11 +167,16 @@ TEST_F(InitAgentsTest, RemoveGivesEveryAgentsFilesBackByteForByte) {
   t_.Write("project/.codex/config.toml",
            "# mine\nmodel = \"o4-mini\"\n\n[mcp_servers.github]\ncommand = \"gh\"\n");
   t_.Write("project/.gemini/settings.json",
-           "{\n  \"theme\": \"GitHub\",\n  \"hooks\": {\n    \"BeforeTool\": [\n      {\n        \"hooks\": [\n"
-           "          {\n            \"type\": \"command\",\n            \"command\": \"echo hi\"\n          }\n"
-           "        ]\n      }\n    ]\n  },\n  \"mcpServers\": {\n    \"other\": {\n      \"command\": \"x\"\n    }\n  }\n}\n");
-  t_.Write("project/.cursor/mcp.json", "{\n  \"mcpServers\": {\n    \"gh\": {\n      \"command\": \"gh\"\n    }\n  }\n}\n");
-  t_.Write("project/opencode.json", "{\n  \"model\": \"anthropic/claude\",\n  \"big\": 12345678901234567890\n}\n");
+           "{\n  \"theme\": \"GitHub\",\n  \"hooks\": {\n    \"BeforeTool\": [\n      {\n        "
+           "\"hooks\": [\n"
+           "          {\n            \"type\": \"command\",\n            \"command\": \"echo "
+           "hi\"\n          }\n"
+           "        ]\n      }\n    ]\n  },\n  \"mcpServers\": {\n    \"other\": {\n      "
+           "\"command\": \"x\"\n    }\n  }\n}\n");
+  t_.Write("project/.cursor/mcp.json",
+           "{\n  \"mcpServers\": {\n    \"gh\": {\n      \"command\": \"gh\"\n    }\n  }\n}\n");
+  t_.Write("project/opencode.json",
+           "{\n  \"model\": \"anthropic/claude\",\n  \"big\": 12345678901234567890\n}\n");
   const auto before = Files();
   for (const std::string agent : {"codex", "gemini", "cursor", "opencode"}) {
     ASSERT_EQ(Init(agent).exit_code, 0) << agent;
@@ -169,8 +184,10 @@ TEST_F(InitAgentsTest, RemoveGivesEveryAgentsFilesBackByteForByte) {
   ASSERT_NE(WithoutBackups(Files()), before);
   RunResult dry = Init("codex", {"--remove", "--dry-run"});
   ASSERT_EQ(dry.exit_code, 0) << dry.err;
-  EXPECT_NE(dry.out.find("would update .codex/config.toml (mcp server lore)"), std::string::npos) << dry.out;
-  EXPECT_NE(dry.out.find("would remove .codex/hooks.json (hook SessionStart)"), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("would update .codex/config.toml (mcp server lore)"), std::string::npos)
+      << dry.out;
+  EXPECT_NE(dry.out.find("would remove .codex/hooks.json (hook SessionStart)"), std::string::npos)
+      << dry.out;
   for (const std::string agent : {"codex", "gemini", "cursor", "opencode"}) {
     RunResult r = Init(agent, {"--remove"});
     ASSERT_EQ(r.exit_code, 0) << agent << r.out << r.err;
@@ -199,7 +216,8 @@ TEST_F(InitAgentsTest, RemoveLeavesWhatThePersonChanged) {
   std::string toml = t_.Read("project/.codex/config.toml");
   toml += "env = { A = \"1\" }\n";  // a key of lore's table now
   t_.Write("project/.codex/config.toml", toml);
-  t_.Write("project/opencode.json", "{\n  \"mcp\": {\n    \"lore\": {\n      \"type\": \"local\",\n"
+  t_.Write("project/opencode.json",
+           "{\n  \"mcp\": {\n    \"lore\": {\n      \"type\": \"local\",\n"
            "      \"command\": [\"/opt/lore\", \"mcp\"]\n    }\n  }\n}\n");
   RunResult r = Init("codex", {"--remove"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -219,9 +237,12 @@ TEST_F(InitAgentsTest, CodexAndGeminiSayHowToTrustTheFolderAndCheckIt) {
   const std::string real = stdfs::canonical(project());
   RunResult codex = Init("codex");
   ASSERT_EQ(codex.exit_code, 0) << codex.err;
-  EXPECT_NE(codex.out.find("Codex ignores lore's project entries (.codex/) until this folder is trusted"),
-            std::string::npos) << codex.out;
-  EXPECT_NE(codex.out.find("    [projects.\"" + real + "\"]\n    trust_level = \"trusted\"\n"), std::string::npos)
+  EXPECT_NE(
+      codex.out.find("Codex ignores lore's project entries (.codex/) until this folder is trusted"),
+      std::string::npos)
+      << codex.out;
+  EXPECT_NE(codex.out.find("    [projects.\"" + real + "\"]\n    trust_level = \"trusted\"\n"),
+            std::string::npos)
       << codex.out;
   EXPECT_FALSE(stdfs::exists(t_ / "home/.codex")) << "lore init wrote the trust";
   auto check = [&](const std::string& agent) {
@@ -230,14 +251,20 @@ TEST_F(InitAgentsTest, CodexAndGeminiSayHowToTrustTheFolderAndCheckIt) {
   };
   RunResult text = Lore({"init", "--check", "codex", "--project", project()}, Opts());
   EXPECT_EQ(text.exit_code, 1);
-  EXPECT_NE(text.out.find("untrusted folder: ~/.codex/config.toml trusts no folder"), std::string::npos) << text.out;
-  EXPECT_NE(text.out.find("installed, but not read: Codex ignores lore in a folder it does not trust"),
-            std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("untrusted folder: ~/.codex/config.toml trusts no folder"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(
+      text.out.find("installed, but not read: Codex ignores lore in a folder it does not trust"),
+      std::string::npos)
+      << text.out;
   EXPECT_EQ(check("codex")["folder_trust"]["trusted"], false);
   t_.Write("home/.codex/config.toml", "[projects.\"" + real + "\"]\ntrust_level = \"untrusted\"\n");
-  EXPECT_NE(check("codex")["folder_trust"]["detail"].get<std::string>().find("trust_level = \"untrusted\""),
+  EXPECT_NE(check("codex")["folder_trust"]["detail"].get<std::string>().find(
+                "trust_level = \"untrusted\""),
             std::string::npos);
-  t_.Write("home/.codex/config.toml", "model = \"x\"\n\n[projects.\"" + real + "\"]\ntrust_level = \"trusted\"\n");
+  t_.Write("home/.codex/config.toml",
+           "model = \"x\"\n\n[projects.\"" + real + "\"]\ntrust_level = \"trusted\"\n");
   Json trusted = check("codex");
   EXPECT_EQ(trusted["folder_trust"]["trusted"], true) << trusted.dump();
   RunResult quiet = Init("codex");
@@ -249,18 +276,22 @@ TEST_F(InitAgentsTest, CodexAndGeminiSayHowToTrustTheFolderAndCheckIt) {
   RunResult gemini = Init("gemini");
   ASSERT_EQ(gemini.exit_code, 0) << gemini.err;
   EXPECT_NE(gemini.out.find("Gemini CLI ignores lore's MCP server until this folder is trusted"),
-            std::string::npos) << gemini.out;
-  EXPECT_NE(gemini.out.find("    \"" + real + "\": \"TRUST_FOLDER\"\n"), std::string::npos) << gemini.out;
+            std::string::npos)
+      << gemini.out;
+  EXPECT_NE(gemini.out.find("    \"" + real + "\": \"TRUST_FOLDER\"\n"), std::string::npos)
+      << gemini.out;
   EXPECT_FALSE(stdfs::exists(t_ / "home/.gemini/trustedFolders.json"));
   EXPECT_EQ(check("gemini")["folder_trust"]["trusted"], false);
   // TRUST_PARENT names a path whose parent is trusted; the longest rule wins.
   t_.Write("home/.gemini/trustedFolders.json", "{\"" + real + "/x\": \"TRUST_PARENT\"}");
   EXPECT_EQ(check("gemini")["folder_trust"]["trusted"], true);
-  t_.Write("home/.gemini/trustedFolders.json",
-           "{\"" + stdfs::path(real).parent_path().string() + "\": \"TRUST_FOLDER\", \"" + real + "\": \"DO_NOT_TRUST\"}");
+  t_.Write("home/.gemini/trustedFolders.json", "{\"" + stdfs::path(real).parent_path().string() +
+                                                   "\": \"TRUST_FOLDER\", \"" + real +
+                                                   "\": \"DO_NOT_TRUST\"}");
   Json refused = check("gemini");
   EXPECT_EQ(refused["folder_trust"]["trusted"], false);
-  EXPECT_NE(refused["folder_trust"]["detail"].get<std::string>().find("DO_NOT_TRUST"), std::string::npos);
+  EXPECT_NE(refused["folder_trust"]["detail"].get<std::string>().find("DO_NOT_TRUST"),
+            std::string::npos);
   // Folder trust turned off in Gemini CLI's user settings trusts every folder.
   t_.Write("home/.gemini/settings.json", "{\"security\": {\"folderTrust\": {\"enabled\": false}}}");
   EXPECT_FALSE(check("gemini").contains("folder_trust"));

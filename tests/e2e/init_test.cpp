@@ -148,12 +148,11 @@ TEST_F(InitTest, EmptyProjectGetsHooksMcpAndTheReviewCommand) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(".claude/settings.json: created"), std::string::npos) << r.out;
   Json settings = Json::parse(Read(".claude/settings.json"));
-  const std::vector<std::pair<std::string, std::string>> want = {
-      {"SessionStart", "session-start"},
-      {"PreToolUse", "pre-tool-use"},
-      {"PreCompact", "pre-compact"},
-      {"Stop", "stop"},
-      {"SessionEnd", "session-end"}};
+  const std::vector<std::pair<std::string, std::string>> want = {{"SessionStart", "session-start"},
+                                                                 {"PreToolUse", "pre-tool-use"},
+                                                                 {"PreCompact", "pre-compact"},
+                                                                 {"Stop", "stop"},
+                                                                 {"SessionEnd", "session-end"}};
   for (const auto& [event, name] : want) {
     ASSERT_EQ(settings["hooks"][event].size(), 1u) << event;
     EXPECT_EQ(settings["hooks"][event][0]["hooks"][0]["command"], Guarded(name));
@@ -321,7 +320,7 @@ TEST_F(InitTest, CheckSeesAnotherLoreOnPath) {
 TEST_F(InitTest, EngineChoiceIsWrittenIntoTheStoresConfig) {
   ASSERT_EQ(lore::testing::Run({"/usr/bin/git", "-C", project(), "init", "-q"}).exit_code, 0);
   ASSERT_EQ(lore::testing::Run({"/usr/bin/git", "-C", project(), "remote", "add", "origin",
-                 "https://example.org/acme/widget.git"})
+                                "https://example.org/acme/widget.git"})
                 .exit_code,
             0);
   const std::string config = "stores/example.org_acme_widget/config.toml";
@@ -559,5 +558,5 @@ TEST_F(InitTest, ThePluginEnabledBesideIsNamed) {
   EXPECT_TRUE(Check(0, Opts())["plugin_enabled_in"].empty());
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -42,8 +42,7 @@ class LearningsTest : public ::testing::Test {
                    // The wave in the insight: one subject proposed in two waves is two
                    // proposals, not the same one already queued.
                    "insight about " + subject + " (" + wave + ")", "--evidence", "evidence",
-                   "--confidence", conf,
-                   "--wave", wave},
+                   "--confidence", conf, "--wave", wave},
                   Opts());
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return json::parse(r.out)["id"].get<std::string>();
@@ -320,5 +319,5 @@ TEST_F(LearningsTest, UsageErrors) {
   EXPECT_EQ(r.out, "no learnings\n");
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

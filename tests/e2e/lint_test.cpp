@@ -110,5 +110,5 @@ TEST_F(LintTest, MissingStoreIsAnError) {
   EXPECT_EQ(r.out, "");
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

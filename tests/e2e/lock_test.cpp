@@ -168,5 +168,5 @@ TEST_F(LockTest, ReviewWhileAnotherProcessTakesAndReleasesTheLock) {
   EXPECT_FALSE(stdfs::exists(Store("proposals-write.lock")));
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

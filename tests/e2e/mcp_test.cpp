@@ -80,8 +80,10 @@ TEST(McpTest, ProposeLearningSaysAlreadyQueuedAndWhatTheQuotaIs) {
   o.env["LORE_HOME"] = t / "stores";
   o.env["LORE_WAVE"] = std::nullopt;
   auto call = [](int id, const std::string& subject) {
-    Json args = {{"type", "convention"},   {"subject", subject},
-                 {"insight", "the insight"}, {"evidence", "seen"},
+    Json args = {{"type", "convention"},
+                 {"subject", subject},
+                 {"insight", "the insight"},
+                 {"evidence", "seen"},
                  {"confidence", 0.9}};
     Json req = {{"jsonrpc", "2.0"},
                 {"id", id},
@@ -119,5 +121,5 @@ TEST(McpTest, ProposeLearningSaysAlreadyQueuedAndWhatTheQuotaIs) {
   EXPECT_EQ(std::count(queue.begin(), queue.end(), '\n'), 5);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -104,5 +104,5 @@ TEST_F(MemorySetTest, AnInvalidValueNamesTheFlagNotTheFile) {
   EXPECT_EQ(Text(), before);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -207,5 +207,5 @@ TEST_F(MemoryTest, UsageErrorsExitTwo) {
   EXPECT_EQ(missing.err.rfind("lore: no such summary: ", 0), 0u);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -72,14 +72,16 @@ class AnthropicTest : public ModelBackendTest {};
 
 TEST_F(AnthropicTest, ConsolidatesWithNativeToolUseAndCountsTokens) {
   Server server({
-      Server::Message("Writing it.", {{"memory_write", WriteArgs("memory/decisions/use-sqlite.md",
-                                                                 kDecision, {id_})}},
-                      1000, 50),
+      Server::Message(
+          "Writing it.",
+          {{"memory_write", WriteArgs("memory/decisions/use-sqlite.md", kDecision, {id_})}}, 1000,
+          50),
       Server::Message("", {{"finish", {{"summary", "one decision"}}}}, 1200, 10),
   });
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
-                       "\"anthropic\"\nbase_url = \"" + server.anthropic_url() +
-                           "\"\nmax_retries = 0\n");
+  Write("config.toml",
+        "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
+        "\"anthropic\"\nbase_url = \"" +
+            server.anthropic_url() + "\"\nmax_retries = 0\n");
   auto r = Consolidate();
   ASSERT_EQ(r.exit_code, 0) << r.out << r.out << r.err;
   EXPECT_NE(Read("memory/decisions/use-sqlite.md").find("Chosen: SQLite"), std::string::npos);
@@ -121,18 +123,29 @@ TEST_F(AnthropicTest, ConsolidatesWithNativeToolUseAndCountsTokens) {
 }
 
 TEST_F(AnthropicTest, RetriesBusyAnswersThenSaysWhyInOneLine) {
-  Server server({Server::Reply{529, R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})", false, {}},
-                 Server::Reply{429, R"({"type":"error","error":{"type":"rate_limit_error","message":"slow down"}})", false, {}},
-                 Server::Reply{500, "not json", false, {}}});
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
-                       "\"anthropic\"\nbase_url = \"" + server.anthropic_url() +
-                           "\"\nmax_retries = 2\nretry_backoff_ms = 10\n");
+  Server server(
+      {Server::Reply{
+           529,
+           R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})",
+           false,
+           {}},
+       Server::Reply{
+           429,
+           R"({"type":"error","error":{"type":"rate_limit_error","message":"slow down"}})",
+           false,
+           {}},
+       Server::Reply{500, "not json", false, {}}});
+  Write("config.toml",
+        "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
+        "\"anthropic\"\nbase_url = \"" +
+            server.anthropic_url() + "\"\nmax_retries = 2\nretry_backoff_ms = 10\n");
   auto before = Records();
   auto r = Consolidate();
   EXPECT_NE(r.exit_code, 0);
   EXPECT_EQ(server.requests().size(), 3u);
-  EXPECT_NE((r.out + r.err).find("the Anthropic endpoint answered HTTP 500: not json (after 3 attempts)"),
-            std::string::npos)
+  EXPECT_NE(
+      (r.out + r.err).find("the Anthropic endpoint answered HTTP 500: not json (after 3 attempts)"),
+      std::string::npos)
       << r.out << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 0) << r.out << r.err;
   EXPECT_EQ(Records(), before);  // nothing half-written
@@ -140,13 +153,16 @@ TEST_F(AnthropicTest, RetriesBusyAnswersThenSaysWhyInOneLine) {
 }
 
 TEST_F(AnthropicTest, AMissingKeyNamesTheVariableAndTheWayWithoutOne) {
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = \"anthropic\"\n");
+  Write("config.toml",
+        "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = \"anthropic\"\n");
   RunOptions o = Opts();
   o.env["ANTHROPIC_API_KEY"] = std::nullopt;
   auto r = Lore({"consolidate", kRepo, "--foreground", "--flush"}, o);
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE((r.out + r.err).find("ANTHROPIC_API_KEY holds no Anthropic API key"), std::string::npos) << r.out << r.err;
-  EXPECT_NE((r.out + r.err).find("llm.provider = \"claude-code\""), std::string::npos) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("ANTHROPIC_API_KEY holds no Anthropic API key"), std::string::npos)
+      << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("llm.provider = \"claude-code\""), std::string::npos)
+      << r.out << r.err;
 }
 
 TEST_F(AnthropicTest, ARunPastItsTokenBudgetStopsAndTheDayBudgetStopsTheNext) {
@@ -154,21 +170,25 @@ TEST_F(AnthropicTest, ARunPastItsTokenBudgetStopsAndTheDayBudgetStopsTheNext) {
       Server::Message("", {{"memory_search", {{"query", "x"}}}}, 5000, 100),
       Server::Message("", {{"finish", {{"summary", "-"}}}}, 10, 10),
   });
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
-                       "\"anthropic\"\nbase_url = \"" + server.anthropic_url() +
-                           "\"\nmax_retries = 0\nmax_tokens_per_run = 4000\n"
-                           "max_tokens_per_day = 6000\n");
+  Write("config.toml",
+        "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
+        "\"anthropic\"\nbase_url = \"" +
+            server.anthropic_url() +
+            "\"\nmax_retries = 0\nmax_tokens_per_run = 4000\n"
+            "max_tokens_per_day = 6000\n");
   auto r = Consolidate();
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE((r.out + r.err).find("the run used 5100 tokens, over its budget of 4000"), std::string::npos)
+  EXPECT_NE((r.out + r.err).find("the run used 5100 tokens, over its budget of 4000"),
+            std::string::npos)
       << r.out << r.err;
   EXPECT_EQ(server.requests().size(), 1u);
   EXPECT_EQ(Staged().size(), 1u);
   EXPECT_EQ(StatusJson()["model_usage"]["tokens"], 5100);
   // The day's budget: 5100 used, 6000 allowed; the next request would pass it.
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
-                       "\"anthropic\"\nbase_url = \"" + server.anthropic_url() +
-                           "\"\nmax_retries = 0\nmax_tokens_per_day = 5000\n");
+  Write("config.toml",
+        "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
+        "\"anthropic\"\nbase_url = \"" +
+            server.anthropic_url() + "\"\nmax_retries = 0\nmax_tokens_per_day = 5000\n");
   r = Consolidate();
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE((r.out + r.err).find("today's model runs used 5100 tokens, the daily budget of 5000"),
@@ -215,10 +235,11 @@ class ClaudeCodeTest : public ModelBackendTest {
     ModelBackendTest::SetUp();
   }
   void ConfigureClaude(const Server& server, const std::string& extra = "", int timeout_s = 120) {
-    Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\nmax_lint_failures = 2\n\n"
-                         "[llm]\nprovider = \"claude-code\"\nclaude_command = \"" + claude_ +
-                             "\"\nmax_turns = 8\nrun_timeout_seconds = " +
-                             std::to_string(timeout_s) + "\n" + extra);
+    Write("config.toml",
+          "[memory.consolidation]\nengine = \"llm\"\nmax_lint_failures = 2\n\n"
+          "[llm]\nprovider = \"claude-code\"\nclaude_command = \"" +
+              claude_ + "\"\nmax_turns = 8\nrun_timeout_seconds = " + std::to_string(timeout_s) +
+              "\n" + extra);
     env_ = ClaudeEnv(server.anthropic_url());
   }
   std::string claude_;
@@ -228,9 +249,9 @@ class ClaudeCodeTest : public ModelBackendTest {
 TEST_F(ClaudeCodeTest, ConsolidatesThroughLoresToolsAndFixesARefusedWrite) {
   Server server({
       // A decision without its fields: the linter refuses it, nothing is written.
-      Server::Message("", {{"mcp__lore_run__memory_write",
-                            WriteArgs("memory/decisions/use-sqlite.md",
-                                      "---\nsources: []\n---\nx\n", {id_})}}),
+      Server::Message(
+          "", {{"mcp__lore_run__memory_write",
+                WriteArgs("memory/decisions/use-sqlite.md", "---\nsources: []\n---\nx\n", {id_})}}),
       Server::Message("", {{"mcp__lore_run__memory_write",
                             WriteArgs("memory/decisions/use-sqlite.md", kDecision, {id_})}}),
       Server::Message("", {{"mcp__lore_run__finish", {{"summary", "one decision"}}}}),
@@ -248,10 +269,10 @@ TEST_F(ClaudeCodeTest, ConsolidatesThroughLoresToolsAndFixesARefusedWrite) {
   // Offered whole (not behind Claude Code's tool search), and nothing else.
   std::set<std::string> tools;
   for (const auto& t : first["tools"]) tools.insert(t["name"].get<std::string>());
-  EXPECT_EQ(tools, (std::set<std::string>{
-                       "mcp__lore_run__memory_read", "mcp__lore_run__memory_write",
-                       "mcp__lore_run__memory_edit", "mcp__lore_run__memory_search",
-                       "mcp__lore_run__knowledge_search", "mcp__lore_run__finish"}));
+  EXPECT_EQ(tools,
+            (std::set<std::string>{"mcp__lore_run__memory_read", "mcp__lore_run__memory_write",
+                                   "mcp__lore_run__memory_edit", "mcp__lore_run__memory_search",
+                                   "mcp__lore_run__knowledge_search", "mcp__lore_run__finish"}));
   EXPECT_NE(first.dump().find("Never infer or invent sources."), std::string::npos);
   // The refusal reached the model as an error result.
   auto results = LastToolResults(reqs[1]);
@@ -265,11 +286,13 @@ TEST_F(ClaudeCodeTest, ConsolidatesThroughLoresToolsAndFixesARefusedWrite) {
 // model run, and the run leaves no session behind in ~/.claude/projects.
 TEST_F(ClaudeCodeTest, TheUsersHooksAndServersStayOutOfTheRun) {
   const std::string marker = t_ / "hook-ran";
-  t_.Write("home/.claude/settings.json",
-           Json{{"hooks",
-                 {{"SessionStart", {{{"hooks", {{{"type", "command"}, {"command", "touch " + marker}}}}}}},
-                  {"Stop", {{{"hooks", {{{"type", "command"}, {"command", "touch " + marker}}}}}}}}}}
-               .dump());
+  t_.Write(
+      "home/.claude/settings.json",
+      Json{{"hooks",
+            {{"SessionStart",
+              {{{"hooks", {{{"type", "command"}, {"command", "touch " + marker}}}}}}},
+             {"Stop", {{{"hooks", {{{"type", "command"}, {"command", "touch " + marker}}}}}}}}}}
+          .dump());
   t_.Write("home/.claude.json",
            Json{{"mcpServers", {{"theirs", {{"type", "stdio"}, {"command", "/bin/cat"}}}}}}.dump());
   Server server({
@@ -300,7 +323,8 @@ TEST_F(ClaudeCodeTest, TooManyRefusedWritesAbortAndNothingIsKept) {
   auto before = Records();
   auto r = Consolidate(env_);
   EXPECT_NE(r.exit_code, 0) << r.out;
-  EXPECT_NE((r.out + r.err).find("aborted after 2 refused writes"), std::string::npos) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("aborted after 2 refused writes"), std::string::npos)
+      << r.out << r.err;
   EXPECT_EQ(Records(), before);
   EXPECT_EQ(Staged().size(), 1u);
 }
@@ -335,11 +359,13 @@ TEST_F(ClaudeCodeTest, AHangingModelIsCutAtTheRunTimeout) {
 }
 
 TEST_F(ModelBackendTest, AClaudeThatCannotRunIsOneLineNamingTheRepair) {
-  Write("config.toml", "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
-                       "\"claude-code\"\nclaude_command = \"/nonexistent/claude\"\n");
+  Write("config.toml",
+        "[memory.consolidation]\nengine = \"llm\"\n\n[llm]\nprovider = "
+        "\"claude-code\"\nclaude_command = \"/nonexistent/claude\"\n");
   auto r = Consolidate();
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE((r.out + r.err).find("cannot run /nonexistent/claude"), std::string::npos) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("cannot run /nonexistent/claude"), std::string::npos)
+      << r.out << r.err;
   EXPECT_NE((r.out + r.err).find("llm.claude_command"), std::string::npos) << r.out << r.err;
 }
 

@@ -157,5 +157,5 @@ TEST_F(CompatTest, RecordWrittenByNodeBecomesTheOriginalsLearning) {
   EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

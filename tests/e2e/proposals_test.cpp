@@ -337,10 +337,9 @@ TEST_F(ProposalsTest, StatusShowsThePendingCount) {
   Propose({});
   auto text = Lore({"status", kRepo}, Opts());
   ASSERT_EQ(text.exit_code, 0) << text.err;
-  EXPECT_EQ(text.out.rfind("proposals: 2 await your review: lore review " + std::string(kRepo) +
-                               "\n",
-                           0),
-            0u)
+  EXPECT_EQ(
+      text.out.rfind("proposals: 2 await your review: lore review " + std::string(kRepo) + "\n", 0),
+      0u)
       << text.out;
   EXPECT_EQ(Json::parse(Lore({"status", kRepo, "--json"}, Opts()).out)["pending_proposals"], 2);
 }
@@ -504,5 +503,5 @@ TEST_F(ProposalsTest, AuditHookRedactsAndNeverFails) {
   EXPECT_EQ(std::count(events.begin(), events.end(), '\n'), 1);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

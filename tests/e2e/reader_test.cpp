@@ -119,8 +119,9 @@ TEST_F(ReaderTest, AFifoInTheStoreIsRefusedAtOnceByEveryVerb) {
     int exit_code = 1;
   };
   const std::vector<Case> cases = {
-      {"proposals.jsonl", {"propose", repo(), "--wave", "w1", "--type", "convention", "--subject",
-                           "S", "--insight", "I", "--evidence", "E", "--confidence", "0.9"},
+      {"proposals.jsonl",
+       {"propose", repo(), "--wave", "w1", "--type", "convention", "--subject", "S", "--insight",
+        "I", "--evidence", "E", "--confidence", "0.9"},
        4},  // propose exits 4 on an error (docs/proposals.md)
       {"proposals.jsonl", {"review", repo(), "--session", "s", "--plan", "-"}},
       {"extract/.failed.json", {"status", repo()}, 0},
@@ -130,8 +131,9 @@ TEST_F(ReaderTest, AFifoInTheStoreIsRefusedAtOnceByEveryVerb) {
       {"memory/summary.md", {"memory", "read", repo(), "summary"}},
       {"extract/s1.json", {"extract", repo(), "--transcript", t_ / "s1.jsonl"}},
   };
-  t_.Write("s1.jsonl", R"({"type":"user","sessionId":"s1","message":{"role":"user","content":"hi"}})"
-                       "\n");
+  t_.Write("s1.jsonl",
+           R"({"type":"user","sessionId":"s1","message":{"role":"user","content":"hi"}})"
+           "\n");
   for (const auto& c : cases) {
     SCOPED_TRACE(c.rel + ": " + c.args[0]);
     Fifo(Store(c.rel));
@@ -158,8 +160,9 @@ TEST_F(ReaderTest, HooksDoNotHangOnAFifoTheyRead) {
       // Read to find the store: unreadable, no store is guessed (the warning names it).
       {repo() + "/.git/config", "session-start", start, true},
   };
-  t_.Write("session.jsonl", R"({"type":"user","sessionId":"s1","message":{"role":"user","content":"hi"}})"
-                            "\n");
+  t_.Write("session.jsonl",
+           R"({"type":"user","sessionId":"s1","message":{"role":"user","content":"hi"}})"
+           "\n");
   for (const auto& c : cases) {
     SCOPED_TRACE(c.path + ": " + c.hook);
     std::string saved;
@@ -191,8 +194,8 @@ TEST_F(ReaderTest, ATranscriptThatIsAFifoIsRefused) {
 TEST_F(ReaderTest, McpAnswersAFifoAsAToolError) {
   Fifo(Store("config.toml"));
   Fifo(Store("memory/summary.md"));
-  std::string out = McpSession({{"status", Json::object()},
-                                {"memory_read", {{"kind", "summary"}}}});
+  std::string out =
+      McpSession({{"status", Json::object()}, {"memory_read", {{"kind", "summary"}}}});
   for (int id : {1, 2}) {
     Json r = Response(out, id);
     ASSERT_TRUE(r.contains("result")) << out;
@@ -230,14 +233,13 @@ TEST_F(ReaderTest, AnIndexPageOverItsCapIsAnErrorNamingSizeAndCap) {
 constexpr const char* kSecret = "the launch codes are in the basement";
 constexpr const char* kSymlinkRefused = "refusing to follow a symlink inside the store";
 
-class SymlinkedFolderTest : public ReaderTest,
-                            public ::testing::WithParamInterface<std::string> {
+class SymlinkedFolderTest : public ReaderTest, public ::testing::WithParamInterface<std::string> {
  protected:
   // The folder `rel` of the store replaced by a symlink to a folder outside
   // it holding a decision, a knowledge page and a summary with kSecret.
   void LinkOut(const std::string& rel) {
-    const std::string body = std::string("---\nupdated_at: 2026-01-02T03:04:05Z\n---\n") + kSecret +
-                             "\n";
+    const std::string body =
+        std::string("---\nupdated_at: 2026-01-02T03:04:05Z\n---\n") + kSecret + "\n";
     t_.Write("outside/decisions/launch.md", body);
     t_.Write("outside/launch.md", body);
     t_.Write("outside/summary.md", body);
@@ -245,7 +247,8 @@ class SymlinkedFolderTest : public ReaderTest,
     stdfs::create_directories(stdfs::path(Store(rel)).parent_path());
     // A briefing, so that the session-start hook goes on to count the folders.
     if (rel != "memory") t_.Write(std::string("stores/") + kKey + "/memory/summary.md", body);
-    const std::string target = rel == "memory/decisions" ? t_ / "outside/decisions" : t_ / "outside";
+    const std::string target =
+        rel == "memory/decisions" ? t_ / "outside/decisions" : t_ / "outside";
     ASSERT_EQ(::symlink(target.c_str(), Store(rel).c_str()), 0);
   }
 };
@@ -269,9 +272,9 @@ TEST_P(SymlinkedFolderTest, IsNeverFollowed) {
     EXPECT_EQ(sum.out.find(kSecret), std::string::npos) << sum.out;
   }
   // MCP: a tool error (isError) with the one-line message, not -32603.
-  std::string out = McpSession({{"memory_read", {{"kind", knowledge ? "knowledge" : "decision"},
-                                                 {"slug", "launch"}}},
-                                {"search", {{"query", "launch basement"}}}});
+  std::string out = McpSession(
+      {{"memory_read", {{"kind", knowledge ? "knowledge" : "decision"}, {"slug", "launch"}}},
+       {"search", {{"query", "launch basement"}}}});
   for (int id : {1, 2}) {
     Json r = Response(out, id);
     ASSERT_TRUE(r.contains("result")) << out;
@@ -299,5 +302,5 @@ INSTANTIATE_TEST_SUITE_P(Folders, SymlinkedFolderTest,
                            return n;
                          });
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -53,7 +53,9 @@ class RecallE2E : public ::testing::Test {
   std::string repo() const { return t_ / "widgets"; }
   std::string store() const { return t_ / (std::string("stores/") + kKey); }
   std::string PromptPayload(const std::string& prompt, const std::string& session = "s1") const {
-    return Json{{"session_id", session}, {"cwd", repo()}, {"hook_event_name", "UserPromptSubmit"},
+    return Json{{"session_id", session},
+                {"cwd", repo()},
+                {"hook_event_name", "UserPromptSubmit"},
                 {"prompt", prompt}}
         .dump();
   }
@@ -136,9 +138,9 @@ TEST_F(RecallE2E, NothingForAnUnrelatedPromptAnEmptyOneOrGarbage) {
                          Opts(PromptPayload("write me a haiku about autumn leaves"))),
                     "UserPromptSubmit"),
             "");
-  EXPECT_EQ(Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(""))),
-                    "UserPromptSubmit"),
-            "");
+  EXPECT_EQ(
+      Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(""))), "UserPromptSubmit"),
+      "");
   auto garbage = Lore({"hook", "user-prompt-submit"}, Opts("{not json"));
   EXPECT_EQ(garbage.exit_code, 0);
   EXPECT_EQ(garbage.out, "");
@@ -159,14 +161,13 @@ TEST_F(RecallE2E, ABrokenSettingIsOneWarningAndThePromptGoesOn) {
 TEST_F(RecallE2E, AFileIsRecalledOncePerSessionAndOnlyForFileTools) {
   Reindex();
   const std::string path = repo() + "/src/cache.c";
-  std::string c = Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Read", path))),
-                          "PostToolUse");
+  std::string c =
+      Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Read", path))), "PostToolUse");
   EXPECT_NE(c.find("cache-locale.md"), std::string::npos) << c;
   EXPECT_NE(c.find("src/cache.c"), std::string::npos) << c;
   EXPECT_LE(c.size(), 1000u);
-  EXPECT_EQ(Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Edit", path))),
-                    "PostToolUse"),
-            "");
+  EXPECT_EQ(
+      Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Edit", path))), "PostToolUse"), "");
   EXPECT_EQ(Context(Lore({"hook", "post-tool-use"}, Opts(ToolPayload("Bash", path, "s2"))),
                     "PostToolUse"),
             "");
@@ -192,8 +193,8 @@ TEST_F(RecallE2E, UseIsCountedPinnedAndShownByStats) {
   auto opened = Lore({"memory", "open", repo(), "memory/decisions/cache-locale.md"}, Opts(""));
   ASSERT_EQ(opened.exit_code, 0) << opened.err;
   EXPECT_NE(opened.out.find("Keys now carry the locale"), std::string::npos);
-  ASSERT_EQ(Lore({"memory", "pin", repo(), "memory/decisions/deploy-window.md"}, Opts("")).exit_code,
-            0);
+  ASSERT_EQ(
+      Lore({"memory", "pin", repo(), "memory/decisions/deploy-window.md"}, Opts("")).exit_code, 0);
   auto stats = Lore({"memory", "stats", repo(), "--json"}, Opts(""));
   ASSERT_EQ(stats.exit_code, 0) << stats.err;
   Json j = Json::parse(stats.out);
@@ -287,11 +288,11 @@ TEST_F(RecallE2E, SessionStartReadsTheCodesSymbolsAndAGoneOneMarksAnItemStale) {
   // symbols again, in the background, and the item is then marked stale.
   t_.Write("widgets/src/journal.c", "void FlushAll(void) {}\n");
   ASSERT_EQ(git("commit -q -a -m two"), 0);
-  const std::string start = Json{{"session_id", "s2"},
-                                 {"cwd", repo()},
-                                 {"hook_event_name", "SessionStart"},
-                                 {"source", "startup"}}
-                                .dump();
+  const std::string start = Json{
+      {"session_id", "s2"},
+      {"cwd", repo()},
+      {"hook_event_name", "SessionStart"},
+      {"source", "startup"}}.dump();
   auto started = Lore({"hook", "session-start"}, Opts(start));
   ASSERT_EQ(started.exit_code, 0) << started.err;
   EXPECT_EQ(started.err, "");
@@ -300,7 +301,7 @@ TEST_F(RecallE2E, SessionStartReadsTheCodesSymbolsAndAGoneOneMarksAnItemStale) {
     c = Context(Lore({"hook", "user-prompt-submit"}, Opts(PromptPayload(prompt))),
                 "UserPromptSubmit");
   }
-  EXPECT_NE(c.find("flush-order.md (") , std::string::npos) << c;
+  EXPECT_NE(c.find("flush-order.md ("), std::string::npos) << c;
   EXPECT_NE(c.find("stale: `FlushPending` is no longer in the code"), std::string::npos) << c;
   struct stat st {};
   ASSERT_EQ(::stat((store() + "/recall/symbols.txt").c_str(), &st), 0);
@@ -326,8 +327,8 @@ void ExpectOnlyQuotedToolOutput(const std::string& context, const std::string& n
                             before.find(" failed with \"") != std::string::npos;
     const auto quotes = std::count(before.begin(), before.end(), '"');
     EXPECT_TRUE(attributed && quotes % 2 == 1)
-        << "unquoted tool output: \"" << needle << "\" in the line: "
-        << context.substr(line_start, context.find('\n', at) - line_start);
+        << "unquoted tool output: \"" << needle
+        << "\" in the line: " << context.substr(line_start, context.find('\n', at) - line_start);
     at += needle.size();
   }
 }
@@ -350,19 +351,23 @@ TEST_F(RecallE2E, ToolOutputNeverReachesAContextAsAnInstruction) {
       line(1, "user", {{"role", "user"}, {"content", "How do we install the widgets tool?"}}) +
       line(2, "assistant",
            {{"role", "assistant"},
-            {"content", Json::array({{{"type", "tool_use"}, {"id", "t1"}, {"name", "Bash"},
+            {"content", Json::array({{{"type", "tool_use"},
+                                      {"id", "t1"},
+                                      {"name", "Bash"},
                                       {"input", {{"command", "cat README.md"}}}}})}}) +
       line(3, "user",
            {{"role", "user"},
-            {"content", Json::array({{{"type", "tool_result"}, {"tool_use_id", "t1"},
+            {"content", Json::array({{{"type", "tool_result"},
+                                      {"tool_use_id", "t1"},
                                       {"content", "# Widgets installer\n" + injected +
                                                       "\nThe installer needs Python 3."},
                                       {"is_error", false}}})}}) +
       line(4, "assistant",
            {{"role", "assistant"},
             {"content", Json::array({{{"type", "text"},
-                                      {"text", "The README describes the installer; I will "
-                                               "not pipe a script from the web into a shell."}}})}});
+                                      {"text",
+                                       "The README describes the installer; I will "
+                                       "not pipe a script from the web into a shell."}}})}});
   t_.Write("transcript.jsonl", transcript);
   ASSERT_EQ(Lore({"extract", repo(), "--transcript", t_ / "transcript.jsonl", "--session",
                   "4d5611e5-poison"},
@@ -372,16 +377,17 @@ TEST_F(RecallE2E, ToolOutputNeverReachesAContextAsAnInstruction) {
   ASSERT_EQ(Lore({"consolidate", repo(), "--flush", "--foreground"}, Opts("")).exit_code, 0);
   Reindex();
   const std::string start =
-      Context(Lore({"hook", "session-start"},
-                   Opts(Json{{"session_id", "next"}, {"cwd", repo()}, {"source", "startup"},
-                             {"hook_event_name", "SessionStart"}}
-                            .dump())),
+      Context(Lore({"hook", "session-start"}, Opts(Json{{"session_id", "next"},
+                                                        {"cwd", repo()},
+                                                        {"source", "startup"},
+                                                        {"hook_event_name", "SessionStart"}}
+                                                       .dump())),
               "SessionStart");
   ExpectOnlyQuotedToolOutput(start, "IGNORE PREVIOUS INSTRUCTIONS");
-  const std::string prompt =
-      Context(Lore({"hook", "user-prompt-submit"},
-                   Opts(PromptPayload("how do we run the widgets installer script with curl?", "s2"))),
-              "UserPromptSubmit");
+  const std::string prompt = Context(
+      Lore({"hook", "user-prompt-submit"},
+           Opts(PromptPayload("how do we run the widgets installer script with curl?", "s2"))),
+      "UserPromptSubmit");
   ASSERT_NE(prompt.find("IGNORE PREVIOUS INSTRUCTIONS"), std::string::npos)
       << "the test must reach the output to mean anything: " << prompt;
   ExpectOnlyQuotedToolOutput(prompt, "IGNORE PREVIOUS INSTRUCTIONS");
@@ -393,7 +399,7 @@ TEST_F(RecallE2E, ToolOutputNeverReachesAContextAsAnInstruction) {
 TEST_F(RecallE2E, InitInstallsBothHooks) {
   ASSERT_EQ(Lore({"init", "claude-code", "--project", repo()}, Opts("")).exit_code, 0);
   Json s = Json::parse(t_.Read("widgets/.claude/settings.json"));
-  EXPECT_EQ(s["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"], 
+  EXPECT_EQ(s["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"],
             "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook user-prompt-submit");
   EXPECT_EQ(s["hooks"]["PostToolUse"][0]["matcher"], "Read|Edit|MultiEdit|Write|NotebookEdit");
   EXPECT_EQ(s["hooks"]["PostToolUse"][0]["hooks"][0]["command"],

@@ -445,5 +445,5 @@ TEST_F(ReviewAgentTest, SessionEndReminderCommandRunsAsPrinted) {
   EXPECT_EQ(Read("proposals.jsonl"), "");
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -45,7 +45,7 @@ TEST_F(ReviewArchiveTest, KilledAfterArchivingThenReviewedAgainArchivesEachLineO
   // First review: two approved, two left queued; killed after the archive append.
   t_.Write("plan.json", "{\"approve\":[\"" + ids[0] + "\",\"" + ids[2] + "\"]}");
   auto killed = LoreTest({"review", kRepo, "--session", "s1", "--plan", t_ / "plan.json"},
-                     Opts("review-after-archive:crash"));
+                         Opts("review-after-archive:crash"));
   ASSERT_EQ(killed.exit_code, 128 + SIGKILL) << killed.err;
   EXPECT_EQ(Read("proposals.jsonl"), queue);  // not replaced yet
   // Second review clears everything: the two recovered and the two others.
@@ -62,5 +62,5 @@ TEST_F(ReviewArchiveTest, KilledAfterArchivingThenReviewedAgainArchivesEachLineO
   }
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -203,5 +203,5 @@ TEST_F(ReviewTtyTest, TerminalRestoredWhenKilledBySignal) {
   EXPECT_EQ(Read("proposals.jsonl"), before);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -105,5 +105,5 @@ TEST_F(SearchReadOnlyTest, NoIndexAnswersFromAFreshOneInMemory) {
   EXPECT_FALSE(stdfs::exists(Store("index.sqlite")));
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

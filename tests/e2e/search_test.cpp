@@ -138,9 +138,9 @@ TEST_F(SearchE2E, ExplainAndTextOutput) {
   ASSERT_EQ(j.size(), 1u);
   std::vector<std::string> parts;
   for (const auto& [k, v] : j[0]["explain"].items()) parts.push_back(k);
-  EXPECT_EQ(parts, (std::vector<std::string>{"total", "text", "expansion", "context", "session",
-                                             "author", "time", "asks", "trace", "curated",
-                                             "expansions"}));
+  EXPECT_EQ(parts,
+            (std::vector<std::string>{"total", "text", "expansion", "context", "session", "author",
+                                      "time", "asks", "trace", "curated", "expansions"}));
   auto bad = Lore({"search", kRepo, "x", "--scope", "nowhere"}, Opts());
   EXPECT_EQ(bad.exit_code, 2);
 }
@@ -293,8 +293,8 @@ TEST_F(SearchE2E, TwoWritersAndASearcherNeverFail) {
   // 1000 searches, or as many as 40 s allow once 50 are done (an ASan build
   // on a loaded machine runs a search in about a second).
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(40);
-  for (int round = 0; round < 1000 && failures < 5 &&
-                      (round < 50 || std::chrono::steady_clock::now() < deadline);
+  for (int round = 0;
+       round < 1000 && failures < 5 && (round < 50 || std::chrono::steady_clock::now() < deadline);
        ++round) {
     auto r =
         Lore({"search", kRepo, round % 2 ? "concurrent capture" : "concurrent decision", "--json"},
@@ -320,5 +320,5 @@ TEST_F(SearchE2E, TwoWritersAndASearcherNeverFail) {
             std::min<size_t>(1000, static_cast<size_t>(std::count(raw.begin(), raw.end(), '\n'))));
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -127,8 +127,9 @@ TEST_F(SecretDoorsTest, RecordFrontmatterOfEveryKind) {
   for (const Planted& s : AllPlanted()) {
     if (s.text.find('\n') == std::string::npos) record += "# " + s.text + "\n";  // comments
   }
-  record += "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n"
-            "status: open\nsources: []\n";
+  record +=
+      "created_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\n"
+      "status: open\nsources: []\n";
   n = 0;
   for (const Planted& s : AllPlanted()) {
     const std::string one = Json(s.text).dump();  // a JSON string is a YAML scalar
@@ -139,9 +140,9 @@ TEST_F(SecretDoorsTest, RecordFrontmatterOfEveryKind) {
   record += "---\nbody\n";
   auto r = Lore({"memory", "write", kRepo, "decision", "stdin-keys"}, Opts(record));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  auto e = Lore({"memory", "edit", kRepo, "decision", "stdin-keys", "--set",
-                 "owner=" + AllPlanted()[1].text},
-                Opts());
+  auto e = Lore(
+      {"memory", "edit", kRepo, "decision", "stdin-keys", "--set", "owner=" + AllPlanted()[1].text},
+      Opts());
   EXPECT_EQ(e.exit_code, 0) << e.out << e.err;
   EXPECT_NE(Read("memory/decisions/set-keys.md").find("[REDACTED:github-token]"),
             std::string::npos);
@@ -318,8 +319,8 @@ TEST_F(SecretDoorsTest, TranscriptBranchCwdAndPathOfEveryKind) {
   auto c = Lore({"consolidate", kRepo, "--flush", "--foreground"}, Opts());
   ASSERT_EQ(c.exit_code, 0) << c.out << c.err;
   t_.Write("checkout/.git/config", std::string("[remote \"origin\"]\n\turl = ") + kRepo + "\n");
-  RunOptions o = Opts(Json{{"session_id", "s2"}, {"source", "startup"}, {"cwd", t_ / "checkout"}}
-                          .dump());
+  RunOptions o =
+      Opts(Json{{"session_id", "s2"}, {"source", "startup"}, {"cwd", t_ / "checkout"}}.dump());
   auto start = Lore({"hook", "session-start"}, o);
   ASSERT_EQ(start.exit_code, 0) << start.err;
   const std::string ctx =
@@ -501,5 +502,5 @@ TEST_F(SecretDoorsTest, ExtractDigestAndSplitPrivateSpans) {
   ExpectNoLeak();
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

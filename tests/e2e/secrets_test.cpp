@@ -253,5 +253,5 @@ TEST_F(SecretsTest, CheckSecretsReportsAnOlderStoreWithoutPrintingTheSecret) {
   }
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

@@ -4,8 +4,8 @@
 // the files on disk, and the page and the CLI reviewing the same batch at
 // once. The page itself is driven in a real browser by tests/serve/.
 #include <arpa/inet.h>
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -149,11 +149,11 @@ class ServeE2E : public ::testing::Test {
     for (int i = 0; i < n; ++i) {
       RunOptions o = Opts();
       o.env["LORE_WAVE"] = "w-" + tag + "-" + std::to_string(i);
-      auto r = Lore({"propose", repo(), "--type", "convention", "--subject",
-                     tag + " subject " + std::to_string(i), "--insight",
-                     "insight " + tag + " " + std::to_string(i), "--evidence", "seen",
-                     "--confidence", "0.8"},
-                    o);
+      auto r = Lore(
+          {"propose", repo(), "--type", "convention", "--subject",
+           tag + " subject " + std::to_string(i), "--insight",
+           "insight " + tag + " " + std::to_string(i), "--evidence", "seen", "--confidence", "0.8"},
+          o);
       EXPECT_EQ(r.exit_code, 0) << r.err;
       ids.push_back(Json::parse(r.out)["id"].get<std::string>());
     }
@@ -217,8 +217,8 @@ TEST_F(ServeE2E, EveryRequestNeedsTheTokenAHostOfItsOwnAndNoOtherSite) {
   EXPECT_EQ(Http(port_, "GET", "/etc/passwd?t=" + token_, {}).status, 404);
   EXPECT_EQ(Http(port_, "GET", "/../../etc/passwd?t=" + token_, {}).status, 404);
   // DNS rebinding: another host name at the same address.
-  EXPECT_EQ(Http(port_, "GET", "/api/overview?t=" + token_, {{"Host", "evil.example:" +
-                                                              std::to_string(port_)}})
+  EXPECT_EQ(Http(port_, "GET", "/api/overview?t=" + token_,
+                 {{"Host", "evil.example:" + std::to_string(port_)}})
                 .status,
             403);
   // A change: the header token and JSON, from no other site.
@@ -226,27 +226,30 @@ TEST_F(ServeE2E, EveryRequestNeedsTheTokenAHostOfItsOwnAndNoOtherSite) {
   EXPECT_EQ(Http(port_, "POST", "/api/pin?t=" + token_, {{"Content-Type", "application/json"}}, pin)
                 .status,
             403);
-  EXPECT_EQ(Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
-                                             {"Content-Type", "application/x-www-form-urlencoded"}},
-                 pin)
-                .status,
-            415);
-  EXPECT_EQ(Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
-                                             {"Content-Type", "application/json"},
-                                             {"Origin", "http://evil.example"}},
+  EXPECT_EQ(
+      Http(port_, "POST", "/api/pin",
+           {{"X-Lore-Token", token_}, {"Content-Type", "application/x-www-form-urlencoded"}}, pin)
+          .status,
+      415);
+  EXPECT_EQ(Http(port_, "POST", "/api/pin",
+                 {{"X-Lore-Token", token_},
+                  {"Content-Type", "application/json"},
+                  {"Origin", "http://evil.example"}},
                  pin)
                 .status,
             403);
-  EXPECT_EQ(Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
-                                             {"Content-Type", "application/json"},
-                                             {"Sec-Fetch-Site", "cross-site"}},
+  EXPECT_EQ(Http(port_, "POST", "/api/pin",
+                 {{"X-Lore-Token", token_},
+                  {"Content-Type", "application/json"},
+                  {"Sec-Fetch-Site", "cross-site"}},
                  pin)
                 .status,
             403);
   EXPECT_EQ(Read("usage.jsonl"), "");  // none of them changed anything
-  Reply ok = Http(port_, "POST", "/api/pin", {{"X-Lore-Token", token_},
-                                              {"Content-Type", "application/json"},
-                                              {"Origin", "http://127.0.0.1:" + std::to_string(port_)}},
+  Reply ok = Http(port_, "POST", "/api/pin",
+                  {{"X-Lore-Token", token_},
+                   {"Content-Type", "application/json"},
+                   {"Origin", "http://127.0.0.1:" + std::to_string(port_)}},
                   pin);
   EXPECT_EQ(ok.status, 200) << ok.body;
   EXPECT_NE(Read("usage.jsonl").find("\"use\":\"pin\""), std::string::npos);
@@ -272,14 +275,16 @@ TEST_F(ServeE2E, IdsThatLeaveTheStoreAreNotFound) {
 }
 
 TEST_F(ServeE2E, ARecordsSourcesOpenTheSessionLogsLinesOfThatTranscriptRange) {
-  t_.Write(store() + "/sessions/s1.jsonl",
-           "{\"turn\":\"person\",\"line\":3,\"at\":\"2026-11-02T03:00:00Z\",\"text\":\"please key "
-           "the cache by locale\"}\n"
-           "{\"turn\":\"agent\",\"line\":9,\"at\":\"2026-11-02T03:01:00Z\",\"text\":\"Done: keys carry "
-           "the locale now.\"}\n"
-           "{\"turn\":\"person\",\"line\":40,\"at\":\"2026-11-02T03:09:00Z\",\"text\":\"thanks\"}\n"
-           "{\"turn\":\"span\",\"session_id\":\"s1\",\"lines\":[1,40],\"started_at\":\"2026-11-02T03:00:00Z\","
-           "\"ended_at\":\"2026-11-02T03:09:00Z\"}\n");
+  t_.Write(
+      store() + "/sessions/s1.jsonl",
+      "{\"turn\":\"person\",\"line\":3,\"at\":\"2026-11-02T03:00:00Z\",\"text\":\"please key "
+      "the cache by locale\"}\n"
+      "{\"turn\":\"agent\",\"line\":9,\"at\":\"2026-11-02T03:01:00Z\",\"text\":\"Done: keys carry "
+      "the locale now.\"}\n"
+      "{\"turn\":\"person\",\"line\":40,\"at\":\"2026-11-02T03:09:00Z\",\"text\":\"thanks\"}\n"
+      "{\"turn\":\"span\",\"session_id\":\"s1\",\"lines\":[1,40],\"started_at\":\"2026-11-02T03:00:"
+      "00Z\","
+      "\"ended_at\":\"2026-11-02T03:09:00Z\"}\n");
   t_.Write(store() + "/memory/decisions/cache-locale.md",
            "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
            "open\nsources:\n  - session_id: s1\n    range: [1, 10]\n---\n# Cache keys carry the "
@@ -398,8 +403,9 @@ TEST_F(ServeE2E, ThePageAndTheCliReviewingAtOnceNeverLoseOrDoubleADecision) {
     t.join();
     ASSERT_EQ(page.status, 200) << page.body;
     // The CLI either decided first, or found the page had: then it changed nothing.
-    EXPECT_TRUE(cli.exit_code == 0 ||
-                (cli.exit_code == 1 && cli.err.find("no queued proposal has id") != std::string::npos))
+    EXPECT_TRUE(
+        cli.exit_code == 0 ||
+        (cli.exit_code == 1 && cli.err.find("no queued proposal has id") != std::string::npos))
         << cli.exit_code << " " << cli.err;
     Json r = Json::parse(page.body);
     EXPECT_EQ(r["approved"].get<int>() + r["declined"].get<int>() + r["already"].size(), 4u)
@@ -436,9 +442,11 @@ TEST_F(ServeE2E, ATeamStoresQueueIsLeftToLoreReviewWhichClaimsABatchFirst) {
 TEST_F(ServeE2E, ActivityDrawsEveryWeekBetweenTheFirstSessionAndTheLast) {
   auto log = [&](const std::string& id, const std::string& at) {
     t_.Write(store() + "/sessions/" + id + ".jsonl",
-             "{\"turn\":\"person\",\"line\":1,\"at\":\"" + at + "\",\"text\":\"fix it\"}\n"
-             "{\"turn\":\"span\",\"session_id\":\"" + id + "\",\"lines\":[1,1],\"started_at\":\"" + at +
-                 "\",\"ended_at\":\"" + at + "\"}\n");
+             "{\"turn\":\"person\",\"line\":1,\"at\":\"" + at +
+                 "\",\"text\":\"fix it\"}\n"
+                 "{\"turn\":\"span\",\"session_id\":\"" +
+                 id + "\",\"lines\":[1,1],\"started_at\":\"" + at + "\",\"ended_at\":\"" + at +
+                 "\"}\n");
   };
   log("a", "2026-10-05T10:00:00Z");  // 2026-W41
   log("b", "2026-11-02T10:00:00Z");  // 2026-W45
@@ -450,8 +458,8 @@ TEST_F(ServeE2E, ActivityDrawsEveryWeekBetweenTheFirstSessionAndTheLast) {
     names.push_back(w["week"].get<std::string>());
     sessions += w["sessions"].get<int64_t>();
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"2026-W41", "2026-W42", "2026-W43", "2026-W44",
-                                              "2026-W45"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"2026-W41", "2026-W42", "2026-W43", "2026-W44", "2026-W45"}));
   EXPECT_EQ(sessions, 2);
 }
 
@@ -465,8 +473,8 @@ TEST_F(ServeE2E, SlowAndIdleClientsNeverKeepARequestWaiting) {
     idle.push_back(fd);
   }
   // 8 that send their request a byte at a time, every 200 ms (slow loris).
-  const std::string head = "GET /api/overview?t=" + token_ + " HTTP/1.1\r\nHost: 127.0.0.1:" +
-                           std::to_string(port_) + "\r\n\r\n";
+  const std::string head = "GET /api/overview?t=" + token_ +
+                           " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) + "\r\n\r\n";
   std::vector<int> slow;
   for (int i = 0; i < 8; ++i) {
     int fd = Connect(port_);
@@ -520,16 +528,18 @@ TEST_F(ServeE2E, ABodyOverTheLimitIsRefusedSayingSo) {
                  {{"X-Lore-Token", token_}, {"Content-Type", "application/json"}}, big);
   EXPECT_EQ(r.status, 413) << r.body;
   Json why = Json::parse(r.body);
-  EXPECT_EQ(why["error"], "the request body (1048577 bytes) is over the 1 MiB limit (1048576 bytes)");
+  EXPECT_EQ(why["error"],
+            "the request body (1048577 bytes) is over the 1 MiB limit (1048576 bytes)");
   EXPECT_NE(why["repair"].get<std::string>().find("at most 1 MiB"), std::string::npos);
   EXPECT_EQ(r.headers["x-content-type-options"], "nosniff");
   // So is one sent in chunks, as soon as a chunk's size says so.
   int fd = Connect(port_);
   ASSERT_GE(fd, 0);
-  const std::string chunked = "POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) +
-                              "\r\nX-Lore-Token: " + token_ +
-                              "\r\nContent-Type: application/json\r\nTransfer-Encoding: "
-                              "chunked\r\n\r\n100001\r\n";
+  const std::string chunked =
+      "POST /api/edit HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port_) +
+      "\r\nX-Lore-Token: " + token_ +
+      "\r\nContent-Type: application/json\r\nTransfer-Encoding: "
+      "chunked\r\n\r\n100001\r\n";
   ASSERT_EQ(::send(fd, chunked.data(), chunked.size(), MSG_NOSIGNAL),
             static_cast<ssize_t>(chunked.size()));
   std::string answer;
@@ -545,7 +555,8 @@ TEST_F(ServeE2E, ABodyOverTheLimitIsRefusedSayingSo) {
             std::string::npos)
       << answer;
   // A body within the limit is read as before.
-  Reply bad = Post("edit", {{"id", "memory/decisions/nothing.md"}, {"text", std::string(1000, 'y')}});
+  Reply bad =
+      Post("edit", {{"id", "memory/decisions/nothing.md"}, {"text", std::string(1000, 'y')}});
   EXPECT_NE(bad.status, 413);
   EXPECT_NE(bad.status, 0);
 }
@@ -639,17 +650,21 @@ TEST_F(ServeE2E, SessionsComePagedWithACursorEachExactlyOnce) {
 // HTML is escaped; a source as a conversation; excerpts without
 // frontmatter; "why" in words.
 TEST_F(ServeE2E, MarkdownIsRenderedWithRawHtmlEscapedAndSourcesReadAsAConversation) {
-  t_.Write(store() + "/memory/decisions/hostile.md",
-           "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
-           "open\nsources:\n  - session_id: s2\n    range: [1, 20]\n---\n# Locale **cache** rule\n\n"
-           "<script>alert(1)</script>\n\n<img src=x onerror=alert(2)> and `code`\n\n"
-           "| a | b |\n|---|---|\n| 1 | 2 |\n");
-  t_.Write(store() + "/sessions/s2.jsonl",
-           "{\"turn\":\"person\",\"line\":3,\"at\":\"2026-11-02T03:00:00Z\",\"text\":\"fix the\\nlocale\"}\n"
-           "{\"turn\":\"tool\",\"line\":5,\"tool\":\"Bash\",\"id\":\"t1\",\"input\":\"make test\"}\n"
-           "{\"turn\":\"result\",\"line\":6,\"id\":\"t1\",\"status\":\"failed\",\"exit\":2,\"text\":\"1 failed\\nlocale_test\"}\n"
-           "{\"turn\":\"agent\",\"line\":9,\"text\":\"Fixed.\"}\n"
-           "{\"turn\":\"span\",\"session_id\":\"s2\",\"lines\":[1,9]}\n");
+  t_.Write(
+      store() + "/memory/decisions/hostile.md",
+      "---\ncreated_at: 2026-11-02T03:04:05Z\nupdated_at: 2026-11-02T03:04:05Z\nstatus: "
+      "open\nsources:\n  - session_id: s2\n    range: [1, 20]\n---\n# Locale **cache** rule\n\n"
+      "<script>alert(1)</script>\n\n<img src=x onerror=alert(2)> and `code`\n\n"
+      "| a | b |\n|---|---|\n| 1 | 2 |\n");
+  t_.Write(
+      store() + "/sessions/s2.jsonl",
+      "{\"turn\":\"person\",\"line\":3,\"at\":\"2026-11-02T03:00:00Z\",\"text\":\"fix "
+      "the\\nlocale\"}\n"
+      "{\"turn\":\"tool\",\"line\":5,\"tool\":\"Bash\",\"id\":\"t1\",\"input\":\"make test\"}\n"
+      "{\"turn\":\"result\",\"line\":6,\"id\":\"t1\",\"status\":\"failed\",\"exit\":2,\"text\":\"1 "
+      "failed\\nlocale_test\"}\n"
+      "{\"turn\":\"agent\",\"line\":9,\"text\":\"Fixed.\"}\n"
+      "{\"turn\":\"span\",\"session_id\":\"s2\",\"lines\":[1,9]}\n");
   Start();
   Json overview = Json::parse(Get("/api/overview").body);
   ASSERT_TRUE(overview["briefing"]["html"].is_string()) << overview.dump();
@@ -679,7 +694,9 @@ TEST_F(ServeE2E, MarkdownIsRenderedWithRawHtmlEscapedAndSourcesReadAsAConversati
   const std::string text = source["text"].get<std::string>();
   EXPECT_NE(text.find("person:\nfix the\nlocale\n"), std::string::npos) << text;
   EXPECT_NE(text.find("tool call Bash: make test\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("tool result (failed, exit 2):\n> 1 failed\n> locale_test\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("tool result (failed, exit 2):\n> 1 failed\n> locale_test\n"),
+            std::string::npos)
+      << text;
   EXPECT_EQ(text.find("{\"turn\""), std::string::npos) << text;
 
   Json hits = Json::parse(Get("/api/search?q=locale%20cache&explain=1").body)["hits"];

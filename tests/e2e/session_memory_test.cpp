@@ -33,12 +33,12 @@ class Script {
                                   {"content", Json::array({{{"type", "text"}, {"text", text}}})}});
   }
   Script& Call(const std::string& id, const std::string& tool, const Json& input) {
-    return Line("assistant",
-                Json{{"role", "assistant"},
-                     {"content", Json::array({{{"type", "tool_use"},
-                                                {"id", id},
-                                                {"name", tool},
-                                                {"input", input}}})}});
+    return Line(
+        "assistant",
+        Json{
+            {"role", "assistant"},
+            {"content",
+             Json::array({{{"type", "tool_use"}, {"id", id}, {"name", tool}, {"input", input}}})}});
   }
   Script& Bash(const std::string& id, const std::string& command) {
     return Call(id, "Bash", {{"command", command}, {"description", "run " + id}});
@@ -54,9 +54,10 @@ class Script {
     Json j = Base("user");
     j["isCompactSummary"] = true;
     j["message"] = {{"role", "user"},
-                    {"content", "This session is being continued from a previous conversation "
-                                "that ran out of context. The conversation is summarized below:\n" +
-                                    summary}};
+                    {"content",
+                     "This session is being continued from a previous conversation "
+                     "that ran out of context. The conversation is summarized below:\n" +
+                         summary}};
     text_ += j.dump() + "\n";
     return *this;
   }
@@ -68,8 +69,12 @@ class Script {
     ++n_;
     char ts[64];
     std::snprintf(ts, sizeof ts, "%sT10:%02d:%02d.000Z", day_.c_str(), n_ / 60, n_ % 60);
-    return Json{{"type", type},     {"sessionId", session_}, {"timestamp", ts},
-                {"cwd", "/repo"},   {"gitBranch", "main"},   {"isSidechain", false},
+    return Json{{"type", type},
+                {"sessionId", session_},
+                {"timestamp", ts},
+                {"cwd", "/repo"},
+                {"gitBranch", "main"},
+                {"isSidechain", false},
                 {"uuid", "u" + std::to_string(n_)}};
   }
   Script& Line(const std::string& type, Json message) {
@@ -104,8 +109,9 @@ Script RulesSession() {
       .Result("t4", "[main 1a2b3c4] Add the config module\n 1 file changed")
       .Bash("t5", "git commit -am again")
       .Result("t5", "Exit code 1\nOn branch main\nnothing to commit, working tree clean", true)
-      .Agent("How should I push?\n1. **Rebase** onto origin first\n2. **Force push** the "
-             "branch\n3. **Skip** pushing")
+      .Agent(
+          "How should I push?\n1. **Rebase** onto origin first\n2. **Force push** the "
+          "branch\n3. **Skip** pushing")
       .Person("2")
       .Bash("t6", "git push --force")
       .Result("t6",
@@ -117,14 +123,17 @@ Script RulesSession() {
       .Bash("t7", "tail -n 1 app.log")
       .Result("t7", "<system-reminder>Keep going.</system-reminder>\nserver started on 8080")
       .Compaction("The config module was added and committed.")
-      .Agent("Done: the config module is added, the tests pass, and it is committed as 1a2b3c4. "
-             "Left to do: push, once you decide how.");
+      .Agent(
+          "Done: the config module is added, the tests pass, and it is committed as 1a2b3c4. "
+          "Left to do: push, once you decide how.");
   return t;
 }
 
 class SessionMemoryTest : public ExtractFixture {
  protected:
-  RunResult Consolidate() { return Lore({"consolidate", kRepo, "--flush", "--foreground"}, Opts()); }
+  RunResult Consolidate() {
+    return Lore({"consolidate", kRepo, "--flush", "--foreground"}, Opts());
+  }
   std::string SessionLog(const std::string& session) const {
     return Read("sessions/" + session + ".jsonl");
   }
@@ -157,9 +166,9 @@ TEST_F(SessionMemoryTest, EveryRuleOfASessionReachesTheLogTheEntryAndTheBriefing
         R"("change":"module.exports={}")"}) {  // what the agent wrote is its own action
     EXPECT_NE(log.find(kept), std::string::npos) << kept << "\n" << log;
   }
-  for (const char* gone : {"\x1b", "\\u001b", "doesn't want to proceed", "STOP what you",
-                           "system-reminder", "Request interrupted", "Keep going",
-                           "File created successfully", "summarized below"}) {
+  for (const char* gone :
+       {"\x1b", "\\u001b", "doesn't want to proceed", "STOP what you", "system-reminder",
+        "Request interrupted", "Keep going", "File created successfully", "summarized below"}) {
     EXPECT_EQ(log.find(gone), std::string::npos) << gone << "\n" << log;
   }
 
@@ -209,8 +218,8 @@ TEST_F(SessionMemoryTest, TheContextIsTheBriefingAndAnIndexNeverFailedCommands) 
   Line(Extract());
   ASSERT_EQ(Consolidate().exit_code, 0);
   // The hook locates the store of the payload's cwd: here, the remote itself.
-  RunOptions at = Opts(std::string(R"({"session_id":"next","source":"startup","cwd":")") + kRepo +
-                       "\"}");
+  RunOptions at =
+      Opts(std::string(R"({"session_id":"next","source":"startup","cwd":")") + kRepo + "\"}");
   auto r = Lore({"hook", "session-start"}, at);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   Json j = Json::parse(r.out, nullptr, false);
@@ -246,7 +255,8 @@ TEST_F(SessionMemoryTest, TheSameSessionsReplayedTwiceGiveByteIdenticalMemory) {
       .Bash("u1", "pytest tests/test_upload.py")
       .Result("u1", "FAILED tests/test_upload.py::test_retry - TimeoutError\n1 failed", true)
       .Agent("The retry waits on the real clock; I'll inject a fake one.")
-      .Call("u2", "Edit", {{"file_path", "/repo/src/upload.py"}, {"old_string", "a"}, {"new_string", "b"}})
+      .Call("u2", "Edit",
+            {{"file_path", "/repo/src/upload.py"}, {"old_string", "a"}, {"new_string", "b"}})
       .Result("u2", "The file /repo/src/upload.py has been updated.")
       .Bash("u3", "python -m pytest -q tests/")
       .Result("u3", "12 passed")
@@ -258,9 +268,9 @@ TEST_F(SessionMemoryTest, TheSameSessionsReplayedTwiceGiveByteIdenticalMemory) {
       Line(Extract());
       EXPECT_EQ(Consolidate().exit_code, 0);
     }
-    auto r = Lore({"hook", "session-start"},
-                  Opts(std::string(R"({"session_id":"next","source":"startup","cwd":")") +
-                       kRepo + "\"}"));
+    auto r = Lore(
+        {"hook", "session-start"},
+        Opts(std::string(R"({"session_id":"next","source":"startup","cwd":")") + kRepo + "\"}"));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     auto files = Snapshot(Path(""));
     files["(session-start context)"] = r.out;
@@ -409,13 +419,13 @@ TEST_F(SessionMemoryTest, ADecisionFedByFiveHundredSessionsKeepsWithinTheLinter)
 TEST_F(SessionMemoryTest, AFailedBackgroundRunIsVisible) {
   // An extract that fails leaves a record: status and the next context say so.
   t_.Write("dir.jsonl/x", "");
-  auto bad = Lore({"extract", kRepo, "--transcript", t_ / "dir.jsonl", "--session", "s-bad"},
-                  Opts());
+  auto bad =
+      Lore({"extract", kRepo, "--transcript", t_ / "dir.jsonl", "--session", "s-bad"}, Opts());
   EXPECT_EQ(bad.exit_code, 1);
-  std::string ctx = Lore({"hook", "session-start"},
-                         Opts(std::string(R"({"session_id":"n","source":"startup","cwd":")") +
-                              kRepo + "\"}"))
-                        .out;
+  std::string ctx =
+      Lore({"hook", "session-start"},
+           Opts(std::string(R"({"session_id":"n","source":"startup","cwd":")") + kRepo + "\"}"))
+          .out;
   EXPECT_NE(ctx.find("memory may be stale: extracting session s-bad failed"), std::string::npos)
       << ctx;
   auto told = Lore({"status", kRepo}, Opts());
@@ -427,16 +437,18 @@ TEST_F(SessionMemoryTest, AFailedBackgroundRunIsVisible) {
   EXPECT_EQ(told_json["failed_extract"]["session_id"], "s-bad") << told_json.dump();
   EXPECT_FALSE(told_json["failed_extract"]["error"].get<std::string>().empty());
   // The next extract that succeeds clears it.
-  t_.Write("ok.jsonl", R"({"type":"user","sessionId":"s-ok","message":{"role":"user","content":"hello there"}})"
-                       "\n");
+  t_.Write("ok.jsonl",
+           R"({"type":"user","sessionId":"s-ok","message":{"role":"user","content":"hello there"}})"
+           "\n");
   ASSERT_EQ(Lore({"extract", kRepo, "--transcript", t_ / "ok.jsonl", "--session", "s-ok"}, Opts())
                 .exit_code,
             0);
-  EXPECT_TRUE(
-      nlohmann::json::parse(Lore({"status", kRepo, "--json"}, Opts()).out)["failed_extract"]
-          .is_null());
+  EXPECT_TRUE(nlohmann::json::parse(Lore({"status", kRepo, "--json"}, Opts()).out)["failed_extract"]
+                  .is_null());
   // A consolidation that fails (a decision it must update does not parse).
-  ASSERT_EQ(Lore({"stage", kRepo}, Opts(ConsolidateFixture::Entry("s1", "sqlite", "sqlite b"))).exit_code, 0);
+  ASSERT_EQ(
+      Lore({"stage", kRepo}, Opts(ConsolidateFixture::Entry("s1", "sqlite", "sqlite b"))).exit_code,
+      0);
   Write("memory/decisions/sqlite-a-or-sqlite-b.md", "---\ncreated_at: [\n---\nbroken\n");
   EXPECT_NE(Consolidate().exit_code, 0);
   auto status = Lore({"status", kRepo, "--json"}, Opts());
@@ -448,5 +460,5 @@ TEST_F(SessionMemoryTest, AFailedBackgroundRunIsVisible) {
       << ctx;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

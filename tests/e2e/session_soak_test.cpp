@@ -36,13 +36,13 @@ constexpr const char* kKey = "example.com_acme_soak";
 const std::vector<std::string> kSessions = {"soak-a", "soak-b", "soak-c"};
 
 std::string PersonLine(const std::string& session, int n) {
-  nlohmann::json j = {{"type", "user"},
-                      {"sessionId", session},
-                      {"timestamp", "2025-05-01T10:00:00Z"},
-                      {"message",
-                       {{"role", "user"},
-                        {"content", "Task " + session + " number " + std::to_string(n) +
-                                        ": rename the field"}}}};
+  nlohmann::json j = {
+      {"type", "user"},
+      {"sessionId", session},
+      {"timestamp", "2025-05-01T10:00:00Z"},
+      {"message",
+       {{"role", "user"},
+        {"content", "Task " + session + " number " + std::to_string(n) + ": rename the field"}}}};
   return j.dump() + "\n";
 }
 
@@ -84,8 +84,9 @@ std::string Coverage(std::vector<std::pair<int64_t, int64_t>> ranges, int64_t n)
   std::sort(ranges.begin(), ranges.end());
   int64_t next = 1;
   for (const auto& [a, b] : ranges) {
-    if (a != next) return "expected a range from " + std::to_string(next) + ", got [" +
-                          std::to_string(a) + ", " + std::to_string(b) + "]";
+    if (a != next)
+      return "expected a range from " + std::to_string(next) + ", got [" + std::to_string(a) +
+             ", " + std::to_string(b) + "]";
     next = b + 1;
   }
   if (next != n + 1) return "lines " + std::to_string(next) + ".." + std::to_string(n) + " missing";
@@ -125,8 +126,7 @@ TEST_F(SessionSoakTest, EveryLineIsLoggedAndStagedExactlyOnce) {
       std::mt19937 rng(seed * 7919u + static_cast<unsigned>(100 + i));
       while (std::chrono::steady_clock::now() < end) {
         int code = RunMaybeKilled(
-            {"extract", kRepo, "--transcript", Transcript(kSessions[i]), "--session",
-             kSessions[i]},
+            {"extract", kRepo, "--transcript", Transcript(kSessions[i]), "--session", kSessions[i]},
             rng, ids++);
         ++runs;
         if (code == 128 + SIGKILL) ++killed;
@@ -183,10 +183,10 @@ TEST_F(SessionSoakTest, EveryLineIsLoggedAndStagedExactlyOnce) {
   }
   for (const auto& s : kSessions) {
     std::vector<std::pair<int64_t, int64_t>> v(ranges[s].begin(), ranges[s].end());
-    EXPECT_EQ(Coverage(v, written[s]), "") << s << " (" << runs.load() << " runs, "
-                                           << killed.load() << " killed)";
+    EXPECT_EQ(Coverage(v, written[s]), "")
+        << s << " (" << runs.load() << " runs, " << killed.load() << " killed)";
   }
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

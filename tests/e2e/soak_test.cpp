@@ -209,5 +209,5 @@ TEST_F(SoakTest, KilledAtRandomNothingAcknowledgedIsLost) {
   EXPECT_TRUE(Lore({"status", kRepo}).exit_code == 0);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

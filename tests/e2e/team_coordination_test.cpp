@@ -120,5 +120,5 @@ TEST_F(TeamCoordinationTest, ConsolidationRunsOnOneMachineAtATime) {
   EXPECT_EQ(plain_runs.out.find("another machine is consolidating"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

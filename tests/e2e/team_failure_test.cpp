@@ -95,5 +95,5 @@ TEST_F(TeamFailureTest, APasswordInConfigIsRefusedAndNoTeamIsSaid) {
   EXPECT_NE(none.err.find("[team] url"), std::string::npos) << none.err;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

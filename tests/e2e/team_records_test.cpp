@@ -59,5 +59,5 @@ TEST_F(TeamRecordsTest, AChangeTravelsAndAConflictKeepsBothVersions) {
   EXPECT_EQ(Team(1, "status").out.find("conflict:"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

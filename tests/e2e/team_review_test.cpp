@@ -239,5 +239,5 @@ TEST_F(TeamReviewTest, AVersionOneSchemaIsRefusedUntilInitUpgradesIt) {
   EXPECT_EQ(Sync(1).exit_code, 0);
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

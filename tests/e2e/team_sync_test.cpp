@@ -223,5 +223,5 @@ TEST_F(TeamSyncTest, ACollidingPushIsAnErrorNotAPush) {
             "1");
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

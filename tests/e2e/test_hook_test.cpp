@@ -48,5 +48,5 @@ TEST_F(TestHookTest, ShippedLoreIgnoresTheReviewCrashHooks) {
   EXPECT_NE(r.out.find("\"written\":2"), std::string::npos) << r.out;
 }
 
-}  // namespace
+}  // namespace LORE_FILE_NAMESPACE
 }  // namespace lore::testing

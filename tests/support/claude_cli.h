@@ -29,10 +29,10 @@ inline std::map<std::string, std::optional<std::string>> ClaudeEnv(const std::st
 }  // namespace lore::testing
 
 // In a test's SetUp: skip without the CLI, except in CI where it is a failure.
-#define LORE_REQUIRE_CLAUDE(binary)                                                  \
-  do {                                                                               \
-    if ((binary).empty()) {                                                          \
+#define LORE_REQUIRE_CLAUDE(binary)                                                             \
+  do {                                                                                          \
+    if ((binary).empty()) {                                                                     \
       if (std::getenv("CI") != nullptr) FAIL() << "tests/claude/node_modules is missing in CI"; \
-      GTEST_SKIP() << "run 'npm ci' in tests/claude first (or set LORE_CLAUDE)";     \
-    }                                                                                \
+      GTEST_SKIP() << "run 'npm ci' in tests/claude first (or set LORE_CLAUDE)";                \
+    }                                                                                           \
   } while (0)

@@ -19,12 +19,12 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
-#include <tuple>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 namespace lore::testing {
@@ -291,9 +291,9 @@ class FakeOpenAi {
           }
         } else {
           std::string out = "HTTP/1.1 " + std::to_string(reply.status) +
-                             " Scripted\r\nContent-Type: " + type + "\r\nContent-Length: " +
-                            std::to_string(reply.body.size()) + "\r\nConnection: close\r\n\r\n" +
-                            reply.body;
+                            " Scripted\r\nContent-Type: " + type +
+                            "\r\nContent-Length: " + std::to_string(reply.body.size()) +
+                            "\r\nConnection: close\r\n\r\n" + reply.body;
           size_t done = 0;
           while (done < out.size()) {
             ssize_t n = ::send(c, out.data() + done, out.size() - done, MSG_NOSIGNAL);

@@ -20,10 +20,11 @@
 namespace lore::activity {
 
 struct Outcome {
-  std::string kind;    // commit | push | pr | test | build | install | remove
-  std::string what;    // the commit message, where the push went, the command
+  std::string kind;  // commit | push | pr | test | build | install | remove
+  std::string what;  // the commit message, where the push went, the command
   bool ok = true;
-  std::string detail;  // the result's telling line: "[main 2828430] …", "! [rejected] …", "12 passed"
+  std::string
+      detail;  // the result's telling line: "[main 2828430] …", "! [rejected] …", "12 passed"
   int64_t first_line = 0, last_line = 0;
   std::string at;
 };

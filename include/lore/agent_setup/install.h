@@ -43,7 +43,7 @@ struct FilePlan {
   std::string old_text;  // the bytes read (empty when missing)
   std::string new_text;  // what to write
   bool changed = false;
-  bool remove = false;   // --remove: the file goes (backed up first)
+  bool remove = false;  // --remove: the file goes (backed up first)
 };
 
 // The agents lore init sets up: claude-code, codex, gemini, cursor, opencode.
@@ -121,7 +121,7 @@ std::vector<std::string> PluginEnabledIn(const std::string& project, const std::
 // What Apply did to one file.
 struct Applied {
   std::string rel;
-  std::string backup;  // the backup's path; empty for a new file
+  std::string backup;    // the backup's path; empty for a new file
   bool removed = false;  // the file was removed (--remove)
 };
 

@@ -60,10 +60,10 @@ std::string HookCommand(const HookSpec& spec);
 inline constexpr int kHookTimeoutSeconds = 10;
 
 struct MergeResult {
-  Json doc;  // the merged document
+  Json doc;                         // the merged document
   std::optional<std::string> text;  // a file that is not JSON: its merged text
-  std::vector<Piece> pieces;   // each piece's state before the merge
-  bool changed = false;        // true when something was added
+  std::vector<Piece> pieces;        // each piece's state before the merge
+  bool changed = false;             // true when something was added
 };
 
 // The hooks lore installs for the other agents with hooks (Codex, Gemini CLI):
@@ -113,7 +113,8 @@ Result<MergeResult> MergeOpencode(std::string_view text, const std::string& path
 // `lore init` never differ. A plugin's hook runs `lore` from PATH, else the
 // plugin's own bin/lore, else does nothing (exit 0):
 //   command -v lore >/dev/null 2>&1 && exec lore hook stop;
-//   [ -x "${CLAUDE_PLUGIN_ROOT}/bin/lore" ] && exec "${CLAUDE_PLUGIN_ROOT}/bin/lore" hook stop; exit 0
+//   [ -x "${CLAUDE_PLUGIN_ROOT}/bin/lore" ] && exec "${CLAUDE_PLUGIN_ROOT}/bin/lore" hook stop;
+//   exit 0
 std::string PluginHookCommand(const HookSpec& spec);
 // hooks/hooks.json: {"hooks": {<event>: [{matcher?, hooks: [{type, command, timeout}]}]}}.
 std::string PluginHooksFile();
@@ -129,8 +130,8 @@ std::string PluginMcpFile();
 // keys to the object holding "mcpServers": empty for .mcp.json and for the
 // user scope of ~/.claude.json, {"projects", "<project's absolute path>"} for
 // its local scope. Missing objects on the way are created.
-Result<MergeResult> MergeMcp(std::string_view text, const std::string& path,
-                             const std::string& rel, const std::vector<std::string>& at = {});
+Result<MergeResult> MergeMcp(std::string_view text, const std::string& path, const std::string& rel,
+                             const std::vector<std::string>& at = {});
 
 // The inverses, for `lore init --remove`: lore's own entries taken out of
 // the file `text`, every other key, rule, hook and server kept in its order.

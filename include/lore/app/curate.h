@@ -26,12 +26,12 @@ Result<Json> ReviewByIds(const store::Store& store, const std::string& repo,
 
 // A change made through the page, and how to take it back.
 struct PageChange {
-  Json result;                       // what the page is told
-  std::string what;                  // "edit memory/decisions/x.md"
-  std::string id;                    // the item
-  std::optional<std::string> before; // the record's text before (edit, replace)
-  std::string after;                 // its text after
-  std::optional<bool> pinned_before; // pin, unpin
+  Json result;                        // what the page is told
+  std::string what;                   // "edit memory/decisions/x.md"
+  std::string id;                     // the item
+  std::optional<std::string> before;  // the record's text before (edit, replace)
+  std::string after;                  // its text after
+  std::optional<bool> pinned_before;  // pin, unpin
 };
 
 // The linter's refusal: Error kInvalidInput whose `what` is the first

@@ -20,7 +20,7 @@ struct ExtractRequest {
 
 struct Extracted {
   extract::Outcome outcome;
-  std::string json;            // extract::OutcomeJson, for standard output
+  std::string json;             // extract::OutcomeJson, for standard output
   std::vector<Error> warnings;  // to show
 };
 

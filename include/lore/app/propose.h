@@ -51,7 +51,6 @@ struct Proposed {
 // subject and insight (each compared as learnings::NormaliseSubject leaves
 // it: case and runs of white space aside): nothing is appended then.
 Result<Proposed> Propose(const ProposeRequest& request,
-                         const std::function<Result<store::Store>()>& locate,
-                         text::TimePoint now);
+                         const std::function<Result<store::Store>()>& locate, text::TimePoint now);
 
 }  // namespace lore::app

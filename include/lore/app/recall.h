@@ -86,7 +86,8 @@ void CountUse(const store::Store& store, const std::vector<std::string>& ids, bo
 
 // Pins (or unpins) an item: a pinned item never ages out. The id must name
 // an item that exists.
-::lore::Status PinItem(const store::Store& store, std::string_view id, bool pin, text::TimePoint now);
+::lore::Status PinItem(const store::Store& store, std::string_view id, bool pin,
+                       text::TimePoint now);
 
 // What the usage log says, per item and in all.
 struct ItemStats {

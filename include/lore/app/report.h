@@ -24,9 +24,9 @@ namespace lore::app {
 // Exit codes shared by every verb of every executable (some verbs document
 // more: `propose` 0-4, hooks always 0, lore-team's kExitTeamOffline).
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitError = 1;     // any lore::Error
-inline constexpr int kExitUsage = 2;     // bad arguments
-inline constexpr int kExitInternal = 70; // a bug in lore (the last-resort handler)
+inline constexpr int kExitError = 1;      // any lore::Error
+inline constexpr int kExitUsage = 2;      // bad arguments
+inline constexpr int kExitInternal = 70;  // a bug in lore (the last-resort handler)
 
 // Whose words the messages are; set once, by the main, before anything is
 // reported (lore as `reviewer-memory`); kLore otherwise.

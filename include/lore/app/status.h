@@ -40,9 +40,9 @@ struct StatusView {
   std::optional<extract::ExtractRecord> last_extract;
   // Today's model runs (extractions, consolidations, digests): tokens used.
   extract::ModelUsage model_usage;
-  bool model_running = false;  // a model run (extract, consolidation, digest) holds its lock
+  bool model_running = false;     // a model run (extract, consolidation, digest) holds its lock
   int64_t pending_proposals = 0;  // queued, awaiting the person's `lore review`
-  std::vector<Error> warnings;  // to show; the rest of the view still holds
+  std::vector<Error> warnings;    // to show; the rest of the view still holds
 };
 
 enum class Recovery {

@@ -39,11 +39,11 @@ struct Settings {
   // the day's runs (UTC) reached max_tokens_per_day. 0: no limit.
   int64_t llm_max_tokens_per_run = 1000000;  // max_tokens_per_run
   int64_t llm_max_tokens_per_day = 5000000;  // max_tokens_per_day
-  int64_t llm_timeout_seconds = 120;                       // timeout_seconds: one request, whole
-  int64_t llm_connect_timeout_seconds = 10;                // connect_timeout_seconds
-  int64_t llm_max_retries = 3;          // max_retries: after a network error, 429 or 5xx
-  int64_t llm_retry_backoff_ms = 1000;  // retry_backoff_ms: first wait, doubled each retry
-  int64_t llm_max_turns = 40;           // max_turns: model replies before the run aborts
+  int64_t llm_timeout_seconds = 120;         // timeout_seconds: one request, whole
+  int64_t llm_connect_timeout_seconds = 10;  // connect_timeout_seconds
+  int64_t llm_max_retries = 3;               // max_retries: after a network error, 429 or 5xx
+  int64_t llm_retry_backoff_ms = 1000;       // retry_backoff_ms: first wait, doubled each retry
+  int64_t llm_max_turns = 40;                // max_turns: model replies before the run aborts
   int64_t llm_prompt_memory_chars =
       200000;  // prompt_memory_chars: memory/ put in the prompt, at most
 };

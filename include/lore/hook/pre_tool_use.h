@@ -18,7 +18,6 @@
 
 namespace lore::hook {
 
-
 inline constexpr size_t kArgvMax = 512;  // code points kept of the redacted command
 
 // True when some command of `words` runs a program named `lore` (any

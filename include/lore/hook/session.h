@@ -92,8 +92,8 @@ Result<Command> FlushCommand(const store::Store& store, const std::string& lore_
 // that exists but fails its checks, is an Error (one warning line for the
 // hook): nothing is to be started.
 Result<Command> ExtractCommand(const store::Store& store, const std::string& lore_binary,
-                               std::string_view repo, const Payload& payload,
-                               bool then_consolidate, int64_t min_growth_bytes = 1);
+                               std::string_view repo, const Payload& payload, bool then_consolidate,
+                               int64_t min_growth_bytes = 1);
 
 // Whether the transcript grew by at least `threshold_bytes` past the
 // session's extract cursor (a transcript never extracted counts whole). One

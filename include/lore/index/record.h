@@ -38,8 +38,8 @@ struct Record {
   // Seconds since the epoch from which the record is hidden unless asked
   // for (a learning's expires_at; 0 when its confidence is 0 or less).
   std::optional<int64_t> expires;
-  std::string text;             // the record as shown in excerpts (one or more lines)
-  std::string words;            // the text that is searched
+  std::string text;   // the record as shown in excerpts (one or more lines)
+  std::string words;  // the text that is searched
 };
 
 // A Markdown record (memory, knowledge or okf page) from the whole file `content`.

@@ -26,10 +26,8 @@ const J* Find(const J& v, std::string_view key) {
 
 // `v` as an integer when it is a number with an integral value within
 // [lo, hi]: 3 and 3.0 are 3; 3.5, 1e300, NaN and "3" are nullopt.
-std::optional<int64_t> AsInt(const SortedJson& v, int64_t lo = INT64_MIN,
-                             int64_t hi = INT64_MAX);
-std::optional<int64_t> AsInt(const Json& v, int64_t lo = INT64_MIN,
-                             int64_t hi = INT64_MAX);
+std::optional<int64_t> AsInt(const SortedJson& v, int64_t lo = INT64_MIN, int64_t hi = INT64_MAX);
+std::optional<int64_t> AsInt(const Json& v, int64_t lo = INT64_MIN, int64_t hi = INT64_MAX);
 
 // A finite double converted to an integer, clamped to [lo, hi]; NaN gives lo.
 // For counters and limits computed from untrusted numbers.

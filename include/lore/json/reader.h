@@ -62,11 +62,9 @@ struct Source {
 Status Check(std::string_view text, const Limits& limits, const Source& source = {});
 
 // Parses `text` into a value, object keys in their written order.
-Result<Json> ParseOrdered(std::string_view text, const Limits& limits,
-                                            const Source& source = {});
+Result<Json> ParseOrdered(std::string_view text, const Limits& limits, const Source& source = {});
 // Parses `text` into a value, object keys sorted.
-Result<SortedJson> Parse(std::string_view text, const Limits& limits,
-                             const Source& source = {});
+Result<SortedJson> Parse(std::string_view text, const Limits& limits, const Source& source = {});
 
 // The largest depth Parse accepts for any caller: values built in memory are
 // copied and printed by recursive code, so no limit may exceed this.

@@ -14,7 +14,6 @@
 
 namespace lore::learnings {
 
-
 // Days a learning of `type` stays valid: the original's current registry
 // (30, 45, 60 or 90; 60 for a type it does not list).
 int TtlDays(std::string_view type);

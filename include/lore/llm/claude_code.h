@@ -30,11 +30,11 @@ inline constexpr const char* kModelRunEnv = "LORE_MODEL_RUN";
 
 struct ClaudeRequest {
   std::string system;
-  std::string prompt;                 // sent on standard input
-  std::string mcp_config;             // --mcp-config JSON; "": no MCP server at all
-  std::vector<std::string> allowed;   // --allowedTools (the MCP tools' full names)
+  std::string prompt;                // sent on standard input
+  std::string mcp_config;            // --mcp-config JSON; "": no MCP server at all
+  std::vector<std::string> allowed;  // --allowedTools (the MCP tools' full names)
   int64_t max_turns = 1;
-  std::string cwd;                    // "": a private temporary folder
+  std::string cwd;  // "": a private temporary folder
 };
 
 struct ClaudeOutcome {

@@ -39,9 +39,9 @@ struct ToolResult {
 struct Turn {
   enum class Role { kUser, kAssistant, kTool };
   Role role = Role::kUser;
-  std::string text;                  // kUser, kAssistant
-  std::vector<ToolCall> calls;       // kAssistant
-  std::vector<ToolResult> results;   // kTool: the answers to the previous turn's calls
+  std::string text;                 // kUser, kAssistant
+  std::vector<ToolCall> calls;      // kAssistant
+  std::vector<ToolResult> results;  // kTool: the answers to the previous turn's calls
 };
 
 struct Tool {
@@ -130,8 +130,7 @@ class Model {
 // to do the job with no model. The day's budget counts from the store's
 // usage record (extract::ReadModelUsage) at `now`.
 Result<ModelSettings> ModelSettingsFor(const consolidate::Settings& s, const store::Store& store,
-                                       const std::string& model,
-                                       const std::string& without_model);
+                                       const std::string& model, const std::string& without_model);
 
 // The back end `settings.provider` names.
 Result<std::unique_ptr<Model>> MakeModel(ModelSettings settings);

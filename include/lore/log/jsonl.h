@@ -14,9 +14,9 @@
 namespace lore::log {
 
 struct Line {
-  int64_t number = 0;             // 1-based
-  std::string_view text;          // without the '\n'
-  bool has_newline = true;        // false for a last line without '\n'
+  int64_t number = 0;       // 1-based
+  std::string_view text;    // without the '\n'
+  bool has_newline = true;  // false for a last line without '\n'
 };
 
 // Iterates the lines of `data` in order.
@@ -50,8 +50,8 @@ struct LineProblem {
 };
 
 struct ScanResult {
-  int64_t lines = 0;     // lines seen (blank ones included)
-  int64_t objects = 0;   // lines that are JSON objects
+  int64_t lines = 0;              // lines seen (blank ones included)
+  int64_t objects = 0;            // lines that are JSON objects
   bool ends_with_newline = true;  // true for empty data as well
   std::vector<LineProblem> problems;
 };

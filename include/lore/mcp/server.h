@@ -24,7 +24,6 @@
 
 namespace lore::mcp {
 
-
 // Protocol revisions this server speaks, newest first.
 inline constexpr std::string_view kLatestRevision = "2025-11-25";
 const std::vector<std::string_view>& SupportedRevisions();

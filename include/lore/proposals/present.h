@@ -51,8 +51,7 @@ std::string Wrap(std::string_view text, size_t width, std::string_view first,
 //   <indent>insight: the selector memoises on the whole store, so …
 //   <indent>         … continued
 //   <indent>evidence: 3 consecutive sessions hit the same pattern in W2
-std::string Whole(const Json& record, size_t width, std::string_view lead,
-                  std::string_view indent);
+std::string Whole(const Json& record, size_t width, std::string_view lead, std::string_view indent);
 
 // Helpers, exposed for tests.
 std::string FitWidth(std::string_view s, size_t width, bool pad, bool ellipsis);

@@ -46,10 +46,10 @@ std::vector<std::string> SplitFilePaths(const std::vector<std::string>& values,
 
 struct Proposal {
   Fields fields;
-  bool wave_known = false;          // from --wave or LORE_WAVE
+  bool wave_known = false;                 // from --wave or LORE_WAVE
   std::optional<int64_t> quota_per_wave;   // --quota-per-wave, checked
   std::optional<double> confidence_floor;  // --confidence-floor, checked
-  std::vector<std::string> errors;  // empty when the proposal is valid
+  std::vector<std::string> errors;         // empty when the proposal is valid
 };
 
 // Checks `flags` (with `env_wave` = $LORE_WAVE, empty when unset). Without a

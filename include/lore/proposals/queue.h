@@ -75,9 +75,9 @@ enum class Outcome { kQueued, kQuotaExceeded, kBelowFloor, kAlreadyQueued };
 struct Enqueued {
   Outcome outcome = Outcome::kQueued;
   std::string queued_id;  // kAlreadyQueued: the id of the pending proposal it repeats
-  int64_t position = 0;  // the wave's count after queueing (for "3/5")
+  int64_t position = 0;   // the wave's count after queueing (for "3/5")
   int64_t quota = 0;
-  int64_t dropped = 0;   // the wave's dropped counter after this call
+  int64_t dropped = 0;                  // the wave's dropped counter after this call
   std::optional<fs::Holder> reclaimed;  // a dead holder whose lock file was taken over
 };
 

@@ -55,8 +55,8 @@ struct Hit {
   // them it holds: how much of the question the record is about.
   double query_share = 0;
   int query_matched = 0;
-  int64_t line = 0;                   // the excerpt's best line in the file
-  std::string excerpt;                // that line with up to 3 lines either side
+  int64_t line = 0;     // the excerpt's best line in the file
+  std::string excerpt;  // that line with up to 3 lines either side
   // A session log's record: what followed it in its turn, up to the person's
   // next words (SearchOptions::then_bytes), each step shortened, " → " between
   // them. What a tool printed is quoted. Empty for other records.
@@ -101,13 +101,12 @@ Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
 // ("sessions/<session>.jsonl:12"). The MCP tool `open` reads an item by it.
 std::string ItemId(const index::Record& r);
 
-// The JSON of a hit (each with its item "id" and "size", the bytes of its text): for memory {slug, kind, excerpt}; for knowledge {slug,
-// kind, description, model_invokation, excerpt}; for the other scopes
-// {scope, slug, kind, file, line, excerpt}. With `with_scope` (a search of
-// every scope) memory and knowledge hits also carry "scope" first. With
-// `explain`, an "explain" object {total, text, expansion, context, session,
-// author, time, expansions: [{term, stage, of, weight}]} (the expansion terms
-// the record holds).
+// The JSON of a hit (each with its item "id" and "size", the bytes of its text): for memory {slug,
+// kind, excerpt}; for knowledge {slug, kind, description, model_invokation, excerpt}; for the other
+// scopes {scope, slug, kind, file, line, excerpt}. With `with_scope` (a search of every scope)
+// memory and knowledge hits also carry "scope" first. With `explain`, an "explain" object {total,
+// text, expansion, context, session, author, time, expansions: [{term, stage, of, weight}]} (the
+// expansion terms the record holds).
 Json HitJson(const Hit& hit, bool with_scope, bool explain);
 
 }  // namespace lore::search

@@ -19,10 +19,10 @@ enum class Flavor { kLore, kReviewerMemory };
 
 // The environment variables that decide where stores live. Empty means unset.
 struct Env {
-  std::string lore_home;        // $LORE_HOME
-  std::string xdg_config_home;  // $XDG_CONFIG_HOME
-  std::string home;             // $HOME
-  std::string xdg_cache_home;   // $XDG_CACHE_HOME
+  std::string lore_home;          // $LORE_HOME
+  std::string xdg_config_home;    // $XDG_CONFIG_HOME
+  std::string home;               // $HOME
+  std::string xdg_cache_home;     // $XDG_CACHE_HOME
   Flavor flavor = Flavor::kLore;  // from $LORE_COMPAT
 
   static Env FromProcess();

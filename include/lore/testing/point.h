@@ -26,10 +26,11 @@ namespace lore::testing {
 
 // A consolidation run, in the order it reaches them (consolidate/runner.cpp,
 // consolidate/journal.cpp):
-inline constexpr std::string_view kAfterLock = "after-lock";  // the run lock is held
+inline constexpr std::string_view kAfterLock = "after-lock";          // the run lock is held
 inline constexpr std::string_view kAfterSnapshot = "after-snapshot";  // the inputs are read
 inline constexpr std::string_view kBeforeCommit = "before-commit";  // engine done, nothing written
-inline constexpr std::string_view kMidCommit = "mid-commit";  // journal written, first file in place
+inline constexpr std::string_view kMidCommit =
+    "mid-commit";  // journal written, first file in place
 inline constexpr std::string_view kAfterCommit = "after-commit";  // the journal is removed
 // Before each request to the model, of a consolidation or an extract
 // (llm/llm_engine.cpp, llm/extract_engine.cpp):
