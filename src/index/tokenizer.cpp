@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <memory>
+#include <unordered_map>
 
 #include "text/table.h"
 
@@ -151,8 +153,12 @@ int TimeExpressions(std::string_view text) {
   return n;
 }
 
-std::vector<std::string> Words(std::string_view text) {
-  std::vector<std::string> words;
+namespace {
+
+// Calls `f(word)` for every word of `text` (see Words), in order; `f` may
+// move from its argument.
+template <class F>
+void ForEachWord(std::string_view text, F&& f) {
   std::string cur;
   for (size_t i = 0; i < text.size();) {
     char32_t cp;
@@ -165,12 +171,19 @@ std::vector<std::string> Words(std::string_view text) {
       // "won't" is "wont" (a stop word), so that "won" is the verb.
       if (cur == "won" && (cp == '\'' || cp == 0x2019) && NegationFollows(text, i + n))
         cur = "wont";
-      words.push_back(std::move(cur));
+      f(cur);
       cur.clear();
     }
     i += n;
   }
-  if (!cur.empty()) words.push_back(std::move(cur));
+  if (!cur.empty()) f(cur);
+}
+
+}  // namespace
+
+std::vector<std::string> Words(std::string_view text) {
+  std::vector<std::string> words;
+  ForEachWord(text, [&](std::string& w) { words.push_back(std::move(w)); });
   return words;
 }
 
@@ -186,8 +199,14 @@ std::string_view IrregularVerb(std::string_view word) {
   return tab == std::string_view::npos ? std::string_view() : line.substr(tab + 1);
 }
 
-std::string Stem(std::string_view word, Stemming stemming) {
-  if (stemming == Stemming::kOff) return std::string(word);
+namespace {
+
+struct WordHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view w) const { return std::hash<std::string_view>()(w); }
+};
+
+std::string StemUncached(std::string_view word, Stemming stemming) {
   if (stemming == Stemming::kEnglish) {
     if (std::string_view verb = IrregularVerb(word); !verb.empty()) word = verb;
   }
@@ -197,6 +216,27 @@ std::string Stem(std::string_view word, Stemming stemming) {
                                          static_cast<int>(word.size()));
   if (out == nullptr) return std::string(word);
   return std::string(reinterpret_cast<const char*>(out), sb_stemmer_length(s));
+}
+
+// The stem of `word` (stemming on), from this thread's cache of the stems it
+// made. The reference holds until the next call.
+const std::string& CachedStem(std::string_view word, Stemming stemming) {
+  // Text repeats its words: one search stems the lines of its hits for their
+  // excerpts, where a few hundred words come back thousands of times. A stem
+  // is a pure function of the word, so each thread keeps the ones it made.
+  constexpr size_t kCacheMax = 1 << 16;
+  thread_local std::unordered_map<std::string, std::string, WordHash, std::equal_to<>> cache[3];
+  auto& known = cache[static_cast<int>(stemming)];
+  if (auto it = known.find(word); it != known.end()) return it->second;
+  if (known.size() >= kCacheMax) known.clear();
+  return known.emplace(std::string(word), StemUncached(word, stemming)).first->second;
+}
+
+}  // namespace
+
+std::string Stem(std::string_view word, Stemming stemming) {
+  if (stemming == Stemming::kOff) return std::string(word);
+  return CachedStem(word, stemming);
 }
 
 std::vector<std::string> Compounds(std::string_view text, std::vector<std::string>* written) {
@@ -233,12 +273,24 @@ std::vector<std::string> Compounds(std::string_view text, std::vector<std::strin
   return out;
 }
 
+void ForEachToken(std::string_view text, Stemming stemming,
+                  const std::function<void(const std::string&)>& f) {
+  auto token = [&](std::string& w) {
+    if (stemming == Stemming::kOff) {
+      f(w);
+    } else {
+      f(CachedStem(w, stemming));
+    }
+  };
+  ForEachWord(text, [&](std::string& w) {
+    if (!IsStopWord(w)) token(w);
+  });
+  for (auto& w : Compounds(text)) token(w);
+}
+
 std::vector<std::string> Tokenize(std::string_view text, Stemming stemming) {
   std::vector<std::string> tokens;
-  for (auto& w : Words(text)) {
-    if (!IsStopWord(w)) tokens.push_back(Stem(w, stemming));
-  }
-  for (auto& w : Compounds(text)) tokens.push_back(Stem(w, stemming));
+  ForEachToken(text, stemming, [&](const std::string& t) { tokens.push_back(t); });
   return tokens;
 }
 

@@ -43,6 +43,36 @@ TEST(Tokenizer, SnowballStems) {
             "paint paint paint");
 }
 
+// ForEachToken gives what the definition says (Words less stop words,
+// stemmed, then Compounds stemmed), in order; the stems come from a cache
+// that must never change an answer, also after it is emptied when full.
+TEST(Tokenizer, EachTokenInOrderAndTheStemCacheNeverChangesAStem) {
+  const std::vector<std::string> texts = {
+      "Painted paintings, painting! The self-care of De-stress and won't-stop café",
+      "I bought what she thought; they went running", "", "— — …",
+      "cache key ignores the locale: cache-key ≠ cachekey 2023-05-08"};
+  for (Stemming st : {Stemming::kOff, Stemming::kSnowballEnglish, Stemming::kEnglish}) {
+    for (const auto& text : texts) {
+      V want;
+      for (const auto& w : Words(text)) {
+        if (!IsStopWord(w)) want.push_back(Stem(w, st));
+      }
+      for (const auto& w : Compounds(text)) want.push_back(Stem(w, st));
+      V got;
+      ForEachToken(text, st, [&](const std::string& t) { got.push_back(t); });
+      EXPECT_EQ(got, want) << text;
+      EXPECT_EQ(Tokenize(text, st), want) << text;
+    }
+  }
+  // More distinct words than the cache keeps: it is emptied and refilled, and
+  // every stem is still the stemmer's.
+  for (int i = 0; i < 70000; ++i) Stem("word" + std::to_string(i) + "ings", Stemming::kEnglish);
+  EXPECT_EQ(Stem("running", Stemming::kSnowballEnglish), "run");
+  EXPECT_EQ(Stem("running", Stemming::kEnglish), "run");
+  EXPECT_EQ(Stem("migrations", Stemming::kSnowballEnglish), "migrat");
+  EXPECT_EQ(Stem("word69999ings", Stemming::kEnglish), Stem("word69999ing", Stemming::kEnglish));
+}
+
 #ifdef LORE_WORDNET_DATA
 TEST(Tokenizer, TheBuildWithWordNetDataHasTheIrregularTable) {
   EXPECT_FALSE(IrregularVerb("bought").empty());

@@ -182,10 +182,13 @@ Recalled Render(const std::string& header, std::vector<Candidate>& chosen, size_
 // The search's candidates for `query`, with the query's words and their idf
 // into `q` (for the snippets) and how many words the index holds nowhere.
 // With `min_share`, a query no record can hold that share of gives none
-// without a match read (SearchOptions::min_share).
-Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view query,
-                                            text::TimePoint now, QueryTerms* q,
-                                            int* unseen = nullptr, double min_share = 0) {
+// without a match read (SearchOptions::min_share). With `lazy`, the hits come
+// without their text and excerpts, and `lazy` receives the excerpts' weights
+// (search::AddExcerpt makes those of the few hits shown).
+Result<std::vector<search::Hit>> Candidates(
+    index::Index& idx, std::string_view query, text::TimePoint now, QueryTerms* q,
+    int* unseen = nullptr, double min_share = 0,
+    std::unordered_map<std::string, double>* lazy = nullptr) {
   std::vector<std::pair<std::string, double>> terms;
   int missing = 0;
   search::SearchOptions opts;
@@ -194,6 +197,7 @@ Result<std::vector<search::Hit>> Candidates(index::Index& idx, std::string_view 
   opts.limit = kCandidates;
   opts.min_share = min_share;
   opts.then_bytes = 0;  // recall shows the lines around a hit itself (a hook's time is counted)
+  if (lazy) opts.excerpts = false, opts.excerpt_weights = lazy;
   opts.filter.live_at =
       std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
   LORE_ASSIGN(std::vector<search::Hit> hits, search::Search(idx, query, opts));
@@ -395,8 +399,11 @@ Result<Recalled> ForPrompt(const store::Store& store, const Settings& settings,
   if (!idx) return NoIndex();
   QueryTerms q;
   int unseen = 0;
+  // A prompt shows at most kMaxItems of the candidates: only those have their
+  // text read and their excerpt made (the hook's time is counted).
+  std::unordered_map<std::string, double> weights;
   LORE_ASSIGN(std::vector<search::Hit> hits,
-              Candidates(*idx, prompt, where.now, &q, &unseen, settings.min_relevance));
+              Candidates(*idx, prompt, where.now, &q, &unseen, settings.min_relevance, &weights));
   if (q.idf.size() + unseen < 2) return Recalled{};  // "yes", "go on": nothing to look for
   LORE_ASSIGN(Usage usage, UsageOf(store, hits));
   std::vector<Candidate> chosen;
@@ -411,11 +418,12 @@ Result<Recalled> ForPrompt(const store::Store& store, const Settings& settings,
   const double top = hits.empty() ? 0 : hits.front().score.Total();
   Symbols symbols(store, where.checkout);
   for (search::Hit& h : hits) {
-    if (h.score.Total() < kScoreRatio * top) break;
+    if (h.score.Total() < kScoreRatio * top || chosen.size() == kMaxItems) break;
     Candidate c;
     c.id = search::ItemId(h.doc.record);
     c.hit = std::move(h);
     if (Aged(c, usage, store, settings, where.now)) continue;
+    LORE_TRY(search::AddExcerpt(*idx, weights, &c.hit));
     c.stale = StaleMarks(c.hit.excerpt, where.checkout, symbols);
     if (!c.stale.empty() && settings.omit_stale) continue;
     chosen.push_back(std::move(c));

@@ -52,10 +52,11 @@ std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
     size_t j = line.find(' ', i);
     if (j == std::string::npos) j = line.size();
     Word w{i, j, {}};
-    for (const auto& t : index::Tokenize(std::string_view(line).substr(i, j - i), stemming)) {
-      auto it = q.idf.find(t);
-      if (it != q.idf.end()) w.terms.push_back(&*it);
-    }
+    index::ForEachToken(std::string_view(line).substr(i, j - i), stemming,
+                        [&](const std::string& t) {
+                          auto it = q.idf.find(t);
+                          if (it != q.idf.end()) w.terms.push_back(&*it);
+                        });
     words.push_back(std::move(w));
     i = j + 1;
   }

@@ -1,6 +1,6 @@
 #include "search/excerpt.h"
 
-#include <unordered_set>
+#include <algorithm>
 #include <vector>
 
 namespace lore::search {
@@ -42,12 +42,16 @@ size_t BestLine(const std::vector<std::string_view>& lines,
   size_t best = lines.size();
   double best_score = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::unordered_set<std::string> seen;
+    // A line holds few of the query's terms: the ones seen are a short list.
+    std::vector<const double*> seen;
     double score = 0;
-    for (auto& t : index::Tokenize(lines[i], stemming)) {
+    index::ForEachToken(lines[i], stemming, [&](const std::string& t) {
       auto it = weights.find(t);
-      if (it != weights.end() && seen.insert(t).second) score += it->second;
-    }
+      if (it == weights.end()) return;
+      if (std::find(seen.begin(), seen.end(), &it->second) != seen.end()) return;
+      seen.push_back(&it->second);
+      score += it->second;
+    });
     if (score > best_score) best_score = score, best = i;
   }
   if (best == lines.size()) {

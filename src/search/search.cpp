@@ -24,6 +24,18 @@ bool Passes(const index::Doc& d, const index::Filter& f) {
   return f.replaced == index::Replaced::kInclude || d.record.status != "replaced";
 }
 
+// The excerpt and line of a hit whose record's text was read.
+void MakeHitExcerpt(const std::unordered_map<std::string, double>& weights,
+                    index::Stemming stemming, Hit* h) {
+  const index::Record& r = h->doc.record;
+  const bool turn = r.scope == index::Scope::kSessions;
+  Excerpt e = turn ? MakeTurnExcerpt(r.text, r.line, weights, stemming)
+                   : MakeExcerpt(r.text, r.line, weights, stemming);
+  bool log = turn || r.scope == index::Scope::kRaw || r.scope == index::Scope::kLearnings;
+  h->line = log ? r.line : e.line;  // a log record is one line of its file
+  h->excerpt = std::move(e.text);
+}
+
 class Ranker {
  public:
   Ranker(index::Index& idx, const SearchOptions& opts) : idx_(idx), opts_(opts), p_(opts.params) {}
@@ -349,6 +361,7 @@ class Ranker {
     if (p_.diversity && keep > 0) LORE_TRY(Diversify(order, keep, better));
     std::unordered_map<std::string, double> weights;
     for (const auto& t : terms_) weights[t.token] = std::max(t.idf, 0.1);
+    if (opts_.excerpt_weights) *opts_.excerpt_weights = weights;
     // The query's whole weight: its words found, and those found nowhere
     // at the idf of a word in no record.
     double whole = unseen_ * Idf(records_, 0);
@@ -383,15 +396,8 @@ class Ranker {
         }
       }
       if (opts_.excerpts) {
-        const bool turn = h.doc.record.scope == index::Scope::kSessions;
-        Excerpt e =
-            turn ? MakeTurnExcerpt(h.doc.record.text, h.doc.record.line, weights, idx_.stemming())
-                 : MakeExcerpt(h.doc.record.text, h.doc.record.line, weights, idx_.stemming());
-        bool log = turn || h.doc.record.scope == index::Scope::kRaw ||
-                   h.doc.record.scope == index::Scope::kLearnings;
-        h.line = log ? h.doc.record.line : e.line;  // a log record is one line of its file
-        h.excerpt = std::move(e.text);
-        if (turn) {
+        MakeHitExcerpt(weights, idx_.stemming(), &h);
+        if (h.doc.record.scope == index::Scope::kSessions) {
           LORE_ASSIGN(h.then, Then(h.doc));
         }
       }
@@ -478,6 +484,13 @@ Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
   // still searched, and only computes it again next time.
   (void)idx.StoreLearned(generation, r.learned());
   return hits;
+}
+
+Status AddExcerpt(index::Index& idx, const std::unordered_map<std::string, double>& weights,
+                  Hit* hit) {
+  LORE_ASSIGN(hit->doc, idx.Get(hit->doc.id, /*with_text=*/true));
+  MakeHitExcerpt(weights, idx.stemming(), hit);
+  return Ok();
 }
 
 std::string ItemId(const index::Record& r) {

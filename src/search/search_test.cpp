@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <unordered_map>
 
 #include "search/ranking.h"
 #include "search/terms.h"
@@ -159,6 +160,51 @@ TEST_F(SearchTest, ASessionLogHitShowsWhatFollowedUpToThePersonsNextWords) {
   ASSERT_TRUE(none);
   EXPECT_TRUE((*none)[0].then.empty());
   EXPECT_FALSE(HitJson((*none)[0], false, false).contains("then"));
+}
+
+// Prompt-time recall reads the text of the few hits it shows only: the
+// excerpt AddExcerpt makes afterwards is the one Search makes itself.
+TEST_F(SearchTest, AnExcerptMadeAfterTheSearchIsTheOneTheSearchMakes) {
+  std::string log = "{\"turn\":\"span\",\"session_id\":\"s2\",\"lines\":[1,9]}\n";
+  log += "{\"turn\":\"person\",\"line\":2,\"text\":\"why does the cache miss?\"}\n";
+  log +=
+      "{\"turn\":\"agent\",\"line\":3,\"text\":\"Reading the cache key code.\\nThe key "
+      "ignores the locale,\\nso every locale shares one entry.\\nFixing it.\"}\n";
+  log +=
+      "{\"turn\":\"result\",\"line\":4,\"id\":\"a\",\"status\":\"ok\",\"text\":\"cache key: "
+      "locale added\"}\n";
+  t_.Write("sessions/s2.jsonl", log);
+  t_.Write("memory/decisions/cache-key.md",
+           "---\ntitle: The cache key holds the locale\n---\n\nWhy: one entry per locale.\n\n"
+           "The cache missed because the key ignored the locale.\n");
+  auto idx = index::Index::Open(t_.path());
+  ASSERT_TRUE(idx);
+  ASSERT_TRUE(idx->Update());
+  SearchOptions eager;
+  eager.limit = 5;
+  eager.then_bytes = 0;
+  auto want = Search(*idx, "cache key locale miss", eager);
+  ASSERT_TRUE(want);
+  ASSERT_GE(want->size(), 3u);
+  SearchOptions lazy = eager;
+  lazy.excerpts = false;
+  std::unordered_map<std::string, double> weights;
+  lazy.excerpt_weights = &weights;
+  auto got = Search(*idx, "cache key locale miss", lazy);
+  ASSERT_TRUE(got);
+  ASSERT_EQ(got->size(), want->size());
+  EXPECT_FALSE(weights.empty());
+  for (size_t i = 0; i < got->size(); ++i) {
+    Hit& h = (*got)[i];
+    EXPECT_TRUE(h.excerpt.empty());
+    EXPECT_TRUE(h.doc.record.text.empty());  // not read
+    ASSERT_TRUE(AddExcerpt(*idx, weights, &h));
+    EXPECT_EQ(h.doc.record.slug, (*want)[i].doc.record.slug);
+    EXPECT_EQ(h.doc.record.text, (*want)[i].doc.record.text);
+    EXPECT_EQ(h.excerpt, (*want)[i].excerpt) << h.doc.record.slug;
+    EXPECT_EQ(h.line, (*want)[i].line) << h.doc.record.slug;
+    EXPECT_FALSE(h.excerpt.empty());
+  }
 }
 
 TEST_F(SearchTest, RarerWordRanksFirst) {

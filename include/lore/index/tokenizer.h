@@ -10,6 +10,7 @@
 // tokens joined by spaces are split back into the same tokens by FTS5's `ascii` tokenizer.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,12 @@ std::vector<std::string> Compounds(std::string_view text,
 // The searchable tokens of `text`: Words minus stop words, stemmed, then the
 // Compounds stemmed (so "de-stress" is found by "destress" too).
 std::vector<std::string> Tokenize(std::string_view text, Stemming stemming);
+
+// Calls `f` with each token Tokenize(text, stemming) returns, in the same
+// order, without building the vector (the excerpts of a search look each
+// token up once and drop it). `f` must not call Stem or Tokenize.
+void ForEachToken(std::string_view text, Stemming stemming,
+                  const std::function<void(const std::string&)>& f);
 
 // Tokens joined by single spaces (what the index stores).
 std::string TokenString(std::string_view text, Stemming stemming);

@@ -14,6 +14,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -88,6 +89,10 @@ struct SearchOptions {
   // number of records, so the count used (the largest record id) is an upper
   // bound. Exact: it never drops a hit that would have cleared `min_share`.
   double min_share = 0;
+  // When set, receives the weight excerpts give each searched term (the
+  // query's words and their expansions): with `excerpts` off, a caller that
+  // shows a few of the hits makes their excerpts itself (AddExcerpt).
+  std::unordered_map<std::string, double>* excerpt_weights = nullptr;
 };
 
 // Searches `idx` (which the caller brought up to date) for `query`, best
@@ -95,6 +100,12 @@ struct SearchOptions {
 // searchable word gives no hits.
 Result<std::vector<Hit>> Search(index::Index& idx, std::string_view query,
                                 const SearchOptions& opts);
+
+// Reads the text of `hit`'s record and makes its excerpt and line, as Search
+// does with SearchOptions::excerpts (Hit::then aside), from the weights
+// SearchOptions::excerpt_weights received.
+Status AddExcerpt(index::Index& idx, const std::unordered_map<std::string, double>& weights,
+                  Hit* hit);
 
 // The id of the record a hit shows (docs/recall.md): a Markdown record's path
 // in the store ("memory/decisions/x.md"), a log line's path and line
