@@ -124,12 +124,14 @@ bool IsWriteFailure(const Error& e) {
 }
 
 struct Index::Impl {
+  Impl(std::string d, std::string p, IndexOptions o, Db database)
+      : dir(std::move(d)), path(std::move(p)), opts(o), db(std::move(database)) {}
   std::string dir;
   std::string path;
   IndexOptions opts;
   Db db;
-  std::optional<Stmt> stats, get, get_text, length, shape, before, after, tokens, max_id, dated,
-      generation, learned;
+  std::optional<Stmt> stats, get, get_text, length, shape, before_ids, after_ids, tokens, max_id,
+      dated, generation, learned;
 };
 
 Index::Index(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -153,8 +155,7 @@ Result<Index> Index::Open(const std::string& store_dir, IndexOptions opts) {
     db = attempt();
   }
   if (!db) return Fail(db.error());
-  auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(*db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
+  auto impl = std::make_unique<Impl>(store_dir, path, opts, std::move(*db));
   return Index(std::move(impl));
 }
 
@@ -169,8 +170,7 @@ Result<Index> Index::OpenExisting(const std::string& store_dir, IndexOptions opt
     return Fail(ErrorCode::kCorrupt, "search index was built by another version of lore", path, 0,
                 "run lore reindex where the store can be written");
   }
-  auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
+  auto impl = std::make_unique<Impl>(store_dir, path, opts, std::move(db));
   return Index(std::move(impl));
 }
 
@@ -179,8 +179,7 @@ Result<Index> Index::OpenInMemory(const std::string& store_dir, IndexOptions opt
   LORE_TRY(RegisterFunctions(db));
   LORE_TRY(PrepareSchema(db, opts.stemming));
   std::string path = fs::Join(store_dir, kIndexFile);
-  auto impl = std::make_unique<Impl>(
-      Impl{store_dir, path, opts, std::move(db), {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}});
+  auto impl = std::make_unique<Impl>(store_dir, path, opts, std::move(db));
   Index idx(std::move(impl));
   LORE_TRY(idx.Rebuild());
   return idx;
@@ -396,23 +395,32 @@ Result<Doc> Index::Get(int64_t id, bool with_text) {
 
 Result<std::vector<Neighbour>> Index::Neighbours(const Doc& doc, int window) {
   std::vector<Neighbour> out;
-  if (doc.record.session.empty() || window <= 0) return out;
-  if (!impl_->before) {
-    std::string cols = std::string("SELECT ") + kDocColumns +
-                       " FROM docs WHERE file = ?1 AND session = ?2 AND position ";
-    LORE_ASSIGN(impl_->before, impl_->db.Prepare(cols + "< ?3 ORDER BY position DESC LIMIT ?4"));
-    LORE_ASSIGN(impl_->after, impl_->db.Prepare(cols + "> ?3 ORDER BY position ASC LIMIT ?4"));
+  LORE_ASSIGN(auto ids, NeighbourIds(doc, window));
+  for (const auto& [id, distance] : ids) {
+    LORE_ASSIGN(Doc d, Get(id, /*with_text=*/false));
+    out.push_back(Neighbour{std::move(d), distance});
   }
-  for (Stmt* st : {&*impl_->before, &*impl_->after}) {
+  return out;
+}
+
+Result<std::vector<std::pair<int64_t, int>>> Index::NeighbourIds(const Doc& doc, int window) {
+  std::vector<std::pair<int64_t, int>> out;
+  if (doc.record.session.empty() || window <= 0) return out;
+  if (!impl_->before_ids) {
+    const std::string sql = "SELECT id FROM docs WHERE file = ?1 AND session = ?2 AND position ";
+    LORE_ASSIGN(impl_->before_ids, impl_->db.Prepare(sql + "< ?3 ORDER BY position DESC LIMIT ?4"));
+    LORE_ASSIGN(impl_->after_ids, impl_->db.Prepare(sql + "> ?3 ORDER BY position ASC LIMIT ?4"));
+  }
+  for (Stmt* st : {&*impl_->before_ids, &*impl_->after_ids}) {
     st->Reset();
     st->Bind(1, doc.record.file).Bind(2, doc.record.session).Bind(3, doc.record.position);
     st->Bind(4, static_cast<int64_t>(window));
     int distance = 0;
-    int sign = st == &*impl_->after ? 1 : -1;
+    int sign = st == &*impl_->after_ids ? 1 : -1;
     while (true) {
       LORE_ASSIGN(bool row, st->Step());
       if (!row) break;
-      out.push_back(Neighbour{ReadDoc(*st, false), sign * ++distance});
+      out.emplace_back(st->Int(0), sign * ++distance);
     }
     st->Reset();
   }

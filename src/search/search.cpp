@@ -212,11 +212,12 @@ class Ranker {
     for (const auto& [s, id] : top_) {
       LORE_ASSIGN(const index::Doc* d, DocOf(id));
       if (d->record.session.empty()) continue;
-      LORE_ASSIGN(auto near, idx_.Neighbours(*d, p_.context_window));
+      // Ids only: the best matches sit close together, so a neighbour is
+      // often a match or another's neighbour, read once by DocOf.
+      LORE_ASSIGN(auto near, idx_.NeighbourIds(*d, p_.context_window));
       const bool log = d->record.scope == index::Scope::kSessions;
-      for (auto& n : near) {
-        Part(n.doc.id).context += ContextShare(n.distance, p_, log) * s;
-        docs_.try_emplace(n.doc.id, std::move(n.doc));
+      for (const auto& [nid, distance] : near) {
+        Part(nid).context += ContextShare(distance, p_, log) * s;
       }
     }
     return Ok();

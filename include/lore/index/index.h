@@ -169,6 +169,10 @@ class Index {
   // Records of the same file and session as `doc` (none when it has no
   // session): up to `window` before and `window` after it (without text).
   Result<std::vector<Neighbour>> Neighbours(const Doc& doc, int window);
+  // The same records as Neighbours, as (id, distance) pairs, read from the
+  // session index alone: a ranking that reads each record once keeps its own
+  // copies (search's neighbour context).
+  Result<std::vector<std::pair<int64_t, int>>> NeighbourIds(const Doc& doc, int window);
 
   // Statistics learned from the records (search's co-occurrence stage), kept
   // in the `learned` table until the records change:
