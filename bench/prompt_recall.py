@@ -12,8 +12,12 @@ it: /bin/sh -c <command> in the checkout, the payload on stdin) and reports:
               over those that got something
   silent      the other projects' questions sent to each project's checkout: the share that got
               nothing injected
-  hook time   wall time of each hook process (/bin/sh included), median and p95, against
-              `/bin/sh -c true` run the same way (the shell's floor)
+  hook time   wall time of each hook process (/bin/sh included), median and p95, against two
+              floors run the same way, one of each after every hook run (so that both see the
+              same machine): `/bin/sh -c true` (the shell alone: `true` is a builtin, nothing
+              is started) and `/bin/sh -c 'exec /bin/true'` (the program floor: a hook that
+              starts a program that does nothing, the least any command hook costs); the
+              prompts about the store (the set's questions at their own checkout) apart
 
 With --records N (10,000 by default when given without a number) it measures the hook's time on
 a store of N memory records instead: a throwaway checkout and store, N decisions written as files
@@ -84,6 +88,9 @@ def floor(env, cwd, n):
     return [timed(["/bin/sh", "-c", "true"], "", cwd, env)[1] for _ in range(n)]
 
 
+PROGRAM_FLOOR = ["/bin/sh", "-c", "exec /bin/true"]
+
+
 def replayed(args):
     out = args.out or tempfile.mkdtemp(prefix="prompt-recall-")
     bench = os.path.join(SHARED, "tools", "recall-bench")
@@ -112,21 +119,23 @@ def run_set(args):
                               "prompt": prompt})
         hook_env = dict(env, CLAUDE_PROJECT_DIR=co)
         r, ms = timed(["/bin/sh", "-c", prompt_command(co)], payload, co, hook_env)
+        shell.append(timed(["/bin/sh", "-c", "true"], "", co, hook_env)[1])
+        program.append(timed(PROGRAM_FLOOR, "", co, hook_env)[1])
         return context_of(r), ms
 
-    rows, times, unrelated = [], [], []
+    rows, times, unrelated, shell, program = [], [], [], [], []
     for i, q in enumerate(questions):
         ctx, ms = ask(q["project"], q["question"], f"prompt-{i}")
         rows.append({"id": q["id"], "kind": q["kind"], "answered": matches(ctx, q["keys"]),
                      "chars": len(ctx)})
         times.append(ms)
+    about = list(times)
     for p in projects:
         for i, q in enumerate(questions):
             if q["project"] != p:
                 ctx, ms = ask(p, q["question"], f"unrelated-{i}")
                 unrelated.append(ctx == "")
                 times.append(ms)
-    shell = floor(env, os.path.join(work, "checkouts", projects[0]), 200)
     chars = [r["chars"] for r in rows]
     some = [c for c in chars if c > 0]
     answered = sum(r["answered"] for r in rows)
@@ -143,7 +152,12 @@ def run_set(args):
                       "silent_share": sum(unrelated) / len(unrelated)},
         "hook_ms": {"median": statistics.median(times), "p95": pct(times, 0.95),
                     "shell_floor_median": statistics.median(shell),
-                    "ratio": statistics.median(times) / statistics.median(shell)},
+                    "ratio": statistics.median(times) / statistics.median(shell),
+                    "program_floor_median": statistics.median(program),
+                    "program_ratio": statistics.median(times) / statistics.median(program),
+                    "about_store_median": statistics.median(about),
+                    "about_store_program_ratio":
+                        statistics.median(about) / statistics.median(program)},
         "rows": rows,
     }
     with open(os.path.join(out, "prompt_recall.json"), "w", encoding="utf-8") as f:
@@ -154,7 +168,11 @@ def run_set(args):
           f"unrelated silent {sum(unrelated)}/{len(unrelated)} "
           f"({report['unrelated']['silent_share']:.3f}) | hook median "
           f"{report['hook_ms']['median']:.2f} ms, shell {report['hook_ms']['shell_floor_median']:.2f}"
-          f" ms ({report['hook_ms']['ratio']:.2f}x) | {out}", file=sys.stderr)
+          f" ms ({report['hook_ms']['ratio']:.2f}x), program floor "
+          f"{report['hook_ms']['program_floor_median']:.2f} ms "
+          f"({report['hook_ms']['program_ratio']:.2f}x); about the store "
+          f"{report['hook_ms']['about_store_median']:.2f} ms "
+          f"({report['hook_ms']['about_store_program_ratio']:.2f}x) | {out}", file=sys.stderr)
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
 

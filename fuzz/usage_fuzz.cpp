@@ -36,9 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     LORE_FUZZ_CHECK(in.find(name) != std::string_view::npos);
     for (char c : name) LORE_FUZZ_CHECK(std::isalnum(static_cast<unsigned char>(c)) || c == '_');
   }
-  // As a log line: folded whole, or refused.
-  Usage line;
-  if (lore::recall::FoldLine(in, nullptr, &line)) {
+  // As a log line: folded whole, or refused; the same by the parser alone.
+  Usage line, parsed;
+  const bool folded = lore::recall::FoldLine(in, nullptr, &line);
+  LORE_FUZZ_CHECK(lore::recall::FoldLineAs(in, nullptr, &parsed, /*parse_always=*/true) == folded);
+  LORE_FUZZ_CHECK(SameItems(line, parsed));
+  if (folded) {
     LORE_FUZZ_CHECK(line.items.size() == 1);
     LORE_FUZZ_CHECK(!line.items.begin()->first.empty());
   } else {

@@ -329,6 +329,51 @@ TEST_F(RecallTest, TheFoldAndTheTailCountWhatTheWholeLogCounts) {
 
 // Many writers at once, some killed mid-run: every line of the log is whole
 // and no acknowledged count is lost.
+// A line as RecordUse writes it is read without the JSON parser; every line
+// folds as the parser alone folds it, and refused lines stay refused.
+TEST(UsageLines, TheOwnShapeIsReadWithoutTheParserAndAgreesWithIt) {
+  const std::string big(5000, 'x');
+  const std::vector<std::string> lines = {
+      R"({"at":"2026-12-01T10:00:00.000Z","use":"shown","item":"memory/a.md","via":"prompt","session":"s1"})",
+      R"({"at":"2026-12-01T10:00:01.000Z","use":"opened","item":"sessions/s.jsonl:4"})",
+      R"({"at":"2026-12-01T10:00:02.000Z","use":"pin","item":"memory/a.md","session":"s2"})",
+      R"({"at":"2026-12-01T10:00:03.000Z","use":"shown","item":"memory/\u0062.md"})",  // escape
+      R"({"use":"shown","at":"2026-12-01T10:00:04.000Z","item":"memory/c.md"})",       // key order
+      R"({"at":"2026-12-01T10:00:05.000Z","use":"shown","item":"memory/d.md"} )",      // space
+      R"({"at":"2026-12-01T10:00:06.000Z","use":"shown","item":"memory/e.md"}x)",      // garbage
+      R"({"at":"2026-12-01T10:00:07.000Z","use":"shown","item":"memory/f.md")",        // torn
+      R"({"at":"2026-12-01T10:00:08.000Z","use":"looked","item":"memory/g.md"})",  // no such use
+      R"({"at":"yesterday","use":"shown","item":"memory/h.md"})",
+      R"({"at":"2026-12-01T10:00:09.000Z","use":"shown","item":""})",
+      "{\"at\":\"2026-12-01T10:00:10.000Z\",\"use\":\"shown\",\"item\":\"tab\there\"}",  // control
+      "{\"at\":\"2026-12-01T10:00:11.000Z\",\"use\":\"shown\",\"item\":\"" + big + "\"}",
+      R"({"at":"2026-12-01T10:00:12.000Z","use":"shown","item":"memory/a.md","via":"file","x":1})",
+  };
+  Usage fast, parsed;
+  for (const auto& l : lines) {
+    Usage one, ref;
+    const bool folded = FoldLine(l, nullptr, &one);
+    EXPECT_EQ(folded, FoldLineAs(l, nullptr, &ref, /*parse_always=*/true)) << l;
+    EXPECT_EQ(one.items.size(), ref.items.size()) << l;
+    FoldLine(l, nullptr, &fast);
+    FoldLineAs(l, nullptr, &parsed, true);
+  }
+  ASSERT_EQ(fast.items.size(), parsed.items.size());
+  for (const auto& [id, u] : parsed.items) {
+    ASSERT_TRUE(fast.items.count(id)) << id;
+    const ItemUsage& f = fast.items.at(id);
+    EXPECT_EQ(f.shown, u.shown) << id;
+    EXPECT_EQ(f.opened, u.opened) << id;
+    EXPECT_EQ(f.last_used, u.last_used) << id;
+    EXPECT_EQ(f.pinned, u.pinned) << id;
+  }
+  // memory/a.md: shown twice (the last line has an extra key: parsed), pinned.
+  EXPECT_EQ(fast.items.at("memory/a.md").shown, 2);
+  EXPECT_TRUE(fast.items.at("memory/a.md").pinned);
+  EXPECT_EQ(fast.items.count("memory/e.md"), 0u);
+  EXPECT_EQ(fast.items.count("memory/g.md"), 0u);
+}
+
 TEST_F(RecallTest, ConcurrentCountsLoseNothingWhenWritersAreKilled) {
   constexpr int kWriters = 6, kEach = 200;
   int acked[2];

@@ -75,6 +75,11 @@ std::string RenderFold(const Usage& usage, const FoldKey& key);
 // Folds one log line into `out` (skipping items not in `only`); false when
 // it is not a usage event.
 bool FoldLine(std::string_view line, const std::vector<std::string>* only, Usage* out);
+// FoldLine, with `parse_always` through the JSON parser even when the line is
+// in RecordUse's own shape, which FoldLine reads without it (the reference
+// the tests and the usage fuzzer compare it with).
+bool FoldLineAs(std::string_view line, const std::vector<std::string>* only, Usage* out,
+                bool parse_always);
 
 // Folds the whole log (streamed, bounded memory per line); a missing log is
 // empty. With `only`, just those items' lines are parsed (the hooks ask
