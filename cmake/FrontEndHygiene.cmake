@@ -73,10 +73,6 @@ set(exceptions
     "src/mcp/tool_status.cpp lore/learnings/file.h"
     "src/mcp/tool_status.cpp lore/log/jsonl.h"
     "src/mcp/tool_write.cpp lore/json/field.h"
-    "src/teamcli/main.cpp lore/fs/fd.h"
-    "src/teamcli/main.cpp lore/store/store.h"
-    "src/teamcli/main.cpp lore/teamsync/review.h"
-    "src/teamcli/main.cpp lore/teamsync/team.h"
 )
 file(GLOB_RECURSE sources RELATIVE ${LORE_SOURCE_DIR}
      ${LORE_SOURCE_DIR}/src/cli/*.cpp ${LORE_SOURCE_DIR}/src/cli/*.h
