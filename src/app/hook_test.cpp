@@ -96,6 +96,7 @@ TEST_F(AppHookTest, SessionStartOutsideACommittedCheckoutAsksForNoSymbols) {
   EXPECT_FALSE(none->symbols);
 
   Ensure();
+  std::filesystem::create_directories(store_->Path("memory"));
   std::ofstream(store_->Path("memory/summary.md"))
       << "---\ntitle: Summary\n---\nThe search path caches its index in an LRU.\n";
   auto some = StartSession(*store_, "startup", repo_);
