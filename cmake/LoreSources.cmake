@@ -1,13 +1,19 @@
 # Sources are found by convention so that a new module needs no edit here:
 #   src/<module>/*.cpp          -> liblore (namespace lore::<module>); src/app/ is lore::app,
 #                                  the layer every front end calls (include/lore/app/)
-#   src/<module>/*_test.cpp     -> lore_tests (GoogleTest)
+#   src/<module>/*_test.cpp     -> lore_tests (GoogleTest); those of src/llm, src/team and
+#                                  src/archive -> lore_llm_tests, lore_team_tests,
+#                                  lore_archive_tests, each linked against its library
 #   src/cli/*.cpp               -> the `lore` executable (the only code that prints or exits)
 #   src/proc/*.cpp              -> linked into every executable, never into liblore (forks, execs)
-#   src/llm/*.cpp, src/llmcli/  -> the separate `lore-llm` executable (links libcurl)
-#   src/team/*.cpp, src/teamcli/ -> the separate `lore-team` executable (links libpq)
-#   src/archivecli/             -> the separate `lore-archive` executable (links libarchive; the
-#                                  archive code itself is in liblore, src/archive/)
+#   src/llm/*.cpp               -> the static library lore_llm (links libcurl), in `lore-llm`
+#   src/team/*.cpp              -> the static library lore_team (links libpq), in `lore-team`
+#   src/archive/*.cpp, src/app/archive.cpp
+#                               -> the static library lore_archive (links libarchive), in
+#                                  `lore-archive`
+#   src/llmcli/, src/teamcli/, src/archivecli/
+#                               -> the separate `lore-llm`, `lore-team`, `lore-archive`
+#                                  executables (their main, calling lore::app and their library)
 #   src/servecli/               -> the separate `lore-serve` executable (`lore serve`, the page;
 #                                  cpp-httplib; the page's use cases are in liblore, src/app/)
 #   tests/e2e/*_test.cpp        -> lore_e2e_tests (runs the real binary)
@@ -21,17 +27,30 @@ set(LORE_PROC_SRC)
 set(LORE_ARCHIVE_SRC)
 set(LORE_SERVE_SRC)
 set(LORE_TEST_SRC)
+foreach(part LLM TEAM ARCHIVE)
+  set(LORE_${part}_LIB_SRC)
+  set(LORE_${part}_TEST_SRC)
+endforeach()
 foreach(f ${LORE_ALL_SRC})
-  if(f MATCHES "_test\\.cpp$")
+  if(f MATCHES "/src/(llm|team|archive)/[^/]*_test\\.cpp$")
+    string(TOUPPER "${CMAKE_MATCH_1}" part)
+    list(APPEND LORE_${part}_TEST_SRC ${f})
+  elseif(f MATCHES "_test\\.cpp$")
     list(APPEND LORE_TEST_SRC ${f})
   elseif(f MATCHES "/src/cli/")
     list(APPEND LORE_CLI_SRC ${f})
   elseif(f MATCHES "/src/proc/")
     list(APPEND LORE_PROC_SRC ${f})
-  elseif(f MATCHES "/src/(llm|llmcli)/")
+  elseif(f MATCHES "/src/llm/")
+    list(APPEND LORE_LLM_LIB_SRC ${f})
+  elseif(f MATCHES "/src/llmcli/")
     list(APPEND LORE_LLM_SRC ${f})
-  elseif(f MATCHES "/src/(team|teamcli)/")
+  elseif(f MATCHES "/src/team/")
+    list(APPEND LORE_TEAM_LIB_SRC ${f})
+  elseif(f MATCHES "/src/teamcli/")
     list(APPEND LORE_TEAM_SRC ${f})
+  elseif(f MATCHES "/src/archive/" OR f MATCHES "/src/app/archive\\.cpp$")
+    list(APPEND LORE_ARCHIVE_LIB_SRC ${f})
   elseif(f MATCHES "/src/archivecli/")
     list(APPEND LORE_ARCHIVE_SRC ${f})
   elseif(f MATCHES "/src/servecli/")
@@ -151,19 +170,32 @@ if(LORE_TESTS)
   endif()
 endif()
 
-if(LORE_LLM_SRC)
-  find_package(CURL REQUIRED)
-  add_executable(lore-llm ${LORE_LLM_SRC} $<TARGET_OBJECTS:lore_proc>)
-  target_include_directories(lore-llm PRIVATE ${PROJECT_SOURCE_DIR}/src)
-  target_link_libraries(lore-llm PRIVATE lore_core CURL::libcurl CLI11::CLI11)
-endif()
+# The three parts that need a heavy shared library are static libraries of their own, each
+# declaring that library, and linked only into their executable and their unit tests: so `lore`
+# cannot pull one in, whatever it calls. lore_llm also starts `claude -p` (lore_proc's objects
+# go into its archive, and lore-llm takes them from there).
+find_package(CURL REQUIRED)
+add_library(lore_llm STATIC ${LORE_LLM_LIB_SRC})
+target_include_directories(lore_llm PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(lore_llm PUBLIC lore_core lore_proc PRIVATE CURL::libcurl)
+
+find_package(PostgreSQL REQUIRED)
+add_library(lore_team STATIC ${LORE_TEAM_LIB_SRC})
+target_include_directories(lore_team PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(lore_team PUBLIC lore_core PRIVATE PostgreSQL::PostgreSQL)
 
 find_package(LibArchive REQUIRED)
-if(LORE_ARCHIVE_SRC)
-  add_executable(lore-archive ${LORE_ARCHIVE_SRC})
-  target_include_directories(lore-archive PRIVATE ${PROJECT_SOURCE_DIR}/src)
-  target_link_libraries(lore-archive PRIVATE lore_core LibArchive::LibArchive CLI11::CLI11)
-endif()
+add_library(lore_archive STATIC ${LORE_ARCHIVE_LIB_SRC})
+target_include_directories(lore_archive PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(lore_archive PUBLIC lore_core PRIVATE LibArchive::LibArchive)
+
+add_executable(lore-llm ${LORE_LLM_SRC})
+target_include_directories(lore-llm PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(lore-llm PRIVATE lore_llm CLI11::CLI11)
+
+add_executable(lore-archive ${LORE_ARCHIVE_SRC})
+target_include_directories(lore-archive PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(lore-archive PRIVATE lore_archive CLI11::CLI11)
 
 # lore-serve: cpp-httplib as Debian builds it (libcpp-httplib-dev: a compiled library whose
 # header must be read with the library's own flags, given by pkg-config). Only its plain-HTTP
@@ -181,12 +213,9 @@ if(LORE_SERVE_SRC)
                         Threads::Threads)
 endif()
 
-if(LORE_TEAM_SRC)
-  find_package(PostgreSQL REQUIRED)
-  add_executable(lore-team ${LORE_TEAM_SRC} $<TARGET_OBJECTS:lore_proc>)
-  target_include_directories(lore-team PRIVATE ${PROJECT_SOURCE_DIR}/src)
-  target_link_libraries(lore-team PRIVATE lore_core PostgreSQL::PostgreSQL CLI11::CLI11)
-endif()
+add_executable(lore-team ${LORE_TEAM_SRC} $<TARGET_OBJECTS:lore_proc>)
+target_include_directories(lore-team PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(lore-team PRIVATE lore_team CLI11::CLI11)
 
 if(LORE_TESTS)
   enable_testing()
@@ -195,8 +224,7 @@ if(LORE_TESTS)
   add_executable(lore_tests ${LORE_TEST_SRC} $<TARGET_OBJECTS:lore_proc>
                  ${PROJECT_SOURCE_DIR}/tests/support/env_test_hook.cpp)
   target_include_directories(lore_tests PRIVATE ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/tests)
-  target_link_libraries(lore_tests PRIVATE lore_core LibArchive::LibArchive GTest::gtest GTest::gmock
-                        GTest::gtest_main)
+  target_link_libraries(lore_tests PRIVATE lore_core GTest::gtest GTest::gmock GTest::gtest_main)
   target_precompile_headers(lore_tests REUSE_FROM lore_core)
   # The plugin's files under share/claude-code/ are compared with what the hook table makes.
   target_compile_definitions(lore_tests PRIVATE LORE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
@@ -205,6 +233,20 @@ if(LORE_TESTS)
     target_compile_definitions(lore_tests PRIVATE LORE_WORDNET_DATA=1)
   endif()
   gtest_discover_tests(lore_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
+  # The unit tests of lore_llm, lore_team and lore_archive, each linked against its library (and
+  # so against libcurl, libpq or libarchive, which lore_tests never links). lore_team's start a
+  # throwaway PostgreSQL cluster (tests/support/pg_cluster.cpp), or skip without postgresql-15.
+  foreach(part llm team archive)
+    string(TOUPPER ${part} PART)
+    add_executable(lore_${part}_tests ${LORE_${PART}_TEST_SRC})
+    target_include_directories(lore_${part}_tests PRIVATE ${PROJECT_SOURCE_DIR}/src
+                               ${PROJECT_SOURCE_DIR}/tests)
+    target_link_libraries(lore_${part}_tests PRIVATE lore_${part} GTest::gtest GTest::gmock
+                          GTest::gtest_main)
+    gtest_discover_tests(lore_${part}_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS unit)
+  endforeach()
+  target_sources(lore_team_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests/support/pg_cluster.cpp
+                 ${PROJECT_SOURCE_DIR}/tests/support/run.cpp)
   # The library never prints, exits, forks, execs or obeys a test-only variable.
   add_test(NAME library_hygiene COMMAND ${CMAKE_COMMAND} -DLORE_SOURCE_DIR=${PROJECT_SOURCE_DIR}
            -DLORE_RULES=library -P ${PROJECT_SOURCE_DIR}/cmake/SourceRules.cmake)
@@ -361,7 +403,8 @@ if(CMAKE_UNITY_BUILD)
     endif()
     set_source_files_properties(${f} PROPERTIES UNITY_GROUP "${group}")
   endforeach()
-  foreach(t lore_core lore_cli lore_proc lore-llm lore-team lore-archive lore-serve lore_tests)
+  foreach(t lore_core lore_cli lore_proc lore_llm lore_team lore_archive lore-llm lore-team
+            lore-archive lore-serve lore_tests lore_llm_tests lore_team_tests lore_archive_tests)
     if(TARGET ${t})
       set_target_properties(${t} PROPERTIES UNITY_BUILD_MODE GROUP)
     endif()

@@ -1,5 +1,6 @@
 # Run by ctest (a TEST_INCLUDE_FILES script, cmake/LoreSources.cmake) once the gtest tests of
-# lore_tests and lore_e2e_tests are discovered: the labels, the COST and the timeouts of each.
+# lore_tests (and lore_llm_tests, lore_team_tests, lore_archive_tests) and lore_e2e_tests are
+# discovered: the labels, the COST and the timeouts of each.
 # LORE_PLAN_SANITIZE is ON in the sanitizer build.
 #
 # The label `asan`: what scripts/test.sh runs in the sanitizer build (`ctest -L asan`). Every
@@ -81,7 +82,8 @@ endfunction()
 
 foreach(kind unit e2e)
   if(kind STREQUAL "unit")
-    set(names ${lore_tests_TESTS})
+    set(names ${lore_tests_TESTS} ${lore_llm_tests_TESTS} ${lore_team_tests_TESTS}
+              ${lore_archive_tests_TESTS})
   else()
     set(names ${lore_e2e_tests_TESTS})
   endif()

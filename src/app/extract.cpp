@@ -1,6 +1,8 @@
 #include "lore/app/extract.h"
 
 #include "lore/app/recall.h"
+#include "lore/extract/rules.h"
+#include "lore/extract/settings.h"
 #include "lore/text/time.h"
 
 namespace lore::app {
@@ -41,6 +43,25 @@ Result<Extracted> Extract(const store::Store& store, const ExtractRequest& reque
   r.json = extract::OutcomeJson(*outcome, o.dry_run);
   r.outcome = std::move(*outcome);
   return r;
+}
+
+Result<Extracted> ExtractWithRules(const store::Store& store, const ExtractRequest& request) {
+  extract::RulesEngine rules;
+  return Extract(store, request, rules);
+}
+
+Result<std::string> ExtractEngine(const store::Store& store, const std::string& asked) {
+  // Read even when --engine is given: a config.toml that does not parse is
+  // said before anything runs.
+  LORE_ASSIGN(extract::Settings settings, extract::LoadSettings(store));
+  return asked.empty() ? settings.engine : asked;
+}
+
+Result<std::string> RebuildFromSessionLogs(const store::Store& store, const std::string& session,
+                                           text::TimePoint now) {
+  LORE_TRY(store.Ensure(now, store::RawCheck::kSkip));
+  LORE_ASSIGN(extract::RebuildOutcome outcome, extract::Rebuild(store, session, now));
+  return extract::RebuildJson(outcome);
 }
 
 }  // namespace lore::app

@@ -1,5 +1,6 @@
 #include "lore/app/search.h"
 
+#include <chrono>
 #include <future>
 #include <optional>
 
@@ -83,6 +84,25 @@ Result<Searched> Search(const store::Store& store, const std::string& query,
   for (const auto& h : out.hits) ids.push_back(search::ItemId(h.doc.record));
   CountUse(store, ids, /*opened=*/false, "search", std::chrono::system_clock::now());
   return out;
+}
+
+Result<Json> KeptIndex::SearchJson(const store::Store& store, const std::string& query,
+                                   const search::SearchOptions& options, bool with_scope) {
+  Json hits = Json::array();
+  if (!fs::Exists(store.dir())) return hits;  // nothing to find, nothing to create
+  if (!index_) {
+    LORE_ASSIGN(index::Index idx, index::Index::Open(store.dir()));
+    index_.emplace(std::move(idx));
+  }
+  LORE_TRY(index_->Update());
+  LORE_ASSIGN(std::vector<search::Hit> found, search::Search(*index_, query, options));
+  std::vector<std::string> ids;
+  for (const auto& h : found) {
+    hits.push_back(search::HitJson(h, with_scope, false));
+    ids.push_back(search::ItemId(h.doc.record));
+  }
+  CountUse(store, ids, /*opened=*/false, "mcp", std::chrono::system_clock::now());
+  return hits;
 }
 
 Result<Reindexed> Reindex(const store::Store& store) {

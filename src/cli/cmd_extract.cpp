@@ -10,11 +10,6 @@
 #include "cli/io.h"
 #include "lore/app/extract.h"
 #include "lore/app/store.h"
-#include "lore/extract/extract.h"
-#include "lore/extract/rules.h"
-#include "lore/extract/settings.h"
-#include "lore/fs/fd.h"
-#include "lore/store/store.h"
 #include "proc/process.h"
 
 namespace lore::cli {
@@ -51,9 +46,9 @@ int ExecConsolidate(const std::string& repo) {
 }
 
 int RunRebuild(const store::Store& store, const ExtractArgs& a) {
-  auto outcome = extract::Rebuild(store, a.session, std::chrono::system_clock::now());
-  if (!outcome) return ReportError(outcome.error());
-  Print(extract::RebuildJson(*outcome));
+  auto json = app::RebuildFromSessionLogs(store, a.session, std::chrono::system_clock::now());
+  if (!json) return ReportError(json.error());
+  Print(*json);
   if (a.then_consolidate) return ExecConsolidate(a.repo);
   return kExitOk;
 }
@@ -68,7 +63,6 @@ int RunExtract(const ExtractArgs& a) {
                    "--transcript, --dry-run and --engine llm\n";
       return kExitUsage;
     }
-    if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
     return RunRebuild(*store, a);
   }
   if (a.transcript.empty()) {
@@ -78,21 +72,19 @@ int RunExtract(const ExtractArgs& a) {
   if (!a.dry_run) {
     if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
   }
-  auto settings = extract::LoadSettings(*store);
-  if (!settings) return ReportError(settings.error());
-  const std::string engine = a.engine.empty() ? settings->engine : a.engine;
-  if (engine == "llm") {
+  auto engine = app::ExtractEngine(*store, a.engine);
+  if (!engine) return ReportError(engine.error());
+  if (*engine == "llm") {
     if (!a.then_consolidate) return ExecLoreLlm(LlmArgs(a), "use --engine rules");
     int rc = RunLlmChild(a);
     return rc == kExitOk ? ExecConsolidate(a.repo) : rc;
   }
-  extract::RulesEngine rules;
   app::ExtractRequest req;
   req.options.transcript = a.transcript;
   req.options.session = a.session;
   req.options.dry_run = a.dry_run;
   req.options.now = now;
-  auto r = app::Extract(*store, req, rules);
+  auto r = app::ExtractWithRules(*store, req);
   if (!r) return ReportError(r.error());
   for (const auto& w : r->warnings) ReportWarning(w);
   Print(r->json);

@@ -12,11 +12,9 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/team_hooks.h"
+#include "lore/app/hook.h"
 #include "lore/app/recall.h"
 #include "lore/app/store.h"
-#include "lore/extract/settings.h"
-#include "lore/hook/pre_tool_use.h"
-#include "lore/hook/session.h"
 #include "proc/process.h"
 
 namespace lore::cli {
@@ -30,15 +28,14 @@ struct HookVerb {
 
 // The hook payload on standard input. One over the cap is refused (the hook
 // goes on without it) and said once per session, not on every call of every
-// hook (hook::FirstWarning, its session id read off the payload's first
+// hook (app::FirstHookWarning, its session id read off the payload's first
 // bytes): `warn` is false when this session was told already.
 Result<std::string> ReadPayload(bool* warn) {
   std::string head;
   auto input = ReadStdin(kMaxStdinBytes, &head);
   *warn = true;
   if (!input && !head.empty()) {
-    *warn = hook::FirstWarning(store::Env::FromProcess(), "stdin-over-cap",
-                               hook::SessionIdInHead(head), std::chrono::system_clock::now());
+    *warn = app::FirstHookWarning("stdin-over-cap", head, std::chrono::system_clock::now());
   }
   return input;
 }
@@ -52,8 +49,7 @@ int PreToolUse() {
   }
   char cwd[PATH_MAX];
   const std::string here = ::getcwd(cwd, sizeof cwd) ? cwd : ".";
-  auto r = hook::RecordPreToolUse(*input, store::Env::FromProcess(), EnvOr("LORE_WAVE"), here,
-                                  std::chrono::system_clock::now());
+  auto r = app::AuditToolUse(*input, EnvOr("LORE_WAVE"), here, std::chrono::system_clock::now());
   if (!r) ReportWarning(r.error());
   return kExitOk;
 }
@@ -77,7 +73,7 @@ bool BeginSession(SessionCall* call) {
   bool warn = true;
   auto input = ReadPayload(&warn);
   std::optional<Error> problem;
-  if (input) call->payload = hook::ParsePayload(*input, &problem);
+  if (input) call->payload = app::ParseHookPayload(*input, &problem);
   call->refused = !input;
   if (!input && warn) {
     problem = Error{ErrorCode::kInvalidInput, input.error().Format(), "<stdin>", 0,
@@ -104,16 +100,17 @@ int SessionStart() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
   StartTeamSync(*call.store, call.repo, TeamHookEvent::kSessionStart);
-  auto context = hook::SessionStartContext(*call.store, call.payload.source, call.repo);
-  if (!context) {
-    ReportWarning(context.error());
+  auto answer = app::StartSession(*call.store, call.payload.source, call.repo);
+  if (!answer) {
+    ReportWarning(answer.error());
     return kExitOk;
   }
-  if (!context->empty()) Print(hook::SessionStartJson(*context));
+  if (!answer->json.empty()) Print(answer->json);
   // The code's symbols for stale citations, rebuilt in the background when
   // the checkout's HEAD moved since they were read.
-  if (auto at = app::CheckoutAtPath(call.repo); at && app::SymbolsNeedBuild(*call.store, *at)) {
-    auto started = proc::StartDetached({SelfBinary(), "reindex", at->top, "--symbols"}, "symbols");
+  if (answer->symbols) {
+    auto started = proc::StartDetached({SelfBinary(), "reindex", answer->symbols->top, "--symbols"},
+                                       "symbols");
     if (!started) ReportWarning(started.error());
   }
   return kExitOk;
@@ -133,18 +130,16 @@ int PreCompact() {
   if (!BeginSession(&call)) return kExitOk;
   const std::string binary = SelfBinary();
   bool warned = false;
-  if (!call.payload.transcript_path.empty()) {
-    auto command = hook::ExtractCommand(*call.store, binary, call.repo, call.payload,
-                                        /*then_consolidate=*/true);
-    // Nothing past the cursor: no extract, but what is staged is still flushed.
-    if (!command || !command->empty()) {
-      auto started = Start(command, "extract");
-      if (started) return kExitOk;
-      ReportWarning(started.error());
-      warned = true;
-    }
+  auto command = app::ExtractThenConsolidateRun(*call.store, binary, call.repo, call.payload);
+  // No transcript or nothing past the cursor: no extract, but what is staged
+  // is still flushed.
+  if (!command || !command->empty()) {
+    auto started = Start(command, "extract");
+    if (started) return kExitOk;
+    ReportWarning(started.error());
+    warned = true;
   }
-  auto started = Start(hook::FlushCommand(*call.store, binary, call.repo), "consolidation");
+  auto started = Start(app::FlushRun(*call.store, binary, call.repo), "consolidation");
   if (!started && !warned) ReportWarning(started.error());  // one warning line at most
   return kExitOk;
 }
@@ -157,14 +152,7 @@ int Stop() {
   // Without its payload there is no transcript to extract: the one warning
   // about the payload is all (not a second one on every turn).
   if (call.refused) return kExitOk;
-  auto settings = extract::LoadSettings(*call.store);
-  if (!settings) {
-    ReportWarning(settings.error());
-    return kExitOk;
-  }
-  auto started = Start(hook::ExtractCommand(*call.store, SelfBinary(), call.repo, call.payload,
-                                            false, settings->threshold_bytes),
-                       "extract");
+  auto started = Start(app::StopRun(*call.store, SelfBinary(), call.repo, call.payload), "extract");
   if (!started) ReportWarning(started.error());
   return kExitOk;
 }
@@ -173,9 +161,7 @@ int SessionEnd() {
   SessionCall call;
   if (!BeginSession(&call)) return kExitOk;
   StartTeamSync(*call.store, call.repo, TeamHookEvent::kSessionEnd);
-  app::EndRecallSession(*call.store, call.payload.session_id);
-  auto reminder = hook::SessionEndReminder(*call.store, call.repo,
-                                           call.payload.session_id);  // checks the store
+  auto reminder = app::EndSession(*call.store, call.repo, call.payload.session_id);
   if (!reminder) {
     ReportWarning(reminder.error());
     return kExitOk;
@@ -184,17 +170,14 @@ int SessionEnd() {
   // this one's briefing. Nothing new past the cursor: only what is staged.
   const std::string binary = SelfBinary();
   bool started_one = false;
-  if (!call.payload.transcript_path.empty()) {
-    auto command = hook::ExtractCommand(*call.store, binary, call.repo, call.payload,
-                                        /*then_consolidate=*/true);
-    if (!command || !command->empty()) {
-      auto started = Start(command, "extract");
-      if (!started) ReportWarning(started.error());
-      started_one = true;
-    }
+  auto command = app::ExtractThenConsolidateRun(*call.store, binary, call.repo, call.payload);
+  if (!command || !command->empty()) {
+    auto started = Start(command, "extract");
+    if (!started) ReportWarning(started.error());
+    started_one = true;
   }
   if (!started_one) {
-    auto started = Start(hook::FlushCommand(*call.store, binary, call.repo), "consolidation");
+    auto started = Start(app::FlushRun(*call.store, binary, call.repo), "consolidation");
     if (!started) ReportWarning(started.error());
   }
   if (!reminder->empty()) Print(*reminder);

@@ -1,11 +1,10 @@
 // `lore init <agent> [--project DIR] [--dry-run]` and `lore init --check`:
-// sets lore up in a project for a coding agent (docs/agents.md). The library
-// (agent_setup/) plans, merges and writes; this file prints.
+// sets lore up in a project for a coding agent (docs/agents.md). The use cases
+// (app/init.h) choose the scope, plan, write and check; this file prints.
 #include <unistd.h>
 
 #include <algorithm>
 #include <climits>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -13,10 +12,8 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
-#include "lore/agent_setup/diff.h"
-#include "lore/agent_setup/install.h"
-#include "lore/agent_setup/review_command.h"
 #include "lore/app/engine.h"
+#include "lore/app/init.h"
 #include "lore/app/store.h"
 #include "lore/json/value.h"
 #include "proc/process.h"
@@ -34,18 +31,8 @@ struct InitArgs {
   bool json = false;
   bool remove = false;  // --remove: take out what lore init added
   std::string engine;   // --engine: "" leaves config.toml alone
-  std::string scope;    // --scope: "" chooses (ChooseScope)
+  std::string scope;    // --scope: "" chooses (app::ChooseInitScope)
 };
-
-std::string Home() {
-  const char* h = std::getenv("HOME");
-  return h ? h : "";
-}
-
-std::string CodexHome() {
-  const char* h = std::getenv("CODEX_HOME");
-  return h ? h : "";
-}
 
 // Codex and Gemini CLI ignore lore's entries in a folder the person has not
 // trusted: the lines that say so and how to trust it (lore never writes it).
@@ -72,19 +59,12 @@ std::vector<std::string> TrustLines(const std::string& agent, const as::Trust& t
 }
 
 void PrintTrust(const std::string& agent, const as::Plan& plan) {
-  auto t = as::CheckTrust(agent, plan.project, plan.scope, Home(), CodexHome());
+  auto t = app::FolderTrust(agent, plan);
   if (!t) {
     Print("  note: cannot tell whether the folder is trusted: " + t.error().Format());
     return;
   }
   for (const std::string& line : TrustLines(agent, *t)) Print(line);
-}
-
-as::Scope ScopeNamed(std::string_view name) {
-  for (as::Scope s : as::kScopes) {
-    if (as::ScopeName(s) == name) return s;
-  }
-  return as::Scope::kProject;
 }
 
 // True when the project's git history names more than one author: a checkout
@@ -104,47 +84,9 @@ bool OtherContributors(const std::string& project) {
   return authors.size() > 1;
 }
 
-// The scope `lore init` writes when --scope is not given: where lore's hooks
-// already are (so that they never run twice), else local in a checkout with
-// other contributors, else project. `why` says which.
-// The scopes `agent` has: Claude Code's three, the others' project and user.
-std::vector<as::Scope> ScopesOf(const std::string& agent) {
-  if (agent == "claude-code") return {std::begin(as::kScopes), std::end(as::kScopes)};
-  return {as::Scope::kProject, as::Scope::kUser};
-}
-
-as::Scope ChooseScope(const std::string& agent, const std::string& project, std::string* why) {
-  for (as::Scope s : ScopesOf(agent)) {
-    auto plan = as::PlanInstall(agent, project, s, Home());
-    if (plan && as::HasLoreHooks(*plan)) {
-      *why = "where lore's hooks already are";
-      return s;
-    }
-  }
-  if (agent != "claude-code") {
-    *why = "the project's own files; --scope user sets it up for every project";
-    return as::Scope::kProject;
-  }
-  if (OtherContributors(project)) {
-    *why =
-        "a git checkout with other contributors: nothing a teammate sees; --scope project "
-        "shares it";
-    return as::Scope::kLocal;
-  }
-  *why = "the project's shared files; --scope local keeps them yours";
-  return as::Scope::kProject;
-}
-
 // The other scopes that hold lore's hooks: Claude Code would run both.
 void NoteOtherScopes(const std::string& agent, const as::Plan& plan) {
-  for (as::Scope s : ScopesOf(agent)) {
-    if (s == plan.scope) continue;
-    auto other = as::PlanInstall(agent, plan.project, s, Home());
-    if (!other || !as::HasLoreHooks(*other)) continue;
-    std::string file;
-    for (const as::Piece& p : other->pieces) {
-      if (p.name.rfind("hook ", 0) == 0 && p.state != as::PieceState::kMissing) file = p.file;
-    }
+  for (const auto& [s, file] : app::HooksInOtherScopes(agent, plan)) {
     Print("  note: lore's hooks are also in the " + std::string(as::ScopeName(s)) + " scope (" +
           file + "), and the agent runs both: remove them there, or run lore init --scope " +
           std::string(as::ScopeName(s)));
@@ -156,25 +98,7 @@ std::string Cwd() {
   return ::getcwd(cwd, sizeof cwd) ? cwd : ".";
 }
 
-// The lore the hooks run (`lore` on this process's PATH) against this one.
-struct BinaryCheck {
-  std::string on_path;  // empty: none
-  std::string running;
-  bool same = false;
-};
-
-BinaryCheck CheckBinary() {
-  BinaryCheck b;
-  const char* path = std::getenv("PATH");
-  b.on_path = as::ResolveOnPath("lore", path ? path : "", Cwd());
-  char exe[PATH_MAX];
-  ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
-  b.running = n > 0 ? std::string(exe, static_cast<size_t>(n)) : "/proc/self/exe";
-  b.same = !b.on_path.empty() && as::SameFile(b.on_path, "/proc/self/exe");
-  return b;
-}
-
-std::string BinaryLine(const BinaryCheck& b) {
+std::string BinaryLine(const app::LoreBinary& b) {
   if (b.on_path.empty()) {
     return "no 'lore' on PATH: the hooks cannot run (put " + b.running +
            " on PATH, e.g. a link in ~/.local/bin)";
@@ -182,15 +106,6 @@ std::string BinaryLine(const BinaryCheck& b) {
   if (b.same) return "'lore' on PATH is " + b.on_path + ", this lore";
   return "'lore' on PATH is " + b.on_path + ", not this lore (" + b.running +
          "): the hooks run that one";
-}
-
-std::vector<const as::Piece*> PiecesOf(const as::Plan& plan, const std::string& rel,
-                                       as::PieceState state) {
-  std::vector<const as::Piece*> out;
-  for (const as::Piece& p : plan.pieces) {
-    if (p.file == rel && p.state == state) out.push_back(&p);
-  }
-  return out;
 }
 
 std::string Names(const std::vector<const as::Piece*>& pieces) {
@@ -221,63 +136,18 @@ Json PiecesJson(const as::Plan& plan) {
   return pieces;
 }
 
-bool AllInstalled(const as::Plan& plan) {
-  for (const as::Piece& p : plan.pieces) {
-    if (p.state != as::PieceState::kInstalled) return false;
-  }
-  return true;
-}
-
-size_t Present(const as::Plan& plan) {
-  size_t n = 0;
-  for (const as::Piece& p : plan.pieces) n += p.state != as::PieceState::kMissing;
-  return n;
-}
-
 // Every scope is read; the one reported first is the one fully installed,
 // else the one holding most of lore's pieces.
 int RunCheck(const InitArgs& a, const std::string& project) {
-  BinaryCheck b = CheckBinary();
-  std::vector<as::Plan> plans;
-  std::vector<std::pair<as::Scope, Error>> failed;
-  for (as::Scope s : ScopesOf(a.agent)) {
-    auto plan = as::PlanInstall(a.agent, project, s, Home());
-    if (plan) {
-      plans.push_back(std::move(*plan));
-    } else {
-      failed.emplace_back(s, plan.error());
-    }
-  }
-  const as::Plan* active = nullptr;
-  for (const as::Plan& p : plans) {
-    if (AllInstalled(p)) {
-      active = &p;
-      break;
-    }
-  }
-  for (const as::Plan& p : plans) {
-    if (!active || (!AllInstalled(*active) && Present(p) > Present(*active))) active = &p;
-  }
-  const bool installed = active && AllInstalled(*active);
-  // Hooks in two scopes run twice: not "all installed", whatever else is.
-  std::vector<std::string> hook_scopes;
-  for (const as::Plan& p : plans) {
-    if (as::HasLoreHooks(p)) hook_scopes.emplace_back(as::ScopeName(p.scope));
-  }
-  // Codex and Gemini CLI read lore's entries only in a trusted folder.
-  std::optional<as::Trust> trust;
-  std::string trust_error;
-  if (active) {
-    auto t = as::CheckTrust(a.agent, active->project, active->scope, Home(), CodexHome());
-    if (t) {
-      trust = *t;
-    } else {
-      trust_error = t.error().Format();
-    }
-  }
-  const bool trusted = trust_error.empty() && (!trust || trust->trusted);
-  const bool ok = b.same && installed && failed.empty() && hook_scopes.size() <= 1 && trusted;
-  std::string project_abs = active ? active->project : project;
+  const app::InitCheck c = app::CheckInit(a.agent, project, Cwd());
+  const app::LoreBinary& b = c.binary;
+  const std::vector<as::Plan>& plans = c.plans;
+  const as::Plan* active = c.active ? &plans[*c.active] : nullptr;
+  const std::vector<std::string>& hook_scopes = c.hook_scopes;
+  const std::optional<as::Trust>& trust = c.trust;
+  const std::string& trust_error = c.trust_error;
+  const std::string& project_abs = c.project;
+  const bool installed = c.installed, trusted = c.trusted, ok = c.ok;
   if (a.json) {
     Json j;
     j["agent"] = a.agent;
@@ -287,16 +157,16 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     j["scopes"] = Json::object();
     for (const as::Plan& p : plans) {
       Json e;
-      e["installed"] = AllInstalled(p);
+      e["installed"] = app::AllInstalled(p);
       e["pieces"] = PiecesJson(p);
       j["scopes"][std::string(as::ScopeName(p.scope))] = std::move(e);
     }
-    for (const auto& [s, err] : failed) {
+    for (const auto& [s, err] : c.failed) {
       Json e;
       e["error"] = err.Format();
       j["scopes"][std::string(as::ScopeName(s))] = std::move(e);
     }
-    if (a.agent == "claude-code") j["plugin_enabled_in"] = as::PluginEnabledIn(project_abs, Home());
+    if (a.agent == "claude-code") j["plugin_enabled_in"] = app::PluginEnabledIn(project_abs);
     j["lore_on_path"] = b.on_path.empty() ? Json() : Json(b.on_path);
     j["running"] = b.running;
     j["same_binary"] = b.same;
@@ -322,11 +192,11 @@ int RunCheck(const InitArgs& a, const std::string& project) {
   Print("lore init --check " + a.agent + ": " + project_abs);
   for (const as::Plan& p : plans) {
     std::string name(as::ScopeName(p.scope));
-    if (Present(p) == 0) {
+    if (app::PiecesPresent(p) == 0) {
       Print(" scope " + name + ": nothing of lore's");
       continue;
     }
-    Print(" scope " + name + (AllInstalled(p) ? ": installed" : ":"));
+    Print(" scope " + name + (app::AllInstalled(p) ? ": installed" : ":"));
     for (const as::Piece& piece : p.pieces) {
       std::string state(as::StateName(piece.state));
       state.resize(10, ' ');
@@ -334,7 +204,7 @@ int RunCheck(const InitArgs& a, const std::string& project) {
             (piece.detail.empty() ? "" : ": " + piece.detail));
     }
   }
-  for (const auto& [s, err] : failed) {
+  for (const auto& [s, err] : c.failed) {
     Print(" scope " + std::string(as::ScopeName(s)) + ": cannot be read: " + err.Format());
   }
   Print(std::string("  ") + (b.same ? "same      " : "different ") + "binary: " + BinaryLine(b));
@@ -348,7 +218,7 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     Print("  unknown   folder trust: " + trust_error);
   }
   if (a.agent == "claude-code") {
-    for (const std::string& file : as::PluginEnabledIn(project_abs, Home())) {
+    for (const std::string& file : app::PluginEnabledIn(project_abs)) {
       Print("  note: lore's Claude Code plugin is enabled in " + file +
             " too: its hooks run as well");
     }
@@ -361,13 +231,13 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     Print("not fully installed: lore's hooks are in the " + scopes +
           " scopes, and the agent runs each, so every hook runs twice: keep one, e.g. 'lore init " +
           a.agent + " --remove --scope " + hook_scopes.back() + "'");
-  } else if (installed && failed.empty() && !trusted && trust) {
+  } else if (installed && c.failed.empty() && !trusted && trust) {
     Print("installed, but not read: " + std::string(a.agent == "codex" ? "Codex" : "Gemini CLI") +
           " ignores lore in a folder it does not trust");
     for (const std::string& line : TrustLines(a.agent, *trust)) Print(line);
   } else if (ok) {
     Print("all installed (scope " + std::string(as::ScopeName(active->scope)) + ")");
-  } else if (installed && failed.empty()) {
+  } else if (installed && c.failed.empty()) {
     Print("all installed, but the hooks do not run this lore (see PATH above)");
   } else {
     Print("not fully installed: run 'lore init " + a.agent + "'");
@@ -384,20 +254,20 @@ int RunDryRun(const InitArgs& a, const as::Plan& plan) {
   Print("lore init " + a.agent + " --dry-run: " + plan.project + " (nothing written)");
   for (const as::FilePlan& f : plan.files) {
     if (!f.changed) continue;
-    auto added = PiecesOf(plan, f.rel, as::PieceState::kMissing);
-    auto replaced = PiecesOf(plan, f.rel, as::PieceState::kDifferent);
+    auto added = app::PiecesOf(plan, f.rel, as::PieceState::kMissing);
+    auto replaced = app::PiecesOf(plan, f.rel, as::PieceState::kDifferent);
     std::string what = f.exists ? "would update " : "would create ";
     std::string names = Names(added.empty() ? replaced : added);
     Print(what + f.rel + (names.empty() ? "" : " (" + names + ")") +
           (f.exists ? ", keeping a backup" : ""));
-    Print(as::LineDiff(f.old_text, f.new_text), false);
+    Print(app::FileDiff(f), false);
   }
   PrintDifferent(plan);
   return kExitOk;
 }
 
 int RunInstall(const InitArgs& a, const as::Plan& plan) {
-  BinaryCheck b = CheckBinary();
+  const app::LoreBinary b = app::CheckLoreBinary(Cwd());
   if (!plan.changed()) {
     Print("lore init " + a.agent + ": up to date (" + plan.project + ")");
     PrintDifferent(plan);
@@ -405,12 +275,12 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
     if (!b.same) Print("  note: " + BinaryLine(b));
     return kExitOk;
   }
-  auto applied = as::Apply(plan, std::chrono::system_clock::now());
+  auto applied = app::ApplyInit(plan, std::chrono::system_clock::now());
   if (!applied) return ReportError(applied.error());
   Print("lore init " + a.agent + ": " + plan.project);
   for (const as::Applied& done : *applied) {
-    auto added = PiecesOf(plan, done.rel, as::PieceState::kMissing);
-    auto replaced = PiecesOf(plan, done.rel, as::PieceState::kDifferent);
+    auto added = app::PiecesOf(plan, done.rel, as::PieceState::kMissing);
+    auto replaced = app::PiecesOf(plan, done.rel, as::PieceState::kDifferent);
     std::string names = Names(added.empty() ? replaced : added);
     std::string line = "  " + done.rel + (done.backup.empty() ? ": created" : ": updated");
     if (!names.empty()) line += " (" + names + ")";
@@ -441,12 +311,9 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
 int RunRemove(const InitArgs& a, const std::string& project) {
   std::vector<as::Scope> scopes;
   if (!a.scope.empty()) {
-    scopes.push_back(ScopeNamed(a.scope));
+    scopes.push_back(app::InitScopeNamed(a.scope));
   } else {
-    for (as::Scope s : ScopesOf(a.agent)) {
-      auto p = as::PlanRemove(a.agent, project, s, Home());
-      if (p && p->changed()) scopes.push_back(s);
-    }
+    scopes = app::ScopesWithLore(a.agent, project);
     if (scopes.size() > 1) {
       std::string names;
       for (as::Scope s : scopes)
@@ -458,7 +325,7 @@ int RunRemove(const InitArgs& a, const std::string& project) {
     }
     if (scopes.empty()) scopes.push_back(as::Scope::kProject);
   }
-  auto plan = as::PlanRemove(a.agent, project, scopes.front(), Home());
+  auto plan = app::PlanInitRemoval(a.agent, project, scopes.front());
   if (!plan) return ReportError(plan.error());
   const std::string head = "lore init " + a.agent + " --remove: scope " +
                            std::string(as::ScopeName(plan->scope)) + " (" + plan->project + ")";
@@ -472,17 +339,17 @@ int RunRemove(const InitArgs& a, const std::string& project) {
     for (const as::FilePlan& f : plan->files) {
       if (!f.changed) continue;
       Print((f.remove ? "would remove " : "would update ") + f.rel + " (" +
-            Names(PiecesOf(*plan, f.rel, as::PieceState::kInstalled)) + "), keeping a backup");
-      if (!f.remove) Print(as::LineDiff(f.old_text, f.new_text), false);
+            Names(app::PiecesOf(*plan, f.rel, as::PieceState::kInstalled)) + "), keeping a backup");
+      if (!f.remove) Print(app::FileDiff(f), false);
     }
     PrintDifferent(*plan);
     return kExitOk;
   }
-  auto applied = as::Apply(*plan, std::chrono::system_clock::now());
+  auto applied = app::ApplyInit(*plan, std::chrono::system_clock::now());
   if (!applied) return ReportError(applied.error());
   Print(head);
   for (const as::Applied& done : *applied) {
-    std::string names = Names(PiecesOf(*plan, done.rel, as::PieceState::kInstalled));
+    std::string names = Names(app::PiecesOf(*plan, done.rel, as::PieceState::kInstalled));
     Print("  " + done.rel + (done.removed ? ": removed" : ": updated") +
           (names.empty() ? "" : " (took out " + names + ")") + "; backup " + done.backup);
   }
@@ -504,9 +371,9 @@ int RunInit(InitArgs a) {
     return kExitUsage;
   }
   const std::string project = a.project.empty() ? Cwd() : a.project;
-  const auto& agents = as::Agents();
+  const auto& agents = app::InitAgents();
   if (std::find(agents.begin(), agents.end(), a.agent) == agents.end()) {
-    auto plan = as::PlanInstall(a.agent, project);  // the unknown agent's error
+    auto plan = app::PlanInit(a.agent, project, as::Scope::kProject);  // the unknown agent's error
     if (!plan) ReportError(plan.error());
     return kExitUsage;
   }
@@ -531,9 +398,13 @@ int RunInit(InitArgs a) {
     }
     return RunCheck(a, project);
   }
-  std::string why = "as --scope asked";
-  as::Scope scope = a.scope.empty() ? ChooseScope(a.agent, project, &why) : ScopeNamed(a.scope);
-  auto plan = as::PlanInstall(a.agent, project, scope, Home());
+  app::ChosenScope chosen{app::InitScopeNamed(a.scope), "as --scope asked"};
+  if (a.scope.empty()) {
+    chosen = app::ChooseInitScope(a.agent, project, [&] { return OtherContributors(project); });
+  }
+  const as::Scope scope = chosen.scope;
+  const std::string& why = chosen.why;
+  auto plan = app::PlanInit(a.agent, project, scope);
   if (!plan) {
     ReportError(plan.error());
     return kExitError;
@@ -541,7 +412,7 @@ int RunInit(InitArgs a) {
   Print("lore init " + a.agent + ": scope " + std::string(as::ScopeName(scope)) + " (" + why + ")");
   NoteOtherScopes(a.agent, *plan);
   if (a.agent == "claude-code") {
-    for (const std::string& file : as::PluginEnabledIn(plan->project, Home())) {
+    for (const std::string& file : app::PluginEnabledIn(plan->project)) {
       Print("  note: lore's Claude Code plugin is enabled in " + file +
             ", and its hooks run beside these: use one (claude plugin disable lore@lore, or "
             "skip lore init)");
@@ -552,9 +423,9 @@ int RunInit(InitArgs a) {
   if (code != kExitOk || a.engine.empty()) return code;
   auto store = app::LocateStore(plan->project);
   if (!store) return ReportError(store.error());
-  auto chosen = app::ChooseEngine(*store, a.engine);
-  if (!chosen) return ReportError(chosen.error());
-  Print("  " + *chosen);
+  auto engine = app::ChooseEngine(*store, a.engine);
+  if (!engine) return ReportError(engine.error());
+  Print("  " + *engine);
   return kExitOk;
 }
 

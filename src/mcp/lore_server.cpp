@@ -127,7 +127,7 @@ Server MakeLoreServer(const store::Store& store, const LoreServerOptions& option
       "before work that may repeat a past decision or review finding; read the digest resource "
       "lore://okf/index.md for an overview; propose_learning queues a lesson for a person to "
       "review."});
-  auto state = std::make_shared<ToolState>(ToolState{store, options, std::nullopt});
+  auto state = std::make_shared<ToolState>(ToolState{store, options, {}});
   for (Tool& tool : Tools()) {
     Handler fn = tool.handler;
     server.AddTool(std::move(tool.spec),

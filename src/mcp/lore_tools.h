@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "lore/index/index.h"
+#include "lore/app/search.h"
 #include "lore/mcp/lore_server.h"
 
 namespace lore::mcp {
@@ -16,7 +16,7 @@ namespace lore::mcp {
 struct ToolState {
   store::Store store;
   LoreServerOptions options;
-  std::optional<index::Index> index;
+  app::KeptIndex index;
 };
 
 // `search`: every scope (or one), hits shaped as `lore search --json`.

@@ -5,12 +5,12 @@
 #include <chrono>
 
 #include "lore/app/recall.h"
+#include "lore/app/search.h"
 #include "lore/doc/kind.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/json/field.h"
 #include "lore/memory/records.h"
-#include "lore/search/search.h"
 #include "mcp/lore_tools.h"
 
 namespace lore::mcp {
@@ -19,37 +19,21 @@ namespace {
 constexpr std::string_view kOkfPrefix = "lore://okf/";
 constexpr std::string_view kSummaryUri = "lore://memory/summary.md";
 
-bool StoreExists(const store::Store& s) { return fs::Exists(s.dir()); }
-
 // Hits as `lore search --json` gives them; `all_scopes` adds each hit's scope.
 Result<Json> Search(ToolState& s, const Json& args, std::optional<index::Scope> scope,
                     int max_limit = 20) {
-  Json hits = Json::array();
-  if (StoreExists(s.store)) {
-    if (!s.index) {
-      LORE_ASSIGN(index::Index idx, index::Index::Open(s.store.dir()));
-      s.index.emplace(std::move(idx));
-    }
-    LORE_TRY(s.index->Update());
-    search::SearchOptions opts;
-    opts.filter.scope = scope;
-    // Expired learnings are not offered to agents (docs/learnings.md).
-    opts.filter.live_at = std::chrono::duration_cast<std::chrono::seconds>(
-                              std::chrono::system_clock::now().time_since_epoch())
-                              .count();
-    if (auto kind = json::String(args, "kind")) opts.filter.kind = *kind;
-    // The schema bounds the limit; an integral float (5.0) is read without a cast.
-    opts.limit =
-        static_cast<int>(json::Int(args, "limit", 1, max_limit).value_or(search::kDefaultLimit));
-    LORE_ASSIGN(std::vector<search::Hit> found,
-                search::Search(*s.index, json::StringOr(args, "query", ""), opts));
-    std::vector<std::string> ids;
-    for (const auto& h : found) {
-      hits.push_back(search::HitJson(h, !scope.has_value(), false));
-      ids.push_back(search::ItemId(h.doc.record));
-    }
-    app::CountUse(s.store, ids, /*opened=*/false, "mcp", std::chrono::system_clock::now());
-  }
+  search::SearchOptions opts;
+  opts.filter.scope = scope;
+  // Expired learnings are not offered to agents (docs/learnings.md).
+  opts.filter.live_at = std::chrono::duration_cast<std::chrono::seconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+  if (auto kind = json::String(args, "kind")) opts.filter.kind = *kind;
+  // The schema bounds the limit; an integral float (5.0) is read without a cast.
+  opts.limit =
+      static_cast<int>(json::Int(args, "limit", 1, max_limit).value_or(search::kDefaultLimit));
+  LORE_ASSIGN(Json hits, s.index.SearchJson(s.store, json::StringOr(args, "query", ""), opts,
+                                            !scope.has_value()));
   return Json{{"hits", std::move(hits)}};
 }
 

@@ -11,21 +11,17 @@
 #include "cli/guard.h"
 #include "cli/report.h"
 #include "lore/app/store.h"
-#include "lore/fs/fd.h"
-#include "lore/store/store.h"
+#include "lore/app/team.h"
 #include "lore/team/coordination.h"
 #include "lore/team/records_sync.h"
 #include "lore/team/review.h"
 #include "lore/team/sync.h"
-#include "lore/teamsync/review.h"
-#include "lore/teamsync/team.h"
 #include "lore/version.h"
 #include "proc/process.h"
 
 namespace {
 
 namespace team = lore::team;
-namespace teamsync = lore::teamsync;
 
 namespace app = lore::app;
 
@@ -38,21 +34,15 @@ int Report(const lore::Error& e) {
 
 struct Session {
   lore::store::Store store;
-  teamsync::Settings settings;
+  lore::teamsync::Settings settings;
   team::Conn conn;
 };
 
 lore::Result<Session> Open(const std::string& repo) {
-  LORE_ASSIGN(lore::store::Store store, app::OpenStore(repo));
-  LORE_ASSIGN(auto settings, teamsync::LoadSettings(store));
-  if (!settings) {
-    return lore::Fail(lore::ErrorCode::kNotFound, "no team database configured",
-                      store.config_path(), 0,
-                      "add [team] url = \"postgresql://user@host/db\" (docs/team.md)");
-  }
-  LORE_ASSIGN(team::Conn conn,
-              team::Conn::Open(settings->url, team::kConnectTimeoutSeconds, settings->config_path));
-  return Session{std::move(store), std::move(*settings), std::move(conn)};
+  LORE_ASSIGN(app::TeamStore opened, app::OpenTeamStore(repo));
+  LORE_ASSIGN(team::Conn conn, team::Conn::Open(opened.settings.url, team::kConnectTimeoutSeconds,
+                                                opened.settings.config_path));
+  return Session{std::move(opened.store), std::move(opened.settings), std::move(conn)};
 }
 
 int Init(const std::string& repo) {
@@ -151,7 +141,7 @@ int Sync(const std::string& repo, bool push, bool pull) {
 // so that lore falls back to the local queue.
 int ReportReview(const lore::Error& e) {
   Report(e);
-  return e.code == lore::ErrorCode::kUnavailable ? teamsync::kExitTeamOffline : 1;
+  return e.code == lore::ErrorCode::kUnavailable ? app::kExitTeamOffline : 1;
 }
 
 template <typename F>
@@ -255,7 +245,7 @@ static int Run(int argc, char** argv) {
       ->check(CLI::Range(1, 100));
   CLI::App* claim =
       add("review-claim", "Claim this machine's review batch (team/review-claim.jsonl)");
-  int claim_size = teamsync::kDefaultClaim;
+  int claim_size = app::kDefaultClaim;
   claim->add_option("--size", claim_size, "Proposals held in all (default 12)")
       ->check(CLI::Range(1, 1000));
   std::vector<std::string> ids;

@@ -11,6 +11,7 @@
 #include "lore/extract/engine.h"
 #include "lore/extract/extract.h"
 #include "lore/store/store.h"
+#include "lore/text/time.h"
 
 namespace lore::app {
 
@@ -26,5 +27,18 @@ struct Extracted {
 
 Result<Extracted> Extract(const store::Store& store, const ExtractRequest& request,
                           extract::Engine& engine);
+
+// `lore extract` with lore's own engine, the rules (the model's is lore-llm's).
+Result<Extracted> ExtractWithRules(const store::Store& store, const ExtractRequest& request);
+
+// The engine `lore extract` runs: `asked` (--engine) when given, else
+// memory.extract_engine of config.toml ("rules" or "llm").
+Result<std::string> ExtractEngine(const store::Store& store, const std::string& asked);
+
+// `lore extract --rebuild`: the store created if missing (its raw log not
+// re-checked), then staged again from its session logs (all, or `session`'s)
+// with the rules engine of today. Returns the JSON report to print.
+Result<std::string> RebuildFromSessionLogs(const store::Store& store, const std::string& session,
+                                           text::TimePoint now);
 
 }  // namespace lore::app

@@ -3,11 +3,13 @@
 // one built in memory) when it cannot be written.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "lore/error.h"
 #include "lore/index/index.h"
+#include "lore/json/value.h"
 #include "lore/search/search.h"
 #include "lore/store/store.h"
 
@@ -23,6 +25,21 @@ enum class Asker { kAgent, kPerson };
 // The hits for `query`; none when the store does not exist.
 Result<Searched> Search(const store::Store& store, const std::string& query,
                         const search::SearchOptions& options, Asker asker = Asker::kAgent);
+
+// The MCP server's searches (memory_search, knowledge_search, search): the
+// store's index opened on the first and kept open for the server's life,
+// brought up to date before each search (the agent may have written since).
+class KeptIndex {
+ public:
+  // The hits as `lore search --json` gives them (each with its scope when
+  // `with_scope`), counted as the agent's use of them (via "mcp"); none when
+  // the store does not exist.
+  Result<Json> SearchJson(const store::Store& store, const std::string& query,
+                          const search::SearchOptions& options, bool with_scope);
+
+ private:
+  std::optional<index::Index> index_;
+};
 
 struct Reindexed {
   std::string index_path;
