@@ -1,6 +1,8 @@
 # ctest `front_end_hygiene`: the front ends (src/cli, src/llmcli, src/teamcli,
 # src/archivecli, src/servecli, src/mcp) call the library through its application layer,
-# lore::app (include/lore/app/), and nothing else. A front end may include:
+# lore::app (include/lore/app/), and nothing else. It checks two things.
+#
+# Includes. A front end may include:
 #   - lore/app/...: the use cases, the store opener, the reporter, and the types
 #     their signatures name (store::Store, consolidate::Settings, ...);
 #   - lore/error.h and lore/version.h;
@@ -12,10 +14,27 @@
 #     half of the reporter that every main shares (header-only);
 #   - lore-llm's lore/llm/... and lore-team's lore/team/...: the part of that
 #     executable that links the heavy library, handed to app as an engine.
-# Every other include is listed below, file by file, as it stands today. The
-# list can only shrink: an include not listed fails, and so does an entry
-# that no longer matches an include (remove it). Run as
+# Every other include is listed in `exceptions`, file by file.
+#
+# Calls. A header that app includes for a type brings the module's functions
+# along, so the names a front end writes are checked too: `<ns>::<Name>` (with
+# or without `lore::`, through a namespace alias such as `namespace cons =
+# consolidate;`), outside comments and string literals, where <ns> is a
+# feature module, a folder of src/ other than app, proc and the front ends
+# (and llm, team for lore-llm, lore-team). Allowed are:
+#   - the names app's headers name, read from include/lore/app/*.h outside
+#     their comments: the types of the use cases' signatures (store::Store,
+#     doc::Kind, memory::Outcome, text::TimePoint, ...), with their members
+#     and enumerators (store::RawCheck::kSkip);
+#   - json::<Name> that lore/json/value.h or lore/json/dump_js.h declares
+#     (json::DumpJs, json::JsNumber), which a front end may include.
+# Every other use is listed in `call_exceptions`, one "<file> <ns>::" entry
+# per file and module.
+#
+# Both lists can only shrink: an include or a call not listed fails, and so
+# does an entry that no longer matches (remove it). Run as
 #   cmake -DLORE_SOURCE_DIR=<checkout> -P cmake/FrontEndHygiene.cmake
+get_filename_component(LORE_SOURCE_DIR "${LORE_SOURCE_DIR}" ABSOLUTE)
 set(exceptions
     "src/cli/app.cpp lore/fs/fd.h"
     "src/cli/app.cpp lore/text/edit_distance.h"
@@ -23,16 +42,9 @@ set(exceptions
     "src/cli/cmd_consolidate.cpp lore/consolidate/runner.h"
     "src/cli/cmd_consolidate.cpp lore/store/store.h"
     "src/cli/cmd_distill.cpp lore/fs/fd.h"
-    "src/cli/cmd_learnings.cpp lore/fs/fd.h"
-    "src/cli/cmd_learnings.cpp lore/learnings/file.h"
-    "src/cli/cmd_learnings.cpp lore/learnings/list.h"
-    "src/cli/cmd_learnings.cpp lore/learnings/update.h"
     "src/cli/cmd_lint.cpp lore/fs/fd.h"
     "src/cli/cmd_lint.cpp lore/lint/scan.h"
     "src/cli/cmd_mcp.cpp lore/mcp/lore_server.h"
-    "src/cli/cmd_memory.cpp lore/consolidate/runner.h"
-    "src/cli/cmd_memory.cpp lore/fs/fd.h"
-    "src/cli/cmd_memory.cpp lore/memory/records.h"
     "src/cli/cmd_proposals.cpp lore/proposals/collect.h"
     "src/cli/cmd_review.cpp lore/fs/fd.h"
     "src/cli/cmd_review.cpp lore/proposals/answers.h"
@@ -66,13 +78,51 @@ set(exceptions
     "src/mcp/tool_read.cpp lore/fs/fd.h"
     "src/mcp/tool_read.cpp lore/fs/tree.h"
     "src/mcp/tool_read.cpp lore/json/field.h"
-    "src/mcp/tool_read.cpp lore/memory/records.h"
-    "src/mcp/tool_status.cpp lore/consolidate/settings.h"
-    "src/mcp/tool_status.cpp lore/fs/fd.h"
-    "src/mcp/tool_status.cpp lore/fs/tree.h"
-    "src/mcp/tool_status.cpp lore/learnings/file.h"
-    "src/mcp/tool_status.cpp lore/log/jsonl.h"
     "src/mcp/tool_write.cpp lore/json/field.h"
+)
+# The calls into feature modules that remain, file by file (see "Calls" above).
+set(call_exceptions
+    "src/cli/app.cpp fs::"
+    "src/cli/app.cpp text::"
+    "src/cli/cmd_consolidate.cpp consolidate::"
+    "src/cli/cmd_distill.cpp fs::"
+    "src/cli/cmd_extract.cpp store::"
+    "src/cli/cmd_init.cpp agent_setup::"
+    "src/cli/cmd_lint.cpp fs::"
+    "src/cli/cmd_lint.cpp lint::"
+    "src/cli/cmd_memory.cpp doc::"
+    "src/cli/cmd_proposals.cpp proposals::"
+    "src/cli/cmd_review.cpp fs::"
+    "src/cli/cmd_review.cpp proposals::"
+    "src/cli/cmd_review.cpp store::"
+    "src/cli/cmd_search.cpp index::"
+    "src/cli/cmd_search.cpp search::"
+    "src/cli/io.cpp fs::"
+    "src/cli/proposal_cli.h proposals::"
+    "src/cli/record_flags.cpp doc::"
+    "src/cli/record_flags.cpp fs::"
+    "src/cli/record_flags.cpp lint::"
+    "src/cli/record_flags.cpp text::"
+    "src/cli/record_flags.h lint::"
+    "src/cli/review_tty.cpp fs::"
+    "src/cli/review_tty.cpp proposals::"
+    "src/cli/team_hooks.cpp config::"
+    "src/cli/team_hooks.cpp fs::"
+    "src/llmcli/main.cpp consolidate::"
+    "src/llmcli/main.cpp distill::"
+    "src/llmcli/main.cpp store::"
+    "src/mcp/lore_server.cpp proposals::"
+    "src/mcp/schema.cpp json::"
+    "src/mcp/schema.cpp text::"
+    "src/mcp/serve.cpp fs::"
+    "src/mcp/server.cpp json::"
+    "src/mcp/tool_read.cpp doc::"
+    "src/mcp/tool_read.cpp fs::"
+    "src/mcp/tool_read.cpp index::"
+    "src/mcp/tool_read.cpp json::"
+    "src/mcp/tool_read.cpp search::"
+    "src/mcp/tool_write.cpp json::"
+    "src/mcp/tool_write.cpp text::"
 )
 file(GLOB_RECURSE sources RELATIVE ${LORE_SOURCE_DIR}
      ${LORE_SOURCE_DIR}/src/cli/*.cpp ${LORE_SOURCE_DIR}/src/cli/*.h
@@ -117,6 +167,117 @@ foreach(e ${exceptions})
     math(EXPR failures "${failures} + 1")
   endif()
 endforeach()
+
+# `line` without its comment, its string and character literals and `lore::`.
+function(code_of line out)
+  string(REGEX REPLACE "\\\\." "" line "${line}")
+  string(REGEX REPLACE "\"[^\"]*\"" "\"\"" line "${line}")
+  string(REGEX REPLACE "'[^']*'" "''" line "${line}")
+  string(REGEX REPLACE "//.*" "" line "${line}")
+  string(REGEX REPLACE "(::)?lore::" "" line "${line}")
+  set(${out} "${line}" PARENT_SCOPE)
+endfunction()
+
+# The checked namespaces: the folders of src/ that are feature modules.
+file(GLOB folders LIST_DIRECTORIES true RELATIVE ${LORE_SOURCE_DIR}/src ${LORE_SOURCE_DIR}/src/*)
+set(modules)
+foreach(f ${folders})
+  if(IS_DIRECTORY ${LORE_SOURCE_DIR}/src/${f} AND
+     NOT f MATCHES "^(app|proc|cli|mcp|servecli|llmcli|teamcli|archivecli|testing)$")
+    list(APPEND modules ${f})
+  endif()
+endforeach()
+
+# The allowed names: what app's headers name, what the JSON headers declare.
+set(allowed)
+file(GLOB app_headers ${LORE_SOURCE_DIR}/include/lore/app/*.h)
+foreach(h ${app_headers})
+  file(STRINGS ${h} lines REGEX "::")
+  foreach(line ${lines})
+    code_of("${line}" code)
+    string(REGEX MATCHALL "[a-z_]+::[A-Za-z_][A-Za-z0-9_]*" names "${code}")
+    list(APPEND allowed ${names})
+  endforeach()
+endforeach()
+foreach(h value dump_js)
+  file(STRINGS ${LORE_SOURCE_DIR}/include/lore/json/${h}.h lines)
+  foreach(line ${lines})
+    code_of("${line}" code)
+    string(REGEX MATCHALL "[A-Z][A-Za-z0-9_]*[ ]*[(]" names "${code}")
+    foreach(n ${names})
+      string(REGEX REPLACE "[ (]" "" n "${n}")
+      list(APPEND allowed "json::${n}")
+    endforeach()
+  endforeach()
+endforeach()
+list(REMOVE_DUPLICATES allowed)
+
+set(called)
+foreach(rel ${sources})
+  if(rel MATCHES "_test[.]cpp$")
+    continue()
+  endif()
+  string(REGEX REPLACE "^src/([a-z_]+)/.*" "\\1" folder "${rel}")
+  set(own)
+  if(folder STREQUAL "llmcli")
+    set(own llm)
+  elseif(folder STREQUAL "teamcli")
+    set(own team)
+  endif()
+  file(STRINGS ${LORE_SOURCE_DIR}/${rel} lines REGEX "::|namespace")
+  # Aliases first: `namespace cons = consolidate;` makes cons:: consolidate::.
+  set(aliases)
+  foreach(line ${lines})
+    code_of("${line}" code)
+    if(code MATCHES "namespace ([a-z_]+) = (::)?([a-z_]+);")
+      list(APPEND aliases "${CMAKE_MATCH_1}=${CMAKE_MATCH_3}")
+    endif()
+  endforeach()
+  set(problems)
+  foreach(line ${lines})
+    if(line MATCHES "^[ ]*(//|#include|[*])")
+      continue()
+    endif()
+    code_of("${line}" code)
+    string(REGEX MATCHALL "(^|[^A-Za-z0-9_:])[a-z_]+::[A-Za-z_][A-Za-z0-9_]*" uses "${code}")
+    foreach(use ${uses})
+      string(REGEX REPLACE "^[^a-z_]" "" use "${use}")
+      string(REGEX REPLACE "::.*" "" ns "${use}")
+      string(REGEX REPLACE "^[a-z_]+::" "" name "${use}")
+      foreach(a ${aliases})
+        if(a MATCHES "^${ns}=(.*)")
+          set(ns "${CMAKE_MATCH_1}")
+        endif()
+      endforeach()
+      list(FIND modules "${ns}" checked)
+      list(FIND allowed "${ns}::${name}" ok)
+      if(checked EQUAL -1 OR NOT ok EQUAL -1 OR ns STREQUAL "${own}")
+        continue()
+      endif()
+      list(FIND call_exceptions "${rel} ${ns}::" at)
+      if(at EQUAL -1)
+        list(APPEND problems "${ns}::${name}")
+      else()
+        list(APPEND called "${rel} ${ns}::")
+      endif()
+    endforeach()
+  endforeach()
+  if(problems)
+    list(REMOVE_DUPLICATES problems)
+    list(JOIN problems ", " problems)
+    message("${rel}: calls ${problems}; a front end calls the library through lore::app "
+            "(add the use case there)")
+    math(EXPR failures "${failures} + 1")
+  endif()
+endforeach()
+foreach(e ${call_exceptions})
+  list(FIND called "${e}" at)
+  if(at EQUAL -1)
+    message("cmake/FrontEndHygiene.cmake: the call exception \"${e}\" is gone: remove it "
+            "from the list")
+    math(EXPR failures "${failures} + 1")
+  endif()
+endforeach()
 if(failures GREATER 0)
-  message(FATAL_ERROR "${failures} front-end include problem(s)")
+  message(FATAL_ERROR "${failures} front-end include or call problem(s)")
 endif()

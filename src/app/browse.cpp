@@ -14,6 +14,7 @@
 #include "app/page_parts.h"
 #include "doc/frontmatter.h"
 #include "lore/app/check.h"
+#include "lore/app/counts.h"
 #include "lore/app/recall.h"
 #include "lore/app/review.h"
 #include "lore/app/search.h"
@@ -89,32 +90,6 @@ Json SourcesJson(const std::optional<std::vector<doc::Source>>& sources) {
 }
 
 Json OptString(const std::optional<std::string>& s) { return s ? Json(*s) : Json(nullptr); }
-
-// The number of non-blank lines of a JSON Lines file of the store.
-int64_t CountLines(const store::Store& store, std::string_view rel) {
-  auto text = fs::ReadFileBeneath(store.dir(), rel, fs::Kind::kLog);
-  if (!text) return 0;
-  int64_t n = 0;
-  bool content = false;
-  for (char c : *text) {
-    if (c == '\n') {
-      n += content;
-      content = false;
-    } else if (c != ' ' && c != '\t' && c != '\r') {
-      content = true;
-    }
-  }
-  return n + content;
-}
-
-int64_t CountRecords(const store::Store& store, doc::Kind kind) {
-  auto entries = fs::ListExisting(store.dir(), doc::KindDir(kind));
-  if (!entries) return 0;
-  return std::count_if(entries->begin(), entries->end(), [](const fs::DirEntry& e) {
-    return e.is_file && e.name.size() > 3 && e.name[0] != '.' &&
-           e.name.compare(e.name.size() - 3, 3, ".md") == 0;
-  });
-}
 
 // "2026-W48": the ISO week of an RFC 3339 time, "" when it is not one.
 std::string IsoWeek(std::string_view at) {
@@ -214,15 +189,15 @@ Result<Json> OverviewJson(const store::Store& store, const std::string& repo,
   if (markdown) b["html"] = markdown(briefing);
   b["text"] = std::move(briefing);
   out["briefing"] = std::move(b);
+  // The learnings the page lists, live or not (its #learnings view).
+  LORE_ASSIGN(StoreCounts c, CountStore(store, kCountFolders | kCountQueue | kCountLearnings));
   Json counts = Json::object();
-  counts["decisions"] = CountRecords(store, doc::Kind::kDecision);
-  counts["requests"] = CountRecords(store, doc::Kind::kRequest);
-  counts["knowledge"] = CountRecords(store, doc::Kind::kKnowledge);
-  counts["learnings"] = CountLines(store, "learnings.jsonl");
-  auto logs = activity::ListSessionLogs(store);
-  counts["sessions"] = logs ? static_cast<int64_t>(logs->size()) : 0;
-  auto pending = hook::PendingProposals(store);
-  counts["pending"] = pending ? *pending : 0;
+  counts["decisions"] = c.decisions;
+  counts["requests"] = c.requests;
+  counts["knowledge"] = c.knowledge;
+  counts["learnings"] = c.learnings + c.expired_learnings;
+  counts["sessions"] = c.sessions;
+  counts["pending"] = c.pending;
   out["counts"] = std::move(counts);
   return out;
 }

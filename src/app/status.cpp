@@ -57,6 +57,11 @@ Result<StatusView> Status(const store::Store& store, const cons::Settings& setti
   return v;
 }
 
+Result<StatusView> ReadOnlyStatus(const store::Store& store) {
+  LORE_ASSIGN(cons::Settings settings, cons::LoadSettings(store));
+  return Status(store, settings, Recovery::kReadOnly);
+}
+
 Json StatusJson(const StatusView& v) {
   Json j;
   j["staged"] = {{"files", v.staged.files}, {"bytes", v.staged.bytes}};

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "lore/fs/fd.h"
+
 namespace lore::app {
 
 Result<store::Store> LocateStore(std::string_view repo) {
@@ -22,6 +24,12 @@ Result<OpenedStore> OpenStoreWithSettings(std::string_view repo) {
   LORE_ASSIGN(store::Store st, OpenStore(repo));
   LORE_ASSIGN(consolidate::Settings settings, consolidate::LoadSettings(st));
   return OpenedStore{std::move(st), std::move(settings)};
+}
+
+Result<bool> CheckExisting(const store::Store& store) {
+  if (!fs::Exists(store.dir())) return false;
+  LORE_TRY(store.Check(store::RawCheck::kSkip));
+  return true;
 }
 
 }  // namespace lore::app

@@ -1,18 +1,13 @@
 // `lore learnings`: list the store's learnings, contradict one, prune the
 // expired ones (FORMATS.md section 12, docs/learnings.md).
-#include <unistd.h>
-
 #include <chrono>
 #include <memory>
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/learnings.h"
 #include "lore/app/store.h"
-#include "lore/fs/fd.h"
 #include "lore/json/dump_js.h"
-#include "lore/learnings/file.h"
-#include "lore/learnings/list.h"
-#include "lore/learnings/update.h"
 
 namespace lore::cli {
 namespace {
@@ -22,51 +17,20 @@ struct LearningsArgs {
   bool json = false, all = false;
 };
 
-// The store's learnings files; nullopt (and *code set) on an error.
-std::optional<learnings::Files> FilesOf(const std::string& repo, int* code) {
-  auto store = app::LocateStore(repo);
-  if (!store) {
-    *code = ReportError(store.error());
-    return std::nullopt;
-  }
-  return learnings::Files::InStore(store->dir());
-}
-
 int RunList(const LearningsArgs& a) {
-  int code = kExitOk;
-  auto files = FilesOf(a.repo, &code);
-  if (!files) return code;
-  learnings::FileScan scan;
-  if (fs::Exists(files->dir)) {
-    auto read = learnings::ReadLearnings(files->learnings);
-    if (!read) return ReportError(read.error());
-    scan = std::move(*read);
-  }
-  learnings::ListOptions o;
-  o.now = std::chrono::system_clock::now();
-  o.all = a.all;
-  learnings::Listing out = a.json ? learnings::ListJson(scan, o) : learnings::ListTable(scan, o);
-  if (out.malformed > 0) {
-    ReportWarning(Error{
-        ErrorCode::kCorrupt,
-        std::to_string(out.malformed) + (out.malformed == 1
-                                             ? " line is not a JSON object and is not listed in"
-                                             : " lines are not JSON objects and are not listed in"),
-        files->learnings, 0, "they are kept as they are; fix or remove them by hand"});
-  }
-  Print(out.text, false);
+  auto store = app::LocateStore(a.repo);
+  if (!store) return ReportError(store.error());
+  auto listed = app::ListLearnings(*store, a.json, a.all, std::chrono::system_clock::now());
+  if (!listed) return ReportError(listed.error());
+  if (listed->warning) ReportWarning(*listed->warning);
+  Print(listed->text, false);
   return kExitOk;
 }
 
 int RunContradict(const LearningsArgs& a) {
-  int code = kExitOk;
-  auto files = FilesOf(a.repo, &code);
-  if (!files) return code;
-  if (!fs::Exists(files->dir)) {
-    return ReportError(Error{ErrorCode::kNotFound, "no learning has id " + a.id, files->learnings,
-                             0, "run 'lore learnings <repo> --all' to see the ids"});
-  }
-  auto r = learnings::Contradict(*files, a.id);
+  auto store = app::LocateStore(a.repo);
+  if (!store) return ReportError(store.error());
+  auto r = app::ContradictLearning(*store, a.id);
   if (!r) return ReportError(r.error());
   if (a.json) {
     Json j = Json::object();
@@ -83,29 +47,22 @@ int RunContradict(const LearningsArgs& a) {
 }
 
 int RunPrune(const LearningsArgs& a) {
-  int code = kExitOk;
-  auto files = FilesOf(a.repo, &code);
-  if (!files) return code;
-  learnings::PruneResult r;
-  if (fs::Exists(files->dir)) {
-    learnings::PruneOptions o;
-    o.now = std::chrono::system_clock::now();
-    auto done = learnings::Prune(*files, o);
-    if (!done) return ReportError(done.error());
-    r = std::move(*done);
-  }
+  auto store = app::LocateStore(a.repo);
+  if (!store) return ReportError(store.error());
+  auto r = app::PruneLearnings(*store, std::chrono::system_clock::now());
+  if (!r) return ReportError(r.error());
   if (a.json) {
     Json j = Json::object();
-    j["pruned"] = r.pruned;
-    j["kept"] = r.kept;
-    j["archivedBytes"] = r.archived_bytes;
-    j["prunedIds"] = r.pruned_ids;
+    j["pruned"] = r->pruned;
+    j["kept"] = r->kept;
+    j["archivedBytes"] = r->archived_bytes;
+    j["prunedIds"] = r->pruned_ids;
     Print(json::DumpJs(j));
   } else {
-    Print("pruned " + std::to_string(r.pruned) + (r.pruned == 1 ? " learning" : " learnings") +
-          " (" + std::to_string(r.archived_bytes) +
-          " bytes archived to learnings-archive.jsonl); " + std::to_string(r.kept) +
-          (r.kept == 1 ? " line" : " lines") + " kept");
+    Print("pruned " + std::to_string(r->pruned) + (r->pruned == 1 ? " learning" : " learnings") +
+          " (" + std::to_string(r->archived_bytes) +
+          " bytes archived to learnings-archive.jsonl); " + std::to_string(r->kept) +
+          (r->kept == 1 ? " line" : " lines") + " kept");
   }
   return kExitOk;
 }
@@ -124,10 +81,7 @@ void RegisterLearningsCommands(Registry& r) {
         if (v->contradict->parsed()) return RunContradict(*a);
         if (v->prune->parsed()) return RunPrune(*a);
         if (a->repo.empty()) {
-          (void)fs::WriteAll(
-              STDERR_FILENO,
-              "lore: learnings needs a repository\nRun 'lore help learnings' for usage.\n",
-              "<stderr>");
+          PrintError("lore: learnings needs a repository\nRun 'lore help learnings' for usage.\n");
           return kExitUsage;
         }
         return RunList(*a);

@@ -5,13 +5,11 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/record_flags.h"
+#include "lore/app/memory.h"
 #include "lore/app/recall.h"
 #include "lore/app/store.h"
-#include "lore/consolidate/runner.h"
-#include "lore/fs/fd.h"
 #include "lore/json/dump_js.h"
 #include "lore/json/value.h"
-#include "lore/memory/records.h"
 
 namespace lore::cli {
 namespace {
@@ -63,15 +61,13 @@ std::optional<Resolved> Resolve(const MemoryArgs& a, int* exit) {
   return Resolved{std::move(*store), *kind, std::move(slug)};
 }
 
-// Creates the store when a write needs it.
-Status EnsureStore(const store::Store& s) {
-  return s.Ensure(std::chrono::system_clock::now(), store::RawCheck::kSkip);
-}
-
-int ReportOutcome(Result<memory::Outcome> r, bool json, const RecordFlags* flags = nullptr) {
+// The warnings of a change first, then its outcome.
+int ReportOutcome(app::RecordChange change, bool json, const RecordFlags* flags = nullptr) {
+  for (const Error& w : change.warnings) ReportWarning(w);
+  auto& r = change.outcome;
   if (!r) return ReportError(r.error());
   if (flags) BlameFlags(*flags, r->report);
-  const memory::Outcome& o = *r;
+  const auto& o = *r;
   if (json) {
     Json j;
     j["ok"] = o.ok();
@@ -90,32 +86,17 @@ int ReportOutcome(Result<memory::Outcome> r, bool json, const RecordFlags* flags
     err += "lore: nothing written: " + std::to_string(n) + (n == 1 ? " error" : " errors") +
            " in " + o.path + "\n";
   }
-  (void)fs::WriteAll(STDERR_FILENO, err, "<stderr>");
+  PrintError(err);
   if (!o.ok()) return kExitError;
   Print(o.path);
   return kExitOk;
-}
-
-// Finishes a consolidation commit that died half applied (one stat when
-// there is none), so that the record write is not refused for it.
-void FinishInterruptedCommit(const store::Store& store) {
-  auto recovered = consolidate::RecoverIfIdle(store);
-  if (!recovered) return ReportWarning(recovered.error());
-  for (const auto& w : *recovered) ReportWarning(w);
-}
-
-// Edits of a store that does not exist yet: "no such <kind>".
-int ReportMissing(const Resolved& r) {
-  auto text = memory::ReadText(r.store.dir(), r.kind, r.slug);
-  return ReportError(text ? Error{ErrorCode::kInternal, "store vanished", r.store.dir(), 0, ""}
-                          : text.error());
 }
 
 int RunRead(const MemoryArgs& a) {
   int exit = kExitOk;
   auto r = Resolve(a, &exit);
   if (!r) return exit;
-  auto text = memory::ReadText(r->store.dir(), r->kind, r->slug);
+  auto text = app::ReadRecord(r->store, r->kind, r->slug);
   if (!text) return ReportError(text.error());
   Print(*text, false);
   return kExitOk;
@@ -142,27 +123,23 @@ int RunWrite(const MemoryArgs& a) {
   if (!r) return exit;
   auto text = InputText(a, r->kind);
   if (!text) return ReportError(text.error());
-  if (auto s = EnsureStore(r->store); !s) return ReportError(s.error());
-  FinishInterruptedCommit(r->store);
-  return ReportOutcome(memory::Write(r->store.dir(), r->kind, r->slug, *text), a.json, &a.flags);
+  return ReportOutcome(app::WriteRecord(r->store, r->kind, r->slug, *text), a.json, &a.flags);
 }
 
 int RunEdit(const MemoryArgs& a) {
   int exit = kExitOk;
   auto r = Resolve(a, &exit);
   if (!r) return exit;
-  if (!fs::Exists(r->store.dir())) return ReportMissing(*r);
-  FinishInterruptedCommit(r->store);
   if (!a.flags.Any()) {
-    auto text = InputText(a, r->kind);
-    if (!text) return ReportError(text.error());
-    return ReportOutcome(memory::EditText(r->store.dir(), r->kind, r->slug, *text), a.json);
+    return ReportOutcome(
+        app::EditRecordText(r->store, r->kind, r->slug, [&] { return InputText(a, r->kind); }),
+        a.json);
   }
   auto now = std::chrono::system_clock::now();
   const RecordFlags& flags = a.flags;
   return ReportOutcome(
-      memory::Edit(r->store.dir(), r->kind, r->slug,
-                   [&](doc::Record& rec) { return ApplyRecordFlags(flags, rec, now, true); }),
+      app::EditRecord(r->store, r->kind, r->slug,
+                      [&](doc::Record& rec) { return ApplyRecordFlags(flags, rec, now, true); }),
       a.json, &flags);
 }
 
@@ -170,10 +147,8 @@ int RunReplace(const MemoryArgs& a) {
   int exit = kExitOk;
   auto r = Resolve(a, &exit);
   if (!r) return exit;
-  if (!fs::Exists(r->store.dir())) return ReportMissing(*r);
-  FinishInterruptedCommit(r->store);
   return ReportOutcome(
-      memory::Replace(r->store.dir(), r->kind, r->slug, a.by, std::chrono::system_clock::now()),
+      app::ReplaceRecord(r->store, r->kind, r->slug, a.by, std::chrono::system_clock::now()),
       a.json);
 }
 

@@ -26,6 +26,8 @@ void Print(std::string_view text, bool newline) {
   (void)fs::WriteAll(STDOUT_FILENO, out, "<stdout>");
 }
 
+void PrintError(std::string_view text) { (void)fs::WriteAll(STDERR_FILENO, text, "<stderr>"); }
+
 Result<std::string> ReadStdin(size_t max_bytes, std::string* head) {
   std::string data;
   char buf[65536];

@@ -16,6 +16,8 @@ void ReportWarning(const Error& e);
 
 // Writes `text` to stdout (adding a newline when `newline`).
 void Print(std::string_view text, bool newline = true);
+// Writes `text` to stderr as it is (lines already made, "lore: " and all).
+void PrintError(std::string_view text);
 
 // The most any verb or hook reads from standard input (docs/formats.md).
 inline constexpr size_t kMaxStdinBytes = size_t{16} << 20;

@@ -15,6 +15,7 @@
 #include "activity/session_log.h"
 #include "doc/frontmatter.h"
 #include "hook/payload.h"
+#include "lore/app/counts.h"
 #include "lore/consolidate/run_state.h"
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
@@ -88,27 +89,6 @@ std::string Fit(std::string text, size_t max) {
   return std::string(cut) + "\n(… the rest is in memory/summary.md)";
 }
 
-// How many entries named `*<suffix>` folder `rel` of the store `dir` holds
-// (and, when `prefix` is given, how many of them start with it); one readdir.
-// A missing folder holds none; one reached through a symlink is an error.
-Result<std::pair<int64_t, int64_t>> CountFiles(const std::string& dir, const std::string& rel,
-                                               std::string_view suffix,
-                                               std::string_view prefix = {}) {
-  int64_t n = 0, with_prefix = 0;
-  auto entries = fs::ListDirBeneath(dir, rel);
-  if (!entries && entries.error().code == ErrorCode::kSymlink) return Fail(entries.error());
-  if (!entries) return std::pair<int64_t, int64_t>{0, 0};
-  for (const auto& e : *entries) {
-    std::string_view name = e.name;
-    if (name.empty() || name[0] == '.' || name.size() <= suffix.size() ||
-        name.substr(name.size() - suffix.size()) != suffix)
-      continue;
-    ++n;
-    if (!prefix.empty() && name.substr(0, prefix.size()) == prefix) ++with_prefix;
-  }
-  return std::pair<int64_t, int64_t>{n, with_prefix};
-}
-
 std::string Plural(int64_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
@@ -137,24 +117,16 @@ std::string StaleLine(const store::Store& store) {
 }
 
 // The index of what more memory holds, with the way to reach it.
-Result<std::string> MoreLine(const store::Store& store, std::string_view repo) {
-  LORE_ASSIGN(auto decisions_n, CountFiles(store.dir(), "memory/decisions", ".md"));
-  LORE_ASSIGN(auto requests_n, CountFiles(store.dir(), "memory/requests", ".md"));
-  LORE_ASSIGN(auto knowledge_n, CountFiles(store.dir(), "knowledge", ".md", "gotcha-"));
-  LORE_ASSIGN(auto sessions_n, CountFiles(store.dir(), "sessions", ".jsonl"));
-  auto [decisions, d0] = decisions_n;
-  auto [requests, r0] = requests_n;
-  auto [knowledge, gotchas] = knowledge_n;
-  auto [sessions, s0] = sessions_n;
+std::string MoreLine(const store::Store& store, const app::StoreCounts& c, std::string_view repo) {
   std::vector<std::string> parts;
-  if (decisions) parts.push_back(Plural(decisions, "decision", "decisions"));
-  if (requests) parts.push_back(Plural(requests, "request", "requests"));
-  if (knowledge) {
-    std::string k = Plural(knowledge, "knowledge page", "knowledge pages");
-    if (gotchas) k += " (" + Plural(gotchas, "gotcha", "gotchas") + ")";
+  if (c.decisions) parts.push_back(Plural(c.decisions, "decision", "decisions"));
+  if (c.requests) parts.push_back(Plural(c.requests, "request", "requests"));
+  if (c.knowledge) {
+    std::string k = Plural(c.knowledge, "knowledge page", "knowledge pages");
+    if (c.gotchas) k += " (" + Plural(c.gotchas, "gotcha", "gotchas") + ")";
     parts.push_back(k);
   }
-  if (sessions) parts.push_back(Plural(sessions, "session log", "session logs"));
+  if (c.sessions) parts.push_back(Plural(c.sessions, "session log", "session logs"));
   if (auto has = store.HasContent(); has && *has)
     parts.push_back("the distilled digest " + store.index_path());
   std::string list;
@@ -273,19 +245,6 @@ std::string KeptLearnings(const store::Store& store, std::string_view repo, size
   return out;
 }
 
-// Whether the store holds memory a briefing would be built from: records,
-// knowledge pages or session logs (one readdir each).
-Result<bool> HoldsMemory(const store::Store& store) {
-  for (const auto& [rel, suffix] : {std::pair<const char*, const char*>{"memory/decisions", ".md"},
-                                    {"memory/requests", ".md"},
-                                    {"knowledge", ".md"},
-                                    {"sessions", ".jsonl"}}) {
-    LORE_ASSIGN(auto n, CountFiles(store.dir(), rel, suffix));
-    if (n.first > 0) return true;
-  }
-  return false;
-}
-
 constexpr uint64_t kGlanceLogMax = uint64_t{4} << 20;  // bytes of a session log read for its card
 
 // The latest session at a glance, read off its session log (its ends first,
@@ -394,13 +353,18 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   // No briefing built yet (never consolidated, or summary.md removed): what
   // the store holds still makes a start-up context, saying so and how to
   // build one.
+  // What the folders hold is counted once, when first needed (one readdir each).
+  std::optional<app::StoreCounts> counts;
   if (body && briefing.empty() && !fs::Exists(fs::Join(store.dir(), "memory/summary.md"))) {
-    LORE_ASSIGN(bool holds, HoldsMemory(store));
-    if (holds || !kept.empty()) briefing = NoBriefing(store, repo);
+    LORE_ASSIGN(counts, app::CountStore(store, app::kCountFolders));
+    if (counts->HoldsMemory() || !kept.empty()) briefing = NoBriefing(store, repo);
   }
   if (briefing.empty() && kept.empty() && (!pending || *pending == 0) && stale.empty())
     return std::string();
-  LORE_ASSIGN(std::string more, MoreLine(store, repo));
+  if (!counts) {
+    LORE_ASSIGN(counts, app::CountStore(store, app::kCountFolders));
+  }
+  const std::string more = MoreLine(store, *counts, repo);
   std::string tail;
   // The records one line each with their size (progressive disclosure: the
   // agent opens what it needs). Settings or a usage log that cannot be read

@@ -4,13 +4,13 @@
 
 #include <chrono>
 
+#include "lore/app/memory.h"
 #include "lore/app/recall.h"
 #include "lore/app/search.h"
 #include "lore/doc/kind.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/json/field.h"
-#include "lore/memory/records.h"
 #include "mcp/lore_tools.h"
 
 namespace lore::mcp {
@@ -95,7 +95,7 @@ Result<Json> MemoryRead(ToolState& s, const Json& args) {
     return Fail(ErrorCode::kInvalidInput, "memory_read needs a slug for a " + kind_name, "", 0,
                 "pass the slug a search returned");
   }
-  LORE_ASSIGN(std::string text, memory::ReadText(s.store.dir(), *kind, slug));
+  LORE_ASSIGN(std::string text, app::ReadRecord(s.store, *kind, slug));
   Json out;
   out["kind"] = std::string(doc::KindName(*kind));
   out["slug"] = slug;

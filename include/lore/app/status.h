@@ -54,6 +54,10 @@ enum class Recovery {
 Result<StatusView> Status(const store::Store& store, const consolidate::Settings& settings,
                           Recovery recovery);
 
+// The view for a reader that changes nothing (the MCP server): the store's
+// own settings, Recovery::kReadOnly.
+Result<StatusView> ReadOnlyStatus(const store::Store& store);
+
 // The view in the shape above (`lore status --json`).
 Json StatusJson(const StatusView& v);
 

@@ -29,4 +29,9 @@ struct OpenedStore {
 };
 Result<OpenedStore> OpenStoreWithSettings(std::string_view repo);
 
+// Whether the store exists (a store is made by its first write: a reader of
+// one not made yet has nothing to read), and when it does, that it passes the
+// checks a reader makes (store::Store::Check, raw.jsonl's lines not re-read).
+Result<bool> CheckExisting(const store::Store& store);
+
 }  // namespace lore::app
