@@ -151,7 +151,7 @@ TEST_F(StoreCountsTest, TheBriefingThePageAndTheStatusToolAgree) {
   // The page lists every learning, live or not (its #learnings view).
   EXPECT_EQ(counts["learnings"], c->learnings + c->expired_learnings);
 
-  mcp::ToolState state{*store_, {}, std::nullopt};
+  mcp::ToolState state{*store_, {}, {}};
   auto status = mcp::StoreStatus(state, Json::object());
   ASSERT_TRUE(status) << status.error().Format();
   EXPECT_EQ((*status)["memory"]["decisions"], c->decisions);
