@@ -7,30 +7,17 @@
 #include <fstream>
 
 #include "lore/app/store.h"
-#include "support/temp_dir.h"
+#include "support/app_store.h"
 
 namespace lore::app {
 namespace {
 
-// A checkout without a remote under a temporary LORE_HOME (each test is its
-// own process: the environment is this test's).
-class AppExtractTest : public ::testing::Test {
+class AppExtractTest : public testing::AppStoreTest {
  protected:
-  void SetUp() override {
-    ::setenv("LORE_HOME", (t_ / "stores").c_str(), 1);
-    ::setenv("XDG_CACHE_HOME", (t_ / "cache").c_str(), 1);
-    std::filesystem::create_directories(t_ / "repo/.git");
-    auto s = LocateWorkedIn(t_ / "repo");
-    ASSERT_TRUE(s) << s.error().Format();
-    store_ = std::move(*s);
-  }
   void Config(const std::string& text) {
     ASSERT_TRUE(store_->Ensure(std::chrono::system_clock::now()));
     std::ofstream(store_->config_path(), std::ios::app) << text;
   }
-
-  testing::TempDir t_;
-  std::optional<store::Store> store_;
 };
 
 TEST_F(AppExtractTest, TheEngineAskedForElseConfigs) {

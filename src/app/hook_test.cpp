@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "lore/app/store.h"
-#include "support/temp_dir.h"
+#include "support/app_store.h"
 
 namespace lore::app {
 namespace {
@@ -16,30 +16,21 @@ std::string UserLine(const std::string& text) {
   return R"({"type":"user","sessionId":"s1","message":{"content":")" + text + "\"}}\n";
 }
 
-// A checkout without a remote under a temporary LORE_HOME (each test is its
-// own process: the environment is this test's), its store and a transcript.
-class AppHookTest : public ::testing::Test {
+// The fixture's checkout and store, and a transcript.
+class AppHookTest : public testing::AppStoreTest {
  protected:
   void SetUp() override {
-    ::setenv("LORE_HOME", (t_ / "stores").c_str(), 1);
-    ::setenv("XDG_CACHE_HOME", (t_ / "cache").c_str(), 1);
-    std::filesystem::create_directories(t_ / "repo/.git");
-    repo_ = t_ / "repo";
-    auto s = LocateWorkedIn(repo_);
-    ASSERT_TRUE(s) << s.error().Format();
-    store_ = std::move(*s);
+    AppStoreTest::SetUp();
     t_.Write("s1.jsonl", UserLine("Add a cache to the search path."));
     payload_.session_id = "s1";
     payload_.transcript_path = t_ / "s1.jsonl";
   }
+
   void Ensure() { ASSERT_TRUE(store_->Ensure(std::chrono::system_clock::now())); }
   void Config(const std::string& text) {
     std::ofstream(store_->config_path(), std::ios::app) << text;
   }
 
-  testing::TempDir t_;
-  std::string repo_;
-  std::optional<store::Store> store_;
   hook::Payload payload_;
 };
 

@@ -8,28 +8,17 @@
 
 #include "lore/app/recall.h"
 #include "lore/app/store.h"
-#include "support/temp_dir.h"
+#include "support/app_store.h"
 
 namespace lore::app {
 namespace {
 
-class AppSearchTest : public ::testing::Test {
+class AppSearchTest : public testing::AppStoreTest {
  protected:
-  void SetUp() override {
-    ::setenv("LORE_HOME", (t_ / "stores").c_str(), 1);
-    ::setenv("XDG_CACHE_HOME", (t_ / "cache").c_str(), 1);
-    std::filesystem::create_directories(t_ / "repo/.git");
-    auto s = LocateWorkedIn(t_ / "repo");
-    ASSERT_TRUE(s) << s.error().Format();
-    store_ = std::move(*s);
-  }
   void Record(const std::string& rel, const std::string& text) {
     std::filesystem::create_directories(std::filesystem::path(store_->Path(rel)).parent_path());
     std::ofstream(store_->Path(rel)) << text;
   }
-
-  testing::TempDir t_;
-  std::optional<store::Store> store_;
 };
 
 TEST_F(AppSearchTest, AKeptIndexFindsNothingWithoutAStoreAndCreatesNone) {
