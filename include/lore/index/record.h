@@ -1,5 +1,5 @@
 // What the search index holds for one searchable record, and how records are
-// read from the store's files (FORMATS.md sections 2, 4 and 5).
+// read from the store's files (docs/formats.md, docs/proposals.md and docs/records.md).
 //
 // Every record has the fields that ranking uses: an author, a time, a session
 // and a position within that session, whichever its source provides. A file
