@@ -20,7 +20,6 @@
 #include "lore/app/store.h"
 #include "lore/json/value.h"
 #include "proc/process.h"
-#include "text/lines.h"
 
 namespace lore::cli {
 namespace {
@@ -59,8 +58,13 @@ std::vector<std::string> TrustLines(const std::string& agent, const as::Trust& t
       (agent == "codex" ? std::string("project entries (.codex/)") : std::string("MCP server")) +
       " until this folder is trusted, and it is not (" + t.detail + "): trust it in " + t.file +
       (agent == "codex" ? " with the table" : ", adding to its object") + ":");
-  for (std::string_view line : text::Lines(t.entry, true))
-    out.push_back("    " + std::string(line));
+  size_t start = 0;
+  while (start <= t.entry.size()) {
+    size_t end = t.entry.find('\n', start);
+    if (end == std::string::npos) end = t.entry.size();
+    out.push_back("    " + t.entry.substr(start, end - start));
+    start = end + 1;
+  }
   out.push_back(std::string("    (or start ") + (agent == "codex" ? "codex" : "gemini") +
                 " in the folder and answer its trust question; lore init never trusts a folder "
                 "for you)");
@@ -90,8 +94,12 @@ bool OtherContributors(const std::string& project) {
                           1 << 18, 5000);
   if (!out) return false;
   std::set<std::string> authors;
-  for (std::string_view line : text::Lines(*out)) {
-    if (!line.empty()) authors.emplace(line);
+  size_t start = 0;
+  while (start < out->size()) {
+    size_t end = out->find('\n', start);
+    if (end == std::string::npos) end = out->size();
+    if (end > start) authors.insert(out->substr(start, end - start));
+    start = end + 1;
   }
   return authors.size() > 1;
 }

@@ -13,7 +13,6 @@
 #include "lore/app/store.h"
 #include "lore/json/value.h"
 #include "proc/process.h"
-#include "text/lines.h"
 
 namespace lore::cli {
 namespace {
@@ -60,8 +59,13 @@ std::string HitText(const search::Hit& h, bool explain) {
       out += "\n";
     }
   }
-  for (std::string_view line : text::Lines(h.excerpt, true))
-    out += "    " + std::string(line) + "\n";
+  size_t pos = 0;
+  while (pos <= h.excerpt.size()) {
+    size_t nl = h.excerpt.find('\n', pos);
+    if (nl == std::string::npos) nl = h.excerpt.size();
+    out += "    " + h.excerpt.substr(pos, nl - pos) + "\n";
+    pos = nl + 1;
+  }
   if (!h.then.empty()) out += "    then: " + h.then + "\n";
   return out;
 }

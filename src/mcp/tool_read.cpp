@@ -11,9 +11,7 @@
 #include "lore/json/field.h"
 #include "lore/memory/records.h"
 #include "lore/search/search.h"
-#include "lore/store/layout.h"
 #include "mcp/lore_tools.h"
-#include "text/lines.h"
 
 namespace lore::mcp {
 namespace {
@@ -63,9 +61,11 @@ bool PlainName(std::string_view name) {
 
 // "title: …" of a page's frontmatter, cheaply (first 20 lines).
 std::string TitleOf(const std::string& text) {
-  int i = 0;
-  for (std::string_view line : text::Lines(text)) {
-    if (i == 20) break;
+  size_t pos = 0;
+  for (int i = 0; i < 20 && pos < text.size(); ++i) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line(text.data() + pos, end - pos);
     if (line.rfind("title:", 0) == 0) {
       std::string t(line.substr(6));
       t.erase(0, t.find_first_not_of(" \t\""));
@@ -73,7 +73,7 @@ std::string TitleOf(const std::string& text) {
       return t;
     }
     if (i > 0 && line == "---") break;
-    ++i;
+    pos = end + 1;
   }
   return {};
 }
@@ -151,10 +151,10 @@ Result<std::vector<Resource>> ListStoreResources(const ToolState& s) {
                            "text/markdown"});
   }
   struct stat st;
-  if (::lstat(s.store.Path(store::kSummaryFile).c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-    out.push_back(
-        Resource{std::string(kSummaryUri), std::string(store::kSummaryFile), "Resident summary",
-                 "The consolidated summary of this repository's memory", "text/markdown"});
+  if (::lstat(s.store.Path("memory/summary.md").c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    out.push_back(Resource{std::string(kSummaryUri), "memory/summary.md", "Resident summary",
+                           "The consolidated summary of this repository's memory",
+                           "text/markdown"});
   }
   return out;
 }
@@ -162,15 +162,15 @@ Result<std::vector<Resource>> ListStoreResources(const ToolState& s) {
 Result<std::string> ReadStoreResource(const ToolState& s, const std::string& uri) {
   std::string rel;
   if (uri == kSummaryUri) {
-    rel = store::kSummaryFile;
+    rel = "memory/summary.md";
   } else if (uri.rfind(kOkfPrefix, 0) == 0 &&
              PlainName(std::string_view(uri).substr(kOkfPrefix.size()))) {
     rel = "okf/" + uri.substr(kOkfPrefix.size());
   } else {
     return Fail(ErrorCode::kNotFound, "no such resource", uri);
   }
-  auto text = fs::ReadFileBeneath(
-      s.store.dir(), rel, rel == store::kIndexFile ? fs::Kind::kIndexPage : fs::Kind::kRecord);
+  auto text = fs::ReadFileBeneath(s.store.dir(), rel,
+                                  rel == "okf/index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord);
   if (!text && text.error().code == ErrorCode::kNotFound)
     return Fail(ErrorCode::kNotFound, "no such resource", uri);
   return text;

@@ -12,7 +12,6 @@
 #include "lore/fs/tree.h"
 #include "lore/learnings/file.h"
 #include "lore/log/jsonl.h"
-#include "lore/store/layout.h"
 #include "mcp/lore_tools.h"
 
 namespace lore::mcp {
@@ -81,7 +80,7 @@ Result<Json> StoreStatus(ToolState& s, const Json&) {
   out["learnings"] = live;
   out["expired_learnings"] = expired;
   out["pending_proposals"] = pending;
-  out["memory"] = Json{{"summary", IsFile(st.Path(store::kSummaryFile))},
+  out["memory"] = Json{{"summary", IsFile(st.Path("memory/summary.md"))},
                        {"decisions", decisions},
                        {"requests", requests},
                        {"knowledge", knowledge}};
