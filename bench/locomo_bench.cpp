@@ -1,4 +1,4 @@
-// Retrieval benchmark on a LoCoMo-format file (FORMATS.md section 7).
+// Retrieval benchmark on a LoCoMo-format file (docs/search.md).
 //
 //   locomo_bench FILE [--short] [--features none|all|LIST] [--set NAME=VALUE]...
 //                     [--expand none|all|LIST] [--min-recall10 X] [--min-recall5 X]

@@ -1,4 +1,4 @@
-// Whole-process latency of `lore search` (FORMATS.md section 5).
+// Whole-process latency of `lore search` (docs/search.md).
 //
 //   search_bench [--runs N] [--big N] [--lore PATH] [--expand LIST]
 //

@@ -105,7 +105,7 @@ add_library(lore_core STATIC ${LORE_LIB_SRC})
 target_include_directories(lore_core PUBLIC ${PROJECT_SOURCE_DIR}/include ${PROJECT_BINARY_DIR}/generated
                            PRIVATE ${PROJECT_SOURCE_DIR}/src ${STEMMER_INCLUDE})
 target_compile_definitions(lore_core PUBLIC JSON_USE_IMPLICIT_CONVERSIONS=0 TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0)
-target_link_libraries(lore_core PUBLIC tl::expected fmt::fmt-header-only nlohmann_json::nlohmann_json
+target_link_libraries(lore_core PUBLIC tl::expected nlohmann_json::nlohmann_json
                       ${YAML_CPP_STATIC} ${SQLITE3_STATIC} ${STEMMER_STATIC} Threads::Threads ${CMAKE_DL_LIBS} m)
 set_target_properties(lore_core PROPERTIES OUTPUT_NAME lore)
 include(${PROJECT_SOURCE_DIR}/cmake/SynonymTable.cmake)

@@ -41,6 +41,23 @@ elseif(LORE_RULES STREQUAL "one_home")
        "use lore::Json (json/value.h), and give another type another name")
   rule("SetHook[(]" "include/lore/testing/|src/testing/"
        "test points are installed only by the testing module: call testing::Point (only test builds install a hook)")
+  rule("1099511628211|100000001[bB]3" "src/text/hash[.]h$"
+       "FNV-1a has one home, whose offset basis stored values depend on: call text::Fnv1a64 or text::Fnv1aMix (src/text/hash.h)")
+  # ('.' stands for the backslash of "\n": a macro argument cannot carry one.)
+  rule("find[(]\".n---.n\"" "src/doc/"
+       "frontmatter is split only by the record model: call doc::SplitFrontmatter, or doc::PlainBodyStart to show a text without it (src/doc/frontmatter.h)")
+  # (The MCP tools are a front end: cmake/FrontEndHygiene.cmake keeps them to lore/app/.)
+  rule("\"(memory/summary|okf/index)[.]md\"|\"(raw|events|learnings|learnings-archive|proposals|proposals-archive|proposals[.]rejected)[.]jsonl\"|\"config[.]toml\""
+       "include/lore/store/layout[.]h$|src/mcp/tool_(read|status)[.]cpp$"
+       "a store's file names are written once: use the constants of include/lore/store/layout.h (or the store::Store accessors)")
+  # A newline searched for from a moving position is a hand-written line loop. The files named
+  # here need what text::Lines does not give: each line's byte offset (the streamed and
+  # appended logs, the session log's head, the frontmatter's line numbers, config.toml's
+  # edits in place, the bullet cap's erasing), or a stop at an unterminated last line; the
+  # front ends include no library header but lore/app/'s (cmake/FrontEndHygiene.cmake).
+  rule("find[(]'.n', (pos|start|at)[)]"
+       "src/text/|src/search/|src/recall/|src/log/line_stream[.]cpp$|src/activity/(session_log|episodes|clean)[.]cpp$|src/config/config[.]cpp$|src/doc/frontmatter[.]cpp$|src/teamsync/lines[.]cpp$|src/consolidate/rules_engine[.]cpp$|src/cli/|src/mcp/"
+       "iterate over lines with text::Lines (src/text/lines.h)")
 elseif(LORE_RULES STREQUAL "reader")
   # The exceptions, each with its reason: /proc files (boot time, a process's start time) are the
   # kernel's own, never a FIFO, a device or a symlink, and lore::sys sits below lore::fs

@@ -5,9 +5,9 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
-  libexpected-dev libfmt-dev nlohmann-json3-dev libyaml-cpp-dev libcli11-dev
+  libexpected-dev nlohmann-json3-dev libyaml-cpp-dev libcli11-dev
   libsqlite3-dev libstemmer-dev libtomlplusplus-dev libcurl4-openssl-dev libarchive-dev
-  googletest libgtest-dev libgmock-dev libbenchmark-dev
+  googletest libgtest-dev libgmock-dev
   tmux
   man-db zsh dpkg-dev  # tests/install: man lore, the zsh completion, cpack's dpkg-shlibdeps
   wordnet-base  # lore search's synonym table is generated from its data at build time

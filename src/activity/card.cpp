@@ -5,6 +5,7 @@
 
 #include "activity/excerpt.h"
 #include "activity/turns.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::activity {
@@ -54,12 +55,7 @@ std::string OwnWords(std::string_view text) {
   constexpr size_t kLongTurn = 600, kFrame = 300;
   std::vector<std::string> paragraphs(1);
   bool fenced = false;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text::Lines(text, true)) {
     std::string_view t = line.substr(std::min(line.size(), line.find_first_not_of(" \t")));
     if (t.starts_with("```") || t.starts_with("~~~")) {
       fenced = !fenced;
@@ -473,12 +469,7 @@ SessionCard ReadCard(const SessionLog& log) {
   };
   card.files = ranked(relative(edits), kMaxCardFiles);
   card.places = ranked(relative(places), kMaxPlaces);
-  size_t pos = 0;
-  while (pos < last_todos.size()) {
-    size_t end = last_todos.find('\n', pos);
-    if (end == std::string::npos) end = last_todos.size();
-    std::string_view item = std::string_view(last_todos).substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view item : text::Lines(last_todos)) {
     if (item.substr(0, 4) == "[ ] " || item.substr(0, 4) == "[>] ")
       card.open_todos.push_back(Excerpt(item.substr(4), kAskBytes));
   }

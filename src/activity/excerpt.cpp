@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "lore/text/utf8.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::activity {
@@ -18,12 +19,8 @@ bool Space(char c) {
 // Splits `text` into lines, calling `f` on each until it returns true.
 template <class F>
 void ForLines(std::string_view text, F f) {
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    if (f(text.substr(pos, end - pos))) return;
-    pos = end + 1;
+  for (std::string_view line : text::Lines(text, true)) {
+    if (f(line)) return;
   }
 }
 

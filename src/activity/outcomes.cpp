@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "activity/excerpt.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::activity {
@@ -95,13 +96,9 @@ std::string CommitMessage(std::string_view command) {
 // The line of `output` that tells the outcome: one holding any of `marks`
 // (first match wins), else "".
 std::string LineWith(std::string_view output, std::initializer_list<std::string_view> marks) {
-  size_t pos = 0;
   std::string_view found;
-  while (pos < output.size() && found.empty()) {
-    size_t end = output.find('\n', pos);
-    if (end == std::string_view::npos) end = output.size();
-    std::string_view line = output.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text::Lines(output)) {
+    if (!found.empty()) break;
     for (std::string_view m : marks) {
       if (line.find(m) != std::string_view::npos) {
         found = line;
@@ -115,12 +112,7 @@ std::string LineWith(std::string_view output, std::initializer_list<std::string_
 // A test or build run's verdict line: the last line naming counts or a verdict.
 std::string VerdictLine(std::string_view output) {
   std::string best;
-  size_t pos = 0;
-  while (pos < output.size()) {
-    size_t end = output.find('\n', pos);
-    if (end == std::string_view::npos) end = output.size();
-    std::string_view line = output.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text::Lines(output)) {
     std::string low = text::AsciiLower(line.substr(0, 300));
     for (std::string_view m : {"passed", "failed", "tests", "test result", "error", "ok ", "fail",
                                "built target", "build succeeded", "finished", "success"}) {

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "activity/excerpt.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::activity {
@@ -140,12 +141,9 @@ bool IsQuestion(std::string_view text) {
 std::vector<std::string> ListedOptions(std::string_view text, size_t max,
                                        std::vector<std::string>* markers) {
   std::vector<std::string> out, marks;
-  size_t pos = 0;
-  while (pos < text.size() && out.size() < max) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text::Trim(text.substr(pos, end - pos));
-    pos = end + 1;
+  for (std::string_view raw : text::Lines(text)) {
+    if (out.size() >= max) break;
+    std::string_view line = text::Trim(raw);
     while (line.starts_with("**") || line.starts_with("#")) {
       line.remove_prefix(line[0] == '#' ? 1 : 2);
       line = text::Trim(line);
@@ -317,12 +315,7 @@ char LetteredOption(std::string_view line, std::string* label) {
 
 std::vector<NumberedQuestion> NumberedQuestions(std::string_view text) {
   std::vector<NumberedQuestion> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text::Lines(text)) {
     std::string words;
     if (int n = QuestionHeading(line, &words); n > 0) {
       if (!out.empty() && n <= out.back().number) break;  // a new list: not the same interview

@@ -16,6 +16,7 @@
 #include "lore/fs/fd.h"
 #include "lore/json/field.h"
 #include "lore/text/time.h"
+#include "text/lines.h"
 
 namespace lore::agent_setup {
 namespace {
@@ -162,13 +163,8 @@ Status PlanGitExclude(Plan* plan) {
   if (path.empty()) return Ok();
   LORE_ASSIGN(FilePlan f, ReadFileAt(path, ".git/info/exclude"));
   Piece p{f.rel, "git exclude " + std::string(kLocalSettingsRel), PieceState::kMissing, {}};
-  size_t start = 0;
-  while (start < f.old_text.size()) {
-    size_t end = f.old_text.find('\n', start);
-    if (end == std::string::npos) end = f.old_text.size();
-    std::string_view line(f.old_text.data() + start, end - start);
+  for (std::string_view line : text::Lines(f.old_text)) {
     if (line == kExcludeLine || line == kExcludeLine.substr(1)) p.state = PieceState::kInstalled;
-    start = end + 1;
   }
   f.new_text = f.old_text;
   if (p.state == PieceState::kMissing) {

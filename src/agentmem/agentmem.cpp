@@ -10,6 +10,7 @@
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
 #include "lore/text/utf8.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::agentmem {
@@ -123,13 +124,8 @@ std::vector<Fact> Bullets(std::string_view text, bool sections_only, std::string
   size_t current_indent = 0;
   bool after_blank = false, in_fence = false;
   int64_t number = 0;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
+  for (std::string_view line : text::Lines(text)) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    pos = end + 1;
     ++number;
     if (Fence(line)) {
       in_fence = !in_fence;
@@ -205,13 +201,7 @@ std::vector<Fact> TopicFile(std::string_view text) {
   auto split = doc::SplitFrontmatter(text, "");
   if (!split) return Bullets(text, false, "");
   std::string name, description;
-  size_t pos = 0;
-  const std::string_view yaml = split->yaml;
-  while (pos < yaml.size()) {
-    size_t end = yaml.find('\n', pos);
-    if (end == std::string_view::npos) end = yaml.size();
-    std::string_view line = yaml.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text::Lines(split->yaml)) {
     auto value = [&](std::string_view key, std::string* out) {
       if (line.substr(0, key.size()) != key) return;
       std::string v = Squeezed(line.substr(key.size()));
@@ -226,13 +216,7 @@ std::vector<Fact> TopicFile(std::string_view text) {
   // The body without its headings, as one fact.
   std::string body;
   int64_t first = 0, number = split->body_line - 1;
-  size_t at = 0;
-  const std::string_view b = split->body;
-  while (at < b.size()) {
-    size_t end = b.find('\n', at);
-    if (end == std::string_view::npos) end = b.size();
-    std::string_view line = b.substr(at, end - at);
-    at = end + 1;
+  for (std::string_view line : text::Lines(split->body)) {
     ++number;
     std::string title;
     if (Blank(line) || Heading(line, &title)) continue;

@@ -33,10 +33,12 @@
 #include "lore/memory/records.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/review.h"
+#include "lore/store/layout.h"
 #include "lore/sys/random.h"
 #include "lore/text/utf8.h"
 #include "recall/recall.h"
 #include "recall/usage.h"
+#include "text/lines.h"
 
 namespace lore::app {
 namespace {
@@ -63,13 +65,8 @@ std::optional<doc::Kind> KindNamed(std::string_view name) { return doc::ParseKin
 
 // The first "# " heading of a body, else the description, else the slug.
 std::string TitleOf(const doc::Record& r, const std::string& slug) {
-  size_t at = 0;
-  while (at < r.body.size()) {
-    size_t end = r.body.find('\n', at);
-    if (end == std::string::npos) end = r.body.size();
-    std::string_view line = std::string_view(r.body).substr(at, end - at);
+  for (std::string_view line : text::Lines(r.body)) {
     if (line.size() > 2 && line.substr(0, 2) == "# ") return std::string(line.substr(2));
-    at = end + 1;
   }
   if (r.fields.description && !r.fields.description->empty()) return *r.fields.description;
   return slug;
@@ -118,7 +115,7 @@ bool Editable(doc::Kind k) {
 }
 
 std::optional<RecordRef> RecordOf(std::string_view id) {
-  if (id == "memory/summary.md") return RecordRef{doc::Kind::kSummary, "summary"};
+  if (id == store::kSummaryFile) return RecordRef{doc::Kind::kSummary, "summary"};
   for (doc::Kind k : doc::kAllKinds) {
     if (k == doc::Kind::kSummary) continue;
     const std::string dir = std::string(doc::KindDir(k)) + "/";
@@ -238,7 +235,7 @@ Result<Json> RecordsJson(const store::Store& store, std::string_view kind_name, 
   };
   std::vector<Found> found;
   if (*kind == doc::Kind::kSummary) {
-    if (fs::Exists(fs::Join(store.dir(), "memory/summary.md"))) found.push_back({"summary", 0});
+    if (fs::Exists(fs::Join(store.dir(), store::kSummaryFile))) found.push_back({"summary", 0});
   } else {
     LORE_ASSIGN(std::vector<fs::DirEntry> entries,
                 fs::ListExisting(store.dir(), doc::KindDir(*kind), fs::ListStat::kFull));
@@ -390,13 +387,7 @@ std::string ReadableTurn(const Json& t) {
   if (who == "tool result") {
     if (t.contains("reason")) out += " " + t["reason"].get<std::string>();
     out += "\n";
-    size_t at = 0;
-    while (at < body.size()) {
-      size_t end = body.find('\n', at);
-      if (end == std::string::npos) end = body.size();
-      out += "> " + body.substr(at, end - at) + "\n";
-      at = end + 1;
-    }
+    for (std::string_view line : text::Lines(body)) out += "> " + std::string(line) + "\n";
   } else {
     out += body.find('\n') == std::string::npos ? " " + body + "\n" : "\n" + body + "\n";
   }
@@ -469,7 +460,7 @@ Result<Json> ItemJson(const store::Store& store, std::string_view id,
 
 Result<Json> LearningsJson(const store::Store& store, text::TimePoint now) {
   LORE_ASSIGN(learnings::FileScan scan,
-              learnings::ReadLearnings(fs::Join(store.dir(), "learnings.jsonl")));
+              learnings::ReadLearnings(fs::Join(store.dir(), store::kLearningsFile)));
   const recall::Usage usage = page::ReadUsageOrNone(store);
   Json items = Json::array();
   for (auto it = scan.lines.rbegin(); it != scan.lines.rend(); ++it) {
@@ -638,7 +629,7 @@ Result<Json> ActivityJson(const store::Store& store) {
   }
   // Lessons learned: the learnings promoted, by the week they were made.
   std::vector<std::string> lesson_times;
-  if (auto scan = learnings::ReadLearnings(fs::Join(store.dir(), "learnings.jsonl"))) {
+  if (auto scan = learnings::ReadLearnings(fs::Join(store.dir(), store::kLearningsFile))) {
     for (const learnings::Line& l : scan->lines) {
       if (!l.object) continue;
       auto line = learnings::ParseLine(*scan, l);
@@ -704,13 +695,8 @@ namespace {
 // The title a hit shows: the first "# " heading of its text, else its
 // description, else its slug with spaces.
 std::string HitTitle(const index::Record& r) {
-  size_t at = 0;
-  while (at < r.text.size()) {
-    size_t end = r.text.find('\n', at);
-    if (end == std::string::npos) end = r.text.size();
-    std::string_view line = std::string_view(r.text).substr(at, end - at);
+  for (std::string_view line : text::Lines(r.text)) {
     if (line.size() > 2 && line.substr(0, 2) == "# ") return std::string(line.substr(2));
-    at = end + 1;
   }
   if (r.description && !r.description->empty()) return *r.description;
   std::string slug = r.slug;

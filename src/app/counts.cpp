@@ -11,6 +11,7 @@
 #include "lore/learnings/file.h"
 #include "lore/learnings/lifecycle.h"
 #include "lore/log/jsonl.h"
+#include "lore/store/layout.h"
 
 namespace lore::app {
 namespace {
@@ -80,7 +81,7 @@ lore::Status ListPages(const store::Store& store, StoreCounts* c) {
     if (e.is_file && e.name[0] != '.') c->okf_pages.push_back(e.name);
   }
   struct stat st;
-  c->summary = ::lstat(store.Path("memory/summary.md").c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  c->summary = ::lstat(store.Path(store::kSummaryFile).c_str(), &st) == 0 && S_ISREG(st.st_mode);
   return Ok();
 }
 

@@ -7,6 +7,7 @@
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/learnings/update.h"
+#include "lore/store/layout.h"
 #include "recall/recall.h"
 #include "recall/symbols.h"
 #include "recall/usage.h"
@@ -105,7 +106,7 @@ Result<ItemText> OpenItem(const store::Store& store, std::string_view id, std::s
   (void)recall::RecordUse(store, {{recall::Use::kOpened, item.id, std::string(via)}}, "", now);
   // A learning the agent opens is confirmed in use (seed 000's lifecycle),
   // at most once a day: its confidence rises and its expiry is renewed.
-  if (item.file == "learnings.jsonl") {
+  if (item.file == store::kLearningsFile) {
     if (auto line = json::Parse(item.text, json::ForeignLogLine()); line && line->is_object()) {
       const std::string learning = json::StringOr(*line, "id", "");
       if (!learning.empty()) {

@@ -35,7 +35,7 @@ Result<bool> IsEmptyStore(const std::string& dir) {
   for (const auto& e : entries) {
     if (!IsTruth(e.rel) || e.type == fs::EntryType::kDirectory) continue;
     if (e.rel == store::kRawFile && e.type == fs::EntryType::kFile && e.size == 0) continue;
-    if (e.rel == "okf/index.md" && e.type == fs::EntryType::kFile) {
+    if (e.rel == store::kIndexFile && e.type == fs::EntryType::kFile) {
       std::string path = fs::Join(dir, e.rel);
       LORE_ASSIGN(std::string text, fs::ReadFile(path, fs::Kind::kIndexPage));
       auto split = doc::SplitFrontmatter(text, path);

@@ -150,7 +150,7 @@ Status GuardSettings(const std::string& temp, const std::string& dir, bool with_
 
 std::vector<std::string> InjectedChanges(const std::string& dir, const std::string& temp) {
   std::vector<std::string> out;
-  for (const char* rel : {"memory/summary.md", "okf/index.md"}) {
+  for (std::string_view rel : {store::kSummaryFile, store::kIndexFile}) {
     auto after = fs::ReadFile(fs::Join(temp, rel), fs::Kind::kArchive);
     if (!after) continue;
     auto before = fs::ReadFile(fs::Join(dir, rel), fs::Kind::kArchive);

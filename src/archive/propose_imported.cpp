@@ -22,6 +22,7 @@
 #include "lore/store/layout.h"
 #include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
+#include "text/lines.h"
 
 namespace lore::archive {
 namespace {
@@ -37,12 +38,7 @@ std::string CutPoints(std::string_view s, size_t max) {
 
 // The first "# " heading of a Markdown body, or "".
 std::string Heading(std::string_view body) {
-  size_t pos = 0;
-  while (pos < body.size()) {
-    size_t end = body.find('\n', pos);
-    if (end == std::string_view::npos) end = body.size();
-    std::string_view line = body.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text::Lines(body)) {
     if (line.starts_with("# ")) return std::string(line.substr(2));
   }
   return "";

@@ -1,4 +1,4 @@
-// `lore hook <event>`: the agent hooks (FORMATS.md section 9). A hook never
+// `lore hook <event>`: the agent hooks (docs/agents.md). A hook never
 // blocks the agent: whatever happens, it exits 0 (problems go to stderr).
 // Each event is one row of the table in RegisterHookCommands.
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // `lore learnings`: list the store's learnings, contradict one, prune the
-// expired ones (FORMATS.md section 12, docs/learnings.md).
+// expired ones (docs/learnings.md).
 #include <chrono>
 #include <memory>
 

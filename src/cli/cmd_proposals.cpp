@@ -16,7 +16,7 @@
 namespace lore::cli {
 namespace {
 
-// Exit codes of `lore propose` (FORMATS.md section 4).
+// Exit codes of `lore propose` (docs/proposals.md).
 constexpr int kQueued = 0, kQuota = 1, kBelowFloor = 2, kWrongContext = 3, kInvalid = 4;
 
 int Emit(const Json& out, int code) {

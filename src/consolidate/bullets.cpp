@@ -1,6 +1,7 @@
 #include "consolidate/bullets.h"
 
 #include "lore/text/utf8.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::consolidate::detail {
@@ -23,14 +24,10 @@ std::string Cut(std::string_view s, size_t max) {
 }
 
 BulletBody::BulletBody(std::string_view body) {
-  size_t start = 0;
-  while (start < body.size()) {
-    size_t nl = body.find('\n', start);
-    if (nl == std::string_view::npos) nl = body.size();
-    std::string line(body.substr(start, nl - start));
+  for (std::string_view raw : text::Lines(body)) {
+    std::string line(raw);
     if (!line.empty() && line.back() == '\r') line.pop_back();
     lines_.push_back(std::move(line));
-    start = nl + 1;
   }
 }
 

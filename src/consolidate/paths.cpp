@@ -1,6 +1,7 @@
 #include "consolidate/paths.h"
 
 #include "doc/slug.h"
+#include "lore/store/layout.h"
 #include "lore/sys/uuid.h"
 
 namespace lore::consolidate {
@@ -44,7 +45,7 @@ Result<StorePath> ParseStorePath(std::string_view path, PathUse use) {
   }
   StorePath out;
   out.rel = std::string(path);
-  if (path == "memory/summary.md") {
+  if (path == store::kSummaryFile) {
     out.kind = doc::Kind::kSummary;
     out.slug = std::string(doc::kSummarySlug);
     return out;

@@ -5,6 +5,7 @@
 #include "doc/slug.h"
 #include "lore/doc/kind.h"
 #include "lore/json/value.h"
+#include "lore/store/layout.h"
 
 namespace lore::consolidate {
 namespace {
@@ -55,8 +56,8 @@ Result<Prompt> BuildPrompt(const RunInput& in, Workspace& ws, const CandidateRep
   std::string user = "## Staged entries\n\n" + EntriesJson(in).dump(2) + "\n\n## memory/\n";
   auto budget = static_cast<size_t>(in.settings ? in.settings->llm_prompt_memory_chars : 200000);
   std::vector<std::string> paths;
-  LORE_ASSIGN(bool has_summary, ws.Exists("memory/summary.md"));
-  if (has_summary) paths.push_back("memory/summary.md");
+  LORE_ASSIGN(bool has_summary, ws.Exists(std::string(store::kSummaryFile)));
+  if (has_summary) paths.emplace_back(store::kSummaryFile);
   for (doc::Kind kind : {doc::Kind::kDecision, doc::Kind::kRequest}) {
     std::string dir(doc::KindDir(kind));
     LORE_ASSIGN(auto slugs, ws.ListSlugs(dir));

@@ -1,5 +1,5 @@
-// The LLM worker's prompt: the system message (the principles of FORMATS.md
-// section 5 and the rules of the tools) and the user message (the consumed
+// The LLM worker's prompt: the system message (the principles of
+// docs/consolidation.md and the rules of the tools) and the user message (the consumed
 // staged entries, the whole of memory/ but workflow, and the
 // knowledge-candidate report). Knowledge pages are not in it: resident
 // knowledge injection is off for the worker, which must search.

@@ -16,6 +16,7 @@
 #include "lore/fs/fd.h"
 #include "lore/text/utf8.h"
 #include "recall/recall.h"
+#include "text/lines.h"
 
 namespace lore::consolidate::detail {
 namespace {
@@ -60,12 +61,7 @@ std::optional<activity::SessionLog> ReadLog(const Dated& d) {
 // "Chosen: X" and "Options: a; b" lines of a decision body, and its last bullet.
 void ReadDecisionBody(std::string_view body, std::string* chosen, std::string* options,
                       std::string* why) {
-  size_t pos = 0;
-  while (pos < body.size()) {
-    size_t nl = body.find('\n', pos);
-    if (nl == std::string_view::npos) nl = body.size();
-    std::string_view line = body.substr(pos, nl - pos);
-    pos = nl + 1;
+  for (std::string_view line : text::Lines(body)) {
     if (line.rfind("Chosen: ", 0) == 0) *chosen = std::string(line.substr(8));
     if (line.rfind("Options: ", 0) == 0) *options = std::string(line.substr(9));
     if (line.rfind("- ", 0) == 0) *why = std::string(line.substr(2));

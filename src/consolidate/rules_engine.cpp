@@ -9,6 +9,7 @@
 #include "consolidate/workspace_lint.h"
 #include "lore/sys/uuid.h"
 #include "lore/text/utf8.h"
+#include "text/lines.h"
 
 namespace lore::consolidate {
 namespace detail {
@@ -41,13 +42,8 @@ std::string DecisionBody(const StagedDecision& d) {
 }
 
 std::optional<std::string> ChosenOf(std::string_view body) {
-  size_t pos = 0;
-  while (pos < body.size()) {
-    size_t nl = body.find('\n', pos);
-    if (nl == std::string_view::npos) nl = body.size();
-    std::string_view line = body.substr(pos, nl - pos);
+  for (std::string_view line : text::Lines(body)) {
     if (line.rfind("Chosen: ", 0) == 0) return std::string(line.substr(8));
-    pos = nl + 1;
   }
   return std::nullopt;
 }
@@ -110,13 +106,9 @@ std::string StampOf(const TimedEntry& e, const ItemOrigin& origin) {
 
 void CapBullets(std::string& body, size_t max_bullets, size_t max_chars) {
   auto count = [&] {
-    size_t n = 0, pos = 0;
-    while (pos < body.size()) {
-      if (body.compare(pos, 2, "- ") == 0) ++n;
-      size_t nl = body.find('\n', pos);
-      if (nl == std::string::npos) break;
-      pos = nl + 1;
-    }
+    size_t n = 0;
+    for (std::string_view line : text::Lines(body))
+      if (line.starts_with("- ")) ++n;
     return n;
   };
   size_t bullets = count();

@@ -13,7 +13,7 @@ namespace lore::consolidate {
 namespace {
 
 constexpr const char* kRepair =
-    "fix that field (see FORMATS.md section 5 for the staged entry) and stage the entry again";
+    "fix that field (see docs/consolidation.md for the staged entry) and stage the entry again";
 
 // Validation state: the file and the JSON path of the value being read.
 struct Reader {

@@ -34,7 +34,7 @@ TEST(StagedEntry, SegmentIdIsReadAsSessionId) {
 
 TEST(StagedEntry, ErrorsNameTheField) {
   const std::string tail =
-      ": <stdin>; fix that field (see FORMATS.md section 5 for the staged entry) "
+      ": <stdin>; fix that field (see docs/consolidation.md for the staged entry) "
       "and stage the entry again";
   EXPECT_EQ(Err("[]"),
             "staged entry is not a JSON object: <stdin>; send exactly one JSON object "

@@ -5,13 +5,14 @@
 #include "doc/slug.h"
 #include "lore/doc/record.h"
 #include "lore/fs/fd.h"
+#include "lore/store/layout.h"
 
 namespace lore::consolidate {
 namespace {
 
 Status AddSlugs(Workspace& ws, doc::Kind kind, lint::StoreView& view) {
   if (kind == doc::Kind::kSummary) {
-    LORE_ASSIGN(bool has, ws.Exists("memory/summary.md"));
+    LORE_ASSIGN(bool has, ws.Exists(std::string(store::kSummaryFile)));
     if (has) view.Add(kind, std::string(doc::kSummarySlug));
     return Ok();
   }

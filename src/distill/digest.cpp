@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "distill/pages.h"
+#include "doc/frontmatter.h"
+#include "lore/store/layout.h"
 #include "lore/text/utf8.h"
 
 namespace lore::distill {
@@ -10,12 +12,6 @@ namespace {
 
 constexpr size_t kPageCut = 8 * 1024;     // of one topic page in the prompt
 constexpr size_t kPromptCut = 48 * 1024;  // of all pages together
-
-size_t FrontmatterEnd(std::string_view page) {
-  if (page.substr(0, 4) != "---\n") return 0;
-  size_t end = page.find("\n---\n", 3);
-  return end == std::string_view::npos ? 0 : end + 5;
-}
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
@@ -25,8 +21,8 @@ std::string_view Trim(std::string_view s) {
 }
 
 Status Broken(std::string rule) {
-  return Fail(ErrorCode::kInvalidInput, "the digest breaks a rule: " + rule, "okf/index.md", 0,
-              "write the digest again within the rules");
+  return Fail(ErrorCode::kInvalidInput, "the digest breaks a rule: " + rule,
+              std::string(store::kIndexFile), 0, "write the digest again within the rules");
 }
 
 }  // namespace
@@ -51,7 +47,7 @@ DigestPrompt MakeDigestPrompt(const std::vector<Page>& pages,
   std::string user = "The pages of the bundle follow, each after a line '=== <file name>'.\n";
   for (const auto& [name, bytes] : pages) {
     std::string_view text = bytes;
-    text.remove_prefix(FrontmatterEnd(text));
+    text.remove_prefix(doc::PlainBodyStart(text));
     std::string cut(text.substr(0, kPageCut));
     if (cut.size() < text.size()) cut = cut.substr(0, cut.rfind('\n') + 1) + "[…cut]\n";
     if (user.size() + cut.size() > kPromptCut) {
@@ -66,7 +62,7 @@ DigestPrompt MakeDigestPrompt(const std::vector<Page>& pages,
 }
 
 std::string WithDigest(std::string_view index_page, std::string_view body) {
-  std::string out(index_page.substr(0, FrontmatterEnd(index_page)));
+  std::string out(index_page.substr(0, doc::PlainBodyStart(index_page)));
   std::string_view b = Trim(body);
   if (b.empty()) return out;
   out += b;
@@ -86,7 +82,7 @@ Status CheckDigest(std::string_view index_page, const std::vector<std::string>& 
                   " are allowed");
   }
   if (!text::IsValidUtf8(index_page)) return Broken("it is not valid UTF-8");
-  std::string_view body = index_page.substr(FrontmatterEnd(index_page));
+  std::string_view body = index_page.substr(doc::PlainBodyStart(index_page));
   if (body.empty()) return Broken("it is empty");
   if (body.substr(0, 3) == "---") return Broken("it starts with a frontmatter fence '---'");
   for (size_t at = body.find("]("); at != std::string_view::npos; at = body.find("](", at + 2)) {

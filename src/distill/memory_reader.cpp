@@ -5,6 +5,8 @@
 #include "lore/doc/facts.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
+#include "lore/store/layout.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::distill {
@@ -67,12 +69,8 @@ void TitleAndExcerpt(std::string_view body, const std::string& fallback, std::st
   excerpt->clear();
   bool have_title = false;
   std::string para;
-  size_t pos = 0;
-  while (pos <= body.size()) {
-    size_t end = body.find('\n', pos);
-    if (end == std::string_view::npos) end = body.size();
-    std::string_view line = text::Trim(body.substr(pos, end - pos));
-    pos = end + 1;
+  for (std::string_view raw : text::Lines(body, true)) {
+    std::string_view line = text::Trim(raw);
     if (line.empty()) {
       if (!para.empty()) break;
       continue;
@@ -99,7 +97,7 @@ Status ReadMemory(const store::Store& store, Inputs* in, std::vector<Error>* war
                        &in->newest, warnings));
   LORE_TRY(ReadRecords(store.Path("memory/requests"), true, &in->requests, &in->newest.requests,
                        &in->newest, warnings));
-  std::string summary = store.Path("memory/summary.md");
+  std::string summary = store.Path(store::kSummaryFile);
   if (!fs::Exists(summary)) return Ok();
   auto parsed = ParseFile(summary);
   if (!parsed) {
@@ -107,13 +105,8 @@ Status ReadMemory(const store::Store& store, Inputs* in, std::vector<Error>* war
     return Ok();
   }
   in->newest.Note(&in->newest.summary, parsed->front.updated);
-  size_t pos = 0;
-  const std::string& body = parsed->body;
-  while (pos < body.size()) {
-    size_t end = body.find('\n', pos);
-    if (end == std::string::npos) end = body.size();
-    std::string line = OneLine(std::string_view(body).substr(pos, end - pos), 100000);
-    pos = end + 1;
+  for (std::string_view raw : text::Lines(parsed->body)) {
+    std::string line = OneLine(raw, 100000);
     if (line.rfind("<!-- lore:briefing", 0) == 0 || line.rfind("<!-- /lore:briefing", 0) == 0)
       continue;  // the markers of lore's briefing (consolidate/briefing.h)
     if (!line.empty()) in->summary_lines.push_back(std::move(line));

@@ -219,7 +219,7 @@ Status ReadBundle(const store::Store& store, Inputs* in) {
     }
   }
   LORE_ASSIGN(std::string index,
-              fs::ReadFileBeneath(store.dir(), "okf/index.md", fs::Kind::kIndexPage));
+              fs::ReadFileBeneath(store.dir(), store::kIndexFile, fs::Kind::kIndexPage));
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(index, store.index_path()));
   std::string_view yaml = split.yaml;
   size_t at = yaml.find("updated:");

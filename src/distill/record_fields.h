@@ -20,7 +20,7 @@ std::vector<Finding> ReviewFindings(const Flat& record, int64_t line, const std:
 // The slicing outcome of one slicing record.
 SlicingOutcome SlicingFields(const Flat& record, int64_t line, const std::string& date);
 
-// A learnings.jsonl record (FORMATS.md section 4).
+// A learnings.jsonl record (docs/learnings.md).
 Learning LearningFields(const Flat& record);
 
 // The first of `keys` holding a non-blank string or a number.

@@ -58,6 +58,12 @@ Result<FrontmatterSplit> SplitFrontmatter(std::string_view text, const std::stri
   return Fail(ErrorCode::kCorrupt, "frontmatter is not closed by a '---' line", path, 1, repair);
 }
 
+size_t PlainBodyStart(std::string_view text) {
+  if (text.substr(0, 4) != "---\n") return 0;
+  size_t end = text.find("\n---\n", 3);
+  return end == std::string_view::npos ? 0 : end + 5;
+}
+
 bool HasContent(std::string_view body) {
   return body.find_first_not_of(" \t\r\n\v\f") != std::string_view::npos;
 }

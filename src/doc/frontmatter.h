@@ -23,6 +23,12 @@ struct FrontmatterSplit {
 // closes it. Also rejects invalid UTF-8.
 Result<FrontmatterSplit> SplitFrontmatter(std::string_view text, const std::string& path);
 
+// Where the body starts when `text` opens with a line "---\n" and a later
+// "\n---\n" closes it, else 0. No UTF-8 check, no "\r\n" fence, no error: for
+// showing a text without its frontmatter, never for reading a record (that is
+// SplitFrontmatter's).
+size_t PlainBodyStart(std::string_view text);
+
 // True when `body` holds anything but white space.
 bool HasContent(std::string_view body);
 

@@ -1,4 +1,5 @@
 #include "lore/doc/kind.h"
+#include "lore/store/layout.h"
 
 namespace lore::doc {
 
@@ -47,7 +48,7 @@ std::string_view KindDir(Kind kind) {
 }
 
 std::string RelPath(Kind kind, std::string_view slug) {
-  if (kind == Kind::kSummary) return "memory/summary.md";
+  if (kind == Kind::kSummary) return std::string(store::kSummaryFile);
   std::string out(KindDir(kind));
   out += '/';
   out += slug;

@@ -5,6 +5,7 @@
 #include "doc/yaml_value.h"
 #include "lore/doc/record.h"
 #include "redact/redact.h"
+#include "text/lines.h"
 
 namespace lore::doc {
 namespace {
@@ -41,12 +42,9 @@ bool CleanSources(std::optional<std::vector<Source>>& sources) {
 bool CleanPreamble(std::string& preamble) {
   if (!redact::HasFindings(preamble)) return false;
   std::string out;
-  for (size_t at = 0; at < preamble.size();) {
-    size_t end = preamble.find('\n', at);
-    if (end == std::string::npos) end = preamble.size();
-    out += redact::Clean(std::string_view(preamble).substr(at, end - at));
+  for (std::string_view line : text::Lines(preamble)) {
+    out += redact::Clean(line);
     out += '\n';
-    at = end + 1;
   }
   preamble = std::move(out);
   return true;

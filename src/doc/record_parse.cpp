@@ -7,6 +7,7 @@
 #include "doc/yaml_value.h"
 #include "lore/doc/record.h"
 #include "lore/text/utf8.h"
+#include "text/lines.h"
 
 namespace lore::doc {
 namespace {
@@ -132,16 +133,12 @@ std::vector<std::string> EntryTexts(const YAML::Node& root, const std::vector<En
   // lines. Anything else there is YAML that yaml-cpp read into the first entry
   // (" :" above an indented key, found by the fuzzer): written back on its own
   // line above lore's emission, it would read otherwise, so it is not kept.
-  for (size_t at = 0; at < preamble->size();) {
-    size_t end = preamble->find('\n', at);
-    if (end == std::string::npos) end = preamble->size();
-    std::string_view line = std::string_view(*preamble).substr(at, end - at);
+  for (std::string_view line : text::Lines(*preamble)) {
     size_t first = line.find_first_not_of(" \t\r");
     if (first != std::string_view::npos && line[first] != '#') {
       preamble->clear();
       break;
     }
-    at = end + 1;
   }
   for (size_t i = 0; i < entries.size(); ++i) {
     size_t last = i + 1 < entries.size() ? static_cast<size_t>(entries[i + 1].line) : starts.size();

@@ -10,6 +10,7 @@
 #include "activity/turns.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::extract {
@@ -349,13 +350,9 @@ void RulesEngine::Assistant(const Event& e) {
   last_assistant_ = e.text.substr(0, kMaxAssistantKept);
   last_assistant_line_ = e.line;
   if (!open_ || open_->points.size() >= kMaxPoints) return;
-  size_t pos = 0;
-  const std::string& text = e.text;
-  while (pos < text.size() && open_->points.size() < kMaxPoints) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string_view line = text::Trim(std::string_view(text).substr(pos, end - pos));
-    pos = end + 1;
+  for (std::string_view raw : text::Lines(e.text)) {
+    if (open_->points.size() >= kMaxPoints) break;
+    std::string_view line = text::Trim(raw);
     if (line.empty() || line.starts_with("```") || line.starts_with("#")) continue;
     std::string p = FirstSentence(line, kLongExcerpt);
     if (p.size() < 24) p = Excerpt(line, kLongExcerpt);  // "No." says little alone

@@ -25,10 +25,12 @@
 #include "lore/learnings/file.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/queue.h"
+#include "lore/store/layout.h"
 #include "lore/text/time.h"
 #include "lore/text/utf8.h"
 #include "recall/recall.h"
 #include "text/hash.h"
+#include "text/lines.h"
 
 namespace lore::hook {
 namespace {
@@ -61,13 +63,7 @@ Result<std::string> Body(const std::string& dir, const std::string& rel) {
   LORE_ASSIGN(auto split, doc::SplitFrontmatter(text, path));
   std::string out;
   bool blank = true;
-  size_t pos = 0;
-  std::string_view body = split.body;
-  while (pos < body.size()) {
-    size_t end = body.find('\n', pos);
-    if (end == std::string_view::npos) end = body.size();
-    std::string_view line = body.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view line : text::Lines(split.body)) {
     if (line.rfind("<!-- lore:briefing", 0) == 0 || line.rfind("<!-- /lore:briefing", 0) == 0)
       continue;
     bool is_blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
@@ -344,7 +340,7 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   // A summary that cannot be read (its frontmatter malformed, a permission
   // denial) costs the briefing, never the rest: the pointer, the pending
   // count and the stale line are still given, with one line saying why.
-  auto body = Body(store.dir(), "memory/summary.md");
+  auto body = Body(store.dir(), std::string(store::kSummaryFile));
   std::string briefing =
       body ? std::move(*body) : "(the briefing is left out: " + body.error().Format() + ")";
   auto pending = PendingProposals(store);
@@ -355,7 +351,7 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   // build one.
   // What the folders hold is counted once, when first needed (one readdir each).
   std::optional<app::StoreCounts> counts;
-  if (body && briefing.empty() && !fs::Exists(fs::Join(store.dir(), "memory/summary.md"))) {
+  if (body && briefing.empty() && !fs::Exists(fs::Join(store.dir(), store::kSummaryFile))) {
     LORE_ASSIGN(counts, app::CountStore(store, app::kCountFolders));
     if (counts->HoldsMemory() || !kept.empty()) briefing = NoBriefing(store, repo);
   }

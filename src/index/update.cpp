@@ -89,8 +89,8 @@ Result<std::vector<SourceFile>> ScanSources(const std::string& dir) {
   }
   root->Reset();
   if (auto memory = fs::OpenBeneath(dir, "memory", O_RDONLY | O_DIRECTORY)) {
-    AddIfFile(memory->get(), "summary.md", "memory/summary.md", Scope::kMemory, "summary", false,
-              &out);
+    AddIfFile(memory->get(), "summary.md", std::string(store::kSummaryFile), Scope::kMemory,
+              "summary", false, &out);
   } else if (memory.error().code == ErrorCode::kSymlink) {
     return Fail(memory.error());
   }
@@ -375,7 +375,7 @@ Status IndexMarkdown(Writer& w, const std::string& dir, const SourceFile& src) {
   auto& [fd, st] = *opened;
   LORE_ASSIGN(std::string content,
               fs::ReadAll(fd.get(), path,
-                          src.rel == "okf/index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord));
+                          src.rel == store::kIndexFile ? fs::Kind::kIndexPage : fs::Kind::kRecord));
   LORE_TRY(w.Forget(src.rel));
   LORE_TRY(w.Add(FromMarkdown(src.scope, src.rel, src.kind, content)));
   return Remember(w, src.rel, st, static_cast<int64_t>(content.size()), 0, {});

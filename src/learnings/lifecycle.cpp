@@ -24,7 +24,7 @@ int TtlDays(std::string_view type) {
     std::string_view type;
     int days;
   };
-  // FORMATS.md section 12 (the original's scripts/lib/learnings/schema.mjs).
+  // docs/learnings.md, as the original's scripts/lib/learnings/schema.mjs.
   static constexpr Ttl kTable[] = {
       {"mode-selector-accuracy", 30},  {"fragile-file", 45},     {"effective-sizing", 45},
       {"recurring-issue", 45},         {"hardware-pattern", 60}, {"domain-regression", 60},

@@ -11,7 +11,7 @@
 namespace lore::proposals {
 namespace {
 
-// A chip of at most 12 characters (FORMATS.md section 11).
+// A chip of at most 12 characters (docs/proposals.md).
 std::string Header(size_t batch, size_t of) {
   if (of <= 1) return "Memory";
   const std::string n = std::to_string(batch) + "/" + std::to_string(of);

@@ -15,6 +15,7 @@
 #include "lore/store/layout.h"
 #include "proposals/append_file.h"
 #include "proposals/summary.h"
+#include "text/lines.h"
 
 namespace lore::proposals {
 
@@ -173,11 +174,7 @@ std::optional<std::string_view> RawSubject(std::string_view line) {
 // whose subject can be read in place and differs is not parsed.
 std::optional<std::string> FindSameIn(std::string_view all, const SameProposal& same) {
   const json::Limits limits = QueueLineLimits();
-  for (size_t start = 0; start < all.size();) {
-    size_t end = all.find('\n', start);
-    if (end == std::string_view::npos) end = all.size();
-    const std::string_view line = all.substr(start, end - start);
-    start = end + 1;
+  for (const std::string_view line : text::Lines(all)) {
     if (auto raw = RawSubject(line);
         raw && same.normalise && same.normalise(*raw) != same.subject) {
       continue;

@@ -140,7 +140,7 @@ TEST(LearningTest, KeysInTheOriginalOrder) {
       R"({"id":"2bc5d48f-e3ba-4c4e-b9a0-107600f8e090","created_at":"2026-05-01T10:00:00.000Z","wave_id":"W1","type":"anti-pattern","subject":"s","insight":"i","evidence":"e","confidence":0.85,"schema_version":1,"file_paths":["a.cc"],"source_session":"sess-9","scope":"local","occurrences":1,"_provenance":"agent-proposed@W1","expires_at":"2026-07-30T10:00:00.000Z","host_class":null,"anonymized":false})");
   EXPECT_EQ(TtlDays("mode-selector-accuracy"), 30);
   EXPECT_EQ(TtlDays("fragile-file"), 45);
-  EXPECT_EQ(TtlDays("convention"), 90);  // FORMATS.md section 12
+  EXPECT_EQ(TtlDays("convention"), 90);  // docs/learnings.md
   Json rej =
       ToRejected(r, "manual-skip", text::TimePoint(std::chrono::milliseconds(1700000000123)));
   EXPECT_EQ(
@@ -172,7 +172,7 @@ TEST(SettingsTest, RangesAndUnknownKeys) {
 }
 
 // Lines the original's collector shows and its promotion accepts are never
-// refused at promotion (FORMATS.md section 4, "Collecting").
+// refused at promotion (docs/proposals.md, "What a promotion accepts").
 TEST(RecordTest, PromotionAcceptsWhatTheOriginalAccepts) {
   for (
       const char* line : {

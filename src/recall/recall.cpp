@@ -16,6 +16,7 @@
 #include "lore/index/tokenizer.h"
 #include "lore/log/line_stream.h"
 #include "lore/search/search.h"
+#include "lore/store/layout.h"
 #include "lore/text/utf8.h"
 #include "proposals/append_file.h"
 #include "recall/snippet.h"
@@ -551,7 +552,7 @@ Result<OpenedItem> Open(const store::Store& store, std::string_view id) {
   const bool markdown =
       file.size() > 3 && file.substr(file.size() - 3) == ".md" &&
       (UnderFolder(file, "memory") || UnderFolder(file, "knowledge") || UnderFolder(file, "okf"));
-  const bool log = line > 0 && (file == "raw.jsonl" || file == "learnings.jsonl" ||
+  const bool log = line > 0 && (file == store::kRawFile || file == store::kLearningsFile ||
                                 UnderFolder(file, "sessions"));
   if (!markdown && !log) {
     return Fail(ErrorCode::kInvalidInput, "not an item id: " + std::string(id), "", 0,

@@ -4,6 +4,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "doc/frontmatter.h"
 #include "lore/text/utf8.h"
 
 namespace lore::recall {
@@ -34,11 +35,7 @@ std::string OneLine(std::string_view text) {
 }
 
 // A Markdown record's text without its frontmatter (what a person reads).
-std::string_view Body(std::string_view text) {
-  if (text.rfind("---\n", 0) != 0) return text;
-  size_t end = text.find("\n---\n", 3);
-  return end == std::string_view::npos ? text : text.substr(end + 5);
-}
+std::string_view Body(std::string_view text) { return text.substr(doc::PlainBodyStart(text)); }
 
 std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
                     index::Stemming stemming) {

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "lore/fs/fd.h"
+#include "text/lines.h"
 #include "text/trim.h"
 
 namespace lore::store {
@@ -66,12 +67,7 @@ std::optional<std::string> GitConfigValue(std::string_view config, std::string_v
                                           std::string_view subsection, std::string_view key) {
   std::optional<std::string> found;
   bool in_section = false;
-  size_t pos = 0;
-  while (pos <= config.size()) {
-    size_t nl = config.find('\n', pos);
-    std::string_view line =
-        config.substr(pos, nl == std::string_view::npos ? config.npos : nl - pos);
-    pos = nl == std::string_view::npos ? config.size() + 1 : nl + 1;
+  for (std::string_view line : text::Lines(config, true)) {
     line = Trim(line);
     if (line.empty() || line[0] == '#' || line[0] == ';') continue;
     if (line[0] == '[') {
@@ -172,12 +168,7 @@ std::string HeadCommit(const Checkout& checkout) {
   auto packed = fs::ReadFile(fs::Join(checkout.common_dir, "packed-refs"), fs::Kind::kState);
   if (!packed) return {};
   std::string_view all = *packed;
-  size_t pos = 0;
-  while (pos < all.size()) {
-    size_t end = all.find('\n', pos);
-    if (end == std::string_view::npos) end = all.size();
-    std::string_view l = all.substr(pos, end - pos);
-    pos = end + 1;
+  for (std::string_view l : text::Lines(all)) {
     size_t space = l.find(' ');
     if (space == std::string_view::npos || l.substr(space + 1) != ref) continue;
     if (IsHash(l.substr(0, space))) return std::string(l.substr(0, space));

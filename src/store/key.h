@@ -1,5 +1,5 @@
 // Repository identity: normalising a git remote and turning it into the
-// file-system-safe key that names a store (FORMATS.md section 1).
+// file-system-safe key that names a store (docs/formats.md).
 #pragma once
 
 #include <string>

@@ -15,6 +15,7 @@
 #include "fs/temp_name.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
+#include "lore/store/layout.h"
 #include "store/git_config.h"
 #include "store/key.h"
 #include "store/leftovers.h"
@@ -296,7 +297,7 @@ std::vector<Error> Store::CheckAll() const {
     for (auto& e : log::CheckAll(raw_log())) out.push_back(std::move(e));
   }
   add(fs::RefuseSymlink(okf_dir(), "okf directory"));
-  if (auto s = RequireRegular(index_path(), "okf/index.md", kMissingIndexRepair); !s) {
+  if (auto s = RequireRegular(index_path(), kIndexFile, kMissingIndexRepair); !s) {
     out.push_back(s.error());
   } else if (auto c = CheckIndex(); !c) {
     out.push_back(c.error());

@@ -9,6 +9,7 @@
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
 #include "lore/json/value.h"
+#include "lore/store/layout.h"
 #include "lore/teamsync/team.h"
 #include "text/hash.h"
 
@@ -28,7 +29,7 @@ bool SlugFile(std::string_view name) {
 std::string ContentVersion(std::string_view bytes) { return text::Hex(text::Fnv1a64(bytes)); }
 
 bool IsSharedRecord(std::string_view rel) {
-  if (rel == "memory/summary.md") return true;
+  if (rel == store::kSummaryFile) return true;
   for (std::string_view f : kFolders) {
     if (rel.substr(0, f.size()) == f) {
       std::string_view name = rel.substr(f.size());
@@ -40,8 +41,8 @@ bool IsSharedRecord(std::string_view rel) {
 
 std::vector<std::string> ListRecordFiles(const std::string& store_dir) {
   std::vector<std::string> out;
-  auto st = fs::LStat(fs::Join(store_dir, "memory/summary.md"));
-  if (st && S_ISREG(st->st_mode)) out.emplace_back("memory/summary.md");
+  auto st = fs::LStat(fs::Join(store_dir, store::kSummaryFile));
+  if (st && S_ISREG(st->st_mode)) out.emplace_back(store::kSummaryFile);
   for (std::string_view f : kFolders) {
     std::string dir = fs::Join(store_dir, f.substr(0, f.size() - 1));
     auto entries = fs::WalkTree(dir);

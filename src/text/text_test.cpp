@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "text/hash.h"
+#include "text/lines.h"
 
 #include "lore/text/edit_distance.h"
 #include "lore/text/time.h"
@@ -123,6 +124,26 @@ TEST(Hash, Fnv1a64KnownValuesAndHex) {
   EXPECT_EQ(Hex(0x44bd8ad473cd9906ULL), "44bd8ad473cd9906");
   EXPECT_EQ(Hex(0x1234, 8), "00001234");
   EXPECT_EQ(Hex(0x44bd8ad473cd9906ULL, 8), "73cd9906") << "the last digits";
+}
+
+std::vector<std::string> AllLines(std::string_view s, bool empty_last) {
+  std::vector<std::string> out;
+  for (std::string_view line : text::Lines(s, empty_last)) out.emplace_back(line);
+  return out;
+}
+
+TEST(Lines, SplitsAtEachNewlineAndKeepsCarriageReturns) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(AllLines("", false), V{});
+  EXPECT_EQ(AllLines("a", false), V{"a"});
+  EXPECT_EQ(AllLines("a\n", false), V{"a"});
+  EXPECT_EQ(AllLines("a\r\n\nb", false), (V{"a\r", "", "b"}));
+  EXPECT_EQ(AllLines("\n", false), V{""});
+  // With the piece after the last newline, even empty.
+  EXPECT_EQ(AllLines("", true), V{""});
+  EXPECT_EQ(AllLines("a", true), V{"a"});
+  EXPECT_EQ(AllLines("a\n", true), (V{"a", ""}));
+  EXPECT_EQ(AllLines("\n\n", true), (V{"", "", ""}));
 }
 
 }  // namespace

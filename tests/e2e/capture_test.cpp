@@ -1,4 +1,4 @@
-// Black-box tests of the capture verbs (FORMATS.md section 3): the real binary
+// Black-box tests of the capture verbs (docs/capture.md): the real binary
 // on real files in a temporary folder.
 #include <gtest/gtest.h>
 #include <sys/stat.h>

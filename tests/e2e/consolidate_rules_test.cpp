@@ -198,7 +198,7 @@ TEST_F(ConsolidateFixture, StageValidatesAndWritesACanonicalEntry) {
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.err,
             "lore: staged entry field decisions[0].chosen is missing: <stdin>; fix that field (see "
-            "FORMATS.md section 5 for the staged entry) and stage the entry again\n");
+            "docs/consolidation.md for the staged entry) and stage the entry again\n");
   EXPECT_TRUE(Staged().empty());
   std::string id = Stage(R"({"source":{"session_id":"s","range":[1,2]}})");
   EXPECT_EQ(Staged(), std::vector<std::string>{id});

@@ -1,4 +1,4 @@
-// Black-box tests of lore distill (FORMATS.md section 6): a fixed store gives
+// Black-box tests of lore distill (docs/distill.md): a fixed store gives
 // the expected pages byte for byte, a second run changes nothing, a bad raw
 // line stops it with the capture verbs' error and leaves okf/ alone, and the
 // index stays within its cap on a large log.

@@ -1,4 +1,4 @@
-// Black-box tests of propose, proposals and review (FORMATS.md section 4).
+// Black-box tests of propose, proposals and review (docs/proposals.md).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>

@@ -336,7 +336,8 @@ TEST_F(ReviewAgentTest, BatchesTakesNoDecisionFlags) {
 }
 
 // Lines the original's collector shows and its promotion accepts, though
-// lore would never write them, are reviewed and cleared (FORMATS.md section 4).
+// lore would never write them, are reviewed and cleared (docs/proposals.md, "What a promotion
+// accepts").
 TEST_F(ReviewAgentTest, ForeignLinesNeverBlockAClear) {
   ASSERT_EQ(Lore({"ensure", kRepo}, Opts()).exit_code, 0);
   const std::string queue =

@@ -1,4 +1,4 @@
-// Black-box tests of `lore search` and `lore reindex` (FORMATS.md sections 2 and 5).
+// Black-box tests of `lore search` and `lore reindex` (docs/formats.md and docs/records.md).
 #include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/wait.h>

@@ -20,7 +20,7 @@ namespace LORE_FILE_NAMESPACE {
 namespace stdfs = std::filesystem;
 using Json = nlohmann::json;
 
-// Claude Code transcript lines, in its shape (FORMATS.md section 10).
+// Claude Code transcript lines, in its shape (docs/extract.md).
 class Script {
  public:
   explicit Script(std::string session, std::string day = "2025-03-04")

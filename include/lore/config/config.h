@@ -1,5 +1,5 @@
 // lore::config: the settings of one store, read from its `config.toml`
-// (FORMATS.md section 8).
+// (docs/config.md).
 //
 // Keys are dotted paths into TOML tables: `memory.proposals.quota_per_wave`
 // is the key `quota_per_wave` of the table `[memory.proposals]`. A missing

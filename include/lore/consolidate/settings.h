@@ -1,5 +1,5 @@
-// The settings consolidation reads from the store's config.toml (FORMATS.md
-// section 8). Each has a default; docs/consolidation.md lists them.
+// The settings consolidation reads from the store's config.toml (docs/config.md). Each has a
+// default; docs/consolidation.md lists them.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // A staged entry: one activity extract awaiting consolidation
-// (`staging/<uuidv7>.json`, FORMATS.md section 5).
+// (`staging/<uuidv7>.json`, docs/consolidation.md).
 //
 //   {"source": {"session_id": "s1", "range": [12, 40]},
 //    "started_at": "2026-01-17T04:58:00Z", "ended_at": "2026-01-17T05:20:11Z",

@@ -1,4 +1,4 @@
-// Distilling a store into its OKF bundle (FORMATS.md section 6, seed 003).
+// Distilling a store into its OKF bundle (docs/distill.md, seed 003).
 //
 // `Distill` reads all of raw.jsonl, learnings.jsonl and the consolidated
 // memory (memory/summary.md, memory/decisions/, memory/requests/) and

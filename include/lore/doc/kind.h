@@ -1,5 +1,5 @@
 // The five kinds of record lore keeps as Markdown files with YAML
-// frontmatter (FORMATS.md section 5), and where each lives in a store.
+// frontmatter (docs/records.md), and where each lives in a store.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 // The record model: one Markdown file with YAML frontmatter per record
-// (FORMATS.md section 5). Parsing keeps the file's exact bytes so that an
+// (docs/records.md). Parsing keeps the file's exact bytes so that an
 // unchanged record renders back byte for byte; a changed one is re-emitted
 // by lore's own emitter (doc/yaml_emit.h) in a fixed key order, with the body
 // untouched. See docs/records.md.

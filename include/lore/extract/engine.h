@@ -1,5 +1,5 @@
 // An extraction engine turns a transcript's events into the four lists of a
-// staged entry (FORMATS.md section 5). The caller streams the events in
+// staged entry (docs/consolidation.md). The caller streams the events in
 // transcript order, then asks for the lists; it sets `source` itself (the
 // engine never chooses line numbers).
 #pragma once

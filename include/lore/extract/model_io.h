@@ -2,7 +2,7 @@
 // in lore-llm, src/llm/extract_engine.cpp): the transcript as short digest
 // lines (the person's and the agent's words, tool calls and the first line of
 // their results; never raw file contents), the prompt with the staged-entry
-// schema of FORMATS.md section 5, and the check of the model's answer.
+// schema of docs/consolidation.md, and the check of the model's answer.
 #pragma once
 
 #include <deque>

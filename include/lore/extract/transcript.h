@@ -1,5 +1,5 @@
-// One line of an agent transcript (Claude Code's JSONL, FORMATS.md section
-// 10) as the events Phase 1 extraction cares about.
+// One line of an agent transcript (Claude Code's JSONL, docs/extract.md)
+// as the events Phase 1 extraction cares about.
 //
 // A line gives zero or more events: what the person typed, what the agent
 // said, the tools it called and the tools' answers, the summary a compaction

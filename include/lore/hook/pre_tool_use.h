@@ -1,4 +1,4 @@
-// The PreToolUse audit hook (FORMATS.md sections 4 and 9): for a shell
+// The PreToolUse audit hook (docs/proposals.md and docs/agents.md): for a shell
 // command that runs `lore propose`, one event line goes to the store's
 // events.jsonl with the values of --insight, --subject, --evidence,
 // --content and --reason replaced by [REDACTED]. The hook only observes: it

@@ -1,4 +1,4 @@
-// The session hooks (FORMATS.md section 9): what `lore hook session-start`,
+// The session hooks (docs/agents.md): what `lore hook session-start`,
 // `pre-compact` and `session-end` do. The CLI prints what these return and
 // always exits 0; a store that cannot be read is an Error the CLI turns into
 // one line on stderr (the hooks fail open: the agent goes on without memory).

@@ -1,4 +1,4 @@
-// The search index of one store: <store>/index.sqlite (FORMATS.md section 2).
+// The search index of one store: <store>/index.sqlite (docs/formats.md).
 //
 // The index is derived from the store's files and holds nothing else:
 // deleting it loses nothing, and Rebuild() (or the next Update()) recreates

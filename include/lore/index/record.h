@@ -1,5 +1,5 @@
 // What the search index holds for one searchable record, and how records are
-// read from the store's files (FORMATS.md sections 2, 4 and 5).
+// read from the store's files (docs/formats.md, docs/proposals.md and docs/records.md).
 //
 // Every record has the fields that ranking uses: an author, a time, a session
 // and a position within that session, whichever its source provides. A file
@@ -23,7 +23,7 @@ std::optional<Scope> ParseScope(std::string_view name);
 
 struct Record {
   Scope scope = Scope::kRaw;
-  std::string file;  // path relative to the store: "memory/decisions/x.md", "raw.jsonl"
+  std::string file;  // path relative to the store: memory/decisions/x.md, raw.jsonl
   int64_t line = 1;  // 1-based line of the file where `text` starts
   std::string slug;  // file name without ".md"; "raw.jsonl:12" or the learning's id
   std::string kind;  // "decision", a knowledge kind, a capture's kind; empty: null

@@ -1,4 +1,4 @@
-// The life of one learning after promotion (FORMATS.md section 12): how long
+// The life of one learning after promotion (docs/learnings.md): how long
 // it lives by type, when a new one confirms it, what a confirmation and a
 // contradiction change, and when it is live. Pure functions: "now" is always
 // a parameter. docs/learnings.md describes the rules.

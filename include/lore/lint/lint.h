@@ -1,4 +1,4 @@
-// The record linter (FORMATS.md section 5): a pure function over one record
+// The record linter (docs/records.md): a pure function over one record
 // and a view of the store it would land in, reporting every violation at
 // once. It does no I/O: the caller passes the store's state in as data
 // (lint/scan.h and memory/records.h build it). Rules and messages:

@@ -1,4 +1,4 @@
-// The review rendered by an agent (FORMATS.md sections 4 and 11): one
+// The review rendered by an agent (docs/proposals.md): one
 // AskUserQuestion input per batch of at most four pending proposals, and the
 // fingerprint of the queue they were made from, so that answers given to an
 // older queue are refused (docs/proposals.md, "Review inside the agent").

@@ -1,5 +1,5 @@
 // Turning an approved proposal into a line of learnings.jsonl and a declined
-// one into a line of proposals.rejected.jsonl (FORMATS.md section 4), with
+// one into a line of proposals.rejected.jsonl (docs/proposals.md), with
 // the keys in the order the original tool writes them.
 #pragma once
 
@@ -12,7 +12,7 @@
 
 namespace lore::proposals {
 
-// Days a learning of `type` stays valid (FORMATS.md section 12); the table
+// Days a learning of `type` stays valid (docs/learnings.md); the table
 // lives with the rest of the lifecycle in lore/learnings/lifecycle.h.
 using learnings::TtlDays;
 

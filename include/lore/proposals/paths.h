@@ -1,4 +1,4 @@
-// Where the proposal files live inside a store (FORMATS.md section 2).
+// Where the proposal files live inside a store (docs/formats.md).
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// How proposals are shown for review (FORMATS.md section 4): batches of at
+// How proposals are shown for review (docs/proposals.md): batches of at
 // most four, one prompt per batch, a label and a description per item.
 #pragma once
 

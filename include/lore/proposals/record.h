@@ -1,4 +1,4 @@
-// The proposal record (FORMATS.md section 4): one compact JSON line of
+// The proposal record (docs/proposals.md): one compact JSON line of
 // proposals.jsonl with the keys id, created_at, wave_id, type, subject,
 // insight, evidence, confidence, schema_version, then the optional
 // proposed_by_agent and file_paths, in that order.

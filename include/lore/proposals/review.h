@@ -1,5 +1,5 @@
 // A review: the proposals to decide, the decisions, and promote-and-clear
-// with its guard (FORMATS.md section 4), made safe against crashes and
+// with its guard (docs/proposals.md), made safe against crashes and
 // against proposals that arrive while the review runs.
 //
 // Crash safety. Learning ids are proposal ids, and a proposal that confirmed

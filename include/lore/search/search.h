@@ -1,4 +1,4 @@
-// Ranked search over a store's index (FORMATS.md section 5).
+// Ranked search over a store's index (docs/search.md).
 //
 // The score of a record is the sum of six parts (each shown by --explain):
 //   text     BM25 of the query's tokens in the record's text

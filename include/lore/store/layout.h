@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string_view>
+#include "lore/store/layout.h"
 
 namespace lore::store {
 
@@ -18,5 +19,6 @@ inline constexpr std::string_view kProposalsRejectedFile = "proposals.rejected.j
 inline constexpr std::string_view kEventsFile = "events.jsonl";
 inline constexpr std::string_view kOkfDir = "okf";
 inline constexpr std::string_view kIndexFile = "okf/index.md";
+inline constexpr std::string_view kSummaryFile = "memory/summary.md";
 
 }  // namespace lore::store

@@ -1,5 +1,5 @@
 // A repository's store: where it lives, its files, creating its skeleton and
-// checking that it is sound (FORMATS.md sections 1-3).
+// checking that it is sound (docs/formats.md and docs/capture.md).
 #pragma once
 
 #include <string>

@@ -14,7 +14,7 @@
 
 namespace lore::teamsync {
 
-// The append-only logs pushed line by line (FORMATS.md section 2).
+// The append-only logs pushed line by line (docs/formats.md).
 const std::vector<std::string>& SyncedLogs();
 bool IsSyncedLog(std::string_view name);
 
