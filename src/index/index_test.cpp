@@ -2,6 +2,7 @@
 #include "lore/index/sqlite.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -305,6 +306,15 @@ TEST_F(IndexTest, LearnedStatisticsLastUntilTheRecordsChange) {
   // A rebuild is a change too.
   ASSERT_TRUE(idx.Rebuild());
   EXPECT_FALSE(idx.Learned("k")->has_value());
+}
+
+TEST(DbTest, SQLiteKeepsNoMemoryStatistics) {
+  // Each of SQLite's allocations would take the statistics' mutex: a
+  // prompt's search makes thousands (Db::Open turns them off first).
+  auto db = Db::Open(":memory:", /*create=*/false);
+  ASSERT_TRUE(db) << db.error().Format();
+  ASSERT_TRUE(db->Exec("CREATE TABLE t(x); INSERT INTO t VALUES (randomblob(100000));"));
+  EXPECT_EQ(sqlite3_memory_used(), 0);
 }
 
 }  // namespace

@@ -28,9 +28,18 @@ int ExecRetry(sqlite3* db, const char* sql) {
   return rc;
 }
 
+// SQLite's settings for the whole process, made before its first use: no
+// memory statistics (lore reads none), whose mutex every one of SQLite's
+// allocations would otherwise take: a prompt's search makes thousands.
+void ConfigureOnce() {
+  static const int rc = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  (void)rc;  // SQLITE_MISUSE when SQLite was already in use: the default stays
+}
+
 }  // namespace
 
 Result<Db> Db::Open(const std::string& path, bool create) {
+  ConfigureOnce();
   if (create) {
     // Create the file ourselves so that it is 0600 (SQLite gives -wal and
     // -shm the same mode) and never through a symlink.

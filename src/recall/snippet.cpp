@@ -1,7 +1,7 @@
 #include "recall/snippet.h"
 
 #include <algorithm>
-#include <unordered_set>
+#include <cstdint>
 #include <vector>
 
 #include "doc/frontmatter.h"
@@ -12,6 +12,8 @@ namespace {
 
 constexpr int kFragments = 3;
 constexpr size_t kFragmentMin = 60;
+// At most this many of the query's terms count (a query has a few dozen).
+constexpr size_t kMaxTerms = 255;
 
 }  // namespace
 
@@ -40,9 +42,12 @@ std::string_view Body(std::string_view text) { return text.substr(doc::PlainBody
 std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
                     index::Stemming stemming) {
   if (line.size() <= max) return line;
+  // The query's terms the line holds, numbered in the order first met; a
+  // word keeps the numbers of its tokens' terms.
+  std::vector<const std::pair<const std::string, double>*> terms;
   struct Word {
     size_t begin, end;
-    std::vector<const std::pair<const std::string, double>*> terms;
+    std::vector<uint8_t> terms;
   };
   std::vector<Word> words;
   for (size_t i = 0; i < line.size();) {
@@ -52,13 +57,19 @@ std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
     index::ForEachToken(std::string_view(line).substr(i, j - i), stemming,
                         [&](const std::string& t) {
                           auto it = q.idf.find(t);
-                          if (it != q.idf.end()) w.terms.push_back(&*it);
+                          if (it == q.idf.end()) return;
+                          auto at = std::find(terms.begin(), terms.end(), &*it);
+                          if (at == terms.end()) {
+                            if (terms.size() == kMaxTerms) return;
+                            at = terms.insert(terms.end(), &*it);
+                          }
+                          w.terms.push_back(static_cast<uint8_t>(at - terms.begin()));
                         });
     words.push_back(std::move(w));
     i = j + 1;
   }
   std::vector<std::pair<size_t, size_t>> chosen;  // word ranges [first, last]
-  std::unordered_set<const void*> covered;
+  std::vector<char> covered(terms.size(), 0), in(terms.size(), 0);
   std::vector<bool> used(words.size(), false);
   size_t spent = 0;
   for (int f = 0; f < kFragments; ++f) {
@@ -70,12 +81,12 @@ std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
     bool found = false;
     for (size_t lo = 0; lo < words.size(); ++lo) {
       if (used[lo]) continue;
-      std::unordered_set<const void*> in;
+      std::fill(in.begin(), in.end(), 0);
       double score = 0;
       for (size_t hi = lo; hi < words.size() && !used[hi] && words[hi].end - words[lo].begin <= len;
            ++hi) {
-        for (const auto* t : words[hi].terms) {
-          if (!covered.count(t) && in.insert(t).second) score += t->second;
+        for (uint8_t t : words[hi].terms) {
+          if (!covered[t] && !in[t]) in[t] = 1, score += terms[t]->second;
         }
         if (score > best) best = score, best_lo = lo, best_hi = hi, found = true;
       }
@@ -93,7 +104,7 @@ std::string Snippet(const std::string& line, size_t max, const QueryTerms& q,
       ++best_hi;
     for (size_t k = best_lo; k <= best_hi; ++k) {
       used[k] = true;
-      for (const auto* t : words[k].terms) covered.insert(t);
+      for (uint8_t t : words[k].terms) covered[t] = 1;
     }
     chosen.emplace_back(best_lo, best_hi);
     spent += words[best_hi].end - words[best_lo].begin + 4;

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Every hook of a recall-bench replay against the shell's floor (docs/recall.md "Hook time").
+
+recall-bench reports the wall time of each hook process, but not what the same machine charges a
+hook that does nothing. This replays a set (default: ../shared/data/recall, the dev set) with
+../shared/tools/recall-bench --keep, then runs every hook call of its replay log again, in order,
+as Claude Code runs it and as recall-bench did (/bin/sh -c <command> in the checkout, the payload
+on stdin, recall-bench's environment), on the store the replay left, and after each one, once
+each, the two floors:
+
+  shell floor     /bin/sh -c true: the shell alone (`true` is a builtin, nothing is started)
+  program floor   /bin/sh -c 'exec /bin/true': a hook that starts a program that does nothing,
+                  the least any command hook costs
+
+Before each run it waits until no lore process of the store is left (as recall-bench does), so
+that a detached run started by a hook does not share the machine with the next measurement. It
+prints the median and p95 of each event and of all calls, each median's ratio to the two floors'
+medians, and the last line as a summary.
+
+Usage:  bench/hook_floor.py [--lore build/release/lore] [--set DIR] [--out DIR] [--rounds N]
+Run it on one core, as recall-bench asks: taskset -c 0 bench/hook_floor.py ...
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
+SHELL_FLOOR = ["/bin/sh", "-c", "true"]
+PROGRAM_FLOOR = ["/bin/sh", "-c", "exec /bin/true"]
+
+
+def pct(xs, q):
+    s = sorted(xs)
+    return s[max(0, min(len(s) - 1, int(round(q * len(s) + 0.5)) - 1))] if s else 0
+
+
+def timed(argv, stdin, cwd, env):
+    start = time.perf_counter()
+    r = subprocess.run(argv, input=stdin, capture_output=True, cwd=cwd, env=env, timeout=60)
+    return r, (time.perf_counter() - start) * 1000
+
+
+def lore_running(binary, lore_home):
+    """Whether a process of `binary` with this LORE_HOME is alive (a detached run)."""
+    want = ("LORE_HOME=" + lore_home).encode()
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            if os.path.realpath(f"/proc/{pid}/exe") != binary:
+                continue
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                if want in f.read().split(b"\0"):
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+def wait_idle(binary, lore_home, limit=120):
+    t0 = time.monotonic()
+    while lore_running(binary, lore_home) and time.monotonic() - t0 < limit:
+        time.sleep(0.01)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lore", default=os.path.join(ROOT, "build", "release", "lore"))
+    ap.add_argument("--set", default=os.path.join(SHARED, "data", "recall"))
+    ap.add_argument("--out", default=None)
+    ap.add_argument("--rounds", type=int, default=1, help="replay the log this many times")
+    args = ap.parse_args()
+    args.lore = os.path.realpath(args.lore)
+    out = args.out or tempfile.mkdtemp(prefix="hook-floor-")
+    bench = os.path.join(SHARED, "tools", "recall-bench")
+    r = subprocess.run([bench, "--lore", args.lore, "--set", args.set, "--out",
+                        os.path.join(out, "replay"), "--keep"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"hook_floor: recall-bench failed ({r.returncode}): {r.stderr[-500:]}")
+    replay_line = r.stderr.strip().splitlines()[-1]
+    with open(os.path.join(out, "replay", "report.json"), encoding="utf-8") as f:
+        work = json.load(f)["run"]["work"]
+    with open(os.path.join(out, "replay", "replay-log.jsonl"), encoding="utf-8") as f:
+        calls = [json.loads(line) for line in f if line.strip()]
+    lore_home = os.path.join(work, "lore_home")
+    env = {"HOME": os.path.join(work, "home"), "LORE_HOME": lore_home,
+           "XDG_CONFIG_HOME": os.path.join(work, "home", ".config"),
+           "PATH": os.path.join(work, "bin") + ":/usr/local/bin:/usr/bin:/bin",
+           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC"}
+    by_event, shell, program = {}, [], []
+    for _ in range(args.rounds):
+        for c in calls:
+            cwd = c["payload"]["cwd"]
+            hook_env = dict(env, CLAUDE_PROJECT_DIR=cwd)
+            data = json.dumps(c["payload"], ensure_ascii=False).encode("utf-8")
+            wait_idle(args.lore, lore_home)
+            res, ms = timed(["/bin/sh", "-c", c["command"]], data, cwd, hook_env)
+            if res.returncode != 0:
+                raise SystemExit(f"hook_floor: {c['event']} exited {res.returncode}: "
+                                 f"{res.stderr.decode(errors='replace').strip()}")
+            by_event.setdefault(c["event"], []).append(ms)
+            wait_idle(args.lore, lore_home)
+            shell.append(timed(SHELL_FLOOR, b"", cwd, hook_env)[1])
+            program.append(timed(PROGRAM_FLOOR, b"", cwd, hook_env)[1])
+    every = [ms for v in by_event.values() for ms in v]
+    sf, pf = statistics.median(shell), statistics.median(program)
+
+    def row(xs):
+        m = statistics.median(xs)
+        return {"calls": len(xs), "median_ms": round(m, 3), "p95_ms": round(pct(xs, 0.95), 3),
+                "shell_ratio": round(m / sf, 3), "program_ratio": round(m / pf, 3)}
+
+    report = {"lore": args.lore, "set": args.set, "replay": replay_line, "rounds": args.rounds,
+              "shell_floor_median_ms": round(sf, 3), "program_floor_median_ms": round(pf, 3),
+              "all": row(every), "by_event": {e: row(v) for e, v in sorted(by_event.items())}}
+    with open(os.path.join(out, "hook_floor.json"), "w", encoding="utf-8") as f:
+        json.dump(report, f, indent=1)
+    print(json.dumps(report, indent=1))
+    a = report["all"]
+    events = ", ".join(f"{e} {v['median_ms']:.2f} ms ({v['program_ratio']:.2f}x)"
+                       for e, v in report["by_event"].items())
+    print(f"hook_floor: {a['calls']} hooks, median {a['median_ms']:.2f} ms, p95 "
+          f"{a['p95_ms']:.2f} ms | shell floor {sf:.2f} ms ({a['shell_ratio']:.2f}x), program floor"
+          f" {pf:.2f} ms ({a['program_ratio']:.2f}x) | {events} | {out}", file=sys.stderr)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
