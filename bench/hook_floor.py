@@ -6,7 +6,7 @@ hook that does nothing. This replays a set (default: ../shared/data/recall, the 
 ../shared/tools/recall-bench --keep, then runs every hook call of its replay log again, in order,
 as Claude Code runs it and as recall-bench did (/bin/sh -c <command> in the checkout, the payload
 on stdin, recall-bench's environment), on the store the replay left, and after each one, once
-each, the two floors:
+each and in turn first, the two floors:
 
   shell floor     /bin/sh -c true: the shell alone (`true` is a builtin, nothing is started)
   program floor   /bin/sh -c 'exec /bin/true': a hook that starts a program that does nothing,
@@ -107,8 +107,10 @@ def main():
                                  f"{res.stderr.decode(errors='replace').strip()}")
             by_event.setdefault(c["event"], []).append(ms)
             wait_idle(args.lore, lore_home)
-            shell.append(timed(SHELL_FLOOR, b"", cwd, hook_env)[1])
-            program.append(timed(PROGRAM_FLOOR, b"", cwd, hook_env)[1])
+            # The two floors in turn first, so that neither always follows the hook.
+            floors = [(SHELL_FLOOR, shell), (PROGRAM_FLOOR, program)]
+            for argv, into in floors if len(shell) % 2 == 0 else reversed(floors):
+                into.append(timed(argv, b"", cwd, hook_env)[1])
     every = [ms for v in by_event.values() for ms in v]
     sf, pf = statistics.median(shell), statistics.median(program)
 

@@ -88,6 +88,7 @@ if(LORE_BUILD_COMMIT STREQUAL "")
   set(LORE_BUILD_COMMIT "unknown")
 endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/version.h.in ${PROJECT_BINARY_DIR}/generated/lore/version.h @ONLY)
+configure_file(${PROJECT_SOURCE_DIR}/cmake/version.cpp.in ${PROJECT_BINARY_DIR}/generated/version.cpp @ONLY)
 
 # The review slash command ships as one file and is embedded into lore from it (lore init writes
 # it), so the two never differ; editing the file re-runs this configure step.
@@ -101,7 +102,10 @@ endif()
 configure_file(${PROJECT_SOURCE_DIR}/cmake/review_command.h.in
                ${PROJECT_BINARY_DIR}/generated/lore/agent_setup/review_command_text.h @ONLY)
 
-add_library(lore_core STATIC ${LORE_LIB_SRC})
+add_library(lore_core STATIC ${LORE_LIB_SRC} ${PROJECT_BINARY_DIR}/generated/version.cpp)
+# The commit's one file, in no folder's unity file.
+set_source_files_properties(${PROJECT_BINARY_DIR}/generated/version.cpp PROPERTIES
+                            SKIP_UNITY_BUILD_INCLUSION ON)
 target_include_directories(lore_core PUBLIC ${PROJECT_SOURCE_DIR}/include ${PROJECT_BINARY_DIR}/generated
                            PRIVATE ${PROJECT_SOURCE_DIR}/src ${STEMMER_INCLUDE})
 target_compile_definitions(lore_core PUBLIC JSON_USE_IMPLICIT_CONVERSIONS=0 TOML_HEADER_ONLY=1 TOML_EXCEPTIONS=0)
