@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "lore/fs/fd.h"
+#include "lore/hook/session.h"
 #include "lore/index/index.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
@@ -15,13 +16,6 @@
 namespace lore::app {
 namespace {
 
-std::string ContextJson(std::string_view event, std::string_view context) {
-  Json out;
-  out["hookSpecificOutput"]["hookEventName"] = std::string(event);
-  out["hookSpecificOutput"]["additionalContext"] = std::string(context);
-  return out.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
 // Prints the context and counts what it shows; a usage log that cannot be
 // written costs the count, never the context (the error is the caller's
 // warning after the answer is out).
@@ -31,7 +25,7 @@ HookAnswer Answer(const store::Store& store, std::string_view event, const recal
   a.reindex = r.no_index;
   if (r.context.empty()) return a;
   (void)recall::RecordUse(store, r.shown, session, now);
-  a.json = ContextJson(event, r.context);
+  a.json = hook::ContextJson(event, r.context);
   return a;
 }
 

@@ -20,6 +20,7 @@
 #include "lore/extract/extract.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/tree.h"
+#include "lore/json/dump_js.h"
 #include "lore/json/field.h"
 #include "lore/json/value.h"
 #include "lore/learnings/file.h"
@@ -386,11 +387,17 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
   return out;
 }
 
-std::string SessionStartJson(std::string_view context) {
+std::string ContextJson(std::string_view event, std::string_view context) {
   Json out;
-  out["hookSpecificOutput"]["hookEventName"] = "SessionStart";
+  out["hookSpecificOutput"]["hookEventName"] = std::string(event);
   out["hookSpecificOutput"]["additionalContext"] = std::string(context);
+  // Valid UTF-8 (all but never otherwise) is written alike by both.
+  if (text::IsValidUtf8(event) && text::IsValidUtf8(context)) return json::DumpJs(out);
   return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string SessionStartJson(std::string_view context) {
+  return ContextJson("SessionStart", context);
 }
 
 Result<Command> FlushCommand(const store::Store& store, const std::string& lore_binary,

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 
 #include "lore/extract/extract.h"
 #include "lore/extract/rules.h"
@@ -155,6 +156,39 @@ TEST_F(ExtractCommandTest, KeptLearningsComeFirstInTheContextCountedAndSurestFir
   EXPECT_LT(b, a) << "the surest first";
   EXPECT_EQ(c.find("Old rule"), std::string::npos) << "an expired learning is not live";
   EXPECT_EQ(c.find('\x1b'), std::string::npos);
+}
+
+// The context a hook prints is written exactly as nlohmann's dump with its
+// replace handler would write it, for any bytes: quotes, backslashes, every
+// control character, DEL, multi-byte UTF-8 and bytes that are not UTF-8.
+TEST(ContextJsonTest, WritesWhatNlohmannWouldForAnyBytes) {
+  auto reference = [](std::string_view event, std::string_view context) {
+    Json out;
+    out["hookSpecificOutput"]["hookEventName"] = std::string(event);
+    out["hookSpecificOutput"]["additionalContext"] = std::string(context);
+    return out.dump(-1, ' ', false, Json::error_handler_t::replace);
+  };
+  std::vector<std::string> cases = {"",
+                                    "plain",
+                                    "say \"hi\"\\ now\n\ttab\r\b\f",
+                                    std::string("nul\0byte", 8),
+                                    "\x01\x1f\x7f",
+                                    "é → 漢字 🎉",
+                                    "bad \xff byte",
+                                    "cut \xe2\x82",
+                                    "\xed\xa0\x80 surrogate"};
+  std::mt19937 rng(20261207);  // fixed: the same cases every run
+  const char* pieces[] = {"a", " ",  "\"", "\\",   "\n",   "\x01", "\x7f",
+                          "é", "漢", "🎉",  "\xff", "\xc3", "\x80", "\xf0\x9f"};
+  for (int n = 0; n < 2000; ++n) {
+    std::string s;
+    for (int k = static_cast<int>(rng() % 24); k > 0; --k) s += pieces[rng() % std::size(pieces)];
+    cases.push_back(s);
+  }
+  for (const auto& c : cases) {
+    EXPECT_EQ(ContextJson("UserPromptSubmit", c), reference("UserPromptSubmit", c)) << c;
+  }
+  EXPECT_EQ(SessionStartJson("x"), reference("SessionStart", "x"));
 }
 
 }  // namespace

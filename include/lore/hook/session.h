@@ -58,6 +58,12 @@ Result<std::string> SessionStartContext(const store::Store& store, std::string_v
 // {"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":…}}.
 std::string SessionStartJson(std::string_view context);
 
+// What a hook prints to hand `context` to the agent:
+// {"hookSpecificOutput":{"hookEventName":<event>,"additionalContext":<context>}}, compact, a
+// byte that is not UTF-8 written as U+FFFD (what nlohmann's dump with its replace handler writes,
+// by a writer that copies runs where that one escapes byte by byte: the hooks print kilobytes).
+std::string ContextJson(std::string_view event, std::string_view context);
+
 // Whether a hook's warning of `cause` (a fixed word, "stdin-over-cap") is the
 // first of its kind in the session `session_id`, or, with no session id, the
 // first of the UTC day of `now`: the first call records it (an empty file
