@@ -10,6 +10,8 @@
 
 namespace lore::app {
 
+const std::vector<std::string_view>& ProposalTypes() { return proposals::Types(); }
+
 Result<Proposed> Propose(const ProposeRequest& request,
                          const std::function<Result<store::Store>()>& locate, text::TimePoint now) {
   using Status = Proposed::Status;

@@ -1,9 +1,18 @@
 #include "lore/app/review.h"
 
-#include <algorithm>
+#include <fcntl.h>
+#include <sys/stat.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+
+#include "lore/fs/fd.h"
 #include "lore/json/reader.h"
+#include "lore/proposals/batches.h"
 #include "lore/proposals/learning.h"
+#include "lore/proposals/picker.h"
 #include "lore/teamsync/review.h"
 #include "text/id_match.h"
 
@@ -79,6 +88,36 @@ std::optional<ReviewSource> OpenReviewSource(const store::Store& store, const st
   src.paths.queue = store.Path(std::string(teamsync::kReviewClaimFile));
   src.team = true;
   return src;
+}
+
+Result<proposals::ReviewSet> ReadReviewQueue(const ReviewSource& source) {
+  return proposals::PrepareReview(source.paths);
+}
+
+Result<Json> AgentBatchesJson(const ReviewSource& source) {
+  LORE_ASSIGN(proposals::ReviewSet set, proposals::PrepareReview(source.paths));
+  const auto batches = proposals::AgentBatches(set, set.pending);
+  return proposals::ToJson(batches, proposals::QueueFingerprint(set, set.pending));
+}
+
+bool IsDeclineReason(std::string_view reason) { return proposals::IsRejectReason(reason); }
+
+Result<std::string> ReadAnswersFile(const std::string& path) {
+  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0)
+    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
+  if (!S_ISREG(st.st_mode) || static_cast<uint64_t>(st.st_size) > kMaxAnswersBytes) {
+    return Fail(ErrorCode::kInvalidInput,
+                "the answers are not a regular file of at most " +
+                    std::to_string(kMaxAnswersBytes >> 20) + " MiB",
+                path, 0, "write the answers JSON to a file, or pass - and send it on stdin");
+  }
+  return fs::ReadAll(fd.get(), path, fs::Kind::kPlan);
+}
+
+Result<std::string> ReadPlanFile(const std::string& path) {
+  return fs::ReadFile(path, fs::Kind::kPlan);
 }
 
 Result<std::vector<Decision>> DecideByFlags(const DecisionFlags& a, const proposals::ReviewSet& set,
@@ -219,5 +258,50 @@ Result<Reviewed> ApplyDecisions(const std::string& repo, const ReviewSource& sou
   if (out.ok && tell_team) (void)team({"review-done", repo});
   return out;
 }
+
+struct ReviewPicker::State {
+  proposals::ReviewSession session;
+  proposals::KeyDecoder decoder;
+  Clock clock;
+};
+
+namespace {
+
+std::vector<Json> PendingRecords(const proposals::ReviewSet& set) {
+  std::vector<Json> items;
+  for (size_t i : set.pending) items.push_back(set.scan.records[i].record);
+  return items;
+}
+
+}  // namespace
+
+ReviewPicker::ReviewPicker(const proposals::ReviewSet& set, Clock clock)
+    : state_(std::make_unique<State>(
+          State{proposals::ReviewSession(PendingRecords(set)), {}, std::move(clock)})) {
+  if (!state_->clock) state_->clock = [] { return std::chrono::system_clock::now(); };
+}
+ReviewPicker::~ReviewPicker() = default;
+ReviewPicker::ReviewPicker(ReviewPicker&&) noexcept = default;
+ReviewPicker& ReviewPicker::operator=(ReviewPicker&&) noexcept = default;
+
+void ReviewPicker::Feed(std::string_view bytes) {
+  for (const auto& key : state_->decoder.Feed(bytes)) state_->session.Feed(key, state_->clock());
+}
+
+void ReviewPicker::Quit() { state_->session.Feed({proposals::KeyKind::kQuit}, state_->clock()); }
+
+bool ReviewPicker::active() const {
+  return state_->session.state() == proposals::ReviewSession::State::kActive;
+}
+
+bool ReviewPicker::done() const {
+  return state_->session.state() == proposals::ReviewSession::State::kDone;
+}
+
+const std::vector<Decision>& ReviewPicker::decisions() const { return state_->session.decisions(); }
+
+std::string ReviewPicker::Render(size_t width) const { return state_->session.Render(width); }
+
+Json ReviewedJson(const proposals::PromoteResult& result) { return proposals::ToJson(result); }
 
 }  // namespace lore::app

@@ -8,10 +8,10 @@
 #include "cli/command.h"
 #include "cli/io.h"
 #include "cli/proposal_cli.h"
+#include "lore/app/proposals.h"
 #include "lore/app/propose.h"
 #include "lore/app/store.h"
 #include "lore/json/dump_js.h"
-#include "lore/proposals/collect.h"
 
 namespace lore::cli {
 namespace {
@@ -105,7 +105,7 @@ void AddPropose(Registry& r) {
                         [a]() { return RunPropose(*a); });
   sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   std::string types;
-  for (auto t : proposals::Types()) types += (types.empty() ? "" : ", ") + std::string(t);
+  for (auto t : app::ProposalTypes()) types += (types.empty() ? "" : ", ") + std::string(t);
   sub->add_option("--type", a->flags.type, "One of: " + types);
   sub->add_option("--subject", a->flags.subject, "What it is about (1-100 chars, one line)");
   sub->add_option("--insight", a->flags.insight, "The learning (1-2000 chars, one line)");
@@ -144,18 +144,10 @@ void AddProposals(Registry& r) {
   CLI::App* sub = r.Add("proposals", "List the queued proposals and their counters", [a]() {
     auto store = app::OpenStore(a->repo);
     if (!store) return ReportError(store.error());
-    auto c = proposals::Collect(proposals::Paths::InStore(store->dir()), a->min_confidence);
-    if (!c) return ReportError(c.error());
-    for (const auto& path : c->unreadable) {
-      ReportWarning(Error{ErrorCode::kCorrupt,
-                          "summary file does not parse; its counters are left out", path, 0,
-                          "fix or remove it"});
-    }
-    if (a->json) {
-      Print(json::DumpJs(proposals::ToJson(*c)));
-    } else {
-      Print(proposals::ToText(*c), false);
-    }
+    auto listed = app::ListProposals(*store, a->min_confidence, a->json);
+    if (!listed) return ReportError(listed.error());
+    for (const Error& w : listed->warnings) ReportWarning(w);
+    Print(listed->text, false);
     return kExitOk;
   });
   sub->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();

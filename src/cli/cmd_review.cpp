@@ -1,10 +1,7 @@
 // `lore review`: decide the queued proposals, interactively on a terminal or
 // from flags or a plan, then promote and clear (seed 000).
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -16,21 +13,14 @@
 #include "cli/team_review.h"
 #include "lore/app/review.h"
 #include "lore/app/store.h"
+#include "lore/app/team.h"
 #include "lore/fs/fd.h"
 #include "lore/json/dump_js.h"
-#include "lore/proposals/answers.h"
-#include "lore/proposals/batches.h"
-#include "lore/proposals/learning.h"
-#include "lore/proposals/picker.h"
-#include "lore/proposals/review.h"
-#include "lore/store/store.h"
-#include "lore/teamsync/review.h"
 
 namespace lore::cli {
 namespace {
 
 using proposals::Decision;
-using proposals::Verdict;
 
 // The source_session of a review run without --session (a person in a
 // terminal has no session id): the stand-in the SessionEnd reminder uses too.
@@ -46,7 +36,7 @@ struct ReviewArgs {
   std::string reason = "user-declined";
   bool batches = false, partial = false;
   std::string answers;
-  int claim = teamsync::kDefaultClaim;
+  int claim = app::kDefaultClaim;
 
   bool DecisionFlags() const {
     return !approve.empty() || !decline.empty() || approve_all || decline_all || !plan.empty();
@@ -62,7 +52,7 @@ int Usage(const std::string& message) {
 
 void PrintResult(const proposals::PromoteResult& r, bool json) {
   if (json) {
-    Print(json::DumpJs(proposals::ToJson(r)));
+    Print(json::DumpJs(app::ReviewedJson(r)));
     return;
   }
   std::string out = "approved " + std::to_string(r.written) + "/" + std::to_string(r.expected) +
@@ -79,18 +69,8 @@ void PrintResult(const proposals::PromoteResult& r, bool json) {
 
 // --answers FILE|-: at most kMaxAnswersBytes, from a regular file or stdin.
 Result<std::string> ReadAnswersText(const std::string& path) {
-  if (path == "-") return ReadStdin(proposals::kMaxAnswersBytes);
-  LORE_ASSIGN(fs::Fd fd, fs::Open(path, O_RDONLY));
-  struct stat st;
-  if (::fstat(fd.get(), &st) != 0)
-    return tl::unexpected(fs::ErrnoError(errno, "cannot stat", path));
-  if (!S_ISREG(st.st_mode) || static_cast<uint64_t>(st.st_size) > proposals::kMaxAnswersBytes) {
-    return Fail(ErrorCode::kInvalidInput,
-                "the answers are not a regular file of at most " +
-                    std::to_string(proposals::kMaxAnswersBytes >> 20) + " MiB",
-                path, 0, "write the answers JSON to a file, or pass - and send it on stdin");
-  }
-  return fs::ReadAll(fd.get(), path, fs::Kind::kPlan);
+  if (path == "-") return ReadStdin(app::kMaxAnswersBytes);
+  return app::ReadAnswersFile(path);
 }
 
 app::DecisionFlags Flags(const ReviewArgs& a) {
@@ -113,17 +93,17 @@ int RunBatches(const ReviewArgs& a) {
   }
   auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
-  if (!fs::Exists(store->dir())) {
+  auto exists = app::CheckExisting(*store);
+  if (!exists) return ReportError(exists.error());
+  if (!*exists) {
     Print("[]");
     return kExitOk;
   }
-  if (auto s = store->Check(store::RawCheck::kSkip); !s) return ReportError(s.error());
   auto src = ReviewSource(*store, a, true);
   if (!src) return kExitError;
-  auto set = proposals::PrepareReview(src->paths);
-  if (!set) return ReportError(set.error());
-  const auto batches = proposals::AgentBatches(*set, set->pending);
-  Print(json::DumpJs(proposals::ToJson(batches, proposals::QueueFingerprint(*set, set->pending))));
+  auto batches = app::AgentBatchesJson(*src);
+  if (!batches) return ReportError(batches.error());
+  Print(json::DumpJs(*batches));
   return kExitOk;
 }
 
@@ -145,7 +125,7 @@ int RunReview(const ReviewArgs& a) {
       (a.approve_all || a.decline_all || !a.approve.empty() || !a.decline.empty())) {
     return Usage("--plan cannot be combined with other decision flags");
   }
-  if (!proposals::IsRejectReason(a.reason)) {
+  if (!app::IsDeclineReason(a.reason)) {
     return Usage("--reason must be user-declined, overflow-truncate or manual-skip");
   }
   if (!a.NonInteractive() && !(::isatty(STDIN_FILENO) && ::isatty(STDOUT_FILENO))) {
@@ -158,7 +138,7 @@ int RunReview(const ReviewArgs& a) {
   if (!store) return ReportError(store.error());
   auto src = ReviewSource(*store, a, a.answers.empty());
   if (!src) return kExitError;
-  auto set = proposals::PrepareReview(src->paths);
+  auto set = app::ReadReviewQueue(*src);
   if (!set) return ReportError(set.error());
 
   std::vector<Decision> decisions;
@@ -173,7 +153,7 @@ int RunReview(const ReviewArgs& a) {
     if (!d) return ReportError(d.error());
     decisions = std::move(*d);
   } else if (!a.plan.empty()) {
-    auto text = a.plan == "-" ? ReadStdin() : fs::ReadFile(a.plan, fs::Kind::kPlan);
+    auto text = a.plan == "-" ? ReadStdin() : app::ReadPlanFile(a.plan);
     if (!text) return ReportError(text.error());
     auto plan = app::ParsePlan(*text, a.plan);
     if (!plan) return ReportError(plan.error());
@@ -185,15 +165,13 @@ int RunReview(const ReviewArgs& a) {
     if (!d) return ReportError(d.error());
     decisions = std::move(*d);
   } else {
-    std::vector<Json> items;
-    for (size_t i : set->pending) items.push_back(set->scan.records[i].record);
-    proposals::ReviewSession session(std::move(items));
-    if (auto s = RunPicker(&session); !s) return ReportError(s.error());
-    if (session.state() != proposals::ReviewSession::State::kDone) {
+    app::ReviewPicker picker(*set);
+    if (auto s = RunPicker(&picker); !s) return ReportError(s.error());
+    if (!picker.done()) {
       Print("review stopped: nothing was changed");
       return kExitOk;
     }
-    decisions = session.decisions();
+    decisions = picker.decisions();
   }
 
   const std::string session = a.session_given ? a.session : std::string(kManualSession);

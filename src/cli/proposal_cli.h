@@ -2,7 +2,7 @@
 #pragma once
 
 #include "cli/command.h"
-#include "lore/proposals/picker.h"
+#include "lore/app/review.h"
 
 namespace lore::cli {
 
@@ -10,8 +10,8 @@ namespace lore::cli {
 void RegisterReviewCommand(Registry& r);
 
 // Runs the interactive picker on the terminal (stdin and stdout must be
-// terminals) until `session` is done or quit. The terminal is in raw mode
+// terminals) until `picker` is done or quit. The terminal is in raw mode
 // only while this runs and is restored on every way out, signals included.
-Status RunPicker(proposals::ReviewSession* session);
+Status RunPicker(app::ReviewPicker* picker);
 
 }  // namespace lore::cli

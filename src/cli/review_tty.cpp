@@ -1,5 +1,5 @@
 // The terminal side of the interactive review: raw mode, keys in, screens
-// out. The picker's logic is lore::proposals::ReviewSession.
+// out. The picker's logic is lore::app::ReviewPicker.
 #include <poll.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -84,29 +84,26 @@ size_t Columns() {
   return static_cast<size_t>(ws.ws_col) - 1;
 }
 
-void Draw(const proposals::ReviewSession& s) {
+void Draw(const app::ReviewPicker& s) {
   std::string screen = "\x1b[H\x1b[2J\x1b[?25l" + s.Render(Columns());
   (void)fs::WriteAll(STDOUT_FILENO, screen, "<stdout>");
 }
 
 }  // namespace
 
-Status RunPicker(proposals::ReviewSession* session) {
+Status RunPicker(app::ReviewPicker* picker) {
   LORE_ASSIGN(RawMode raw, RawMode::Enter());
-  proposals::KeyDecoder decoder;
-  Draw(*session);
+  Draw(*picker);
   char buf[64];
-  while (session->state() == proposals::ReviewSession::State::kActive) {
+  while (picker->active()) {
     ssize_t n = ::read(STDIN_FILENO, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {  // the terminal went away: stop without changing anything
-      session->Feed({proposals::KeyKind::kQuit}, std::chrono::system_clock::now());
+      picker->Quit();
       break;
     }
-    for (const auto& key : decoder.Feed(std::string_view(buf, static_cast<size_t>(n)))) {
-      session->Feed(key, std::chrono::system_clock::now());
-    }
-    Draw(*session);
+    picker->Feed(std::string_view(buf, static_cast<size_t>(n)));
+    Draw(*picker);
   }
   (void)fs::WriteAll(STDOUT_FILENO, "\x1b[H\x1b[2J", "<stdout>");
   return Ok();

@@ -4,8 +4,8 @@
 
 #include "cli/io.h"
 #include "cli/team_hooks.h"
+#include "lore/app/team.h"
 #include "lore/fs/fd.h"
-#include "lore/teamsync/review.h"
 #include "proc/process.h"
 
 namespace lore::cli {
@@ -24,7 +24,7 @@ TeamStep RunTeamStep(std::vector<std::string> args) {
     return TeamStep::kFailed;
   }
   if (*status == 0) return TeamStep::kDone;
-  if (*status == teamsync::kExitTeamOffline) return TeamStep::kOffline;
+  if (*status == app::kExitTeamOffline) return TeamStep::kOffline;
   return TeamStep::kFailed;
 }
 

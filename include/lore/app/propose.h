@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lore/error.h"
@@ -45,6 +46,9 @@ struct Proposed {
   double floor = 0;
   std::optional<Error> warning;  // a stale write lock of a dead process was taken over
 };
+
+// The types a proposal may have (--type), in the order help lists them.
+const std::vector<std::string_view>& ProposalTypes();
 
 // Checks the request and, when it is valid, opens the store with `locate`
 // and queues the proposal there, unless a pending one has the same type,

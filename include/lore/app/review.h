@@ -1,18 +1,22 @@
 // `lore review` as use cases any front end can call (docs/proposals.md,
 // docs/team.md "Review"): where the review's queue is (the local one, or the
 // batch this machine claimed from the team queue), decisions from flags, a
-// plan or an agent's answers, and the promotion with the team's claim check.
-// The interactive picker stays with the terminal front end. Running lore-team
-// is the front end's: it hands in a TeamRunner.
+// plan, an agent's answers or the interactive picker, and the promotion with
+// the team's claim check. The terminal itself (raw mode, reading keys,
+// drawing screens) stays with the terminal front end, and so does running
+// lore-team: it hands in a TeamRunner.
 #pragma once
 
+#include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "lore/error.h"
+#include "lore/json/value.h"
 #include "lore/proposals/answers.h"
 #include "lore/proposals/paths.h"
 #include "lore/proposals/review.h"
@@ -45,6 +49,28 @@ struct ReviewSource {
 std::optional<ReviewSource> OpenReviewSource(const store::Store& store, const std::string& repo,
                                              bool team_store, int claim_size, bool claim,
                                              const TeamRunner& team);
+
+// The queue of `source` as it is now: its records, and which are pending
+// (proposals::PrepareReview).
+Result<proposals::ReviewSet> ReadReviewQueue(const ReviewSource& source);
+
+// --batches: the AskUserQuestion inputs of the pending proposals of `source`
+// and the fingerprint of the queue they were made from (docs/proposals.md,
+// "Review inside the agent"): [{"batch","of","ids","queue","input"}], [] when
+// none is pending. Writes nothing.
+Result<Json> AgentBatchesJson(const ReviewSource& source);
+
+// Whether `reason` is one a declined proposal is archived with:
+// user-declined, overflow-truncate or manual-skip.
+bool IsDeclineReason(std::string_view reason);
+
+// The most an agent's answers may hold (--answers, a file or standard input).
+inline constexpr size_t kMaxAnswersBytes = proposals::kMaxAnswersBytes;
+// Reads the answers file `path`: a regular file of at most kMaxAnswersBytes.
+Result<std::string> ReadAnswersFile(const std::string& path);
+// Reads the plan file `path` (--plan): a regular file, not through a symlink,
+// of at most the cap of a plan (docs/formats.md, "Reading files").
+Result<std::string> ReadPlanFile(const std::string& path);
 
 // Decisions by flags: --approve / --decline ids (comma-separated lists too),
 // --approve-all / --decline-all, --reason for the declined.
@@ -79,6 +105,39 @@ Result<std::vector<proposals::Decision>> DecideByAnswers(std::string_view text,
                                                          ReviewSource* source,
                                                          proposals::ReviewSet* set);
 
+// The interactive review of the pending proposals (proposals::ReviewSession,
+// keys as its header lists them): batches of four, the selected ones approved
+// and the others declined. The terminal front end feeds it the bytes it reads
+// and draws the screens it renders, until it is no longer active.
+class ReviewPicker {
+ public:
+  // Stamps each decided batch with the time it was decided.
+  using Clock = std::function<text::TimePoint()>;
+
+  // The pending proposals of `set`, in order; without `clock`, the system's.
+  explicit ReviewPicker(const proposals::ReviewSet& set, Clock clock = nullptr);
+  ~ReviewPicker();
+  ReviewPicker(ReviewPicker&&) noexcept;
+  ReviewPicker& operator=(ReviewPicker&&) noexcept;
+
+  // Bytes read from the terminal: their keys (an escape sequence may arrive
+  // split over two reads), each applied at the clock's time.
+  void Feed(std::string_view bytes);
+  // The terminal went away: stop with nothing decided.
+  void Quit();
+
+  bool active() const;  // still taking keys
+  bool done() const;    // every proposal decided (when not active and not done: quit)
+  // One decision per pending proposal (meaningful once done()).
+  const std::vector<proposals::Decision>& decisions() const;
+  // The whole screen for the current state, wrapped to `width` columns.
+  std::string Render(size_t width) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 struct Reviewed {
   // nullopt: the team refused the decisions (the runner printed one line).
   std::optional<proposals::PromoteResult> result;
@@ -92,5 +151,8 @@ Result<Reviewed> ApplyDecisions(const std::string& repo, const ReviewSource& sou
                                 const proposals::ReviewSet& set,
                                 const std::vector<proposals::Decision>& decisions,
                                 const std::string& session, const TeamRunner& team);
+
+// The result as `lore review --json` prints it.
+Json ReviewedJson(const proposals::PromoteResult& result);
 
 }  // namespace lore::app
