@@ -3,12 +3,28 @@
 #include "consolidate/journal.h"
 #include "consolidate/report.h"
 #include "lore/app/recall.h"
+#include "lore/consolidate/rules_engine.h"
+#include "lore/consolidate/run_lock.h"
 #include "lore/consolidate/run_state.h"
+#include "lore/consolidate/staging.h"
 #include "lore/distill/distill.h"
 
 namespace lore::app {
 
 namespace cons = consolidate;
+
+Result<std::string> Stage(const store::Store& store, std::string_view input, text::TimePoint now) {
+  return cons::Stage(store, input, now);
+}
+
+Result<bool> ConsolidationDue(const store::Store& store) {
+  LORE_ASSIGN(cons::Settings settings, cons::LoadSettings(store));
+  LORE_ASSIGN(std::vector<cons::StagedFile> staged, cons::ListStaged(store));
+  if (!cons::AtThreshold(cons::Totals(staged), settings)) return false;
+  auto lock = cons::InspectRunLock(store);
+  if (lock && *lock && (*lock)->alive) return false;  // the running one coalesces
+  return true;
+}
 
 Result<Consolidation> Consolidate(const OpenedStore& s, cons::Engine& engine, bool flush) {
   LORE_ASSIGN(cons::ConsolidateReport report,
@@ -20,6 +36,11 @@ Result<Consolidation> Consolidate(const OpenedStore& s, cons::Engine& engine, bo
   c.exit_code = text.exit_code;
   c.report = std::move(report);
   return c;
+}
+
+Result<Consolidation> ConsolidateWithRules(const OpenedStore& s, bool flush) {
+  cons::RulesEngine rules;
+  return Consolidate(s, rules, flush);
 }
 
 std::vector<Error> FinishConsolidation(const store::Store& store, const Consolidation& c) {

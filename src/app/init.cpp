@@ -35,6 +35,10 @@ as::Scope InitScopeNamed(std::string_view name) {
   return as::Scope::kProject;
 }
 
+std::string_view InitScopeName(as::Scope scope) { return as::ScopeName(scope); }
+
+std::string_view PieceStateName(as::PieceState state) { return as::StateName(state); }
+
 ChosenScope ChooseInitScope(const std::string& agent, const std::string& project,
                             const std::function<bool()>& other_contributors) {
   for (as::Scope s : InitScopes(agent)) {
@@ -119,6 +123,13 @@ std::vector<const as::Piece*> PiecesOf(const as::Plan& plan, const std::string& 
     if (p.file == rel && p.state == state) out.push_back(&p);
   }
   return out;
+}
+
+std::string_view LorePermission() { return as::kLorePermission; }
+
+bool AddsLorePermission(const as::Piece& piece) {
+  return piece.name == "permission " + std::string(as::kLorePermission) &&
+         piece.state == as::PieceState::kMissing;
 }
 
 std::string FileDiff(const as::FilePlan& file) {

@@ -44,6 +44,29 @@ TEST_F(AppInitTest, ClaudeCodeHasThreeScopesTheOthersTwo) {
   EXPECT_EQ(InitScopeNamed("elsewhere"), as::Scope::kProject);
 }
 
+TEST_F(AppInitTest, ScopesAndStatesHaveTheNamesInitPrints) {
+  for (as::Scope s : InitScopes("claude-code")) EXPECT_EQ(InitScopeNamed(InitScopeName(s)), s);
+  EXPECT_EQ(InitScopeName(as::Scope::kLocal), "local");
+  EXPECT_EQ(PieceStateName(as::PieceState::kInstalled), "installed");
+  EXPECT_EQ(PieceStateName(as::PieceState::kMissing), "missing");
+  EXPECT_EQ(PieceStateName(as::PieceState::kDifferent), "different");
+}
+
+TEST_F(AppInitTest, AFreshClaudeCodePlanAddsLoresPermissionOnce) {
+  EXPECT_EQ(LorePermission(), "mcp__lore");
+  auto plan = PlanInit("claude-code", project_, as::Scope::kLocal);
+  ASSERT_TRUE(plan) << plan.error().Format();
+  int adds = 0;
+  for (const as::Piece& p : plan->pieces) adds += AddsLorePermission(p);
+  EXPECT_EQ(adds, 1);
+  Install(as::Scope::kLocal);
+  auto again = PlanInit("claude-code", project_, as::Scope::kLocal);
+  ASSERT_TRUE(again) << again.error().Format();
+  for (const as::Piece& p : again->pieces) EXPECT_FALSE(AddsLorePermission(p)) << p.name;
+  EXPECT_FALSE(AddsLorePermission(
+      as::Piece{".claude/settings.json", "hook SessionStart", as::PieceState::kMissing, ""}));
+}
+
 TEST_F(AppInitTest, TheScopeFollowsTheHooksElseTheContributors) {
   bool asked = false;
   auto alone = ChooseInitScope("claude-code", project_, [&] {

@@ -37,6 +37,23 @@ RecordChange ChangeExisting(const store::Store& store, doc::Kind kind, std::stri
 
 }  // namespace
 
+Result<RecordName> NameRecord(std::string_view kind, std::string_view slug) {
+  auto k = doc::ParseKind(kind);
+  if (!k) {
+    return Fail(ErrorCode::kInvalidInput,
+                "unknown kind '" + std::string(kind) +
+                    "'; use summary, decision, request, knowledge or workflow");
+  }
+  RecordName name{*k, std::string(slug)};
+  if (name.slug.empty() && *k == doc::Kind::kSummary) name.slug = doc::kSummarySlug;
+  if (name.slug.empty()) {
+    std::string k_name(doc::KindName(*k));
+    return Fail(ErrorCode::kInvalidInput,
+                "a " + k_name + " needs a slug: lore memory <verb> <repo> " + k_name + " <slug>");
+  }
+  return name;
+}
+
 Result<std::string> ReadRecord(const store::Store& store, doc::Kind kind, std::string_view slug) {
   return memory::ReadText(store.dir(), kind, slug);
 }

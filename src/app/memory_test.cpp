@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "lore/fs/fd.h"
 #include "support/temp_dir.h"
 
@@ -82,6 +84,155 @@ TEST_F(AppMemoryTest, EditsChangeTheRecord) {
   });
   ASSERT_FALSE(none.outcome);
   EXPECT_EQ(none.outcome.error().what, "no record on standard input");
+}
+
+TEST(AppRecordNameTest, TheKindIsNamedAndTheSummaryNeedsNoSlug) {
+  auto d = NameRecord("decisions", "use-sqlite");
+  ASSERT_TRUE(d) << d.error().Format();
+  EXPECT_EQ(d->kind, doc::Kind::kDecision);
+  EXPECT_EQ(d->slug, "use-sqlite");
+  auto s = NameRecord("summary", "");
+  ASSERT_TRUE(s) << s.error().Format();
+  EXPECT_EQ(s->kind, doc::Kind::kSummary);
+  EXPECT_EQ(s->slug, "summary");
+  auto bad = NameRecord("note", "x");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().what,
+            "unknown kind 'note'; use summary, decision, request, knowledge or workflow");
+  auto slugless = NameRecord("request", "");
+  ASSERT_FALSE(slugless);
+  EXPECT_EQ(slugless.error().code, ErrorCode::kInvalidInput);
+  EXPECT_EQ(slugless.error().what,
+            "a request needs a slug: lore memory <verb> <repo> request <slug>");
+}
+
+const text::TimePoint kEditTime = std::chrono::sys_days{std::chrono::year{2026} / 3 / 4} +
+                                  std::chrono::hours{5} + std::chrono::minutes{6} +
+                                  std::chrono::seconds{7};
+
+TEST(AppRecordEditsTest, ARecordIsBuiltFromItsFieldsSourcesAndBody) {
+  RecordEdits e;
+  EXPECT_FALSE(e.Any());
+  e.no_touch = true;
+  EXPECT_FALSE(e.Any()) << "no_touch alone changes nothing";
+  e.set = {"status=resolved", "title=Use: WAL"};
+  e.source = {"s1:3-17", "a:b:9"};
+  e.body = "We use SQLite.\n";
+  e.append = "With WAL.";
+  EXPECT_TRUE(e.Any());
+  auto text = RecordTextFrom(doc::Kind::kDecision, e, kEditTime);
+  ASSERT_TRUE(text) << text.error().Format();
+  EXPECT_NE(text->find("created_at: 2026-03-04T05:06:07Z"), std::string::npos) << *text;
+  EXPECT_NE(text->find("status: resolved"), std::string::npos) << *text;
+  EXPECT_NE(text->find("title: \"Use: WAL\""), std::string::npos) << *text;
+  EXPECT_NE(text->find("  - session_id: s1\n    range: [3, 17]\n  - session_id: a:b\n"
+                       "    range: [9, 9]\n"),
+            std::string::npos)
+      << *text;
+  EXPECT_NE(text->find("---\nWe use SQLite.\n\nWith WAL.\n"), std::string::npos) << *text;
+}
+
+TEST(AppRecordEditsTest, AnEditThatCannotBeMadeNamesItsFlag) {
+  RecordEdits set;
+  set.set = {"status"};
+  auto s = RecordTextFrom(doc::Kind::kDecision, set, kEditTime);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().what, "bad --set 'status'");
+  set.set = {"sources=[1]"};
+  s = RecordTextFrom(doc::Kind::kDecision, set, kEditTime);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().what.rfind("invalid --set sources=[1] (", 0), 0u) << s.error().what;
+  RecordEdits source;
+  source.source = {"s1:9-3"};
+  s = RecordTextFrom(doc::Kind::kDecision, source, kEditTime);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().what, "bad range in --source 's1:9-3'");
+  source.source = {"s1:3-4"};
+  s = RecordTextFrom(doc::Kind::kSummary, source, kEditTime);
+  ASSERT_FALSE(s);
+  EXPECT_EQ(s.error().what, "--source applies to decisions, requests and knowledge only");
+}
+
+TEST(AppRecordEditsTest, TheBodyIsReadFromItsFileOrStandardInput) {
+  testing::TempDir t;
+  std::ofstream(t / "body.md") << "From a file.\n";
+  RecordEdits e;
+  e.body_file = t / "body.md";
+  auto text = RecordTextFrom(doc::Kind::kRequest, e, kEditTime);
+  ASSERT_TRUE(text) << text.error().Format();
+  EXPECT_NE(text->find("---\nFrom a file.\n"), std::string::npos) << *text;
+  int reads = 0;
+  e.body_file = "-";
+  e.read_stdin = [&] {
+    ++reads;
+    return Result<std::string>("From stdin.\n");
+  };
+  text = RecordTextFrom(doc::Kind::kRequest, e, kEditTime);
+  ASSERT_TRUE(text) << text.error().Format();
+  EXPECT_NE(text->find("---\nFrom stdin.\n"), std::string::npos) << *text;
+  EXPECT_EQ(reads, 1);
+  e.set = {"bogus"};  // a bad --set is reported before standard input is read
+  EXPECT_FALSE(RecordTextFrom(doc::Kind::kRequest, e, kEditTime));
+  EXPECT_EQ(reads, 1);
+  e.set.clear();
+  e.body_file = t / "missing.md";
+  EXPECT_FALSE(RecordTextFrom(doc::Kind::kRequest, e, kEditTime));
+}
+
+TEST_F(AppMemoryTest, AFindingAboutASetFieldNamesTheFlag) {
+  RecordEdits e;
+  // A build that fails writes nothing, not even the store.
+  e.set = {"bogus"};
+  RecordChange bad = WriteRecordFrom(*store_, doc::Kind::kDecision, "use-sqlite", e, kEditTime);
+  ASSERT_FALSE(bad.outcome);
+  EXPECT_EQ(bad.outcome.error().what, "bad --set 'bogus'");
+  EXPECT_FALSE(fs::Exists(store_->dir()));
+  e.set = {"status=open", "status=closed"};
+  RecordChange w = WriteRecordFrom(*store_, doc::Kind::kDecision, "use-sqlite", e, kEditTime);
+  ASSERT_TRUE(w.outcome) << w.outcome.error().Format();
+  EXPECT_FALSE(w.outcome->ok());
+  EXPECT_FALSE(w.outcome->written);
+  ASSERT_FALSE(w.outcome->report.findings.empty());
+  const lint::Finding& f = w.outcome->report.findings.front();
+  EXPECT_EQ(f.field, "status");
+  EXPECT_EQ(f.path, "--set status=closed") << "the last --set of a key";
+  EXPECT_EQ(f.line, 0);
+  EXPECT_FALSE(fs::Exists(store_->Path("memory/decisions/use-sqlite.md")));
+}
+
+TEST_F(AppMemoryTest, AnEditWithFieldsTouchesUpdatedAtUnlessTold) {
+  ASSERT_TRUE(WriteRecord(*store_, doc::Kind::kDecision, "use-sqlite", kDecision).outcome);
+  RecordEdits e;
+  e.set = {"status=resolved", "ticket.id=T-1"};
+  e.append = "Resolved.";
+  RecordChange c = EditRecordWith(*store_, doc::Kind::kDecision, "use-sqlite", e, kEditTime);
+  ASSERT_TRUE(c.outcome) << c.outcome.error().Format();
+  EXPECT_TRUE(c.outcome->ok());
+  EXPECT_TRUE(c.outcome->written);
+  std::string text = *ReadRecord(*store_, doc::Kind::kDecision, "use-sqlite");
+  EXPECT_NE(text.find("updated_at: 2026-03-04T05:06:07Z"), std::string::npos) << text;
+  EXPECT_NE(text.find("status: resolved"), std::string::npos) << text;
+  EXPECT_NE(text.find("ticket.id: T-1"), std::string::npos) << text;
+  EXPECT_NE(text.find("We use **SQLite**.\n\nResolved.\n"), std::string::npos) << text;
+  RecordEdits kept;
+  kept.set = {"status=open"};
+  kept.unset = {"ticket.id"};
+  kept.no_touch = true;
+  c = EditRecordWith(*store_, doc::Kind::kDecision, "use-sqlite", kept,
+                     kEditTime + std::chrono::hours{24});
+  ASSERT_TRUE(c.outcome) << c.outcome.error().Format();
+  text = *ReadRecord(*store_, doc::Kind::kDecision, "use-sqlite");
+  EXPECT_NE(text.find("updated_at: 2026-03-04T05:06:07Z"), std::string::npos) << text;
+  EXPECT_NE(text.find("status: open"), std::string::npos) << text;
+  EXPECT_EQ(text.find("ticket.id"), std::string::npos) << text;
+  // A field's value found wrong by the linter names its --set.
+  RecordEdits wrong;
+  wrong.set = {"status=closed"};
+  c = EditRecordWith(*store_, doc::Kind::kDecision, "use-sqlite", wrong, kEditTime);
+  ASSERT_TRUE(c.outcome) << c.outcome.error().Format();
+  EXPECT_FALSE(c.outcome->ok());
+  ASSERT_FALSE(c.outcome->report.findings.empty());
+  EXPECT_EQ(c.outcome->report.findings.front().path, "--set status=closed");
 }
 
 }  // namespace

@@ -26,6 +26,14 @@ Result<OpenedStore> OpenStoreWithSettings(std::string_view repo) {
   return OpenedStore{std::move(st), std::move(settings)};
 }
 
+Result<consolidate::Settings> LoadSettings(const store::Store& store) {
+  return consolidate::LoadSettings(store);
+}
+
+lore::Status EnsureStore(const store::Store& store, text::TimePoint now) {
+  return store.Ensure(now, store::RawCheck::kSkip);
+}
+
 Result<bool> CheckExisting(const store::Store& store) {
   if (!fs::Exists(store.dir())) return false;
   LORE_TRY(store.Check(store::RawCheck::kSkip));

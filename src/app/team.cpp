@@ -1,6 +1,8 @@
 #include "lore/app/team.h"
 
 #include "lore/app/store.h"
+#include "lore/config/config.h"
+#include "lore/fs/fd.h"
 
 namespace lore::app {
 
@@ -12,6 +14,12 @@ Result<TeamStore> OpenTeamStore(std::string_view repo) {
                 "add [team] url = \"postgresql://user@host/db\" (docs/team.md)");
   }
   return TeamStore{std::move(store), std::move(*settings)};
+}
+
+bool TeamUrlConfigured(const store::Store& store) {
+  if (!fs::Exists(store.dir())) return false;
+  auto cfg = config::Config::Load(store.config_path());
+  return cfg && cfg->Has("team.url");
 }
 
 }  // namespace lore::app

@@ -45,5 +45,21 @@ TEST_F(AppTeamTest, OpensTheStoreWithItsTeamSettings) {
   EXPECT_FALSE(r->settings.machine_id.empty()) << "made once when none is set";
 }
 
+TEST_F(AppTeamTest, ATeamIsConfiguredByTheUrlOfAnExistingStore) {
+  auto located = LocateStore(repo_);
+  ASSERT_TRUE(located) << located.error().Format();
+  EXPECT_FALSE(TeamUrlConfigured(*located)) << "no store yet";
+  auto store = OpenStore(repo_);
+  ASSERT_TRUE(store) << store.error().Format();
+  EXPECT_FALSE(TeamUrlConfigured(*store)) << "a store without [team]";
+  std::ofstream(store->config_path(), std::ios::app) << "[team]\nmachine_id = \"m1\"\n";
+  EXPECT_FALSE(TeamUrlConfigured(*store)) << "[team] without its url";
+  std::ofstream(store->config_path(), std::ios::app)
+      << "url = \"postgresql://me@db.example/lore\"\n";
+  EXPECT_TRUE(TeamUrlConfigured(*store));
+  std::ofstream(store->config_path(), std::ios::app) << "this is not toml\n";
+  EXPECT_FALSE(TeamUrlConfigured(*store)) << "a config.toml that cannot be read";
+}
+
 }  // namespace
 }  // namespace lore::app

@@ -10,15 +10,10 @@
 #include "lore/app/consolidate.h"
 #include "lore/app/status.h"
 #include "lore/app/store.h"
-#include "lore/consolidate/rules_engine.h"
-#include "lore/consolidate/runner.h"
-#include "lore/store/store.h"
 #include "proc/process.h"
 
 namespace lore::cli {
 namespace {
-
-namespace cons = lore::consolidate;
 
 struct ConsolidateArgs {
   std::string repo;
@@ -40,13 +35,9 @@ std::vector<std::string> ForegroundArgv(const std::string& exe, const Consolidat
 // After `stage`: starts a background consolidation when the folder is at a
 // threshold and none is running. Problems are warnings: the entry is staged.
 void MaybeTrigger(const store::Store& store, const std::string& repo) {
-  auto settings = cons::LoadSettings(store);
-  if (!settings) return ReportWarning(settings.error());
-  auto staged = cons::ListStaged(store);
-  if (!staged) return ReportWarning(staged.error());
-  if (!cons::AtThreshold(cons::Totals(*staged), *settings)) return;
-  auto lock = cons::InspectRunLock(store);
-  if (lock && *lock && (*lock)->alive) return;  // the running one coalesces
+  auto due = app::ConsolidationDue(store);
+  if (!due) return ReportWarning(due.error());
+  if (!*due) return;
   auto exe = proc::SelfExe();
   if (!exe) return ReportWarning(exe.error());
   ConsolidateArgs run;
@@ -62,7 +53,7 @@ int RunStage(const std::string& repo) {
   if (!input) return ReportError(input.error());
   auto store = OpenStore(repo);
   if (!store) return ReportError(store.error());
-  auto id = cons::Stage(*store, *input, std::chrono::system_clock::now());
+  auto id = app::Stage(*store, *input, std::chrono::system_clock::now());
   if (!id) return ReportError(id.error());
   Print(*id);
   MaybeTrigger(*store, repo);
@@ -95,13 +86,12 @@ int RunConsolidate(const ConsolidateArgs& a) {
     if (!a.engine.empty()) args.insert(args.end(), {"--engine", a.engine});
     return ExecLoreTeam(std::move(args));
   }
-  auto settings = cons::LoadSettings(*store);
+  auto settings = app::LoadSettings(*store);
   if (!settings) return ReportError(settings.error());
   std::string engine = a.engine.empty() ? settings->engine : a.engine;
   if (engine == "llm") return ExecLlm(a);
   app::OpenedStore opened{std::move(*store), std::move(*settings)};
-  cons::RulesEngine rules;
-  auto c = app::Consolidate(opened, rules, a.flush);
+  auto c = app::ConsolidateWithRules(opened, a.flush);
   if (!c) return ReportError(c.error());
   for (const auto& w : c->warnings) ReportWarning(w);
   for (const auto& line : c->lines) Print(line);

@@ -70,7 +70,7 @@ int RunExtract(const ExtractArgs& a) {
     return kExitUsage;
   }
   if (!a.dry_run) {
-    if (auto s = store->Ensure(now, store::RawCheck::kSkip); !s) return ReportError(s.error());
+    if (auto s = app::EnsureStore(*store, now); !s) return ReportError(s.error());
   }
   auto engine = app::ExtractEngine(*store, a.engine);
   if (!engine) return ReportError(engine.error());

@@ -87,9 +87,10 @@ bool OtherContributors(const std::string& project) {
 // The other scopes that hold lore's hooks: Claude Code would run both.
 void NoteOtherScopes(const std::string& agent, const as::Plan& plan) {
   for (const auto& [s, file] : app::HooksInOtherScopes(agent, plan)) {
-    Print("  note: lore's hooks are also in the " + std::string(as::ScopeName(s)) + " scope (" +
-          file + "), and the agent runs both: remove them there, or run lore init --scope " +
-          std::string(as::ScopeName(s)));
+    Print("  note: lore's hooks are also in the " + std::string(app::InitScopeName(s)) +
+          " scope (" + file +
+          "), and the agent runs both: remove them there, or run lore init --scope " +
+          std::string(app::InitScopeName(s)));
   }
 }
 
@@ -129,7 +130,7 @@ Json PiecesJson(const as::Plan& plan) {
     Json e;
     e["file"] = p.file;
     e["piece"] = p.name;
-    e["state"] = std::string(as::StateName(p.state));
+    e["state"] = std::string(app::PieceStateName(p.state));
     if (!p.detail.empty()) e["detail"] = p.detail;
     pieces.push_back(std::move(e));
   }
@@ -152,19 +153,19 @@ int RunCheck(const InitArgs& a, const std::string& project) {
     Json j;
     j["agent"] = a.agent;
     j["project"] = project_abs;
-    j["scope"] = active ? Json(std::string(as::ScopeName(active->scope))) : Json();
+    j["scope"] = active ? Json(std::string(app::InitScopeName(active->scope))) : Json();
     j["pieces"] = active ? PiecesJson(*active) : Json::array();
     j["scopes"] = Json::object();
     for (const as::Plan& p : plans) {
       Json e;
       e["installed"] = app::AllInstalled(p);
       e["pieces"] = PiecesJson(p);
-      j["scopes"][std::string(as::ScopeName(p.scope))] = std::move(e);
+      j["scopes"][std::string(app::InitScopeName(p.scope))] = std::move(e);
     }
     for (const auto& [s, err] : c.failed) {
       Json e;
       e["error"] = err.Format();
-      j["scopes"][std::string(as::ScopeName(s))] = std::move(e);
+      j["scopes"][std::string(app::InitScopeName(s))] = std::move(e);
     }
     if (a.agent == "claude-code") j["plugin_enabled_in"] = app::PluginEnabledIn(project_abs);
     j["lore_on_path"] = b.on_path.empty() ? Json() : Json(b.on_path);
@@ -191,21 +192,21 @@ int RunCheck(const InitArgs& a, const std::string& project) {
   }
   Print("lore init --check " + a.agent + ": " + project_abs);
   for (const as::Plan& p : plans) {
-    std::string name(as::ScopeName(p.scope));
+    std::string name(app::InitScopeName(p.scope));
     if (app::PiecesPresent(p) == 0) {
       Print(" scope " + name + ": nothing of lore's");
       continue;
     }
     Print(" scope " + name + (app::AllInstalled(p) ? ": installed" : ":"));
     for (const as::Piece& piece : p.pieces) {
-      std::string state(as::StateName(piece.state));
+      std::string state(app::PieceStateName(piece.state));
       state.resize(10, ' ');
       Print("  " + state + piece.name + " (" + piece.file + ")" +
             (piece.detail.empty() ? "" : ": " + piece.detail));
     }
   }
   for (const auto& [s, err] : c.failed) {
-    Print(" scope " + std::string(as::ScopeName(s)) + ": cannot be read: " + err.Format());
+    Print(" scope " + std::string(app::InitScopeName(s)) + ": cannot be read: " + err.Format());
   }
   Print(std::string("  ") + (b.same ? "same      " : "different ") + "binary: " + BinaryLine(b));
   if (trust && trust->needed) {
@@ -236,7 +237,7 @@ int RunCheck(const InitArgs& a, const std::string& project) {
           " ignores lore in a folder it does not trust");
     for (const std::string& line : TrustLines(a.agent, *trust)) Print(line);
   } else if (ok) {
-    Print("all installed (scope " + std::string(as::ScopeName(active->scope)) + ")");
+    Print("all installed (scope " + std::string(app::InitScopeName(active->scope)) + ")");
   } else if (installed && c.failed.empty()) {
     Print("all installed, but the hooks do not run this lore (see PATH above)");
   } else {
@@ -288,10 +289,9 @@ int RunInstall(const InitArgs& a, const as::Plan& plan) {
     Print(line);
   }
   for (const as::Piece& p : plan.pieces) {
-    if (p.name == "permission " + std::string(as::kLorePermission) &&
-        p.state == as::PieceState::kMissing) {
+    if (app::AddsLorePermission(p)) {
       Print("  lore's MCP tools run without a permission prompt (permissions.allow \"" +
-            std::string(as::kLorePermission) + "\" in " + p.file + ")");
+            std::string(app::LorePermission()) + "\" in " + p.file + ")");
       if (plan.scope == as::Scope::kProject) {
         Print(
             "  note: Claude Code applies the permission rules of a project's shared settings "
@@ -317,7 +317,7 @@ int RunRemove(const InitArgs& a, const std::string& project) {
     if (scopes.size() > 1) {
       std::string names;
       for (as::Scope s : scopes)
-        names += (names.empty() ? "" : ", ") + std::string(as::ScopeName(s));
+        names += (names.empty() ? "" : ", ") + std::string(app::InitScopeName(s));
       ReportError(Error{
           ErrorCode::kInvalidInput, "lore is set up in more than one scope (" + names + ")", "", 0,
           "say which to take it out of: lore init " + a.agent + " --remove --scope <scope>"});
@@ -328,7 +328,8 @@ int RunRemove(const InitArgs& a, const std::string& project) {
   auto plan = app::PlanInitRemoval(a.agent, project, scopes.front());
   if (!plan) return ReportError(plan.error());
   const std::string head = "lore init " + a.agent + " --remove: scope " +
-                           std::string(as::ScopeName(plan->scope)) + " (" + plan->project + ")";
+                           std::string(app::InitScopeName(plan->scope)) + " (" + plan->project +
+                           ")";
   if (!plan->changed()) {
     Print(head + ": nothing of lore's there; nothing changed");
     PrintDifferent(*plan);
@@ -409,7 +410,8 @@ int RunInit(InitArgs a) {
     ReportError(plan.error());
     return kExitError;
   }
-  Print("lore init " + a.agent + ": scope " + std::string(as::ScopeName(scope)) + " (" + why + ")");
+  Print("lore init " + a.agent + ": scope " + std::string(app::InitScopeName(scope)) + " (" + why +
+        ")");
   NoteOtherScopes(a.agent, *plan);
   if (a.agent == "claude-code") {
     for (const std::string& file : app::PluginEnabledIn(plan->project)) {

@@ -3,10 +3,9 @@
 
 #include "cli/command.h"
 #include "cli/io.h"
+#include "lore/app/lint.h"
 #include "lore/app/store.h"
-#include "lore/fs/fd.h"
 #include "lore/json/value.h"
-#include "lore/lint/scan.h"
 
 namespace lore::cli {
 namespace {
@@ -25,16 +24,12 @@ std::string Plural(size_t n, const char* word) {
 int RunLint(const LintArgs& a) {
   auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
-  if (!fs::Exists(store->dir())) {
-    return ReportError(Error{ErrorCode::kNotFound, "no store for this repository", store->dir(), 0,
-                             "check the <repo> argument, or create the store with 'lore ensure'"});
-  }
-  auto linted = lint::LintStoreAt(store->dir());
+  auto linted = app::LintStore(*store);
   if (!linted) return ReportError(linted.error());
   const lint::Report& report = linted->report;
   if (a.json) {
     Json j;
-    j["store"] = store->dir();
+    j["store"] = linted->store;
     j["records"] = linted->records;
     j["errors"] = report.Errors();
     j["warnings"] = report.Warnings();

@@ -20,7 +20,7 @@ struct MemoryArgs {
   std::string slug;
   std::string by;
   bool json = false;
-  RecordFlags flags;
+  app::RecordEdits flags;
   std::string id;  // stats, pin, unpin, open: an item id
   int top = 20;
 };
@@ -34,22 +34,9 @@ struct Resolved {
 // Locates the store and checks the kind and slug; nullopt after reporting a
 // usage error (exit 2) or an error (exit 1) into `*exit`.
 std::optional<Resolved> Resolve(const MemoryArgs& a, int* exit) {
-  auto kind = doc::ParseKind(a.kind);
-  if (!kind) {
-    std::string msg =
-        "unknown kind '" + a.kind + "'; use summary, decision, request, knowledge or workflow";
-    ReportError(Error{ErrorCode::kInvalidInput, msg, "", 0, ""});
-    *exit = kExitUsage;
-    return std::nullopt;
-  }
-  std::string slug = a.slug;
-  if (slug.empty() && *kind == doc::Kind::kSummary) slug = doc::kSummarySlug;
-  if (slug.empty()) {
-    ReportError(Error{ErrorCode::kInvalidInput,
-                      "a " + std::string(doc::KindName(*kind)) +
-                          " needs a slug: lore memory <verb> <repo> " +
-                          std::string(doc::KindName(*kind)) + " <slug>",
-                      "", 0, ""});
+  auto name = app::NameRecord(a.kind, a.slug);
+  if (!name) {
+    ReportError(name.error());
     *exit = kExitUsage;
     return std::nullopt;
   }
@@ -58,15 +45,14 @@ std::optional<Resolved> Resolve(const MemoryArgs& a, int* exit) {
     *exit = ReportError(store.error());
     return std::nullopt;
   }
-  return Resolved{std::move(*store), *kind, std::move(slug)};
+  return Resolved{std::move(*store), name->kind, std::move(name->slug)};
 }
 
 // The warnings of a change first, then its outcome.
-int ReportOutcome(app::RecordChange change, bool json, const RecordFlags* flags = nullptr) {
+int ReportOutcome(app::RecordChange change, bool json) {
   for (const Error& w : change.warnings) ReportWarning(w);
   auto& r = change.outcome;
   if (!r) return ReportError(r.error());
-  if (flags) BlameFlags(*flags, r->report);
   const auto& o = *r;
   if (json) {
     Json j;
@@ -102,13 +88,8 @@ int RunRead(const MemoryArgs& a) {
   return kExitOk;
 }
 
-// The record text for write/edit: built from the flags, or all of stdin.
-Result<std::string> InputText(const MemoryArgs& a, doc::Kind kind) {
-  if (a.flags.Any()) {
-    doc::Record rec = doc::NewRecord(kind, std::chrono::system_clock::now());
-    LORE_TRY(ApplyRecordFlags(a.flags, rec, std::chrono::system_clock::now(), false));
-    return doc::RenderRecord(rec);
-  }
+// The record text for write/edit without flags: all of stdin.
+Result<std::string> InputText() {
   LORE_ASSIGN(std::string text, ReadStdin());
   if (text.empty()) {
     return Fail(ErrorCode::kInvalidInput, "no record on standard input", "<stdin>", 0,
@@ -121,9 +102,14 @@ int RunWrite(const MemoryArgs& a) {
   int exit = kExitOk;
   auto r = Resolve(a, &exit);
   if (!r) return exit;
-  auto text = InputText(a, r->kind);
+  if (a.flags.Any()) {
+    return ReportOutcome(
+        app::WriteRecordFrom(r->store, r->kind, r->slug, a.flags, std::chrono::system_clock::now()),
+        a.json);
+  }
+  auto text = InputText();
   if (!text) return ReportError(text.error());
-  return ReportOutcome(app::WriteRecord(r->store, r->kind, r->slug, *text), a.json, &a.flags);
+  return ReportOutcome(app::WriteRecord(r->store, r->kind, r->slug, *text), a.json);
 }
 
 int RunEdit(const MemoryArgs& a) {
@@ -132,15 +118,11 @@ int RunEdit(const MemoryArgs& a) {
   if (!r) return exit;
   if (!a.flags.Any()) {
     return ReportOutcome(
-        app::EditRecordText(r->store, r->kind, r->slug, [&] { return InputText(a, r->kind); }),
-        a.json);
+        app::EditRecordText(r->store, r->kind, r->slug, [] { return InputText(); }), a.json);
   }
-  auto now = std::chrono::system_clock::now();
-  const RecordFlags& flags = a.flags;
   return ReportOutcome(
-      app::EditRecord(r->store, r->kind, r->slug,
-                      [&](doc::Record& rec) { return ApplyRecordFlags(flags, rec, now, true); }),
-      a.json, &flags);
+      app::EditRecordWith(r->store, r->kind, r->slug, a.flags, std::chrono::system_clock::now()),
+      a.json);
 }
 
 int RunReplace(const MemoryArgs& a) {

@@ -3,16 +3,13 @@
 #include <unistd.h>
 
 #include "cli/io.h"
-#include "lore/config/config.h"
-#include "lore/fs/fd.h"
+#include "lore/app/team.h"
 #include "proc/process.h"
 
 namespace lore::cli {
 
 bool TeamConfigured(const store::Store& store) {
-  if (!fs::Exists(store.dir())) return false;
-  auto cfg = config::Config::Load(store.config_path());
-  if (!cfg || !cfg->Has("team.url")) return false;  // a broken config.toml: the verbs report it
+  if (!app::TeamUrlConfigured(store)) return false;
   std::string team = LoreTeamPath();
   return !team.empty() && ::access(team.c_str(), X_OK) == 0;
 }

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lore/store/store.h"
+#include "lore/app/store.h"
 
 namespace lore::cli {
 

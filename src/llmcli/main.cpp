@@ -23,7 +23,6 @@
 #include "lore/llm/extract_engine.h"
 #include "lore/llm/http.h"
 #include "lore/llm/llm_engine.h"
-#include "lore/store/store.h"
 #include "lore/version.h"
 #include "proc/process.h"
 
@@ -82,15 +81,14 @@ int Consolidate(const std::string& repo, bool flush) {
 int Distill(const std::string& repo) {
   auto store = app::LocateStore(repo);
   if (!store) return WriteError(store.error());
-  auto settings = lore::consolidate::LoadSettings(*store);
+  auto settings = app::LoadSettings(*store);
   if (!settings) return WriteError(settings.error());
   auto lock = app::BeginModelRun(*store);
   if (!lock) return WriteError(lock.error());
   lore::llm::InitHttp();
   lore::distill::Options options;
   lore::llm::Usage used;
-  options.digest = [&](const std::vector<lore::distill::Page>& pages,
-                       const std::vector<std::string>& linkable) {
+  options.digest = [&](const auto& pages, const auto& linkable) {
     return lore::llm::WriteDigest(*store, *settings, pages, linkable, &used);
   };
   auto r = app::Distill(*store, options);
@@ -109,7 +107,7 @@ int Extract(const std::string& repo, const std::string& transcript, const std::s
   if (!store) return WriteError(store.error());
   const auto now = std::chrono::system_clock::now();
   if (!dry_run) {
-    if (auto s = store->Ensure(now, lore::store::RawCheck::kSkip); !s) return WriteError(s.error());
+    if (auto s = app::EnsureStore(*store, now); !s) return WriteError(s.error());
   }
   auto lock = app::BeginModelRun(*store);
   if (!lock) return WriteError(lock.error());

@@ -5,14 +5,26 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lore/app/store.h"
 #include "lore/consolidate/engine.h"
 #include "lore/consolidate/runner.h"
 #include "lore/error.h"
+#include "lore/text/time.h"
 
 namespace lore::app {
+
+// `lore stage`: validates `input` as a staged entry and stages it in the
+// store's staging folder at `now`; its id.
+Result<std::string> Stage(const store::Store& store, std::string_view input, text::TimePoint now);
+
+// Whether a consolidation should start now, after a stage: the staged
+// entries reach a threshold of the settings and no consolidation is running
+// (a lock that cannot be read does not stop it). An Error when the settings
+// or the staging folder cannot be read.
+Result<bool> ConsolidationDue(const store::Store& store);
 
 struct Consolidation {
   consolidate::ConsolidateReport report;
@@ -24,6 +36,8 @@ struct Consolidation {
 // Runs the consolidations `s` is due for (all staged entries with `flush`)
 // with `engine`. An Error only when the machinery fails (docs/consolidation.md).
 Result<Consolidation> Consolidate(const OpenedStore& s, consolidate::Engine& engine, bool flush);
+// The same with lore's own engine, the rules (no model).
+Result<Consolidation> ConsolidateWithRules(const OpenedStore& s, bool flush);
 
 // What follows once the lines are shown (the caller need not wait for it):
 // frees what the commits displaced and distills okf/ again when a run changed

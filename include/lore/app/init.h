@@ -25,6 +25,10 @@ const std::vector<std::string_view>& InitAgents();
 std::vector<agent_setup::Scope> InitScopes(std::string_view agent);
 // The scope `name` names ("project", "local", "user"); project otherwise.
 agent_setup::Scope InitScopeNamed(std::string_view name);
+// A scope's name, as InitScopeNamed reads it.
+std::string_view InitScopeName(agent_setup::Scope scope);
+// A piece's state as lore init shows it: "installed", "missing", "different".
+std::string_view PieceStateName(agent_setup::PieceState state);
 
 // The scope lore init writes when --scope is not given: where lore's hooks
 // already are (so that they never run twice), else, for Claude Code, local in
@@ -68,6 +72,11 @@ size_t PiecesPresent(const agent_setup::Plan& plan);
 std::vector<const agent_setup::Piece*> PiecesOf(const agent_setup::Plan& plan,
                                                 const std::string& rel,
                                                 agent_setup::PieceState state);
+// The rule of permissions.allow that lets lore's MCP tools run without a
+// prompt ("mcp__lore"), and whether `piece` is that rule, missing: the plan
+// adds it.
+std::string_view LorePermission();
+bool AddsLorePermission(const agent_setup::Piece& piece);
 // A file's change as a unified line diff, for --dry-run.
 std::string FileDiff(const agent_setup::FilePlan& file);
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,8 +15,19 @@
 #include "lore/error.h"
 #include "lore/memory/records.h"
 #include "lore/store/store.h"
+#include "lore/text/time.h"
 
 namespace lore::app {
+
+// A record as a front end names it: the kind's name ("summary", "decision",
+// "request", "knowledge", "workflow") and its slug, which the summary's own
+// stands in for when `slug` is empty. An Error (kInvalidInput) says which
+// is wrong, in words for the command line.
+struct RecordName {
+  doc::Kind kind = doc::Kind::kDecision;
+  std::string slug;
+};
+Result<RecordName> NameRecord(std::string_view kind, std::string_view slug);
 
 // A record's file exactly as it is.
 Result<std::string> ReadRecord(const store::Store& store, doc::Kind kind, std::string_view slug);
@@ -38,6 +50,37 @@ RecordChange EditRecordText(const store::Store& store, doc::Kind kind, std::stri
                             const std::function<Result<std::string>()>& text);
 RecordChange EditRecord(const store::Store& store, doc::Kind kind, std::string_view slug,
                         const std::function<lore::Status(doc::Record&)>& change);
+
+// A record built or changed field by field instead of written whole (the
+// flags of `lore memory write|edit`). Applied in this order: unset, set,
+// source, the body, append, then (on an edit unless no_touch, or
+// updated_at is set) updated_at = now. Errors name the flag and its value
+// (`invalid --set status=bogus (...)`).
+struct RecordEdits {
+  std::vector<std::string> set;     // KEY=VALUE: a typed key takes a YAML value, text as is
+  std::vector<std::string> unset;   // KEY
+  std::vector<std::string> source;  // SESSION:FROM-TO or SESSION:N
+  std::optional<std::string> body;  // the whole body
+  std::string body_file;            // the body's file when `body` is not given; "-": read_stdin
+  std::function<Result<std::string>()> read_stdin;  // standard input, whole
+  std::string append;                               // a paragraph added to the body
+  bool no_touch = false;                            // keep updated_at on an edit
+
+  // True when any edit is given (unset and append count; no_touch alone not).
+  bool Any() const;
+};
+
+// A new record of `kind` at `now` with `edits` applied, as its file's text.
+Result<std::string> RecordTextFrom(doc::Kind kind, const RecordEdits& edits, text::TimePoint now);
+
+// WriteRecord of the record RecordTextFrom builds, and EditRecord with
+// `edits` applied (touching updated_at). In the outcome's report, a finding
+// about a field given by `set` names that assignment (--set KEY=VALUE, line
+// 0) instead of the record's file: the value is the caller's, not the file's.
+RecordChange WriteRecordFrom(const store::Store& store, doc::Kind kind, std::string_view slug,
+                             const RecordEdits& edits, text::TimePoint now);
+RecordChange EditRecordWith(const store::Store& store, doc::Kind kind, std::string_view slug,
+                            const RecordEdits& edits, text::TimePoint now);
 
 // Marks record `slug` replaced by record `by` at `now`.
 RecordChange ReplaceRecord(const store::Store& store, doc::Kind kind, std::string_view slug,

@@ -8,6 +8,7 @@
 #include "lore/consolidate/settings.h"
 #include "lore/error.h"
 #include "lore/store/store.h"
+#include "lore/text/time.h"
 
 namespace lore::app {
 
@@ -28,6 +29,15 @@ struct OpenedStore {
   consolidate::Settings settings;
 };
 Result<OpenedStore> OpenStoreWithSettings(std::string_view repo);
+
+// The settings (config.toml) of a store opened first: a verb that has
+// something to do before it needs them (a detach, the team's lock) reads
+// them then, so that a broken config.toml is reported only where it counts.
+Result<consolidate::Settings> LoadSettings(const store::Store& store);
+
+// Makes the store at `now` when missing, and checks it (raw.jsonl's lines
+// not re-read): what a writer of a located store does before writing.
+lore::Status EnsureStore(const store::Store& store, text::TimePoint now);
 
 // Whether the store exists (a store is made by its first write: a reader of
 // one not made yet has nothing to read), and when it does, that it passes the

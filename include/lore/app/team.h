@@ -22,6 +22,11 @@ struct TeamStore {
 // database is configured.
 Result<TeamStore> OpenTeamStore(std::string_view repo);
 
+// Whether the store exists and its config.toml names a team database
+// ([team] url). A config.toml that cannot be read is no team here: the verbs
+// that read it report it.
+bool TeamUrlConfigured(const store::Store& store);
+
 // lore-team's exit code when the database cannot be used: `lore review` then
 // falls back to the local queue.
 inline constexpr int kExitTeamOffline = teamsync::kExitTeamOffline;

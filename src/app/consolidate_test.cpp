@@ -1,0 +1,89 @@
+#include "lore/app/consolidate.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+
+#include "lore/consolidate/run_lock.h"
+#include "lore/fs/fd.h"
+#include "lore/sys/process.h"
+#include "support/app_store.h"
+
+namespace lore::app {
+namespace {
+
+constexpr const char* kEntry =
+    R"({"source":{"session_id":"s1","range":[1,2]},"decisions":[{"options":["sqlite a",)"
+    R"("sqlite b"],"chosen":"sqlite b","rationale":"because"}],"discussions":[],)"
+    R"("attempts":[],"requests":[]})";
+
+class AppConsolidateTest : public testing::AppStoreTest {
+ protected:
+  void SetUp() override {
+    AppStoreTest::SetUp();
+    ASSERT_TRUE(EnsureStore(*store_, std::chrono::system_clock::now()));
+  }
+  void Config(const std::string& text) { std::ofstream(store_->config_path()) << text; }
+};
+
+TEST_F(AppConsolidateTest, StagingKeepsAValidEntryOnly) {
+  auto bad = Stage(*store_, R"({"source":{"session_id":"s","range":[5,1]}})",
+                   std::chrono::system_clock::now());
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, ErrorCode::kInvalidInput) << bad.error().Format();
+  auto id = Stage(*store_, kEntry, std::chrono::system_clock::now());
+  ASSERT_TRUE(id) << id.error().Format();
+  EXPECT_TRUE(fs::Exists(store_->Path("staging/" + *id + ".json"))) << *id;
+}
+
+TEST_F(AppConsolidateTest, AConsolidationIsDueAtAThresholdUnlessOneRuns) {
+  Config("[memory.staging]\nthreshold_files = 2\n");
+  auto due = ConsolidationDue(*store_);
+  ASSERT_TRUE(due) << due.error().Format();
+  EXPECT_FALSE(*due) << "nothing staged";
+  ASSERT_TRUE(Stage(*store_, kEntry, std::chrono::system_clock::now()));
+  due = ConsolidationDue(*store_);
+  ASSERT_TRUE(due) << due.error().Format();
+  EXPECT_FALSE(*due) << "one entry of two";
+  ASSERT_TRUE(Stage(*store_, kEntry, std::chrono::system_clock::now()));
+  due = ConsolidationDue(*store_);
+  ASSERT_TRUE(due) << due.error().Format();
+  EXPECT_TRUE(*due);
+  {
+    auto held = consolidate::RunLock::TryAcquire(*store_);
+    ASSERT_TRUE(held) << held.error().Format();
+    ASSERT_TRUE(held->lock);
+    ASSERT_TRUE(held->lock->Publish({::getpid(), sys::HostName(), "2026-01-01T00:00:00.000Z", {}}));
+    due = ConsolidationDue(*store_);
+    ASSERT_TRUE(due) << due.error().Format();
+    EXPECT_FALSE(*due) << "the running consolidation takes the entries";
+  }
+  Config("[memory.staging]\nthreshold_files = 0\n");
+  due = ConsolidationDue(*store_);
+  ASSERT_FALSE(due) << "settings that cannot be read are an Error";
+  EXPECT_NE(due.error().Format().find("config.toml"), std::string::npos) << due.error().Format();
+}
+
+TEST_F(AppConsolidateTest, TheRulesEngineConsolidatesWhatIsStaged) {
+  ASSERT_TRUE(Stage(*store_, kEntry, std::chrono::system_clock::now()));
+  auto settings = LoadSettings(*store_);
+  ASSERT_TRUE(settings) << settings.error().Format();
+  EXPECT_EQ(settings->engine, "rules");
+  OpenedStore opened{*store_, *settings};
+  auto idle = ConsolidateWithRules(opened, false);
+  ASSERT_TRUE(idle) << idle.error().Format();
+  EXPECT_TRUE(idle->report.runs.empty()) << "under the thresholds without flush";
+  auto c = ConsolidateWithRules(opened, true);
+  ASSERT_TRUE(c) << c.error().Format();
+  EXPECT_EQ(c->exit_code, 0);
+  ASSERT_EQ(c->report.runs.size(), 1u);
+  EXPECT_EQ(c->report.runs.front().outcome, "ok");
+  EXPECT_FALSE(c->report.runs.front().changed.empty());
+  EXPECT_FALSE(c->lines.empty());
+}
+
+}  // namespace
+}  // namespace lore::app
