@@ -31,7 +31,7 @@ TEST_F(AppPagesTest, NoBundleNoPagesNotEvenTheSummary) {
 TEST_F(AppPagesTest, ThePlainFilesOfTheBundleWithTheirTitlesThenTheSummary) {
   Write("okf/index.md", "---\ntitle: \"The digest\"  \n---\n# Digest\n");
   Write("okf/cache.md", "---\nkind: page\ntitle: Cache\n---\nbody\n");
-  Write("okf/untitled.md", "no frontmatter\ntitle: late\n");
+  Write("okf/untitled.md", "---\nkind: page\n---\ntitle: in the body\n");
   Write("okf/.hidden.md", "---\ntitle: Hidden\n---\n");
   Write("okf/sub/deep.md", "---\ntitle: Deep\n---\n");
   Write("memory/summary.md", "---\ntitle: Not read\n---\n");
@@ -44,7 +44,7 @@ TEST_F(AppPagesTest, ThePlainFilesOfTheBundleWithTheirTitlesThenTheSummary) {
   EXPECT_FALSE((*pages)[0].summary);
   EXPECT_EQ((*pages)[1].rel, "okf/index.md");
   EXPECT_EQ((*pages)[1].title, "The digest");
-  // "title:" counts only in the frontmatter, which a page without one has not.
+  // "title:" counts only in the frontmatter.
   EXPECT_EQ((*pages)[2].rel, "okf/untitled.md");
   EXPECT_EQ((*pages)[2].title, "");
   EXPECT_EQ((*pages)[3].rel, "memory/summary.md");
