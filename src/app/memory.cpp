@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "lore/app/recall.h"
 #include "lore/consolidate/runner.h"
 #include "lore/fs/fd.h"
 
@@ -56,6 +57,28 @@ Result<RecordName> NameRecord(std::string_view kind, std::string_view slug) {
 
 Result<std::string> ReadRecord(const store::Store& store, doc::Kind kind, std::string_view slug) {
   return memory::ReadText(store.dir(), kind, slug);
+}
+
+Result<NamedRecord> ReadNamedRecord(const store::Store& store, std::string_view kind,
+                                    std::string_view slug, std::string_view via,
+                                    text::TimePoint now) {
+  NamedRecord out;
+  auto parsed = doc::ParseKind(kind);
+  if (!parsed) {
+    out.status = NamedRecord::Status::kUnknownKind;
+    return out;
+  }
+  out.slug = *parsed == doc::Kind::kSummary ? std::string(doc::kSummarySlug) : std::string(slug);
+  if (out.slug.empty()) {
+    out.status = NamedRecord::Status::kNoSlug;
+    return out;
+  }
+  LORE_ASSIGN(out.text, ReadRecord(store, *parsed, out.slug));
+  out.kind = std::string(doc::KindName(*parsed));
+  const std::string rel = doc::RelPath(*parsed, out.slug);
+  out.path = store.Path(rel);
+  CountUse(store, {rel}, /*opened=*/true, via, now);
+  return out;
 }
 
 RecordChange WriteRecord(const store::Store& store, doc::Kind kind, std::string_view slug,

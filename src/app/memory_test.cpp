@@ -2,8 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
+#include "lore/app/recall.h"
 #include "lore/fs/fd.h"
 #include "support/temp_dir.h"
 
@@ -233,6 +235,53 @@ TEST_F(AppMemoryTest, AnEditWithFieldsTouchesUpdatedAtUnlessTold) {
   EXPECT_FALSE(c.outcome->ok());
   ASSERT_FALSE(c.outcome->report.findings.empty());
   EXPECT_EQ(c.outcome->report.findings.front().path, "--set status=closed");
+}
+
+TEST_F(AppMemoryTest, ARecordNamedAsAnAgentNamesItIsReadAndCountedAsOpened) {
+  ASSERT_TRUE(WriteRecord(*store_, doc::Kind::kDecision, "use-sqlite", kDecision).outcome);
+  const text::TimePoint now = std::chrono::system_clock::now();
+  // A plural kind names the same records; the answer gives the kind's own name.
+  auto r = ReadNamedRecord(*store_, "decisions", "use-sqlite", "mcp", now);
+  ASSERT_TRUE(r) << r.error().Format();
+  EXPECT_EQ(r->status, NamedRecord::Status::kRead);
+  EXPECT_EQ(r->kind, "decision");
+  EXPECT_EQ(r->slug, "use-sqlite");
+  EXPECT_EQ(r->path, store_->Path("memory/decisions/use-sqlite.md"));
+  EXPECT_EQ(r->text, kDecision);
+  auto usage = Usage(*store_);
+  ASSERT_TRUE(usage) << usage.error().Format();
+  EXPECT_EQ(usage->opened, 1);
+  ASSERT_EQ(usage->items.size(), 1u);
+  EXPECT_EQ(usage->items[0].id, "memory/decisions/use-sqlite.md");
+
+  // A missing record is the read's error, and nothing is counted.
+  auto missing = ReadNamedRecord(*store_, "decision", "no-such", "mcp", now);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, ErrorCode::kNotFound);
+  EXPECT_EQ(Usage(*store_)->opened, 1);
+}
+
+TEST_F(AppMemoryTest, ANamedRecordNeedsAKnownKindAndASlugButTheSummary) {
+  const text::TimePoint now = std::chrono::system_clock::now();
+  auto unknown = ReadNamedRecord(*store_, "diary", "x", "mcp", now);
+  ASSERT_TRUE(unknown) << unknown.error().Format();
+  EXPECT_EQ(unknown->status, NamedRecord::Status::kUnknownKind);
+  auto no_slug = ReadNamedRecord(*store_, "request", "", "mcp", now);
+  ASSERT_TRUE(no_slug) << no_slug.error().Format();
+  EXPECT_EQ(no_slug->status, NamedRecord::Status::kNoSlug);
+  EXPECT_FALSE(fs::Exists(store_->dir()));  // neither looked at the store
+
+  // The summary has its own slug: the one given is not read.
+  ASSERT_TRUE(store_->Ensure(now, store::RawCheck::kSkip));
+  const std::string summary = "---\nupdated_at: 2026-01-02T03:04:05Z\n---\nAll of it.\n";
+  std::filesystem::create_directories(store_->Path("memory"));
+  std::ofstream(store_->Path("memory/summary.md")) << summary;
+  auto s = ReadNamedRecord(*store_, "summary", "ignored", "mcp", now);
+  ASSERT_TRUE(s) << s.error().Format();
+  EXPECT_EQ(s->status, NamedRecord::Status::kRead);
+  EXPECT_EQ(s->kind, "summary");
+  EXPECT_EQ(s->slug, "summary");
+  EXPECT_EQ(s->text, summary);
 }
 
 }  // namespace

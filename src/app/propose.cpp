@@ -1,5 +1,8 @@
 #include "lore/app/propose.h"
 
+#include <algorithm>
+#include <chrono>
+
 #include "lore/config/config.h"
 #include "lore/json/field.h"
 #include "lore/learnings/lifecycle.h"
@@ -84,6 +87,21 @@ Result<Proposed> Propose(const ProposeRequest& request,
       break;
   }
   return out;
+}
+
+ProposalLimits ProposalFieldLimits() {
+  ProposalLimits out;
+  out.subject_max = proposals::kSubjectMax;
+  out.insight_max = proposals::kInsightMax;
+  out.evidence_max = proposals::kEvidenceMax;
+  return out;
+}
+
+DayWave WaveOfDay(std::string_view door, text::TimePoint now) {
+  std::string date = text::UtcDate(now);
+  date.erase(std::remove(date.begin(), date.end(), '-'), date.end());
+  const auto tomorrow = std::chrono::floor<std::chrono::days>(now) + std::chrono::days(1);
+  return DayWave{std::string(door) + "-" + date, text::UtcSeconds(tomorrow)};
 }
 
 }  // namespace lore::app

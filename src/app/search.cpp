@@ -74,6 +74,29 @@ Result<std::vector<search::Hit>> SearchStore(const std::string& dir, const std::
 
 }  // namespace
 
+Result<search::SearchOptions> SearchOptionsFor(const SearchRequest& request, text::TimePoint now) {
+  search::SearchOptions opts;
+  if (request.scope != "all") {
+    opts.filter.scope = index::ParseScope(request.scope);
+    if (!opts.filter.scope) {
+      return Fail(ErrorCode::kInvalidInput, "unknown scope \"" + request.scope + "\"", "", 0,
+                  "use one of memory, knowledge, learnings, raw, okf, all");
+    }
+  }
+  opts.filter.kind = request.kind;
+  opts.filter.replaced =
+      request.include_replaced ? index::Replaced::kInclude : index::Replaced::kHide;
+  if (!request.include_expired) {
+    opts.filter.live_at =
+        std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count();
+  }
+  opts.limit = request.limit;
+  if (request.expand != "default") {
+    LORE_TRY(search::SetExpansionStages(request.expand, &opts.params));
+  }
+  return opts;
+}
+
 Result<Searched> Search(const store::Store& store, const std::string& query,
                         const search::SearchOptions& options, Asker asker) {
   Searched out;
@@ -83,6 +106,19 @@ Result<Searched> Search(const store::Store& store, const std::string& query,
   std::vector<std::string> ids;
   for (const auto& h : out.hits) ids.push_back(search::ItemId(h.doc.record));
   CountUse(store, ids, /*opened=*/false, "search", std::chrono::system_clock::now());
+  return out;
+}
+
+Json HitsJson(const std::vector<search::Hit>& hits, bool with_scope, bool explain) {
+  Json out = Json::array();
+  for (const auto& h : hits) out.push_back(search::HitJson(h, with_scope, explain));
+  return out;
+}
+
+HitWords WordsOf(const search::Hit& hit) {
+  HitWords out;
+  out.scope = std::string(index::ScopeName(hit.doc.record.scope));
+  for (const auto& e : hit.expansions) out.stages.emplace_back(search::StageName(e.stage));
   return out;
 }
 

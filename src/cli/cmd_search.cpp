@@ -20,14 +20,10 @@ namespace {
 struct SearchArgs {
   std::string repo;
   std::vector<std::string> query;
-  std::string scope = "all";
+  app::SearchRequest request;
   std::string kind;
-  int limit = search::kDefaultLimit;
   bool json = false;
-  bool include_replaced = false;
-  bool include_expired = false;
   bool explain = false;
-  std::string expand = "default";
 };
 
 std::string Fixed(double v) {
@@ -37,9 +33,10 @@ std::string Fixed(double v) {
 }
 
 std::string HitText(const search::Hit& h, bool explain) {
-  const index::Record& r = h.doc.record;
-  std::string out = r.file + ":" + std::to_string(h.line) + "  " +
-                    std::string(index::ScopeName(r.scope)) + "/" + (r.kind.empty() ? "-" : r.kind);
+  const auto& r = h.doc.record;
+  const app::HitWords words = app::WordsOf(h);
+  std::string out = r.file + ":" + std::to_string(h.line) + "  " + words.scope + "/" +
+                    (r.kind.empty() ? "-" : r.kind);
   if (r.slug.rfind(r.file, 0) != 0) out += "  " + r.slug;
   out += "\n";
   if (explain) {
@@ -52,9 +49,10 @@ std::string HitText(const search::Hit& h, bool explain) {
            (s.trace != 1 ? " (trace: text and expansion x " + Fixed(s.trace) + ")" : "") + "\n";
     if (!h.expansions.empty()) {
       out += "  expanded:";
-      for (const auto& e : h.expansions) {
-        out += " " + e.token + " (" + std::string(search::StageName(e.stage)) +
-               (e.of.empty() ? "" : " of " + e.of) + ", weight " + Fixed(e.weight) + ")";
+      for (size_t i = 0; i < h.expansions.size(); ++i) {
+        const auto& e = h.expansions[i];
+        out += " " + e.token + " (" + words.stages[i] + (e.of.empty() ? "" : " of " + e.of) +
+               ", weight " + Fixed(e.weight) + ")";
       }
       out += "\n";
     }
@@ -71,33 +69,21 @@ std::string HitText(const search::Hit& h, bool explain) {
 }
 
 int RunSearch(const SearchArgs& a) {
-  search::SearchOptions opts;
-  if (a.scope != "all") opts.filter.scope = index::ParseScope(a.scope);
-  if (!a.kind.empty()) opts.filter.kind = a.kind;
-  opts.filter.replaced = a.include_replaced ? index::Replaced::kInclude : index::Replaced::kHide;
-  if (!a.include_expired) {
-    opts.filter.live_at = std::chrono::duration_cast<std::chrono::seconds>(
-                              std::chrono::system_clock::now().time_since_epoch())
-                              .count();
-  }
-  opts.limit = a.limit;
-  if (a.expand != "default") {
-    if (auto st = search::SetExpansionStages(a.expand, &opts.params); !st) {
-      return ReportError(st.error());
-    }
-  }
+  app::SearchRequest request = a.request;
+  if (!a.kind.empty()) request.kind = a.kind;
+  auto opts = app::SearchOptionsFor(request, std::chrono::system_clock::now());
+  if (!opts) return ReportError(opts.error());
   std::string query;
   for (const auto& w : a.query) query += (query.empty() ? "" : " ") + w;
 
   auto store = app::LocateStore(a.repo);
   if (!store) return ReportError(store.error());
-  auto found = app::Search(*store, query, opts);
+  auto found = app::Search(*store, query, *opts);
   if (!found) return ReportError(found.error());
   for (const auto& w : found->warnings) ReportWarning(w);
   const std::vector<search::Hit>& hits = found->hits;
   if (a.json) {
-    Json out = Json::array();
-    for (const auto& h : hits) out.push_back(search::HitJson(h, a.scope == "all", a.explain));
+    Json out = app::HitsJson(hits, request.scope == "all", a.explain);
     Print(out.dump(-1, ' ', false, Json::error_handler_t::replace));
     return kExitOk;
   }
@@ -157,21 +143,22 @@ void RegisterSearchCommands(Registry& r) {
                       [a]() { return RunSearch(*a); });
   s->add_option("repo", a->repo, "A git remote URL or the path of a checkout")->required();
   s->add_option("query", a->query, "The words to search for (any text)")->required();
-  s->add_option("--scope", a->scope, "What to search")
+  s->add_option("--scope", a->request.scope, "What to search")
       ->check(CLI::IsMember({"memory", "knowledge", "learnings", "raw", "okf", "sessions", "all"}))
       ->capture_default_str();
   s->add_option("--kind", a->kind,
                 "Only records of this kind (decision, request, a knowledge kind…)");
-  s->add_option("-k", a->limit, "At most this many hits")
+  s->add_option("-k", a->request.limit, "At most this many hits")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
   s->add_flag("--json", a->json, "Print the hits as one JSON array");
-  s->add_flag("--include-replaced", a->include_replaced, "Also show records marked replaced");
-  s->add_flag("--include-expired", a->include_expired,
+  s->add_flag("--include-replaced", a->request.include_replaced,
+              "Also show records marked replaced");
+  s->add_flag("--include-expired", a->request.include_expired,
               "Also show learnings past expires_at or at confidence 0");
   s->add_flag("--explain", a->explain,
               "Show the parts of each hit's score and the expansion terms it holds");
-  s->add_option("--expand", a->expand,
+  s->add_option("--expand", a->request.expand,
                 "Query expansion stages: none, all, or a comma list of compounds, synonyms, "
                 "hypernyms, hyponyms, feedback, cooc (default: compounds)");
 

@@ -1,5 +1,6 @@
 #include "fs/tail.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 

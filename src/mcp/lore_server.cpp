@@ -1,7 +1,7 @@
 // The tool table of lore's MCP server: names, descriptions, input schemas.
 #include "lore/mcp/lore_server.h"
 
-#include "lore/proposals/record.h"
+#include "lore/app/propose.h"
 #include "lore/version.h"
 #include "mcp/lore_tools.h"
 
@@ -36,8 +36,9 @@ struct Tool {
 };
 
 std::vector<Tool> Tools() {
+  const app::ProposalLimits limits = app::ProposalFieldLimits();
   Json types = Json::array();
-  for (auto t : proposals::Types()) types.push_back(std::string(t));
+  for (std::string_view t : app::ProposalTypes()) types.emplace_back(t);
   Json type = Str("The kind of learning", 40);
   type["enum"] = types;
   return {
@@ -92,9 +93,9 @@ std::vector<Tool> Tools() {
         "Below the confidence floor nothing is queued; each wave has a quota.",
         Obj({{"type", type},
              {"subject",
-              Str("One line naming the learning (at most 100 characters)", proposals::kSubjectMax)},
-             {"insight", Str("What was learned, on one line", proposals::kInsightMax)},
-             {"evidence", Str("What shows it, on one line", proposals::kEvidenceMax)},
+              Str("One line naming the learning (at most 100 characters)", limits.subject_max)},
+             {"insight", Str("What was learned, on one line", limits.insight_max)},
+             {"evidence", Str("What shows it, on one line", limits.evidence_max)},
              {"confidence", Json{{"type", "number"}, {"minimum", 0}, {"maximum", 1}}},
              {"file_paths", Json{{"type", "array"},
                                  {"maxItems", 20},

@@ -1,15 +1,11 @@
 // The reading tools (memory_search, knowledge_search, memory_read) and the
 // resources (okf/ pages, the summary).
-#include <sys/stat.h>
-
 #include <chrono>
 
 #include "lore/app/memory.h"
+#include "lore/app/pages.h"
 #include "lore/app/recall.h"
 #include "lore/app/search.h"
-#include "lore/doc/kind.h"
-#include "lore/fs/fd.h"
-#include "lore/fs/tree.h"
 #include "lore/json/field.h"
 #include "mcp/lore_tools.h"
 
@@ -19,90 +15,54 @@ namespace {
 constexpr std::string_view kOkfPrefix = "lore://okf/";
 constexpr std::string_view kSummaryUri = "lore://memory/summary.md";
 
-// Hits as `lore search --json` gives them; `all_scopes` adds each hit's scope.
-Result<Json> Search(ToolState& s, const Json& args, std::optional<index::Scope> scope,
-                    int max_limit = 20) {
-  search::SearchOptions opts;
-  opts.filter.scope = scope;
+// Hits as `lore search --json` gives them; every scope ("all") adds each
+// hit's scope.
+Result<Json> Search(ToolState& s, const Json& args, const std::string& scope, int max_limit = 20) {
+  app::SearchRequest request;
+  request.scope = scope;
   // Expired learnings are not offered to agents (docs/learnings.md).
-  opts.filter.live_at = std::chrono::duration_cast<std::chrono::seconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count();
-  if (auto kind = json::String(args, "kind")) opts.filter.kind = *kind;
+  request.include_expired = false;
+  request.kind = json::String(args, "kind");
   // The schema bounds the limit; an integral float (5.0) is read without a cast.
-  opts.limit =
-      static_cast<int>(json::Int(args, "limit", 1, max_limit).value_or(search::kDefaultLimit));
-  LORE_ASSIGN(Json hits, s.index.SearchJson(s.store, json::StringOr(args, "query", ""), opts,
-                                            !scope.has_value()));
+  if (auto limit = json::Int(args, "limit", 1, max_limit)) request.limit = static_cast<int>(*limit);
+  LORE_ASSIGN(auto opts, app::SearchOptionsFor(request, std::chrono::system_clock::now()));
+  LORE_ASSIGN(Json hits,
+              s.index.SearchJson(s.store, json::StringOr(args, "query", ""), opts, scope == "all"));
   return Json{{"hits", std::move(hits)}};
-}
-
-// A file name of okf/ that a URI may name: one plain component.
-bool PlainName(std::string_view name) {
-  return !name.empty() && name[0] != '.' && name.find('/') == std::string_view::npos &&
-         name.find('\0') == std::string_view::npos;
-}
-
-// "title: …" of a page's frontmatter, cheaply (first 20 lines).
-std::string TitleOf(const std::string& text) {
-  size_t pos = 0;
-  for (int i = 0; i < 20 && pos < text.size(); ++i) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string_view line(text.data() + pos, end - pos);
-    if (line.rfind("title:", 0) == 0) {
-      std::string t(line.substr(6));
-      t.erase(0, t.find_first_not_of(" \t\""));
-      while (!t.empty() && (t.back() == ' ' || t.back() == '"' || t.back() == '\r')) t.pop_back();
-      return t;
-    }
-    if (i > 0 && line == "---") break;
-    pos = end + 1;
-  }
-  return {};
 }
 
 }  // namespace
 
-Result<Json> MemorySearch(ToolState& s, const Json& args) {
-  return Search(s, args, index::Scope::kMemory);
-}
+Result<Json> MemorySearch(ToolState& s, const Json& args) { return Search(s, args, "memory"); }
 
+// An unknown scope is an error of app::SearchOptionsFor (the schema's enum
+// refuses it first; kept for direct callers).
 Result<Json> SearchAll(ToolState& s, const Json& args) {
-  const std::string scope = json::StringOr(args, "scope", "all");
-  if (scope == "all") return Search(s, args, std::nullopt, 100);
-  auto parsed = index::ParseScope(scope);
-  if (!parsed) {  // the schema's enum refuses it first; kept for direct callers
-    return Fail(ErrorCode::kInvalidInput, "unknown scope \"" + scope + "\"", "", 0,
-                "use one of memory, knowledge, learnings, raw, okf, all");
-  }
-  return Search(s, args, *parsed, 100);
+  return Search(s, args, json::StringOr(args, "scope", "all"), 100);
 }
 
 Result<Json> KnowledgeSearch(ToolState& s, const Json& args) {
-  return Search(s, args, index::Scope::kKnowledge);
+  return Search(s, args, "knowledge");
 }
 
 Result<Json> MemoryRead(ToolState& s, const Json& args) {
   const std::string kind_name = json::StringOr(args, "kind", "");
-  auto kind = doc::ParseKind(kind_name);
-  if (!kind)
+  using Status = app::NamedRecord::Status;
+  LORE_ASSIGN(app::NamedRecord r,
+              app::ReadNamedRecord(s.store, kind_name, json::StringOr(args, "slug", ""), "mcp",
+                                   std::chrono::system_clock::now()));
+  if (r.status == Status::kUnknownKind)
     return Fail(ErrorCode::kInvalidInput, "unknown kind", "", 0,
                 "use one of summary, decision, request, knowledge, workflow");
-  std::string slug = *kind == doc::Kind::kSummary ? std::string(doc::kSummarySlug)
-                                                  : json::StringOr(args, "slug", "");
-  if (slug.empty()) {
+  if (r.status == Status::kNoSlug) {
     return Fail(ErrorCode::kInvalidInput, "memory_read needs a slug for a " + kind_name, "", 0,
                 "pass the slug a search returned");
   }
-  LORE_ASSIGN(std::string text, app::ReadRecord(s.store, *kind, slug));
   Json out;
-  out["kind"] = std::string(doc::KindName(*kind));
-  out["slug"] = slug;
-  out["path"] = s.store.Path(doc::RelPath(*kind, slug));
-  out["text"] = std::move(text);
-  app::CountUse(s.store, {doc::RelPath(*kind, slug)}, /*opened=*/true, "mcp",
-                std::chrono::system_clock::now());
+  out["kind"] = r.kind;
+  out["slug"] = r.slug;
+  out["path"] = r.path;
+  out["text"] = std::move(r.text);
   return out;
 }
 
@@ -119,42 +79,34 @@ Result<Json> OpenItemTool(ToolState& s, const Json& args) {
 
 Result<std::vector<Resource>> ListStoreResources(const ToolState& s) {
   std::vector<Resource> out;
-  if (!fs::Exists(s.store.okf_dir())) return out;
-  LORE_TRY(fs::RefuseSymlink(s.store.okf_dir(), "okf directory"));
-  LORE_ASSIGN(std::vector<fs::TreeEntry> entries, fs::WalkTree(s.store.okf_dir()));
-  for (const auto& e : entries) {
-    if (e.type != fs::EntryType::kFile || !PlainName(e.rel)) continue;
-    std::string title;
-    if (auto text =
-            fs::ReadFileBeneath(s.store.dir(), "okf/" + e.rel,
-                                e.rel == "index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord))
-      title = TitleOf(*text);
-    out.push_back(Resource{std::string(kOkfPrefix) + e.rel, "okf/" + e.rel, title,
-                           e.rel == "index.md" ? "The distilled digest of this repository's memory"
-                                               : "A page of the distilled memory bundle",
-                           "text/markdown"});
-  }
-  struct stat st;
-  if (::lstat(s.store.Path("memory/summary.md").c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-    out.push_back(Resource{std::string(kSummaryUri), "memory/summary.md", "Resident summary",
-                           "The consolidated summary of this repository's memory",
+  LORE_ASSIGN(std::vector<app::Page> pages, app::ListPages(s.store));
+  for (auto& p : pages) {
+    if (p.summary) {
+      out.push_back(Resource{std::string(kSummaryUri), p.rel, "Resident summary",
+                             "The consolidated summary of this repository's memory",
+                             "text/markdown"});
+      continue;
+    }
+    out.push_back(Resource{std::string(kOkfPrefix) + p.name, p.rel, std::move(p.title),
+                           p.name == "index.md" ? "The distilled digest of this repository's memory"
+                                                : "A page of the distilled memory bundle",
                            "text/markdown"});
   }
   return out;
 }
 
+// The page a URI names; app::ReadPage refuses a name that is not one plain
+// file name of okf/.
 Result<std::string> ReadStoreResource(const ToolState& s, const std::string& uri) {
   std::string rel;
   if (uri == kSummaryUri) {
     rel = "memory/summary.md";
-  } else if (uri.rfind(kOkfPrefix, 0) == 0 &&
-             PlainName(std::string_view(uri).substr(kOkfPrefix.size()))) {
+  } else if (uri.rfind(kOkfPrefix, 0) == 0) {
     rel = "okf/" + uri.substr(kOkfPrefix.size());
   } else {
     return Fail(ErrorCode::kNotFound, "no such resource", uri);
   }
-  auto text = fs::ReadFileBeneath(s.store.dir(), rel,
-                                  rel == "okf/index.md" ? fs::Kind::kIndexPage : fs::Kind::kRecord);
+  auto text = app::ReadPage(s.store, rel);
   if (!text && text.error().code == ErrorCode::kNotFound)
     return Fail(ErrorCode::kNotFound, "no such resource", uri);
   return text;

@@ -1,5 +1,4 @@
 // The writing tools: propose_learning and capture_review.
-#include <algorithm>
 #include <chrono>
 
 #include "lore/app/capture.h"
@@ -20,9 +19,7 @@ std::string Number(const Json& v) {
 // wave per day, so that the per-wave quota bounds what an agent can queue.
 std::string DefaultWave(const ToolState& s, text::TimePoint now) {
   if (!s.options.env_wave.empty()) return s.options.env_wave;
-  std::string date = text::UtcDate(now);
-  date.erase(std::remove(date.begin(), date.end(), '-'), date.end());
-  return "mcp-" + date;
+  return app::WaveOfDay("mcp", now).id;
 }
 
 // What the agent is told when the wave's quota refused its proposal: the
@@ -33,9 +30,8 @@ std::string QuotaMessage(const ToolState& s, const app::Proposed& r, bool day_wa
                     std::to_string(r.quota) + " proposals, its quota (memory.proposals." +
                     "quota_per_wave). ";
   if (day_wave) {
-    const auto tomorrow = std::chrono::floor<std::chrono::days>(now) + std::chrono::days(1);
     out += "Proposals made through MCP form one wave per UTC day, so the quota resets at " +
-           text::UtcSeconds(tomorrow) + ". ";
+           app::WaveOfDay("mcp", now).ends_at + ". ";
   } else {
     out += "The quota counts per wave: it resets only for another wave. ";
   }

@@ -32,6 +32,23 @@ Result<RecordName> NameRecord(std::string_view kind, std::string_view slug);
 // A record's file exactly as it is.
 Result<std::string> ReadRecord(const store::Store& store, doc::Kind kind, std::string_view slug);
 
+// MCP memory_read: a record named as an agent names it, by the name of its
+// kind (ParseKind's: "decision", "decisions", ...) and its slug (the
+// summary's is its own: `slug` is not read for it), read whole and counted
+// as opened (via `via`). Nothing is read for an unknown kind (kUnknownKind)
+// or a missing slug (kNoSlug).
+struct NamedRecord {
+  enum class Status { kRead, kUnknownKind, kNoSlug };
+  Status status = Status::kRead;
+  std::string kind;  // the kind's own name ("decision")
+  std::string slug;
+  std::string path;  // the record's file
+  std::string text;
+};
+Result<NamedRecord> ReadNamedRecord(const store::Store& store, std::string_view kind,
+                                    std::string_view slug, std::string_view via,
+                                    text::TimePoint now);
+
 // What a change did: the warnings to show first (what finishing an
 // interrupted commit said), then the outcome or why there is none.
 struct RecordChange {

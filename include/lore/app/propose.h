@@ -57,4 +57,24 @@ const std::vector<std::string_view>& ProposalTypes();
 Result<Proposed> Propose(const ProposeRequest& request,
                          const std::function<Result<store::Store>()>& locate, text::TimePoint now);
 
+// What a proposal's fields may hold, for a front end that describes them
+// (MCP's input schema): the most code points of
+// the subject, the insight and the evidence (the types: ProposalTypes).
+struct ProposalLimits {
+  size_t subject_max = 0;
+  size_t insight_max = 0;
+  size_t evidence_max = 0;
+};
+ProposalLimits ProposalFieldLimits();
+
+// The wave of the UTC day of `now` for the proposals made through `door`
+// without one ("<door>-YYYYMMDD"), so that the per-wave quota bounds what an
+// agent can queue, and when that day ends (the quota resets), in UTC
+// seconds ("YYYY-MM-DDT00:00:00Z").
+struct DayWave {
+  std::string id;
+  std::string ends_at;
+};
+DayWave WaveOfDay(std::string_view door, text::TimePoint now);
+
 }  // namespace lore::app

@@ -12,8 +12,23 @@
 #include "lore/json/value.h"
 #include "lore/search/search.h"
 #include "lore/store/store.h"
+#include "lore/text/time.h"
 
 namespace lore::app {
+
+// A search as a front end asks for it, in the words of `lore search`'s flags
+// and the MCP tools' arguments.
+struct SearchRequest {
+  std::string scope = "all";        // a scope's name, or "all": every scope
+  std::optional<std::string> kind;  // only records of this kind (exact)
+  int limit = search::kDefaultLimit;
+  bool include_replaced = false;   // also records marked replaced
+  bool include_expired = false;    // also learnings that expired by `now`
+  std::string expand = "default";  // or the expansion stages: "none", "all", a comma list
+};
+// The options of `request`'s search at `now`; an error for a scope or an
+// expansion stage that does not exist.
+Result<search::SearchOptions> SearchOptionsFor(const SearchRequest& request, text::TimePoint now);
 
 struct Searched {
   std::vector<search::Hit> hits;
@@ -25,6 +40,18 @@ enum class Asker { kAgent, kPerson };
 // The hits for `query`; none when the store does not exist.
 Result<Searched> Search(const store::Store& store, const std::string& query,
                         const search::SearchOptions& options, Asker asker = Asker::kAgent);
+
+// The hits as `lore search --json` gives them (see search::HitJson).
+Json HitsJson(const std::vector<search::Hit>& hits, bool with_scope, bool explain);
+
+// The words `lore search` shows a hit with: its scope's name (as --scope
+// takes it) and, for each of Hit::expansions in turn, its stage's (as
+// --expand takes it).
+struct HitWords {
+  std::string scope;
+  std::vector<std::string> stages;
+};
+HitWords WordsOf(const search::Hit& hit);
 
 // The MCP server's searches (memory_search, knowledge_search, search): the
 // store's index opened on the first and kept open for the server's life,
