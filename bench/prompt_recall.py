@@ -12,7 +12,8 @@ it: /bin/sh -c <command> in the checkout, the payload on stdin) and reports:
               over those that got something
   silent      the other projects' questions sent to each project's checkout: the share that got
               nothing injected
-  hook time   wall time of each hook process (/bin/sh included), median and p95, against two
+  hook time   wall time of each hook process (/bin/sh included; timed as bench/hook_floor.py
+              times it, without the pipes' wake-up), median and p95, against two
               floors run the same way, one of each after every hook run (so that both see the
               same machine): `/bin/sh -c true` (the shell alone: `true` is a builtin, nothing
               is started) and `/bin/sh -c 'exec /bin/true'` (the program floor: a hook that
@@ -43,6 +44,8 @@ import sys
 import tempfile
 import time
 
+import hook_floor
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
 
@@ -64,10 +67,11 @@ def pct(xs, q):
 
 
 def timed(argv, stdin, cwd, env):
-    start = time.perf_counter()
-    r = subprocess.run(argv, input=stdin, capture_output=True, text=True, cwd=cwd, env=env,
-                       timeout=30)
-    return r, (time.perf_counter() - start) * 1000
+    """(run, ms) of argv with the text `stdin`, timed as bench/hook_floor.py times a hook (its
+    timed(): no pipes, whose reader's wake-up would be counted), its output as text."""
+    r, ms = hook_floor.timed(argv, stdin.encode("utf-8"), cwd, env)
+    return hook_floor.Ran(r.returncode, r.stdout.decode("utf-8", "replace"),
+                          r.stderr.decode("utf-8", "replace")), ms
 
 
 def context_of(r):
