@@ -100,6 +100,18 @@ def wait_idle(binary, lore_home, limit=120):
         time.sleep(0.01)
 
 
+def replay(lore, set_dir, out, who):
+    """Replays `set_dir` through `lore`'s hooks with recall-bench into OUT/replay, keeping its
+    throwaway folder; returns that folder and recall-bench's summary line."""
+    bench = os.path.join(SHARED, "tools", "recall-bench")
+    r = subprocess.run([bench, "--lore", lore, "--set", set_dir, "--out",
+                        os.path.join(out, "replay"), "--keep"], capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"{who}: recall-bench failed ({r.returncode}): {r.stderr[-500:]}")
+    with open(os.path.join(out, "replay", "report.json"), encoding="utf-8") as f:
+        return json.load(f)["run"]["work"], r.stderr.strip().splitlines()[-1]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lore", default=os.path.join(ROOT, "build", "release", "lore"))
@@ -109,14 +121,7 @@ def main():
     args = ap.parse_args()
     args.lore = os.path.realpath(args.lore)
     out = args.out or tempfile.mkdtemp(prefix="hook-floor-")
-    bench = os.path.join(SHARED, "tools", "recall-bench")
-    r = subprocess.run([bench, "--lore", args.lore, "--set", args.set, "--out",
-                        os.path.join(out, "replay"), "--keep"], capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"hook_floor: recall-bench failed ({r.returncode}): {r.stderr[-500:]}")
-    replay_line = r.stderr.strip().splitlines()[-1]
-    with open(os.path.join(out, "replay", "report.json"), encoding="utf-8") as f:
-        work = json.load(f)["run"]["work"]
+    work, replay_line = replay(args.lore, args.set, out, "hook_floor")
     with open(os.path.join(out, "replay", "replay-log.jsonl"), encoding="utf-8") as f:
         calls = [json.loads(line) for line in f if line.strip()]
     lore_home = os.path.join(work, "lore_home")

@@ -97,13 +97,8 @@ PROGRAM_FLOOR = ["/bin/sh", "-c", "exec /bin/true"]
 
 def replayed(args):
     out = args.out or tempfile.mkdtemp(prefix="prompt-recall-")
-    bench = os.path.join(SHARED, "tools", "recall-bench")
-    r = subprocess.run([bench, "--lore", args.lore, "--set", args.set, "--out",
-                        os.path.join(out, "replay"), "--keep"], capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"prompt_recall: recall-bench failed ({r.returncode}): {r.stderr[-500:]}")
-    with open(os.path.join(out, "replay", "report.json"), encoding="utf-8") as f:
-        return out, json.load(f)["run"]["work"], r.stderr.strip().splitlines()[-1]
+    work, line = hook_floor.replay(args.lore, args.set, out, "prompt_recall")
+    return out, work, line
 
 
 def run_set(args):

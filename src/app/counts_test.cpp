@@ -9,26 +9,17 @@
 #include "lore/app/browse.h"
 #include "lore/hook/session.h"
 #include "mcp/lore_tools.h"
-#include "support/temp_dir.h"
+#include "support/app_store.h"
 
 namespace lore::app {
 namespace {
-
-constexpr const char* kCountsRepo = "git@github.com:acme/widgets.git";
 
 void WriteFile(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
 }
 
-class StoreCountsTest : public ::testing::Test {
+class StoreCountsTest : public testing::RemoteStoreTest {
  protected:
-  void SetUp() override {
-    store::Env env;
-    env.lore_home = t_ / "stores";
-    auto s = store::Store::Locate(kCountsRepo, env);
-    ASSERT_TRUE(s) << s.error().Format();
-    store_ = std::move(*s);
-  }
   void Make() { ASSERT_TRUE(store_->Ensure(std::chrono::system_clock::now())); }
   // Writes `rel` of the store.
   void Write(const std::string& rel, const std::string& text) {
@@ -62,9 +53,6 @@ class StoreCountsTest : public ::testing::Test {
     Write("okf/cache.md", "---\ntitle: Cache\n---\n# Cache\n");  // beside the made index.md
     Write("okf/.tmp", "");
   }
-
-  testing::TempDir t_;
-  std::optional<store::Store> store_;
 };
 
 constexpr unsigned kEveryCount =
@@ -132,7 +120,7 @@ TEST_F(StoreCountsTest, TheBriefingThePageAndTheStatusToolAgree) {
   auto c = CountStore(*store_, kEveryCount);
   ASSERT_TRUE(c) << c.error().Format();
 
-  auto briefing = hook::SessionStartContext(*store_, "startup", kCountsRepo);
+  auto briefing = hook::SessionStartContext(*store_, "startup", kRemote);
   ASSERT_TRUE(briefing) << briefing.error().Format();
   EXPECT_NE(briefing->find("More in lore's memory: 2 decisions, 1 request, 2 knowledge pages "
                            "(1 gotcha) and 1 session log"),
@@ -140,7 +128,7 @@ TEST_F(StoreCountsTest, TheBriefingThePageAndTheStatusToolAgree) {
       << *briefing;
   EXPECT_NE(briefing->find("2 proposed learnings await review"), std::string::npos);
 
-  auto page = OverviewJson(*store_, kCountsRepo);
+  auto page = OverviewJson(*store_, kRemote);
   ASSERT_TRUE(page) << page.error().Format();
   const Json& counts = (*page)["counts"];
   EXPECT_EQ(counts["decisions"], c->decisions);

@@ -6,33 +6,23 @@
 #include <filesystem>
 #include <fstream>
 
-#include "support/temp_dir.h"
+#include "support/app_store.h"
 
 namespace lore::app {
 namespace {
 
-constexpr const char* kLearningsRepo = "git@github.com:acme/widgets.git";
 constexpr const char* kLive =
     R"({"id":"L1aa","type":"fragile-file","subject":"cache.cpp","confidence":0.6,)"
     R"("occurrences":1,"expires_at":"2099-01-01T00:00:00Z"})";
 constexpr const char* kExpired =
     R"({"id":"L2bb","type":"fragile-file","subject":"old.cpp","confidence":0,"occurrences":1})";
 
-class AppLearningsTest : public ::testing::Test {
+class AppLearningsTest : public testing::RemoteStoreTest {
  protected:
-  void SetUp() override {
-    store::Env env;
-    env.lore_home = t_ / "stores";
-    auto s = store::Store::Locate(kLearningsRepo, env);
-    ASSERT_TRUE(s) << s.error().Format();
-    store_ = std::move(*s);
-  }
   void Fill(const std::string& text) {
     ASSERT_TRUE(store_->Ensure(std::chrono::system_clock::now()));
     std::ofstream(store_->learnings_path(), std::ios::binary) << text;
   }
-  testing::TempDir t_;
-  std::optional<store::Store> store_;
   const text::TimePoint now_ = std::chrono::system_clock::now();
 };
 

@@ -7,28 +7,16 @@
 
 #include "lore/app/recall.h"
 #include "lore/fs/fd.h"
-#include "support/temp_dir.h"
+#include "support/app_store.h"
 
 namespace lore::app {
 namespace {
 
-constexpr const char* kMemoryRepo = "git@github.com:acme/widgets.git";
 constexpr const char* kDecision =
     "---\ncreated_at: 2026-01-02T03:04:05Z\nupdated_at: 2026-01-02T03:04:05Z\nstatus: open\n"
     "sources:\n- {session_id: s1, range: [3, 17]}\n---\nWe use **SQLite**.\n";
 
-class AppMemoryTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    store::Env env;
-    env.lore_home = t_ / "stores";
-    auto s = store::Store::Locate(kMemoryRepo, env);
-    ASSERT_TRUE(s) << s.error().Format();
-    store_ = std::move(*s);
-  }
-  testing::TempDir t_;
-  std::optional<store::Store> store_;
-};
+class AppMemoryTest : public testing::RemoteStoreTest {};
 
 TEST_F(AppMemoryTest, AWriteMakesTheStoreThenTheRecord) {
   RecordChange w = WriteRecord(*store_, doc::Kind::kDecision, "use-sqlite", kDecision);
