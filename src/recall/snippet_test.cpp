@@ -68,5 +68,24 @@ TEST(SnippetTest, ManyQueryTermsAreAllWeighed) {
   EXPECT_EQ(s.find("w100"), std::string::npos) << s;
 }
 
+TEST(SnippetTest, TermsMetLateCountLikeTheFirst) {
+  // 70 of the query's terms scattered one per window, then a run of ten more
+  // met only after them: the run is the best window, which it is only if a
+  // term numbered past 64 (a bit mask's width) is weighed like the first.
+  auto word = [](int i) {
+    return "qz" + std::string(1, static_cast<char>('a' + i / 26)) +
+           std::string(1, static_cast<char>('a' + i % 26));
+  };
+  std::string line;
+  QueryTerms q;
+  for (int i = 0; i < 80; ++i) q.idf[index::Stem(word(i), kStemming)] = 1.0;
+  for (int i = 0; i < 70; ++i) line += word(i) + " " + Filler(i * 20, 20) + " ";
+  for (int i = 70; i < 80; ++i) line += word(i) + " ";
+  line += Filler(2000, 40);
+  const std::string s = Snippet(line, 150, q, kStemming);
+  EXPECT_NE(s.find(word(70) + " " + word(71)), std::string::npos) << s;
+  EXPECT_NE(s.find(word(79)), std::string::npos) << s;
+}
+
 }  // namespace
 }  // namespace lore::recall
