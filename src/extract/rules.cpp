@@ -334,6 +334,9 @@ void RulesEngine::Person(const Event& e) {
     return;
   }
   if (activity::IsAcknowledgement(text)) return;  // "ok", "thanks", "continue"
+  // "3" to options no line shows (the agent's list was in a line that did not parse): an
+  // answer whose question is lost, never a task.
+  if (activity::IsOptionAnswer(text)) return;
   StagedRequest r;
   r.intent = MainSentence(text, kShortExcerpt);
   r.summary = Excerpt(text, kLongExcerpt);

@@ -120,6 +120,15 @@ TEST(RulesEngineTest, ANumberAnswersTheAgentsNumberedOptions) {
   EXPECT_TRUE(e.requests.empty());
 }
 
+TEST(RulesEngineTest, ANumberWithNoOptionsInSightIsNeitherRequestNorDecision) {
+  // The agent's list was on a line that did not parse: "3" answers a question the transcript
+  // lost, and a request titled "3" would be noise in every later briefing.
+  auto e = Extracted(
+      {Agent("Blocky can log every query locally."), Person("3"), Person("option 2"), Person("b")});
+  EXPECT_TRUE(e.requests.empty());
+  EXPECT_TRUE(e.decisions.empty());
+}
+
 TEST(RulesEngineTest, AnswersToNumberedQuestionsAreADecisionEach) {
   auto e =
       Extracted({Agent("Two questions first.\n\n### 1. Storage\n- **A) SQLite** \u2014 one file\n"
