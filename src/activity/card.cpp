@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "activity/about.h"
 #include "activity/excerpt.h"
 #include "activity/turns.h"
 #include "text/lines.h"
@@ -111,11 +112,34 @@ std::vector<std::string> Instructions(std::string_view turn) {
           "going forward", "in future", "in the future"}) {
       if (low.starts_with(w)) rule = true;
     }
-    rule = rule || low.find(" always ") != std::string::npos ||
-           low.find("from now on") != std::string::npos;
+    // "always" inside a sentence sets a rule ("and yeah always do the typecheck"), not
+    // when it describes ("the parsing was always a hack", "it's always slow").
+    if (size_t at = low.find(" always "); at != std::string::npos && !rule) {
+      std::string_view before = std::string_view(low).substr(0, at);
+      bool describes = false;
+      for (std::string_view be :
+           {" is", " was", " were", " are", " be", " been", "'s", " has", " had", " have"}) {
+        describes = describes || before.ends_with(be) || before == be.substr(1);
+      }
+      rule = !describes;
+    }
+    rule = rule || low.find("from now on") != std::string::npos;
     if (rule) out.push_back(Excerpt(sentence, kAskBytes));
   }
   return out;
+}
+
+// A word of a shell command as the path it names: the quotes of a command inside a
+// command (`ssh host "cat /etc/x.yml"`) and a trailing comma or colon taken off; a
+// pattern or an expansion (`*.sh`, `$HOME/x`) names no one place.
+std::string_view PlaceWord(std::string_view w) {
+  while (!w.empty() && (w.front() == '"' || w.front() == '\'' || w.front() == '`'))
+    w.remove_prefix(1);
+  while (!w.empty() && (w.back() == '"' || w.back() == '\'' || w.back() == '`' || w.back() == ',' ||
+                        w.back() == ':'))
+    w.remove_suffix(1);
+  if (w.find_first_of("*?[]$=<>{}\"'`") != std::string_view::npos) return {};
+  return w;
 }
 
 // Paths a shell command works with: where it changes to, the scripts it runs.
@@ -132,16 +156,16 @@ void ShellPlaces(std::string_view command, std::map<std::string, int>* places) {
       ++pos;
       continue;
     }
-    std::string_view word = first.substr(pos, end - pos);
+    std::string_view word = PlaceWord(first.substr(pos, end - pos));
     pos = end;
+    if (word.empty()) continue;
     if (word == "cd" || word == "pushd") {
       size_t a = first.find_first_not_of(' ', pos);
       if (a == std::string_view::npos) break;
       size_t b = first.find_first_of(" ;&|)", a);
       std::string_view target =
           first.substr(a, (b == std::string_view::npos ? first.size() : b) - a);
-      if (target.size() > 1 && target.front() == '"' && target.back() == '"')
-        target = target.substr(1, target.size() - 2);
+      target = PlaceWord(target);
       if (target.size() > 1 && target != "..") ++(*places)[std::string(target)];
       pos = b == std::string_view::npos ? first.size() : b;
     } else if ((word.starts_with("./") || word.starts_with("~/") || word.starts_with("/")) &&
@@ -396,6 +420,10 @@ SessionCard ReadCard(const SessionLog& log) {
           std::string what = c.tool == "Bash" ? FirstLine(c.detail, kAskBytes)
                                               : c.tool + " " + Excerpt(c.detail, kAskBytes);
           card.declined.push_back(std::move(what));
+        }
+        if (!e.about.empty() && card.about.empty()) {
+          card.about = e.about;
+          card.about_file = DescribingFile(c.tool, c.detail);
         }
         if (e.status == ResultStatus::kOk) {
           if (IsFileEditTool(c.tool) && !c.detail.empty()) {

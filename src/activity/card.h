@@ -49,6 +49,9 @@ struct SessionCard {
   // The programs its shell commands ran (git, brew, npm …; not the shell's
   // own cd, ls, cat …) and the languages of the files it edited, with counts.
   std::map<std::string, int> programs, languages;
+  // What the project says it is (activity/about.h), and the file it said it in
+  // ("README.md"): the first such read of the session.
+  std::string about, about_file;
 
   // Episodes still failing at the session's end.
   std::vector<const Episode*> Unresolved() const;

@@ -40,6 +40,46 @@ bool HasWords(std::string_view hay, std::string_view needle) {
   return LastWords(hay, needle) != std::string_view::npos;
 }
 
+// `c` with the options of a JavaScript package manager's call taken out:
+// "pnpm --filter @app/api test", "pnpm -r test" and "yarn workspace web test"
+// all run the script `test` ("pnpm test"), the same intent whichever packages.
+std::string WithoutWorkspaceOptions(const std::string& c) {
+  std::string out;
+  out.reserve(c.size());
+  size_t i = 0;
+  bool after_manager = false;  // the words after npm/pnpm/yarn/bun, until a plain one
+  while (i < c.size()) {
+    size_t j = c.find_first_of(" \t\n;&|()", i);
+    if (j == std::string::npos) j = c.size();
+    std::string_view w(c.data() + i, j - i);
+    bool keep = true;
+    if (after_manager) {
+      if (w == "--filter" || w == "-f" || w == "--prefix" || w == "-c" || w == "--dir" ||
+          w == "--cwd" || w == "--workspace" || w == "workspace") {
+        keep = false;
+        size_t v = c.find_first_not_of(' ', j);  // and the value
+        if (v != std::string::npos && c.find_first_of("\n;&|()", j) > v) {
+          j = c.find_first_of(" \t\n;&|()", v);
+          if (j == std::string::npos) j = c.size();
+        }
+      } else if (w.starts_with("-")) {
+        keep = false;  // -r, --recursive, --silent, --filter=x, …
+      } else if (!w.empty()) {
+        after_manager = false;
+      }
+    }
+    if (w == "npm" || w == "pnpm" || w == "yarn" || w == "bun") after_manager = true;
+    if (keep) {
+      out.append(c, i, j - i);
+    }
+    // The separator, kept; a run of spaces left by a dropped word squeezed.
+    if (j < c.size() && !(c[j] == ' ' && (out.empty() || out.back() == ' '))) out.push_back(c[j]);
+    if (j < c.size() && c[j] != ' ' && c[j] != '\t') after_manager = false;
+    i = j + 1;
+  }
+  return out;
+}
+
 constexpr std::array<std::string_view, 27> kTests = {"pytest",
                                                      "python -m pytest",
                                                      "python3 -m pytest",
@@ -198,6 +238,7 @@ std::string OutcomeKind(std::string_view command) {
   std::string c = text::AsciiLower(command.substr(0, 2000));
   std::string what;
   if (std::string kind = PackageKind(c, &what); !kind.empty()) return kind;
+  c = WithoutWorkspaceOptions(c);
   if (HasWords(c, "git commit")) return "commit";
   if (HasWords(c, "git push")) return "push";
   if (HasWords(c, "gh pr create")) return "pr";
@@ -242,7 +283,7 @@ std::string Unquoted(std::string c) {
 }  // namespace
 
 std::string Intent(std::string_view command) {
-  std::string c = Unquoted(text::AsciiLower(command.substr(0, 2000)));
+  std::string c = WithoutWorkspaceOptions(Unquoted(text::AsciiLower(command.substr(0, 2000))));
   std::string what;
   if (!PackageKind(c, &what).empty()) return "";
   std::string best;
@@ -257,7 +298,7 @@ std::string Intent(std::string_view command) {
 
 std::vector<std::string> IntentsOf(std::string_view command) {
   std::vector<std::string> out;
-  std::string c = Unquoted(text::AsciiLower(command.substr(0, 2000)));
+  std::string c = WithoutWorkspaceOptions(Unquoted(text::AsciiLower(command.substr(0, 2000))));
   for (const auto& [words, intent] : IntentTable()) {
     if (HasWords(c, words)) out.push_back(intent);
   }
@@ -266,7 +307,7 @@ std::vector<std::string> IntentsOf(std::string_view command) {
 
 bool Achieves(std::string_view command, std::string_view intent) {
   if (intent.empty()) return false;
-  std::string c = Unquoted(text::AsciiLower(command.substr(0, 2000)));
+  std::string c = WithoutWorkspaceOptions(Unquoted(text::AsciiLower(command.substr(0, 2000))));
   for (const auto& [words, name] : IntentTable()) {
     if (name == intent) return HasWords(c, words);
   }

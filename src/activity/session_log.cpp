@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "activity/about.h"
 #include "activity/clean.h"
 #include "activity/excerpt.h"
 #include "lore/fs/fd.h"
@@ -114,12 +115,17 @@ std::optional<Event> LogBuilder::Add(const Event& in) {
         e.text = FailureLines(e.text, caps_.failure);
       } else if (e.status != ResultStatus::kOk) {
         e.text.clear();
-      } else if (call.tool == "Bash") {
-        e.text = HeadTail(e.text, caps_.output);
-      } else if (KeepsAnswer(call.tool)) {
-        e.text = Cut(e.text, caps_.answer);
       } else {
-        e.text.clear();  // a file's contents, a search's hits: never kept
+        // A README or manifest read: what it says the project is (a line), not its contents.
+        if (std::string file = DescribingFile(call.tool, call.detail); !file.empty())
+          e.about = AboutProject(file, e.text);
+        if (call.tool == "Bash") {
+          e.text = HeadTail(e.text, caps_.output);
+        } else if (KeepsAnswer(call.tool)) {
+          e.text = Cut(e.text, caps_.answer);
+        } else {
+          e.text.clear();  // a file's contents, a search's hits: never kept
+        }
       }
       e.reason = Cut(e.reason, caps_.reason);
       break;
@@ -138,10 +144,18 @@ size_t FitToBudget(std::vector<Event>& events, size_t budget) {
     for (const auto& e : events) n += RenderEvent(e).size() + 1;
     return n;
   };
+  auto words = [](const Event& e) {
+    return e.kind == EventKind::kPersonText || e.kind == EventKind::kAssistantText ||
+           e.kind == EventKind::kCompaction;
+  };
   size_t bytes = total();
+  // What the calls did gives way first (their inputs, outputs and notes), what
+  // the person and the agent said last: a closing summary cut to its first
+  // lines loses what a question a week later asks for.
   for (size_t cap : {2000, 1000, 500, 250, 120}) {
     if (bytes <= budget) return bytes;
     for (auto& e : events) {
+      if (words(e)) continue;
       e.text = Cut(e.text, cap);
       e.detail = Cut(e.detail, cap);
       e.note = Cut(e.note, std::min<size_t>(cap, 200));
@@ -151,6 +165,13 @@ size_t FitToBudget(std::vector<Event>& events, size_t budget) {
   if (bytes > budget) {
     for (auto& e : events) {
       if (e.kind == EventKind::kToolResult && e.status == ResultStatus::kOk) e.text.clear();
+    }
+    bytes = total();
+  }
+  for (size_t cap : {2000, 1000, 500, 250, 120}) {
+    if (bytes <= budget) return bytes;
+    for (auto& e : events) {
+      if (words(e)) e.text = Cut(e.text, cap);
     }
     bytes = total();
   }
@@ -174,6 +195,7 @@ std::string RenderEvent(const Event& e) {
     if (e.exit_code) j["exit"] = *e.exit_code;
     if (!e.reason.empty()) j["reason"] = e.reason;
     if (!e.text.empty()) j["text"] = e.text;
+    if (!e.about.empty()) j["about"] = e.about;
   } else if (!e.text.empty()) {
     j["text"] = e.text;
   }
@@ -239,6 +261,7 @@ bool ParseLogLine(std::string_view text, LogLine* out) {
     e.status = ParseStatus(json::StringOr(j, "status", "ok")).value_or(ResultStatus::kOk);
     e.exit_code = json::Int(j, "exit");
     e.reason = json::StringOr(j, "reason", "");
+    e.about = json::StringOr(j, "about", "");
   }
   out->is_span = false;
   out->event = std::move(e);

@@ -106,6 +106,24 @@ TEST(LogBuilder, FitsTheBudget) {
   size_t bytes = FitToBudget(events, 16 * 1024);
   EXPECT_LE(bytes, 16u * 1024);
   EXPECT_EQ(LogBudget(1000), 16u * 1024);
+
+  // The calls' inputs and outputs give way before what was said.
+  events.clear();
+  for (int i = 0; i < 30; ++i) {
+    Event use = MakeEvent(EventKind::kToolUse, 3 * i + 1);
+    use.tool_name = "Bash";
+    use.tool_id = "t" + std::to_string(i);
+    use.detail = std::string(1500, 'c');
+    events.push_back(use);
+    Event result = MakeEvent(EventKind::kToolResult, 3 * i + 2, false, std::string(2000, 'o'));
+    result.tool_id = use.tool_id;
+    events.push_back(result);
+  }
+  events.push_back(MakeEvent(EventKind::kAssistantText, 100, false, std::string(1800, 's')));
+  bytes = FitToBudget(events, 16 * 1024);
+  EXPECT_LE(bytes, 16u * 1024);
+  EXPECT_EQ(events.back().text.size(), 1800u) << "the closing summary kept whole";
+  EXPECT_LT(events[0].detail.size(), 1500u);
   EXPECT_EQ(LogBudget(1'000'000), 150'000u);
 }
 
@@ -305,6 +323,20 @@ TEST(Cards, AFailureFixedByAnotherCommandIsResolved) {
   EXPECT_TRUE(card.episodes[0].fixed());
 }
 
+TEST(Cards, ATestRunOfOnePackageIsFixedByTheWholeWorkspacesRun) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "pnpm --filter @fieldnotes/api test"),
+      Result(2, "a", ResultStatus::kFailed, "src/lib/geo.test.ts (6 tests | 2 failed)", 1),
+      Use(3, "e", "Edit", "/r/apps/api/src/lib/geo.ts"),
+      Result(4, "e", ResultStatus::kOk, ""),
+      Use(5, "b", "Bash", "pnpm -r test"),
+      Result(6, "b", ResultStatus::kOk, "Test Files  9 passed (9)"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed()) << "the same test intent succeeded";
+  EXPECT_TRUE(card.Unresolved().empty());
+}
+
 TEST(Cards, ASuccessOfAnotherIntentResolvesNothing) {
   auto card = CardOf({
       Use(1, "a", "Bash", "git push origin main"),
@@ -317,6 +349,20 @@ TEST(Cards, ASuccessOfAnotherIntentResolvesNothing) {
   EXPECT_EQ(card.achieved, std::set<std::string>{"commit"});
 }
 
+TEST(Cards, PlacesAreThePathsACommandNamesWithoutQuotesOrPatterns) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "ssh root@10.0.0.1 \"cat /etc/blocky/config.yml\""),
+      Result(2, "a", ResultStatus::kOk, "upstreams:"),
+      Use(3, "b", "Bash", "echo 'export PATH=x' >> ~/.zshrc && source ~/.zshrc"),
+      Result(4, "b", ResultStatus::kOk, ""),
+      Use(5, "c", "Bash", "ls -la ~/bin/*.sh $HOME/.profile.d/x.sh; cd \"/opt/app\""),
+      Result(6, "c", ResultStatus::kOk, ""),
+  });
+  std::set<std::string> places;
+  for (const auto& [path, n] : card.places) places.insert(path);
+  EXPECT_EQ(places, (std::set<std::string>{"/etc/blocky/config.yml", "~/.zshrc", "/opt/app"}));
+}
+
 TEST(Cards, IntentsAreTheLastStagesAndNeverQuotedWords) {
   EXPECT_EQ(Intent("git add . && git commit -m 'run pytest'"), "commit");
   EXPECT_EQ(Intent("git commit -m x && git push"), "push");
@@ -324,6 +370,13 @@ TEST(Cards, IntentsAreTheLastStagesAndNeverQuotedWords) {
   EXPECT_EQ(Intent("python -m pytest tests/"), "test:pytest");
   EXPECT_EQ(Intent("ls -la"), "");
   EXPECT_EQ(Intent("sudo apt-get install jq"), "");  // judged by its packages
+  // A package manager's workspace options choose packages, not what runs.
+  EXPECT_EQ(Intent("pnpm --filter @fieldnotes/api test"), "test:pnpm test");
+  EXPECT_EQ(Intent("pnpm -r test"), "test:pnpm test");
+  EXPECT_EQ(Intent("cd app && yarn workspace web test --watch=false"), "test:yarn test");
+  EXPECT_EQ(Intent("npm --prefix packages/db run build"), "build:npm run build");
+  EXPECT_EQ(Intent("pnpm --filter web lint"), "");
+  EXPECT_EQ(OutcomeKind("pnpm -F api test"), "test");
   EXPECT_TRUE(Achieves("pytest -x tests/test_a.py", "test:pytest"));
   EXPECT_FALSE(Achieves("echo 'git push'", "push"));
 }
@@ -398,6 +451,14 @@ TEST(Cards, APastedBlockIsNotAStandingInstruction) {
   auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false, pasted)});
   EXPECT_EQ(card.instructions,
             std::vector<std::string>{"From now on, keep a note of what you find"});
+}
+
+TEST(Cards, AlwaysInADescriptionIsNoRule) {
+  auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                "Use floats. The string parsing was always a hack and it's always "
+                                "slow. And yeah always do the typecheck before a commit.")});
+  EXPECT_EQ(card.instructions,
+            std::vector<std::string>{"And yeah always do the typecheck before a commit"});
 }
 
 }  // namespace

@@ -53,6 +53,17 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
   return false;
 }
 
+// Whether an unfixed failure is a problem the project still has, not a probe
+// the agent went round: a call with a purpose (a build, a test run, a commit,
+// a push, an install), one the agent retried or edited files for, or the last failure the
+// session ended on. A lookup that failed once (`whoami /groups`, `ps aux` on
+// busybox) and was followed by another way of looking is none.
+bool StillAProblem(const activity::SessionCard& c, const activity::Episode& ep) {
+  if (!activity::OutcomeKind(ep.detail).empty() || ep.repeats > 0 || !ep.files.empty()) return true;
+  const auto unresolved = c.Unresolved();
+  return !unresolved.empty() && unresolved.back() == &ep;
+}
+
 // One session as a block of lines, at most `cap` code points: the latest one
 // (`full`) with every turn, the older ones with their first and last.
 // `fixed_later`: its last failure was dealt with by a later session.
@@ -195,6 +206,13 @@ std::string WhatItIs(const std::vector<activity::SessionCard>& recent) {
     }
   }
   std::vector<std::string> parts;
+  // In the project's own words, quoted and attributed: text from a file.
+  for (const auto& c : recent) {
+    if (c.about.empty()) continue;
+    parts.push_back(Quote(c.about, 300) + " (" + (c.about_file.empty() ? "a file" : c.about_file) +
+                    ", read in session " + Short(c.session_id) + ")");
+    break;
+  }
   if (!where.empty()) parts.push_back(where + " (" + Code(cwd, 80) + ")");
   if (!programs.empty()) parts.push_back("its commands ran " + Counted(programs, 8));
   if (!languages.empty()) parts.push_back("it edited " + Counted(languages, 5) + " files");
@@ -243,6 +261,7 @@ std::string RenderBriefing(const BriefingInput& in) {
     const auto& c = in.recent[i];
     for (const auto* ep : c.Unresolved()) {
       std::string key = activity::ErrorSignature(ep->error);
+      if (!StillAProblem(c, *ep)) continue;
       if (key.empty() || !seen.insert(key).second) continue;
       if (FixedLater(in, i, *ep)) continue;
       // What a tool printed is quoted: it is the failure's evidence, never
@@ -329,8 +348,22 @@ std::string RenderBriefing(const BriefingInput& in) {
     }
     if (s.taken > 0) used += cost;
   }
-  // The sessions take what the others left in the first pass: the latest one
-  // most of it (a project of one session, all of it).
+  // What was learnt (open problems, the person's instructions, lessons) takes
+  // its further items before the sessions do, within what leaves the sessions
+  // their share: an older session's block never pushes a lesson out.
+  const size_t learnt_cap = room - static_cast<size_t>(room * shares[0]);
+  for (size_t i : {1, 2, 4}) {
+    Section& s = sections[i];
+    size_t cost = s.taken == 0 ? header_cost(s) : 0;
+    for (size_t k = s.taken; k < s.items.size(); ++k) {
+      if (used + cost + Chars(s.items[k]) > learnt_cap) break;
+      used += cost + Chars(s.items[k]);
+      cost = 0;
+      ++s.taken;
+    }
+  }
+  // The sessions take what the others left: the latest one most of it (a
+  // project of one session, all of it).
   {
     Section& s = sections[0];
     size_t left = room > used + header_cost(s) ? room - used - header_cost(s) : 0;

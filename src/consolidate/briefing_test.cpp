@@ -94,6 +94,55 @@ TEST(Briefing, AFailureALaterSessionFixedIsSaidToBeDealtWith) {
   EXPECT_NE(b.find("## Open problems"), std::string::npos) << b;
 }
 
+// An open problem is a purpose the project has not reached: a failed lookup the
+// agent went round with another one is none; a failed build, test or install,
+// a failure retried, and the failure a session ended on are.
+TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
+  BriefingInput in;
+  in.project = "example.org_acme_ledgerly";
+  in.sessions = 1;
+  in.first_date = "2026-11-02";
+  activity::SessionCard c = Card(2, 1);
+  auto failure = [](std::string command, std::string error, int repeats) {
+    activity::Episode ep;
+    ep.tool = "Bash";
+    ep.action = ep.detail = std::move(command);
+    ep.error = std::move(error);
+    ep.repeats = repeats;
+    ep.at = "2026-01-12T10:00:00Z";
+    return ep;
+  };
+  c.episodes = {failure("whoami /groups", "whoami: extra operand '/groups'", 0),
+                failure("mix test test/ledger_test.exs", "1 test, 1 failure", 0),
+                failure("curl -sf localhost:4000/health", "curl: (7) Failed to connect", 1),
+                failure("ps aux", "ps: unrecognized option: a", 0),
+                failure("cat /etc/app.conf", "cat: /etc/app.conf: No such file", 0)};
+  in.recent = {c};
+  in.budget = 6000;
+  std::string b = RenderBriefing(in);
+  size_t open = b.find("## Open problems");
+  ASSERT_NE(open, std::string::npos) << b;
+  std::string problems = b.substr(open);
+  EXPECT_EQ(problems.find("whoami"), std::string::npos) << problems;
+  EXPECT_EQ(problems.find("ps aux"), std::string::npos) << problems;
+  EXPECT_NE(problems.find("mix test"), std::string::npos) << problems;
+  EXPECT_NE(problems.find("curl -sf"), std::string::npos) << problems;           // tried again
+  EXPECT_NE(problems.find("cat /etc/app.conf"), std::string::npos) << problems;  // the last
+}
+
+// Lessons and open problems are not pushed out by the blocks of older sessions.
+TEST(Briefing, OlderSessionsNeverPushALessonOut) {
+  BriefingInput in = Input(6000);
+  for (int i = 0; i < 12; ++i)
+    in.gotchas.push_back({"gotcha-" + std::to_string(i), "When `cargo build` fails with error " +
+                                                             std::to_string(i) +
+                                                             ": installing pkg-config worked"});
+  std::string b = RenderBriefing(in);
+  EXPECT_NE(b.find("knowledge/gotcha-11.md"), std::string::npos) << b;
+  EXPECT_LE(text::CodePointCount(b), 6000u);
+  EXPECT_NE(b.find("session 6aaaaaaa"), std::string::npos) << "the latest session keeps its place";
+}
+
 TEST(Briefing, ARewriteReplacesOnlyLoresPart) {
   std::string first = WithBriefing("", "<!-- lore:briefing -->\nv1\n<!-- /lore:briefing -->\n");
   std::string person = first + "\n## My notes\nkeep this\n";

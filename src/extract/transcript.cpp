@@ -368,6 +368,13 @@ ParsedLine ParseTranscriptLine(std::string_view text, int64_t number) {
     if (content) UserEvents(j, *content, number, &out);
     if (out.events.empty()) out.cls = LineClass::kHarness;
   } else if (type == "assistant") {
+    // Claude Code's own words in the agent's place ("API Error: 401 …", "You're out of extra
+    // usage"): the model "<synthetic>", never the agent's report or diagnosis.
+    if (json::Bool(j, "isApiErrorMessage").value_or(false) ||
+        (message && json::StringOr(*message, "model", "") == "<synthetic>")) {
+      out.cls = LineClass::kHarness;
+      return out;
+    }
     if (content) AssistantEvents(*content, number, &out);
   } else if (type == "system" || type == "summary" || type == "progress" ||
              type == "file-history-snapshot" || type == "queue-operation") {

@@ -57,5 +57,31 @@ TEST(TranscriptRedaction, BranchAndCwdAreCleanedOneLineFields) {
   EXPECT_EQ(p.cwd.size(), kMaxCwdBytes);
 }
 
+// Claude Code writes an API error or a usage notice as an assistant line of the model
+// "<synthetic>": harness text, never what the agent reported.
+TEST(TranscriptTest, SyntheticAssistantLinesAreTheHarness) {
+  nlohmann::json line = {
+      {"type", "assistant"},
+      {"sessionId", "s"},
+      {"isApiErrorMessage", true},
+      {"message",
+       {{"model", "<synthetic>"},
+        {"role", "assistant"},
+        {"content", {{{"type", "text"}, {"text", "API Error: 401 authentication_error"}}}}}}};
+  ParsedLine p = ParseTranscriptLine(line.dump(), 1);
+  EXPECT_EQ(p.cls, LineClass::kHarness);
+  EXPECT_TRUE(p.events.empty());
+  line.erase("isApiErrorMessage");
+  line["message"]["content"][0]["text"] = "You're out of extra usage";
+  p = ParseTranscriptLine(line.dump(), 2);
+  EXPECT_EQ(p.cls, LineClass::kHarness);
+  EXPECT_TRUE(p.events.empty());
+  line["message"]["model"] = "claude-opus-4-5";
+  p = ParseTranscriptLine(line.dump(), 3);
+  EXPECT_EQ(p.cls, LineClass::kUsed);
+  ASSERT_EQ(p.events.size(), 1u);
+  EXPECT_EQ(p.events[0].text, "You're out of extra usage");
+}
+
 }  // namespace
 }  // namespace lore::extract
