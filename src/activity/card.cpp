@@ -143,7 +143,10 @@ std::string_view PlaceWord(std::string_view w) {
 }
 
 // Paths a shell command works with: where it changes to, the scripts it runs.
-void ShellPlaces(std::string_view command, std::map<std::string, int>* places) {
+// Changing to the session's folder `cwd`, or to an absolute folder outside it
+// (another checkout, a sibling worktree), names no place in this one.
+void ShellPlaces(std::string_view command, std::string_view cwd,
+                 std::map<std::string, int>* places) {
   std::string_view first = command.substr(0, command.find('\n'));
   size_t pos = 0;
   while (pos < first.size()) {
@@ -166,7 +169,9 @@ void ShellPlaces(std::string_view command, std::map<std::string, int>* places) {
       std::string_view target =
           first.substr(a, (b == std::string_view::npos ? first.size() : b) - a);
       target = PlaceWord(target);
-      if (target.size() > 1 && target != "..") ++(*places)[std::string(target)];
+      const bool elsewhere =
+          !cwd.empty() && target.starts_with("/") && RelativeTo(target, cwd) == std::string(target);
+      if (target.size() > 1 && target != ".." && !elsewhere) ++(*places)[std::string(target)];
       pos = b == std::string_view::npos ? first.size() : b;
     } else if ((word.starts_with("./") || word.starts_with("~/") || word.starts_with("/")) &&
                word.find('.') != std::string_view::npos && word.size() > 3) {
@@ -237,6 +242,49 @@ std::string RelativeTo(std::string_view path, std::string_view folder) {
   const char sep = path[folder.size()];
   if (sep != '/' && sep != '\\') return std::string(path);
   return std::string(path.substr(folder.size() + 1));
+}
+
+std::string ShownCommand(std::string_view command, std::string_view cwd) {
+  std::string_view c = command;
+  std::vector<std::string_view> folders;  // where it ran: a leading cd's, then the session's
+  for (;;) {
+    std::string_view t = text::Trim(c, " \t");
+    if (!t.starts_with("cd ")) break;
+    std::string_view rest = text::Trim(t.substr(3), " \t");
+    std::string_view dir;
+    size_t end = 0;
+    if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
+      size_t q = rest.find(rest[0], 1);
+      if (q == std::string_view::npos) break;
+      dir = rest.substr(1, q - 1);
+      end = q + 1;
+    } else {
+      end = std::min(rest.find_first_of(" \t;&|"), rest.size());
+      dir = rest.substr(0, end);
+    }
+    std::string_view after = text::Trim(rest.substr(end), " \t");
+    size_t op = after.starts_with("&&") ? 2 : after.starts_with(";") ? 1 : 0;
+    if (dir.empty() || op == 0) break;
+    folders.push_back(dir);
+    c = after.substr(op);
+  }
+  folders.push_back(cwd);
+  std::string out(text::Trim(c, " \t"));
+  for (std::string_view f : folders) {
+    while (f.size() > 1 && (f.back() == '/' || f.back() == '\\')) f.remove_suffix(1);
+    if (f.size() < 2 || f[0] != '/') continue;
+    const std::string prefix = std::string(f) + "/";
+    for (size_t at = out.find(prefix); at != std::string::npos; at = out.find(prefix, at)) {
+      const bool starts = at == 0 || out[at - 1] == ' ' || out[at - 1] == '"' ||
+                          out[at - 1] == '\'' || out[at - 1] == '=';
+      if (starts) {
+        out.erase(at, prefix.size());
+      } else {
+        at += prefix.size();
+      }
+    }
+  }
+  return out.empty() ? std::string(command) : out;
 }
 
 std::string WorkspaceKind(std::string_view cwd) {
@@ -399,7 +447,7 @@ SessionCard ReadCard(const SessionLog& log) {
         calls[e.tool_id] = {e.tool_name, e.detail};
         if (e.tool_name == "TodoWrite") last_todos = e.detail;
         if (e.tool_name == "Bash") {
-          ShellPlaces(e.detail, &places);
+          ShellPlaces(e.detail, card.cwd, &places);
           // Every stage's program: "cargo fmt && git commit" ran git too.
           for (const std::string& program : ProgramsOf(e.detail)) {
             if (IsToolProgram(program) &&
@@ -480,6 +528,16 @@ SessionCard ReadCard(const SessionLog& log) {
     if (s.tool != "Bash") continue;
     for (auto& intent : IntentsOf(s.detail)) card.achieved.insert(std::move(intent));
   }
+  // Commands as the person would type them in the checkout: no `cd <folder> &&`
+  // before them, paths below the folder relative (a worktree's too).
+  for (auto& ep : card.episodes) {
+    if (ep.tool != "Bash") continue;
+    ep.action = ShownCommand(ep.action, card.cwd);
+    if (!ep.fix.empty()) ep.fix = ShownCommand(ep.fix, card.cwd);
+  }
+  for (auto& o : card.outcomes) {
+    if (o.kind != "commit") o.what = ShownCommand(o.what, card.cwd);
+  }
   auto ranked = [](const std::map<std::string, int>& m, size_t max) {
     std::vector<std::pair<std::string, int>> v(m.begin(), m.end());
     std::stable_sort(v.begin(), v.end(),
@@ -524,7 +582,8 @@ std::vector<FailureSeen> Failures(const SessionLog& log) {
       f.session_id = log.session_id;
       f.at = e.at;
       f.action = it->second.first == "Bash"
-                     ? FirstLine(it->second.second, 200)
+                     ? ShownCommand(FirstLine(it->second.second, 200),
+                                    log.spans.empty() ? "" : log.spans.front().cwd)
                      : it->second.first + " " + Excerpt(it->second.second, 200);
       f.error = e.text;
       f.signature = ErrorSignature(e.text);

@@ -344,6 +344,15 @@ void EpisodeReader::OnResult(const Event& e) {
                   ErrorSignature(error) == ErrorSignature(open_->error))) {
       ++open_->repeats;
       open_->last_line = e.line;
+      if (ErrorSignature(error) != ErrorSignature(open_->error)) {
+        // The same call failing another way: where it stands now is the latest error, and
+        // the agent's words after it are the diagnosis it carries.
+        open_->error = std::move(error);
+        open_->exit_code = e.exit_code;
+        if (!e.at.empty()) open_->at = e.at;
+        open_->cause.clear();
+        texts_since_ = 0;
+      }
       return;
     }
     Close();

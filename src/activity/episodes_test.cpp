@@ -99,6 +99,22 @@ TEST(Episodes, TheSameFailureAgainIsARepeat) {
   EXPECT_EQ(eps[0].fix, "git pull --rebase && git push");
 }
 
+TEST(Episodes, TheSameCallFailingAnotherWayCarriesTheLatestErrorAndDiagnosis) {
+  auto eps = Session()
+                 .Run("Bash", "docker build -t api . && docker run --rm api", kFailed,
+                      "PrismaClientInitializationError: could not locate the Query Engine")
+                 .Say("The engine for musl is missing from the image.")
+                 .Run("Bash", "docker build -t api . && docker run --rm api", kFailed,
+                      "Error relocating libquery_engine.so.node: __res_init: symbol not found")
+                 .Say("The musl engine does not load on musl 1.2.5.")
+                 .Episodes();
+  ASSERT_EQ(eps.size(), 1u);
+  EXPECT_FALSE(eps[0].fixed());
+  EXPECT_EQ(eps[0].repeats, 1);
+  EXPECT_NE(eps[0].error.find("__res_init"), std::string::npos) << eps[0].error;
+  EXPECT_EQ(eps[0].cause, "The musl engine does not load on musl 1.2.5.");
+}
+
 TEST(Episodes, AnotherProgramOnTheSameWordsFixesIt) {
   auto eps = Session()
                  .Run("Bash", "npm install -g ralph-tui", kFailed, "npm error code ENOTFOUND")

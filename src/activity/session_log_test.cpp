@@ -355,12 +355,12 @@ TEST(Cards, PlacesAreThePathsACommandNamesWithoutQuotesOrPatterns) {
       Result(2, "a", ResultStatus::kOk, "upstreams:"),
       Use(3, "b", "Bash", "echo 'export PATH=x' >> ~/.zshrc && source ~/.zshrc"),
       Result(4, "b", ResultStatus::kOk, ""),
-      Use(5, "c", "Bash", "ls -la ~/bin/*.sh $HOME/.profile.d/x.sh; cd \"/opt/app\""),
+      Use(5, "c", "Bash", "ls -la ~/bin/*.sh $HOME/.profile.d/x.sh; cd \"src/app\""),
       Result(6, "c", ResultStatus::kOk, ""),
   });
   std::set<std::string> places;
   for (const auto& [path, n] : card.places) places.insert(path);
-  EXPECT_EQ(places, (std::set<std::string>{"/etc/blocky/config.yml", "~/.zshrc", "/opt/app"}));
+  EXPECT_EQ(places, (std::set<std::string>{"/etc/blocky/config.yml", "~/.zshrc", "src/app"}));
 }
 
 TEST(Cards, IntentsAreTheLastStagesAndNeverQuotedWords) {
@@ -451,6 +451,42 @@ TEST(Cards, APastedBlockIsNotAStandingInstruction) {
   auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false, pasted)});
   EXPECT_EQ(card.instructions,
             std::vector<std::string>{"From now on, keep a note of what you find"});
+}
+
+TEST(Cards, CommandsAreShownAsTypedInTheCheckout) {
+  EXPECT_EQ(ShownCommand("cd /home/dana/src/app-worktrees/fix && mix test", "/home/dana/src/app"),
+            "mix test");
+  EXPECT_EQ(ShownCommand("cd \"/w/my app\" && git push -u origin x", ""), "git push -u origin x");
+  EXPECT_EQ(ShownCommand("cd /w/wt/a; pytest /w/wt/a/tests/test_x.py", ""),
+            "pytest tests/test_x.py");
+  EXPECT_EQ(ShownCommand("cat /w/app/lib/x.ex /w/app-other/y.ex", "/w/app"),
+            "cat lib/x.ex /w/app-other/y.ex");
+  EXPECT_EQ(ShownCommand("cd build", ""), "cd build");  // nothing after it: as it is
+  EXPECT_EQ(ShownCommand("ls -la", "/w/app"), "ls -la");
+}
+
+TEST(Cards, EpisodesAndPlacesOfAWorktreeSessionAreRelative) {
+  SessionLog log;
+  log.session_id = "s";
+  Span span;
+  span.first = 1;
+  span.last = 6;
+  span.cwd = "/home/dana/src/app-worktrees/fix";
+  log.spans.push_back(span);
+  log.events = {
+      Use(1, "a", "Bash", "cd /home/dana/src/app-worktrees/fix && mix test"),
+      Result(2, "a", ResultStatus::kFailed, "1 test, 1 failure", 1),
+      Use(3, "b", "Bash", "cd /home/dana/src/app && git status"),
+      Result(4, "b", ResultStatus::kOk, "clean"),
+      Use(5, "c", "Bash", "cd /home/dana/src/app-worktrees/fix/lib && ls"),
+      Result(6, "c", ResultStatus::kOk, "x.ex"),
+  };
+  SessionCard card = ReadCard(log);
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_EQ(card.episodes[0].action, "mix test");
+  std::set<std::string> places;
+  for (const auto& [path, n] : card.places) places.insert(path);
+  EXPECT_EQ(places, std::set<std::string>{"lib"});
 }
 
 TEST(Cards, AlwaysInADescriptionIsNoRule) {

@@ -128,7 +128,7 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
                                                  "session): "
                                                : "- Still failing at its end: ") +
                        Code(ep->action, 100);
-    std::string err = activity::FirstLine(ep->error, 160);
+    std::string err = activity::FirstErrorLine(ep->error, 160);
     if (!err.empty()) line += " printed " + Quote(err, 160);
     tail.push_back(line + "\n");
   }
@@ -268,7 +268,7 @@ std::string RenderBriefing(const BriefingInput& in) {
       // an instruction, whatever it says.
       std::string line = "- " + When(ep->at).substr(0, 10) + " (" + Short(c.session_id) +
                          "): " + Code(ep->action, 100) + " fails with " +
-                         Quote(activity::FirstLine(ep->error, 200), 200);
+                         Quote(activity::FirstErrorLine(ep->error, 200), 200);
       if (!ep->cause.empty()) line += " The agent's diagnosis: " + Quote(ep->cause, 200);
       sections[1].items.push_back(line + "\n");
     }
@@ -294,7 +294,7 @@ std::string RenderBriefing(const BriefingInput& in) {
     for (const auto& ep : c.episodes) {
       if (!ep.fixed()) continue;
       std::string line = "- " + Code(ep.action, 100) + " failed with " +
-                         Quote(activity::FirstLine(ep.error, 160), 160);
+                         Quote(activity::FirstErrorLine(ep.error, 160), 160);
       if (!ep.cause.empty()) line += "; cause: " + Cut(OneLine(ep.cause), 200);
       line += "; then worked: " + Code(ep.fix, 120);
       if (!ep.files.empty()) {

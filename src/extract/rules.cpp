@@ -267,6 +267,7 @@ void RulesEngine::CloseDiscussion() {
 
 void RulesEngine::Person(const Event& e) {
   CloseDiscussion();
+  awaiting_reason_.reset();
   const std::string& text = e.text;
   const std::string low = text::AsciiLower(text.substr(0, 4096));
   const std::string asked = activity::ClosingQuestion(last_assistant_);
@@ -310,6 +311,7 @@ void RulesEngine::Person(const Event& e) {
       d.chosen = Excerpt(options[*i], kShortExcerpt);
       d.rationale = question;
       d.origin = with_question;
+      if (entry_.decisions.size() < kMaxCandidates) awaiting_reason_ = entry_.decisions.size();
       return Push(entry_.decisions, std::move(d));
     }
     if (!asked.empty() && !activity::IsQuestion(text) && NamedIn(text, asked)) {
@@ -352,6 +354,21 @@ void RulesEngine::Person(const Event& e) {
 void RulesEngine::Assistant(const Event& e) {
   last_assistant_ = e.text.substr(0, kMaxAssistantKept);
   last_assistant_line_ = e.line;
+  if (awaiting_reason_ && *awaiting_reason_ < entry_.decisions.size()) {
+    // The agent's first words after the person picked an option, when they speak of the
+    // choice (name it, or say why), are the decision's reason: the question it answered
+    // ("Which one?") says less.
+    StagedDecision& d = entry_.decisions[*awaiting_reason_];
+    const std::string said = activity::Diagnosis(e.text, kLongExcerpt);
+    const std::string low = text::AsciiLower(said);
+    const std::string chosen = text::AsciiLower(d.chosen);
+    const std::string first_word = chosen.substr(0, chosen.find(' '));
+    bool speaks = first_word.size() >= 3 && low.find(first_word) != std::string::npos;
+    for (std::string_view w : {"because", "since ", "going with", "went with", "chose", "option"})
+      speaks = speaks || low.find(w) != std::string::npos;
+    if (!said.empty() && speaks) d.rationale = said;
+  }
+  awaiting_reason_.reset();
   if (!open_ || open_->points.size() >= kMaxPoints) return;
   for (std::string_view raw : text::Lines(e.text)) {
     if (open_->points.size() >= kMaxPoints) break;

@@ -120,6 +120,22 @@ TEST(RulesEngineTest, ANumberAnswersTheAgentsNumberedOptions) {
   EXPECT_TRUE(e.requests.empty());
 }
 
+TEST(RulesEngineTest, TheAgentsAccountOfTheChoiceIsItsReason) {
+  auto e = Extracted({Agent("Which one?\n1. **Round the payer's share**\n2. **Largest remainder** "
+                            "allocation\n3. **Decimal shares**"),
+                      Person("2"),
+                      Agent("Going with 2, largest remainder: the shares always add up exactly "
+                            "to the total. Let me write the test first."),
+                      Agent("Which branch?\n1. **main**\n2. **fix-rounding**"), Person("2"),
+                      Agent("Let me check the worktree first.")});
+  ASSERT_EQ(e.decisions.size(), 2u);
+  EXPECT_EQ(e.decisions[0].chosen, "Largest remainder");
+  EXPECT_EQ(e.decisions[0].rationale,
+            "Going with 2, largest remainder: the shares always add up exactly to the total.");
+  // Words that do not speak of the choice leave the question it answered.
+  EXPECT_EQ(e.decisions[1].rationale, "Which branch?");
+}
+
 TEST(RulesEngineTest, ANumberWithNoOptionsInSightIsNeitherRequestNorDecision) {
   // The agent's list was on a line that did not parse: "3" answers a question the transcript
   // lost, and a request titled "3" would be noise in every later briefing.

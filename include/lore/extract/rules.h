@@ -57,6 +57,9 @@ class RulesEngine final : public Engine {
   std::optional<consolidate::StagedDiscussion> open_;  // a question awaiting answers
   std::string last_assistant_;  // the agent's last words (bounded), for options and questions
   int64_t last_assistant_line_ = 0;
+  // The decision the person's last short reply made, whose reason the agent's next words may
+  // give ("Going with 2, largest remainder: the shares always add up"), by its index.
+  std::optional<size_t> awaiting_reason_;
   std::string first_at_, last_at_;
   int64_t dropped_ = 0;
 };
