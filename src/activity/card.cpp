@@ -1,7 +1,9 @@
 #include "activity/card.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <set>
 
 #include "activity/about.h"
 #include "activity/excerpt.h"
@@ -243,6 +245,67 @@ std::string RelativeTo(std::string_view path, std::string_view folder) {
   if (sep != '/' && sep != '\\') return std::string(path);
   return std::string(path.substr(folder.size() + 1));
 }
+
+namespace {
+
+std::string_view BaseName(std::string_view p) {
+  size_t slash = p.find_last_of("/\\");
+  return slash == std::string_view::npos ? p : p.substr(slash + 1);
+}
+
+// The platforms a command builds or runs for (`--target aarch64-unknown-linux-gnu`,
+// `--platform=linux/arm64`).
+std::set<std::string> PlatformsOf(std::string_view command) {
+  std::set<std::string> out;
+  for (std::string_view flag : {"--target", "--platform", "--arch"}) {
+    for (size_t at = command.find(flag); at != std::string_view::npos;
+         at = command.find(flag, at + flag.size())) {
+      size_t v = at + flag.size();
+      if (v >= command.size() || (command[v] != ' ' && command[v] != '=')) continue;
+      v = command.find_first_not_of(" =", v);
+      if (v == std::string_view::npos) break;
+      size_t end = command.find_first_of(" \t\n;&|)", v);
+      out.insert(std::string(command.substr(v, end == std::string_view::npos ? end : end - v)));
+    }
+  }
+  return out;
+}
+
+// True when `ok` builds for every platform `failed` named: a host build is no
+// answer to a cross build's failure.
+bool SamePlatform(std::string_view failed, std::string_view ok) {
+  const std::set<std::string> want = PlatformsOf(failed), have = PlatformsOf(ok);
+  return std::includes(have.begin(), have.end(), want.begin(), want.end());
+}
+
+// The names of the source files a failure's output points at ("src/time.rs:12:36",
+// "(lib/money.ex:27)"), without their folders and line numbers.
+std::set<std::string> FilesNamed(std::string_view error) {
+  std::set<std::string> out;
+  size_t i = 0;
+  while (i < error.size() && out.size() < 8) {
+    size_t a = error.find_first_not_of(" \t\n\r\"'`()[]{}<>,;", i);
+    if (a == std::string_view::npos) break;
+    size_t b = error.find_first_of(" \t\n\r\"'`()[]{}<>,;", a);
+    if (b == std::string_view::npos) b = error.size();
+    std::string_view w = error.substr(a, b - a);
+    i = b;
+    while (!w.empty() && (std::isdigit(static_cast<unsigned char>(w.back())) || w.back() == ':' ||
+                          w.back() == '.'))
+      w.remove_suffix(1);  // ":12:36:", a sentence's full stop
+    std::string_view name = BaseName(w);
+    size_t dot = name.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || name.size() - dot - 1 > 5 ||
+        name.size() - dot - 1 < 1)
+      continue;
+    bool ext = true;
+    for (char c : name.substr(dot + 1)) ext = ext && std::isalpha(static_cast<unsigned char>(c));
+    if (ext && name.find(':') == std::string_view::npos) out.insert(std::string(name));
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string ShownCommand(std::string_view command, std::string_view cwd) {
   std::string_view c = command;
@@ -518,7 +581,33 @@ SessionCard ReadCard(const SessionLog& log) {
     if (ep.fixed() || ep.tool != "Bash") continue;
     const std::string intent = Intent(ep.detail);
     for (const auto& s : successes) {
-      if (s.line > ep.first_line && s.tool == "Bash" && Achieves(s.detail, intent)) {
+      if (s.line > ep.first_line && s.tool == "Bash" && Achieves(s.detail, intent) &&
+          SamePlatform(ep.detail, s.detail)) {
+        ep.fix = s.action;
+        break;
+      }
+    }
+  }
+  // A failure that points at a file (`panicked at src/time.rs:12:36`), that file then
+  // edited and a test or build run passing after the edit: fixed in the code, whatever
+  // command reproduced it.
+  for (auto& ep : card.episodes) {
+    if (ep.fixed() || ep.tool != "Bash") continue;
+    const std::set<std::string> named = FilesNamed(ep.error);
+    if (named.empty()) continue;
+    int64_t edited = 0;
+    for (const auto& s : successes) {
+      if (s.line > ep.first_line && IsFileEditTool(s.tool) &&
+          named.count(std::string(BaseName(s.detail)))) {
+        edited = s.line;
+        break;
+      }
+    }
+    if (edited == 0) continue;
+    for (const auto& s : successes) {
+      if (s.line <= edited || s.tool != "Bash") continue;
+      const std::string kind = OutcomeKind(s.detail);
+      if (kind == "test" || kind == "build") {
         ep.fix = s.action;
         break;
       }

@@ -53,4 +53,12 @@ std::string WithoutHarness(std::string_view text);
 ResultStatus Classify(std::string_view text, bool is_error, std::optional<int64_t> exit_code,
                       std::string_view command, std::string* reason = nullptr);
 
+// True when the shell command `command` reported success only because its
+// last stage is a pager (`cargo build … 2>&1 | tail -14`: tail's exit code)
+// while its output says the build or test run failed (a line starting
+// "error:", "error[", "FAILED ", "npm ERR!", "make: ***", a traceback, "…:
+// error: …", "test result: FAILED"). Only for builds and test runs
+// (activity::OutcomeKind), so a `grep error log | head` stays what it is.
+bool MaskedFailure(std::string_view command, std::string_view text);
+
 }  // namespace lore::activity

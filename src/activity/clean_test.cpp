@@ -80,6 +80,18 @@ TEST(Classify, NothingToCommitAndNoMatchAreNotFailures) {
 
 // Issue 38: a field of one line from outside (a branch, a cwd, a path) and
 // what lore shows of a field on one line.
+TEST(Classify, ABuildPipedIntoTailFailsByItsOutput) {
+  const char* linker = "   Compiling tidewatch v0.4.0\nclang: error: linker command failed\n";
+  EXPECT_TRUE(MaskedFailure("OPENSSL_DIR=/x cargo build --release 2>&1 | tail -14", linker));
+  EXPECT_TRUE(MaskedFailure("pytest -x 2>&1 | tail -3", "FAILED tests/test_a.py::test_b\n"));
+  EXPECT_TRUE(MaskedFailure("cargo test | head -40", "test result: FAILED. 3 passed; 1 failed"));
+  EXPECT_TRUE(MaskedFailure("cross build --release --target aarch64 2>&1 | tail -25", linker));
+  EXPECT_FALSE(MaskedFailure("cargo build --release 2>&1 | tail -3", "    Finished release\n"));
+  EXPECT_FALSE(MaskedFailure("cargo build --release", linker));  // its own exit code counts
+  EXPECT_FALSE(MaskedFailure("grep -rn 'error:' logs | head", "error: disk full\n"));
+  EXPECT_FALSE(MaskedFailure("cat build.log | tail", "error: disk full\n"));
+}
+
 TEST(Readable, OneLineFieldsLoseEscapesControlsAndSecrets) {
   EXPECT_EQ(ReadableLine("a\x1b]0;owned\x07"
                          "b\x1b[2J\nc\td\r\ne"),

@@ -172,7 +172,12 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
   const std::string prog = ProgramOf(f), sub = SubcommandOf(f);
   for (std::string_view stage : Stages(ok)) {
     auto w = Meaningful(stage);
-    bool same = ProgramOf(w) == prog || (!sub.empty() && SubcommandOf(w) == sub);
+    // The same program doing another thing (`cargo tree` after `cargo build`) answers
+    // nothing; the same sub-command of another program may (`bun install` after `npm
+    // install`).
+    const std::string other = SubcommandOf(w);
+    bool same = (ProgramOf(w) == prog && (sub.empty() || other.empty() || other == sub)) ||
+                (!sub.empty() && other == sub);
     if (same && Overlap(f, w)) return true;
   }
   return false;

@@ -124,6 +124,17 @@ TEST(Episodes, AnotherProgramOnTheSameWordsFixesIt) {
   EXPECT_EQ(eps[0].fix, "bun install -g ralph-tui");
 }
 
+TEST(Episodes, TheSameProgramDoingAnotherThingIsNoFix) {
+  auto eps = Session()
+                 .Run("Bash", "cargo build --release --target aarch64-unknown-linux-gnu", kFailed,
+                      "error: failed to run custom build command for `openssl-sys v0.9.109`")
+                 .Run("Bash", "cargo tree -i openssl-sys --target aarch64-unknown-linux-gnu", kOk,
+                      "openssl-sys v0.9.109")
+                 .Episodes();
+  ASSERT_EQ(eps.size(), 1u);
+  EXPECT_FALSE(eps[0].fixed()) << eps[0].fix;
+}
+
 TEST(Episodes, AnUnrelatedSuccessIsNoFixAndThePersonClosesIt) {
   auto eps = Session()
                  .Run("Bash", "defaults read com.apple.screensaver askForPassword", kFailed,

@@ -111,6 +111,9 @@ std::optional<Event> LogBuilder::Add(const Event& in) {
       e.tool_name.clear();  // the call names the tool
       if (e.status == ResultStatus::kFailed && call.tool == "Bash")
         e.status = Classify(e.text, true, e.exit_code, call.detail);
+      else if (e.status == ResultStatus::kOk && call.tool == "Bash" &&
+               MaskedFailure(call.detail, e.text))
+        e.status = ResultStatus::kFailed;
       if (e.status == ResultStatus::kFailed) {
         e.text = FailureLines(e.text, caps_.failure);
       } else if (e.status != ResultStatus::kOk) {

@@ -337,6 +337,54 @@ TEST(Cards, ATestRunOfOnePackageIsFixedByTheWholeWorkspacesRun) {
   EXPECT_TRUE(card.Unresolved().empty());
 }
 
+TEST(Cards, AFailureAtAFileEditedThenVerifiedIsFixed) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "git checkout main && cargo run -q -- table --date 2026-11-01"),
+      Result(2, "a", ResultStatus::kFailed,
+             "thread 'main' panicked at src/time.rs:12:36:\nAmbiguous local time", 101),
+      MakeEvent(EventKind::kPersonText, 3, false, "fix it with GMT"),
+      Use(4, "e", "Edit", "/r/src/time.rs"),
+      Result(5, "e", ResultStatus::kOk, ""),
+      Use(6, "b", "Bash", "cargo test"),
+      Result(7, "b", ResultStatus::kOk, "test result: ok. 12 passed"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed());
+  EXPECT_EQ(card.episodes[0].fix, "cargo test");
+  // Another file edited: nothing says the failure was dealt with.
+  auto other = CardOf({
+      Use(1, "a", "Bash", "cargo run -q -- table"),
+      Result(2, "a", ResultStatus::kFailed, "thread 'main' panicked at src/time.rs:12:36:", 101),
+      Use(4, "e", "Edit", "/r/src/cache.rs"),
+      Result(5, "e", ResultStatus::kOk, ""),
+      Use(6, "b", "Bash", "cargo test"),
+      Result(7, "b", ResultStatus::kOk, "test result: ok. 12 passed"),
+  });
+  ASSERT_EQ(other.episodes.size(), 1u);
+  EXPECT_FALSE(other.episodes[0].fixed());
+}
+
+TEST(Cards, AHostBuildIsNoAnswerToACrossBuildsFailure) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "cargo build --release --target aarch64-unknown-linux-gnu"),
+      Result(2, "a", ResultStatus::kFailed, "error: failed to run custom build command", 101),
+      Use(3, "b", "Bash", "git checkout -- Cargo.toml && cargo build -q --release"),
+      Result(4, "b", ResultStatus::kOk, ""),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_FALSE(card.episodes[0].fixed()) << card.episodes[0].fix;
+  auto same = CardOf({
+      Use(1, "a", "Bash", "cargo build --release --target aarch64-unknown-linux-gnu"),
+      Result(2, "a", ResultStatus::kFailed, "error: failed to run custom build command", 101),
+      Use(3, "b", "Bash", "cargo zigbuild --release --target=aarch64-unknown-linux-gnu"),
+      Result(4, "b", ResultStatus::kOk, ""),
+      Use(5, "c", "Bash", "cargo build --target aarch64-unknown-linux-gnu --release"),
+      Result(6, "c", ResultStatus::kOk, "Finished"),
+  });
+  ASSERT_EQ(same.episodes.size(), 1u);
+  EXPECT_TRUE(same.episodes[0].fixed());
+}
+
 TEST(Cards, ASuccessOfAnotherIntentResolvesNothing) {
   auto card = CardOf({
       Use(1, "a", "Bash", "git push origin main"),
