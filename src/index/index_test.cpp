@@ -78,6 +78,24 @@ TEST_F(IndexTest, IndexesEveryScopeWithFields) {
       (std::vector<std::string>{"keep-parser", "summary"}));
 }
 
+// A README read in a session: what it says the project is can be found, quoted as the
+// file's words; the rest of the file never was kept.
+TEST_F(IndexTest, WhatAReadFileSaysTheProjectIsIsFoundQuoted) {
+  t_.Write("sessions/s1.jsonl",
+           "{\"turn\":\"tool\",\"line\":3,\"tool\":\"Read\",\"id\":\"r1\","
+           "\"input\":\"/w/README.md\"}\n"
+           "{\"turn\":\"result\",\"line\":4,\"id\":\"r1\",\"status\":\"ok\","
+           "\"about\":\"Split shared household expenses.\"}\n"
+           "{\"turn\":\"span\",\"session_id\":\"s1\",\"lines\":[1,4]}\n");
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(Slugs(idx, "household"), std::vector<std::string>{"sessions/s1.jsonl:2"});
+  auto m = idx.Find({Stem("household", Stemming::kSnowballEnglish)}, {});
+  ASSERT_EQ(m->size(), 1u);
+  EXPECT_EQ(idx.Get(m->ids[0])->record.text,
+            "result ok\nthe file says the project is: \"Split shared household expenses.\"");
+}
+
 TEST_F(IndexTest, UnparseableFrontmatterIsIndexedWithNullFields) {
   t_.Write("knowledge/broken.md", "---\nkind: [unclosed\n---\nwidget body\n");
   t_.Write("knowledge/nofront.md", "widget without frontmatter\n");

@@ -129,13 +129,15 @@ Record FromSessionLine(const std::string& rel, int64_t line_no, std::string_view
       break;
     case activity::EventKind::kToolResult: {
       r.kind = "result";
-      if (e.text.empty() && e.reason.empty()) return r;  // nothing to find
+      if (e.text.empty() && e.reason.empty() && e.about.empty()) return r;  // nothing to find
       std::string status(activity::StatusName(e.status));
       r.text = "result " + status;
       if (e.exit_code) r.text += " (exit " + std::to_string(*e.exit_code) + ")";
       if (!e.reason.empty()) r.text += ": the person said: " + e.reason;
       if (!e.text.empty()) r.text += ":\n" + e.text;
-      r.words = status + "\n" + e.reason + "\n" + e.text;
+      // What the README or manifest read says the project is: the file's words, quoted.
+      if (!e.about.empty()) r.text += "\nthe file says the project is: \"" + e.about + "\"";
+      r.words = status + "\n" + e.reason + "\n" + e.text + "\n" + e.about;
       break;
     }
     case activity::EventKind::kInterrupt:
