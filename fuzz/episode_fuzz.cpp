@@ -3,9 +3,11 @@
 // transcript lines, through the line parser and the session log's builder,
 // each logged event rendered as a log line and parsed back to itself, then the
 // whole log through the episode and outcome readers and the session card.
+// What a read README or manifest says the project is (`about`) is one bounded line.
 // Episodes and outcomes stay within the lines read; every text is
 // valid UTF-8 and bounded; signatures are short; nothing loops (libFuzzer's
 // timeout).
+#include "activity/about.h"
 #include "activity/card.h"
 #include "activity/session_log.h"
 #include "check.h"
@@ -27,7 +29,7 @@ bool SameEvent(const act::Event& a, const act::Event& b) {
   return a.kind == b.kind && a.line == b.line && a.at == b.at && a.text == b.text &&
          a.tool_name == b.tool_name && a.tool_id == b.tool_id && a.detail == b.detail &&
          a.note == b.note && a.status == b.status && a.reason == b.reason &&
-         a.exit_code == b.exit_code;
+         a.exit_code == b.exit_code && a.about == b.about;
 }
 
 }  // namespace
@@ -50,6 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       act::LogLine back;
       LORE_FUZZ_CHECK(act::ParseLogLine(line, &back));
       LORE_FUZZ_CHECK(!back.is_span && SameEvent(back.event, *logged));
+      LORE_FUZZ_CHECK(Text(logged->about, act::kMaxAboutBytes));
+      LORE_FUZZ_CHECK(logged->about.find('\n') == std::string::npos);
       log.events.push_back(std::move(*logged));
     }
   }
@@ -71,6 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const act::SessionCard card = act::ReadCard(log);
   LORE_FUZZ_CHECK(Text(card.task, 400) && Text(card.closing, 800));
+  LORE_FUZZ_CHECK(Text(card.about, act::kMaxAboutBytes) && Text(card.about_file, 4096));
   for (const auto& t : card.turns) LORE_FUZZ_CHECK(Text(t.ask, 400) && Text(t.report, 1000));
   for (const auto& f : act::Failures(log)) LORE_FUZZ_CHECK(Text(f.signature, 160));
   return 0;
