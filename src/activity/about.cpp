@@ -131,6 +131,11 @@ bool IsProse(std::string_view low) {
 }  // namespace
 
 std::string DescribingFile(std::string_view tool, std::string_view detail) {
+  const std::string path = DescribingPath(tool, detail);
+  return path.empty() ? "" : std::string(Base(path));
+}
+
+std::string DescribingPath(std::string_view tool, std::string_view detail) {
   std::string_view path;
   if (tool == "Read") {
     path = text::Trim(detail);
@@ -155,9 +160,8 @@ std::string DescribingFile(std::string_view tool, std::string_view detail) {
   } else {
     return "";
   }
-  std::string_view base = Base(path);
-  const std::string low = text::AsciiLower(base);
-  if (IsManifest(low) || IsProse(low)) return std::string(base);
+  const std::string low = text::AsciiLower(Base(path));
+  if (IsManifest(low) || IsProse(low)) return std::string(path);
   return "";
 }
 

@@ -20,6 +20,10 @@ inline constexpr size_t kMaxAboutBytes = 300;
 // single `cat`, `head`, `bat` or `less` of one file.
 std::string DescribingFile(std::string_view tool, std::string_view detail);
 
+// The path a read of a DescribingFile names, as given ("/w/app/README.md",
+// "docs/README.rst"); empty when DescribingFile is.
+std::string DescribingPath(std::string_view tool, std::string_view detail);
+
 // The description `contents` of the file named `name` (a DescribingFile) gives:
 // one line, at most kMaxAboutBytes; empty when it gives none. Claude Code's
 // line numbers ("    12→") are taken off; headings, badges, HTML comments,

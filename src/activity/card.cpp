@@ -126,6 +126,19 @@ std::vector<std::string> Instructions(std::string_view turn) {
       rule = !describes;
     }
     rule = rule || low.find("from now on") != std::string::npos;
+    // "two house rules for this repo: type hints on every public function": what follows
+    // the colon of a sentence that announces rules or conventions.
+    if (size_t colon = sentence.find(':'); !rule && colon != std::string_view::npos) {
+      const std::string before = text::AsciiLower(sentence.substr(0, std::min<size_t>(colon, 400)));
+      const bool announces = before.find("rule") != std::string::npos ||
+                             before.find("convention") != std::string::npos ||
+                             before.find("guideline") != std::string::npos;
+      std::string_view after = text::Trim(sentence.substr(colon + 1));
+      if (announces && after.size() >= 8) {
+        out.push_back(Excerpt(after, kAskBytes));
+        continue;
+      }
+    }
     if (rule) out.push_back(Excerpt(sentence, kAskBytes));
   }
   return out;
@@ -532,9 +545,15 @@ SessionCard ReadCard(const SessionLog& log) {
                                               : c.tool + " " + Excerpt(c.detail, kAskBytes);
           card.declined.push_back(std::move(what));
         }
-        if (!e.about.empty() && card.about.empty()) {
-          card.about = e.about;
-          card.about_file = DescribingFile(c.tool, c.detail);
+        if (!e.about.empty()) {
+          // The file as the checkout names it; the checkout's own before a folder's.
+          std::string file = RelativeTo(DescribingPath(c.tool, c.detail), card.cwd);
+          const bool top = file.find_first_of("/\\") == std::string::npos;
+          if (card.about.empty() ||
+              (top && card.about_file.find_first_of("/\\") != std::string::npos)) {
+            card.about = e.about;
+            card.about_file = std::move(file);
+          }
         }
         if (e.status == ResultStatus::kOk) {
           if (IsFileEditTool(c.tool) && !c.detail.empty()) {

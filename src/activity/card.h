@@ -49,8 +49,9 @@ struct SessionCard {
   // The programs its shell commands ran (git, brew, npm …; not the shell's
   // own cd, ls, cat …) and the languages of the files it edited, with counts.
   std::map<std::string, int> programs, languages;
-  // What the project says it is (activity/about.h), and the file it said it in
-  // ("README.md"): the first such read of the session.
+  // What the project says it is (activity/about.h), and the file it said it in, relative to
+  // the session's folder ("README.md", "third_party/q/README.md"): the first read of the
+  // checkout's own such file, else the first of any.
   std::string about, about_file;
 
   // Episodes still failing at the session's end.

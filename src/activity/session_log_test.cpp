@@ -537,6 +537,36 @@ TEST(Cards, EpisodesAndPlacesOfAWorktreeSessionAreRelative) {
   EXPECT_EQ(places, std::set<std::string>{"lib"});
 }
 
+TEST(Cards, TheCheckoutsOwnReadmeSaysWhatItIsNotAVendoredOne) {
+  auto with_about = [](int64_t line, const std::string& id, const std::string& about) {
+    Event e = Result(line, id, ResultStatus::kOk, "");
+    e.about = about;
+    return e;
+  };
+  auto card = CardOf({
+      Use(1, "a", "Read", "/r/third_party/pgqueue/README.md"),
+      with_about(2, "a", "A tiny job queue on top of PostgreSQL."),
+      Use(3, "b", "Read", "/r/README.md"),
+      with_about(4, "b", "Relays webhooks to internal consumers."),
+      Use(5, "c", "Read", "/r/docs/README.md"),
+      with_about(6, "c", "The docs."),
+  });
+  EXPECT_EQ(card.about, "Relays webhooks to internal consumers.");
+  EXPECT_EQ(card.about_file, "README.md");
+  auto vendored = CardOf({Use(1, "a", "Read", "/r/third_party/pgqueue/README.md"),
+                          with_about(2, "a", "A tiny job queue on top of PostgreSQL.")});
+  EXPECT_EQ(vendored.about_file, "third_party/pgqueue/README.md");
+}
+
+TEST(Cards, RulesAnnouncedBeforeAColonAreInstructions) {
+  auto card = CardOf({MakeEvent(
+      EventKind::kPersonText, 1, false,
+      "yes commit it. and two house rules for this repo: type hints on every public function, "
+      "no exceptions. The error is: a KeyError in the parser.")});
+  EXPECT_EQ(card.instructions,
+            std::vector<std::string>{"type hints on every public function, no exceptions"});
+}
+
 TEST(Cards, AlwaysInADescriptionIsNoRule) {
   auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
                                 "Use floats. The string parsing was always a hack and it's always "

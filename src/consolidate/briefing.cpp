@@ -146,10 +146,13 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
   const size_t per_turn = std::clamp<size_t>(cap / n_turns, 200, full ? 700 : 500);
   const size_t ask_max = std::min<size_t>(240, per_turn / 3);
   const size_t report_max = per_turn > ask_max + 60 ? per_turn - ask_max - 60 : 100;
-  auto turn_line = [&](size_t i) {
+  // The latest session's last report says where the work stands: it gets the room of two
+  // turns (at most 1,000 characters, half the cap).
+  const size_t state_max = std::max(report_max, std::min<size_t>({2 * per_turn, 1000, cap / 2}));
+  auto turn_line = [&](size_t i, size_t max) {
     const auto& t = c.turns[i];
     std::string line = (i == 0 ? "- Asked " : "- Then asked ") + Quote(t.ask, ask_max);
-    if (!t.report.empty()) line += "; the agent reported: " + Quote(t.report, report_max);
+    if (!t.report.empty()) line += "; the agent reported: " + Quote(t.report, max);
     return line + "\n";
   };
   // The first request (the task), then the latest ones (the state it left)
@@ -158,7 +161,7 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
   for (const auto& t : tail) used += Chars(t);
   std::string out = head;
   if (!c.turns.empty()) {
-    std::string first = turn_line(0);
+    std::string first = turn_line(0, full && c.turns.size() == 1 ? state_max : report_max);
     out += first;
     used += Chars(first);
   }
@@ -166,7 +169,12 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
   size_t k = c.turns.size();
   const size_t most = c.turns.size();
   while (k > 1 && last.size() < most) {
-    std::string line = turn_line(k - 1);
+    std::string line = turn_line(k - 1, report_max);
+    if (full && last.empty()) {
+      // The last report as long as the room left allows, up to state_max.
+      const size_t room = cap > used + Chars(line) + 40 ? cap - used - Chars(line) - 40 : 0;
+      line = turn_line(k - 1, std::min(state_max, report_max + room));
+    }
     if (used + Chars(line) + 40 > cap) break;
     used += Chars(line);
     last.push_back(std::move(line));
@@ -206,12 +214,18 @@ std::string WhatItIs(const std::vector<activity::SessionCard>& recent) {
     }
   }
   std::vector<std::string> parts;
-  // In the project's own words, quoted and attributed: text from a file.
+  // In the project's own words, quoted and attributed: text from a file. The checkout's own
+  // README or manifest before one in a folder of it (a vendored library's README).
+  const activity::SessionCard* said = nullptr;
   for (const auto& c : recent) {
     if (c.about.empty()) continue;
-    parts.push_back(Quote(c.about, 300) + " (" + (c.about_file.empty() ? "a file" : c.about_file) +
-                    ", read in session " + Short(c.session_id) + ")");
-    break;
+    const bool top = c.about_file.find('/') == std::string::npos;
+    if (!said || (top && said->about_file.find('/') != std::string::npos)) said = &c;
+    if (top) break;
+  }
+  if (said) {
+    parts.push_back(Quote(said->about, 300) + " (" + Code(said->about_file, 120) +
+                    ", read in session " + Short(said->session_id) + ")");
   }
   if (!where.empty()) parts.push_back(where + " (" + Code(cwd, 80) + ")");
   if (!programs.empty()) parts.push_back("its commands ran " + Counted(programs, 8));

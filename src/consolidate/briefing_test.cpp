@@ -143,6 +143,31 @@ TEST(Briefing, OlderSessionsNeverPushALessonOut) {
   EXPECT_NE(b.find("session 6aaaaaaa"), std::string::npos) << "the latest session keeps its place";
 }
 
+// What the project is, in its own words: the checkout's README read in an older session
+// before a vendored library's README read in the latest one; the latest session's last
+// report (where the work stands) gets more room than the turns before it.
+TEST(Briefing, WhatItIsAndWhereTheWorkStands) {
+  BriefingInput in;
+  in.project = "example.org_acme_relaybox";
+  in.sessions = 2;
+  in.first_date = "2026-11-09";
+  activity::SessionCard latest = Card(3, 3), older = Card(2, 1);
+  latest.about = "A tiny job queue on top of PostgreSQL.";
+  latest.about_file = "third_party/pgqueue/README.md";
+  older.about = "Relays webhooks to internal consumers with retries.";
+  older.about_file = "README.md";
+  latest.turns.back().report = std::string(600, 'w') + " STATE-END";
+  in.recent = {latest, older};
+  in.budget = 6000;
+  std::string b = RenderBriefing(in);
+  EXPECT_NE(b.find("What it is: \"Relays webhooks to internal consumers with retries.\" "
+                   "(`README.md`, read in session 2aaaaaaa)"),
+            std::string::npos)
+      << b;
+  EXPECT_EQ(b.find("tiny job queue"), std::string::npos);
+  EXPECT_NE(b.find("STATE-END"), std::string::npos) << b;
+}
+
 TEST(Briefing, ARewriteReplacesOnlyLoresPart) {
   std::string first = WithBriefing("", "<!-- lore:briefing -->\nv1\n<!-- /lore:briefing -->\n");
   std::string person = first + "\n## My notes\nkeep this\n";
