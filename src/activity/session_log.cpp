@@ -52,8 +52,13 @@ std::string_view TurnOf(EventKind k) {
   return "person";
 }
 
+// The id's last kIdBytes bytes at most, starting on a character: an id cut
+// inside a UTF-8 sequence would not read back as itself from the log.
 std::string ShortId(std::string_view id) {
-  return std::string(id.size() > kIdBytes ? id.substr(id.size() - kIdBytes) : id);
+  if (id.size() <= kIdBytes) return std::string(id);
+  size_t from = id.size() - kIdBytes;
+  while (from < id.size() && (static_cast<unsigned char>(id[from]) & 0xC0) == 0x80) ++from;
+  return std::string(id.substr(from));
 }
 
 size_t InputCap(const LogCaps& c, std::string_view tool) {

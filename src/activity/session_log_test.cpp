@@ -99,6 +99,22 @@ TEST(LogBuilder, LinesRoundTrip) {
   EXPECT_FALSE(ParseLogLine("not json", &l));
 }
 
+// Found by episode_fuzz: a call id whose last 12 bytes began inside a UTF-8
+// sequence was logged cut there, and read back as U+FFFD, not itself.
+TEST(LogBuilder, AShortIdStartsOnACharacter) {
+  LogBuilder b;
+  Event use = MakeEvent(EventKind::kToolUse, 1);
+  use.tool_name = "Bash";
+  use.tool_id = "t1u\u2192## Usage\ngo";  // "→" is 3 bytes: the cut falls inside it
+  use.detail = "ls";
+  auto logged = b.Add(use);
+  ASSERT_TRUE(logged);
+  EXPECT_EQ(logged->tool_id, "## Usage\ngo");
+  LogLine back;
+  ASSERT_TRUE(ParseLogLine(RenderEvent(*logged), &back));
+  EXPECT_EQ(back.event.tool_id, logged->tool_id);
+}
+
 TEST(LogBuilder, FitsTheBudget) {
   std::vector<Event> events;
   for (int i = 0; i < 40; ++i)
