@@ -105,8 +105,17 @@ std::vector<std::string> Instructions(std::string_view turn) {
     size_t a = low.find_first_not_of(" \t-*");
     if (a == std::string::npos) continue;
     low = low.substr(a);
-    for (std::string_view lead : {"please ", "and ", "also ", "but ", "ok ", "ok, "}) {
-      if (low.starts_with(lead)) low = low.substr(lead.size());
+    // Words that lead into what is said ("and fyi never …", "oh btw, always …").
+    for (bool stripped = true; stripped;) {
+      stripped = false;
+      for (std::string_view lead :
+           {"please ", "and ", "also ", "but ", "ok ", "ok, ", "oh ", "oh, ", "so ", "fyi ",
+            "fyi, ", "fyi: ", "btw ", "btw, ", "note: ", "ps ", "ps: ", "p.s. "}) {
+        if (low.starts_with(lead)) {
+          low = low.substr(lead.size());
+          stripped = true;
+        }
+      }
     }
     bool rule = false;
     for (std::string_view w :

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 #include <vector>
 
 #include "lore/text/utf8.h"
@@ -91,47 +92,6 @@ std::string MainSentence(std::string_view text, size_t max_bytes) {
   return first;
 }
 
-std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
-  // Words that name the error itself come first; words of a summary line
-  // ("FAILED: target", "1 test failed") only when no such line exists.
-  static constexpr std::array<std::string_view, 6> kError = {"error",     "fatal", "traceback",
-                                                             "exception", "panic", "segmentation"};
-  static constexpr std::array<std::string_view, 9> kFailure = {
-      "fail",      "no such file", "not found", "denied", "cannot",
-      "undefined", "refused",      "timed out", "abort"};
-  std::string first, error, failure;
-  ForLines(output, [&](std::string_view line) {
-    if (Blank(line) || ExitCodeLine(line)) return false;
-    std::string_view l = line;
-    for (std::string_view tag : {"<tool_use_error>", "</tool_use_error>"}) {
-      if (size_t p = l.find(tag); p != std::string_view::npos) {
-        std::string_view rest = l.substr(p + tag.size());
-        l = p == 0 ? rest : l.substr(0, p);
-      }
-    }
-    if (Blank(l)) return false;
-    if (first.empty()) first = Excerpt(l, max_bytes);
-    std::string low = text::AsciiLower(l.substr(0, 512));
-    for (std::string_view w : kError) {
-      if (low.find(w) != std::string::npos) {
-        error = Excerpt(l, max_bytes);
-        return true;
-      }
-    }
-    if (failure.empty()) {
-      for (std::string_view w : kFailure) {
-        if (low.find(w) != std::string::npos) {
-          failure = Excerpt(l, max_bytes);
-          break;
-        }
-      }
-    }
-    return false;
-  });
-  if (!error.empty()) return error;
-  return failure.empty() ? first : failure;
-}
-
 std::string FirstPath(std::string_view text) {
   auto token_char = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' ||
@@ -197,6 +157,164 @@ std::string JoinLines(const std::vector<std::string_view>& lines, size_t from, s
 
 }  // namespace
 
+namespace {
+
+bool OneOf(char c, std::string_view set) { return set.find(c) != std::string_view::npos; }
+
+std::string_view TrimFront(std::string_view s) {
+  size_t a = s.find_first_not_of(" \t");
+  return a == std::string_view::npos ? std::string_view{} : s.substr(a);
+}
+
+// The text inside a banner: a run of four or more of one of "=-_*#~" at both
+// ends ("=== FAILURES ===", "____ test_split ____", "=== 2 failed in 0.3s ===");
+// nullopt when `line` is no banner.
+std::optional<std::string_view> BannerInside(std::string_view line) {
+  line = text::Trim(line);
+  if (line.size() < 8 || !OneOf(line.front(), "=-_*#~") || line.back() != line.front())
+    return std::nullopt;
+  const char c = line.front();
+  size_t a = line.find_first_not_of(c);
+  size_t b = line.find_last_not_of(c);
+  if (a == std::string_view::npos) return std::string_view{};  // a rule
+  if (a < 4 || line.size() - 1 - b < 4) return std::nullopt;
+  return text::Trim(line.substr(a, b - a + 1));
+}
+
+// A banner around a heading rather than a count ("FAILURES", "short test
+// summary info"): it announces what follows and says nothing itself.
+bool HeadingBanner(std::string_view line) {
+  auto inside = BannerInside(line);
+  return inside && std::none_of(inside->begin(), inside->end(),
+                                [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+// A line reporting a step that went well ("✓ Requested rerun", "✔ Done",
+// "test time::tests::not_a_panic ... ok").
+bool SuccessMark(std::string_view line) {
+  line = text::Trim(line);
+  for (std::string_view mark : {"\u2713", "\u2714", "\u221a"}) {
+    if (line.starts_with(mark)) return true;
+  }
+  return line.ends_with("... ok") || line.ends_with(" PASSED");
+}
+
+bool HasLetter(std::string_view s) {
+  return std::any_of(s.begin(), s.end(), [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+  });
+}
+
+// A compiler's or linter's diagnostic that starts with its place, a line and
+// a column, and says something after it: "src/a.go:20:26: too many
+// arguments", "src/Card.tsx(23,23): error TS2339: …" (not a stack frame's
+// "test/money_test.exs:35: anonymous fn" nor "t.py:52: in upsert").
+bool Diagnostic(std::string_view line) {
+  line = TrimFront(line);
+  size_t end = line.find_first_of(":( \t");
+  if (end == std::string_view::npos || end < 3 || line[end] == ' ' || line[end] == '\t')
+    return false;
+  std::string_view path = line.substr(0, end);
+  size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || dot + 1 == path.size()) return false;
+  auto digits = [&](size_t at) {
+    size_t e = at;
+    while (e < line.size() && std::isdigit(static_cast<unsigned char>(line[e]))) ++e;
+    return e;
+  };
+  size_t a = digits(end + 1);
+  if (a == end + 1 || a >= line.size() || (line[a] != ':' && line[a] != ',')) return false;
+  size_t b = digits(a + 1);
+  if (b == a + 1) return false;
+  size_t rest = line.find_first_not_of(":) \t", b);
+  return rest != std::string_view::npos && HasLetter(line.substr(rest));
+}
+
+// How plainly `l` names an error: 2 when it gives the error with its message
+// ("TypeError: …", "error[E0425]: …", "fatal: …") or starts with a
+// diagnostic's place; 1 when it only holds a word naming one ("raise
+// TypeError(", "Traceback"); else 0. "errors" counts
+// errors ("Found 3 errors", "because of errors") instead of naming one.
+int ErrorWeight(std::string_view l, std::string_view low) {
+  if (Diagnostic(l)) return 2;
+  int weight = 0;
+  for (std::string_view w : {"error", "exception", "fatal", "panic", "traceback", "segmentation"}) {
+    for (size_t at = low.find(w); at != std::string_view::npos; at = low.find(w, at + 1)) {
+      size_t after = at + w.size();
+      if (w == "error" && after < low.size() && low[after] == 's') continue;
+      if (low.substr(after).starts_with("::")) continue;  // a name: "TimeError::Parse"
+      // "panic: …", "thread 'main' panicked at src/a.rs:3:5:"
+      if (w == "panic" &&
+          (low.substr(after).starts_with(":") || low.substr(after).starts_with("ked at ")))
+        return 2;
+      weight = std::max(weight, 1);
+      if (after < low.size() && low[after] == '[') {  // a code: "error[E0425]:"
+        size_t close = low.find(']', after);
+        if (close != std::string_view::npos && close - after < 16) after = close + 1;
+      }
+      if (after < low.size() && low[after] == ':') return 2;
+    }
+  }
+  return weight;
+}
+
+bool Warning(std::string_view low) {
+  low = TrimFront(low);
+  while (!low.empty() && OneOf(low.front(), "*! ")) low.remove_prefix(1);
+  return low.starts_with("warn") || low.find("warning:") != std::string_view::npos;
+}
+
+// A banner's inside in place of the banner; a line ending in ':' ("Collected
+// errors:", "panicked at src/a.rs:3:5:") joined with the line after it.
+std::string Telling(const std::vector<std::string_view>& lines, size_t i, size_t max_bytes) {
+  std::string_view l = lines[i];
+  if (auto inside = BannerInside(l); inside && !inside->empty()) l = *inside;
+  std::string_view t = text::Trim(l);
+  if (t.ends_with(':') && i + 1 < lines.size())
+    return Excerpt(std::string(t) + " " + std::string(text::Trim(lines[i + 1])), max_bytes);
+  return Excerpt(l, max_bytes);
+}
+
+}  // namespace
+
+std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
+  // The error given with its message, or a diagnostic's place, comes first;
+  // then a line naming an error; then words of a summary line ("FAILED:
+  // target", "1 test failed"); else the first line that says anything.
+  // Banners around a heading, steps that went well and warnings are never
+  // the error.
+  static constexpr std::array<std::string_view, 10> kFailure = {
+      "fail",      "no such file", "not found", "denied", "cannot",
+      "undefined", "refused",      "timed out", "abort",  "errors"};
+  auto lines = TellingLines(output);
+  std::optional<size_t> named, failure, said;
+  std::string_view warning_mark;  // "** " of "** WARNING: …" goes on its next lines
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view l = lines[i];
+    if (HeadingBanner(l) || SuccessMark(l)) continue;
+    if (!warning_mark.empty() && l.starts_with(warning_mark)) continue;
+    std::string low = text::AsciiLower(l.substr(0, 512));
+    if (Warning(low)) {
+      size_t a = l.find_first_not_of("*!#> \t");
+      if (a != std::string_view::npos && a > 0 && a < 8) warning_mark = l.substr(0, a);
+      continue;
+    }
+    warning_mark = {};
+    int weight = ErrorWeight(l, low);
+    if (weight == 2) return Telling(lines, i, max_bytes);
+    if (weight == 1 && !named) named = i;
+    if (!failure && std::any_of(kFailure.begin(), kFailure.end(), [&](std::string_view w) {
+          return low.find(w) != std::string::npos;
+        }))
+      failure = i;
+    if (!said && HasLetter(l)) said = i;
+  }
+  for (const auto& at : {named, failure, said}) {
+    if (at) return Telling(lines, *at, max_bytes);
+  }
+  return lines.empty() ? "" : Excerpt(lines.front(), max_bytes);
+}
+
 std::string Cut(std::string_view text, size_t max_bytes) {
   if (text.size() <= max_bytes) return std::string(text);
   if (max_bytes < 8) return std::string(text::PrefixBytes(text, max_bytes));
@@ -221,12 +339,21 @@ bool NamesAnError(std::string_view line) {
 
 std::string FailureLines(std::string_view output, size_t max_bytes) {
   auto lines = TellingLines(output);
-  size_t from = 0;
-  for (size_t i = 0; i < lines.size() && i < 200; ++i) {
-    if (NamesAnError(lines[i])) {
-      from = i;
-      break;
-    }
+  // Five lines from the first line naming an error, past banners around a
+  // heading and steps that went well; when those would not reach the error
+  // given with its message, two of them and three from that error.
+  std::optional<size_t> named, plain;
+  for (size_t i = 0; i < lines.size() && i < 200 && !named; ++i) {
+    if (HeadingBanner(lines[i]) || SuccessMark(lines[i])) continue;
+    std::string low = text::AsciiLower(lines[i].substr(0, 512));
+    if (ErrorWeight(lines[i], low) == 2 && !Warning(low)) named = i;
+    if (!plain && NamesAnError(lines[i])) plain = i;
+  }
+  size_t from = plain.value_or(named.value_or(0));
+  if (named && *named >= from + 5) {
+    return Cut(
+        JoinLines(lines, from, from + 2) + "\n\u2026\n" + JoinLines(lines, *named, *named + 3),
+        max_bytes);
   }
   return Cut(JoinLines(lines, from, from + 5), max_bytes);
 }

@@ -22,9 +22,14 @@ std::string FirstSentence(std::string_view text, size_t max_bytes);
 // "Thanks." or "Ok." does not stand for a request); else the first one.
 std::string MainSentence(std::string_view text, size_t max_bytes);
 
-// The first line of a failed command's output that says what went wrong:
-// one naming an error, failure or missing thing; else the first non-blank
-// line that is not the harness's "Exit code N".
+// The line of a failed command's output that says what went wrong: the first
+// giving an error with its message ("TypeError: …", "error[E0425]: …") or a
+// compiler's place ("a.go:20:26: …"); else the first naming an error, then
+// the first naming a failure or missing thing, then the first with a word.
+// Banners around a heading ("=== FAILURES ==="), steps that went well ("✓ …",
+// "… ok"), warnings and the harness's "Exit code N" are never it; a banner
+// around a count is said without its decoration, and a line ending in ':'
+// with the line after it.
 std::string FirstErrorLine(std::string_view output, size_t max_bytes);
 
 // The first file path or file name mentioned in `text` (a token holding a '/'
@@ -37,9 +42,11 @@ std::string FirstPath(std::string_view text);
 std::string Cut(std::string_view text, size_t max_bytes);
 
 // The telling lines of a failed command's output, at most `max_bytes`: from
-// the first line naming an error, failure or missing thing, up to five
-// non-blank lines (the harness's "Exit code N" left out); else its first
-// non-blank lines.
+// the first line naming an error, failure or missing thing (past banners
+// around a heading and steps that went well), up to five non-blank lines; two
+// of them, "…" and three from the error given with its message when five
+// would not reach it; else its first non-blank lines. The harness's "Exit
+// code N" is left out.
 std::string FailureLines(std::string_view output, size_t max_bytes);
 
 // A command's output shortened to its first and last three non-blank lines

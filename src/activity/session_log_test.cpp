@@ -591,5 +591,15 @@ TEST(Cards, AlwaysInADescriptionIsNoRule) {
             std::vector<std::string>{"And yeah always do the typecheck before a commit"});
 }
 
+// Words that lead into a rule ("and fyi", "oh btw,") leave it a rule.
+TEST(Cards, ARuleAfterLeadingWordsIsARule) {
+  auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                "extract it. and fyi never commit with --no-verify in this repo. "
+                                "oh btw, always bump the changelog. fyi the build is slow.")});
+  EXPECT_EQ(card.instructions,
+            (std::vector<std::string>{"and fyi never commit with --no-verify in this repo",
+                                      "oh btw, always bump the changelog"}));
+}
+
 }  // namespace
 }  // namespace lore::activity

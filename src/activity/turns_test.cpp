@@ -65,6 +65,93 @@ TEST(Excerpts, FailureLinesAndHeadTail) {
   EXPECT_EQ(Cut("abcdef ghij", 8), "abcde…");
 }
 
+// The line a failure is quoted by: the one naming the error, never a banner
+// around a heading, a step that went well, a warning or a lone brace.
+TEST(Excerpts, FirstErrorLineSaysWhatWentWrong) {
+  EXPECT_EQ(FirstErrorLine("============ FAILURES ============\n"
+                           "____________ test_lookback ____________\n"
+                           "    def test_lookback():\n"
+                           ">       assert rows == 24\n"
+                           "E       assert 23 == 24\n"
+                           "tests/test_features.py:41: AssertionError\n"
+                           "====== 1 failed, 44 passed in 2.10s ======\n",
+                           200),
+            "tests/test_features.py:41: AssertionError");
+  // A banner around a count is a summary, said without its decoration.
+  EXPECT_EQ(
+      FirstErrorLine("===== FAILURES =====\n====== 1 failed, 44 passed in 2.10s ======\n", 200),
+      "1 failed, 44 passed in 2.10s");
+  EXPECT_EQ(FirstErrorLine("\u2713 Requested rerun (failed jobs) of run 42\n"
+                           "X Live API smoke test failed: 403 API_KEY_MISSING\n",
+                           200),
+            "X Live API smoke test failed: 403 API_KEY_MISSING");
+  EXPECT_EQ(FirstErrorLine("** WARNING: connection is not using a post-quantum key exchange\n"
+                           "** This session may be vulnerable to attacks\n"
+                           "Permission denied (publickey).\n",
+                           200),
+            "Permission denied (publickey).");
+  // A traceback's source line names the error; the line giving it with its
+  // message says what it was.
+  EXPECT_EQ(FirstErrorLine("    raise TypeError(\n"
+                           "E   TypeError: Invalid comparison between dtype and datetime\n",
+                           200),
+            "E TypeError: Invalid comparison between dtype and datetime");
+  EXPECT_EQ(FirstErrorLine("error[E0425]: cannot find function `to_local` in module `time`\n"
+                           "error: could not compile `tidewatch` due to 1 previous error\n",
+                           200),
+            "error[E0425]: cannot find function `to_local` in module `time`");
+  EXPECT_EQ(FirstErrorLine("{\n  \"status\": 409,\n  \"message\": \"conflict\"\n}\n", 200),
+            "\"status\": 409,");
+  // A compiler's diagnostic names its place, whatever its words.
+  EXPECT_EQ(
+      FirstErrorLine("# example.org/app/internal/relay\n"
+                     "internal/relay/retry.go:20:26: too many arguments in call to d.store.Get\n",
+                     200),
+      "internal/relay/retry.go:20:26: too many arguments in call to d.store.Get");
+  // Errors counted are a summary; the error named wins.
+  EXPECT_EQ(FirstErrorLine("\u2716 eslint --fix [FAILED]\n"
+                           "\u2193 Skipped because of errors from tasks.\n"
+                           "  3:10  error  'parseLatLng' is defined but never used\n",
+                           200),
+            "3:10 error 'parseLatLng' is defined but never used");
+  // A heading ending in ':' is quoted with what it announces.
+  EXPECT_EQ(FirstErrorLine("Collected errors:\n * opkg_download: Failed to download index\n", 200),
+            "Collected errors: * opkg_download: Failed to download index");
+  EXPECT_EQ(FirstErrorLine("Exit code 1\nwarming up\nfatal: not a git repository", 100),
+            "fatal: not a git repository");
+  // The telling lines start at the error, past the banners.
+  EXPECT_EQ(FailureLines("==== FAILURES ====\n____ test_a ____\nE  KeyError: 'x'\nnext\n", 200),
+            "E  KeyError: 'x'\nnext");
+  EXPECT_EQ(FailureLines("    raise TypeError(\nE   TypeError: bad\nFAILED t.py::a\n", 200),
+            "    raise TypeError(\nE   TypeError: bad\nFAILED t.py::a");
+  EXPECT_EQ(FailureLines(" \u276f src/geo.test.ts (6 tests | 2 failed)\n   \u00d7 formats south\n"
+                         "1\n2\n3\n4\nAssertionError: expected 'N' to be 'S'\nnext\n",
+                         200),
+            " \u276f src/geo.test.ts (6 tests | 2 failed)\n   \u00d7 formats south\n\u2026\n"
+            "AssertionError: expected 'N' to be 'S'\nnext");
+  EXPECT_EQ(FirstErrorLine("  1) test split (MoneyTest)\n     test/money_test.exs:33\n"
+                           "     Assertion with == failed\n     stacktrace:\n"
+                           "       test/money_test.exs:35: anonymous fn/2 in MoneyTest\n",
+                           200),
+            "Assertion with == failed");
+  EXPECT_EQ(FirstErrorLine("test time::tests::an_error_is_not_a_panic ... ok\n"
+                           "test time::tests::dst ... FAILED\n",
+                           200),
+            "test time::tests::dst ... FAILED");
+  EXPECT_EQ(FirstErrorLine("Diff in src/time.rs at line 12:\n"
+                           "- let n = parse(raw).map_err(|e| TimeError::Parse { raw })?;\n",
+                           200),
+            "Diff in src/time.rs at line 12: - let n = parse(raw).map_err(|e| TimeError::Parse { "
+            "raw })?;");
+  EXPECT_EQ(FirstErrorLine("---- cache::tests::expired stdout ----\n"
+                           "thread 'cache::tests::expired' panicked at src/cache.rs:108:9:\n"
+                           "assertion `left == right` failed\n"
+                           "error: test failed, to rerun pass `--lib`\n",
+                           200),
+            "thread 'cache::tests::expired' panicked at src/cache.rs:108:9: assertion `left == "
+            "right` failed");
+}
+
 // An interview written as a project's agent would (not the dev set's words):
 // numbered headings, lettered options in a list and in a table, a question
 // with no options, and a person answering by number in one line.
