@@ -10,11 +10,6 @@
 namespace lore::activity {
 namespace {
 
-std::string_view Base(std::string_view path) {
-  size_t slash = path.find_last_of("/\\");
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
 // A line of a Read result without its line number ("    12→text", "12\ttext").
 std::string_view Unnumbered(std::string_view line) {
   size_t i = 0;
@@ -132,7 +127,7 @@ bool IsProse(std::string_view low) {
 
 std::string DescribingFile(std::string_view tool, std::string_view detail) {
   const std::string path = DescribingPath(tool, detail);
-  return path.empty() ? "" : std::string(Base(path));
+  return path.empty() ? "" : std::string(FileNameOf(path));
 }
 
 std::string DescribingPath(std::string_view tool, std::string_view detail) {
@@ -160,7 +155,7 @@ std::string DescribingPath(std::string_view tool, std::string_view detail) {
   } else {
     return "";
   }
-  const std::string low = text::AsciiLower(Base(path));
+  const std::string low = text::AsciiLower(FileNameOf(path));
   if (IsManifest(low) || IsProse(low)) return std::string(path);
   return "";
 }

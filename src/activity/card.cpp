@@ -270,11 +270,6 @@ std::string RelativeTo(std::string_view path, std::string_view folder) {
 
 namespace {
 
-std::string_view BaseName(std::string_view p) {
-  size_t slash = p.find_last_of("/\\");
-  return slash == std::string_view::npos ? p : p.substr(slash + 1);
-}
-
 // The platforms a command builds or runs for (`--target aarch64-unknown-linux-gnu`,
 // `--platform=linux/arm64`).
 std::set<std::string> PlatformsOf(std::string_view command) {
@@ -315,7 +310,7 @@ std::set<std::string> FilesNamed(std::string_view error) {
     while (!w.empty() && (std::isdigit(static_cast<unsigned char>(w.back())) || w.back() == ':' ||
                           w.back() == '.'))
       w.remove_suffix(1);  // ":12:36:", a sentence's full stop
-    std::string_view name = BaseName(w);
+    std::string_view name = FileNameOf(w);
     size_t dot = name.rfind('.');
     if (dot == std::string_view::npos || dot == 0 || name.size() - dot - 1 > 5 ||
         name.size() - dot - 1 < 1)
@@ -626,7 +621,7 @@ SessionCard ReadCard(const SessionLog& log) {
     int64_t edited = 0;
     for (const auto& s : successes) {
       if (s.line > ep.first_line && IsFileEditTool(s.tool) &&
-          named.count(std::string(BaseName(s.detail)))) {
+          named.count(std::string(FileNameOf(s.detail)))) {
         edited = s.line;
         break;
       }

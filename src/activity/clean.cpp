@@ -112,43 +112,6 @@ std::string_view LastStage(std::string_view command) {
 }
 
 // True for the commands whose exit code 1 means "no match" or "differs".
-// A build or test run piped into `tail` or `head` reports the pager's exit code, 0: its
-// output still says it failed ("error[E0432]: …", "clang: error: linker command failed",
-// "FAILED tests/x.py", "test result: FAILED").
-bool PipedFailure(std::string_view command, std::string_view text) {
-  std::string_view first = command.substr(0, command.find('\n'));
-  size_t pipe = first.rfind('|');
-  if (pipe == std::string_view::npos || pipe == 0 || first[pipe - 1] == '|') return false;
-  std::string_view last = text::Trim(first.substr(pipe + 1));
-  if (!last.starts_with("tail") && !last.starts_with("head")) return false;
-  const std::string_view run = first.substr(0, pipe);
-  const std::string kind = OutcomeKind(run);
-  const std::string low_run = text::AsciiLower(run);
-  bool builds = kind == "build" || kind == "test";
-  for (std::string_view w : {" build", " test", " check"}) {  // `cross build`, `zig build`
-    size_t at = low_run.find(w);
-    builds = builds || (at != std::string::npos &&
-                        (at + w.size() == low_run.size() || low_run[at + w.size()] == ' '));
-  }
-  if (!builds) return false;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string_view line = text::Trim(text.substr(pos, nl - pos));
-    pos = nl + 1;
-    const std::string low = text::AsciiLower(line.substr(0, 200));
-    if (low.starts_with("error:") || low.starts_with("error[") || low.starts_with("error ts") ||
-        low.starts_with("failed ") || low.starts_with("fail ") || low.starts_with("npm err!") ||
-        low.starts_with("make: ***") || low.starts_with("build failed") ||
-        low.starts_with("traceback (most recent call last)") ||
-        low.find("test result: failed") != std::string::npos ||
-        low.find(": error: ") != std::string::npos || low.find("] error ") != std::string::npos)
-      return true;
-  }
-  return false;
-}
-
 bool SearchCommand(std::string_view command) {
   std::string_view stage = LastStage(command);
   size_t sp = stage.find_first_of(" \t");
@@ -295,8 +258,41 @@ ResultStatus Classify(std::string_view text, bool is_error, std::optional<int64_
   return ResultStatus::kFailed;
 }
 
+// A build or test run piped into `tail` or `head` reports the pager's exit code, 0: its
+// output still says it failed ("error[E0432]: …", "clang: error: linker command failed",
+// "FAILED tests/x.py", "test result: FAILED").
 bool MaskedFailure(std::string_view command, std::string_view text) {
-  return PipedFailure(command, text);
+  std::string_view first = command.substr(0, command.find('\n'));
+  size_t pipe = first.rfind('|');
+  if (pipe == std::string_view::npos || pipe == 0 || first[pipe - 1] == '|') return false;
+  std::string_view last = text::Trim(first.substr(pipe + 1));
+  if (!last.starts_with("tail") && !last.starts_with("head")) return false;
+  const std::string_view run = first.substr(0, pipe);
+  const std::string kind = OutcomeKind(run);
+  const std::string low_run = text::AsciiLower(run);
+  bool builds = kind == "build" || kind == "test";
+  for (std::string_view w : {" build", " test", " check"}) {  // `cross build`, `zig build`
+    size_t at = low_run.find(w);
+    builds = builds || (at != std::string::npos &&
+                        (at + w.size() == low_run.size() || low_run[at + w.size()] == ' '));
+  }
+  if (!builds) return false;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string_view line = text::Trim(text.substr(pos, nl - pos));
+    pos = nl + 1;
+    const std::string low = text::AsciiLower(line.substr(0, 200));
+    if (low.starts_with("error:") || low.starts_with("error[") || low.starts_with("error ts") ||
+        low.starts_with("failed ") || low.starts_with("fail ") || low.starts_with("npm err!") ||
+        low.starts_with("make: ***") || low.starts_with("build failed") ||
+        low.starts_with("traceback (most recent call last)") ||
+        low.find("test result: failed") != std::string::npos ||
+        low.find(": error: ") != std::string::npos || low.find("] error ") != std::string::npos)
+      return true;
+  }
+  return false;
 }
 
 }  // namespace lore::activity

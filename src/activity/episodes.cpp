@@ -107,11 +107,6 @@ std::vector<std::string_view> Meaningful(std::string_view stage) {
   return out;
 }
 
-std::string Basename(std::string_view p) {
-  size_t slash = p.find_last_of("/\\");
-  return std::string(slash == std::string_view::npos ? p : p.substr(slash + 1));
-}
-
 bool AnnouncesOnly(std::string_view sentence) {
   std::string low = text::AsciiLower(sentence.substr(0, 40));
   for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
@@ -123,7 +118,7 @@ bool AnnouncesOnly(std::string_view sentence) {
 }
 
 std::string ProgramOf(const std::vector<std::string_view>& words) {
-  return words.empty() ? "" : text::AsciiLower(Basename(words[0]));
+  return words.empty() ? "" : text::AsciiLower(FileNameOf(words[0]));
 }
 
 // The sub-command: the second word when it is a plain word (push, test, install).
@@ -164,7 +159,7 @@ bool Overlap(const std::vector<std::string_view>& failed, const std::vector<std:
 bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_view ok_tool,
                  std::string_view ok) {
   if (tool != "Bash" || ok_tool != "Bash") {
-    return tool == ok_tool && Basename(failed) == Basename(ok);
+    return tool == ok_tool && FileNameOf(failed) == FileNameOf(ok);
   }
   auto fs = Stages(failed);
   if (fs.empty()) return false;
@@ -205,7 +200,8 @@ bool Answers(std::string_view tool, std::string_view failed, std::string_view ok
 }
 
 std::string CommandKey(std::string_view tool, std::string_view detail) {
-  if (tool != "Bash") return text::AsciiLower(std::string(tool) + " " + Basename(detail));
+  if (tool != "Bash")
+    return text::AsciiLower(std::string(tool) + " " + std::string(FileNameOf(detail)));
   auto stages = Stages(detail);
   if (stages.empty()) return text::AsciiLower(detail.substr(0, 40));
   auto w = Meaningful(stages.front());

@@ -92,6 +92,11 @@ std::string MainSentence(std::string_view text, size_t max_bytes) {
   return first;
 }
 
+std::string_view FileNameOf(std::string_view path) {
+  size_t slash = path.find_last_of("/\\");
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
 std::string FirstPath(std::string_view text) {
   auto token_char = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '.' || c == '_' ||

@@ -32,6 +32,10 @@ std::string MainSentence(std::string_view text, size_t max_bytes);
 // with the line after it.
 std::string FirstErrorLine(std::string_view output, size_t max_bytes);
 
+// The last component of a path as a transcript writes it ('/' or '\\'
+// between folders: a session may run on Windows).
+std::string_view FileNameOf(std::string_view path);
+
 // The first file path or file name mentioned in `text` (a token holding a '/'
 // or a name with an extension), verbatim; empty when none.
 std::string FirstPath(std::string_view text);

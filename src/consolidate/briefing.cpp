@@ -32,11 +32,6 @@ std::string Code(std::string_view s, size_t max) {
   return "`" + one + "`";
 }
 
-std::string Basename(std::string_view p) {
-  size_t slash = p.find_last_of("/\\");
-  return std::string(slash == std::string_view::npos ? p : p.substr(slash + 1));
-}
-
 // Whether the failure `ep` of session `in.recent[i]` was dealt with by a
 // later session (in.recent[0..i)): the same error fixed, or what the failing
 // call set out to do done, by any command (a commit landed, the tests passed).
@@ -313,7 +308,8 @@ std::string RenderBriefing(const BriefingInput& in) {
       line += "; then worked: " + Code(ep.fix, 120);
       if (!ep.files.empty()) {
         std::string f;
-        for (const auto& x : ep.files) f += (f.empty() ? "" : ", ") + Basename(x);
+        for (const auto& x : ep.files)
+          f += (f.empty() ? "" : ", ") + std::string(activity::FileNameOf(x));
         line += " (edited " + Cut(f, 120) + ")";
       }
       sections[4].items.push_back(line + ".\n");
