@@ -143,7 +143,7 @@ std::optional<Event> LogBuilder::Add(const Event& in) {
 }
 
 size_t LogBudget(uint64_t read_bytes) {
-  return std::max<size_t>(16 * 1024, static_cast<size_t>(read_bytes * 15 / 100));
+  return std::max<size_t>(32 * 1024, static_cast<size_t>(read_bytes * 25 / 100));
 }
 
 size_t FitToBudget(std::vector<Event>& events, size_t budget) {
@@ -176,12 +176,29 @@ size_t FitToBudget(std::vector<Event>& events, size_t budget) {
     }
     bytes = total();
   }
-  for (size_t cap : {2000, 1000, 500, 250, 120}) {
-    if (bytes <= budget) return bytes;
-    for (auto& e : events) {
-      if (words(e)) e.text = Cut(e.text, cap);
+  // Then what was said along the way, before what the person said and the
+  // agent's report at the end of each of its turns (its last words before the
+  // person speaks again): the closing summary is what a week later asks for.
+  std::vector<bool> kept(events.size(), false);
+  bool reply_seen = false;
+  for (size_t i = events.size(); i-- > 0;) {
+    const Event& e = events[i];
+    if (e.kind == EventKind::kPersonText) {
+      kept[i] = true;
+      reply_seen = false;
+    } else if (e.kind == EventKind::kAssistantText && !reply_seen) {
+      kept[i] = true;
+      reply_seen = true;
     }
-    bytes = total();
+  }
+  for (bool last : {false, true}) {
+    for (size_t cap : {2000, 1000, 500, 250, 120}) {
+      if (bytes <= budget) return bytes;
+      for (size_t i = 0; i < events.size(); ++i) {
+        if (words(events[i]) && kept[i] == last) events[i].text = Cut(events[i].text, cap);
+      }
+      bytes = total();
+    }
   }
   return bytes;
 }

@@ -77,12 +77,14 @@ class LogBuilder {
 };
 
 // Cuts the texts of `events` until their log lines together take at most
-// `budget` bytes (the caps halved, then quartered, …; a shell command's
-// output then goes first). Returns the bytes they take.
+// `budget` bytes: the calls' inputs, outputs and notes first (to 2,000 bytes,
+// 1,000, … 120), then the outputs of calls that worked, then what the agent
+// said along the way, last what the person said and the agent's last words
+// before the person speaks again. Returns the bytes they take.
 size_t FitToBudget(std::vector<Event>& events, size_t budget);
 
 // The bytes a run of `read_bytes` transcript bytes may add to the log:
-// 15 % of them, at least 16 KiB.
+// 25 % of them, at least 32 KiB.
 size_t LogBudget(uint64_t read_bytes);
 
 // One line of the log, and back. ParseLogLine returns false for a line that

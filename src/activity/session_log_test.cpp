@@ -121,7 +121,7 @@ TEST(LogBuilder, FitsTheBudget) {
     events.push_back(MakeEvent(EventKind::kAssistantText, i + 1, false, std::string(3000, 'a')));
   size_t bytes = FitToBudget(events, 16 * 1024);
   EXPECT_LE(bytes, 16u * 1024);
-  EXPECT_EQ(LogBudget(1000), 16u * 1024);
+  EXPECT_EQ(LogBudget(1000), 32u * 1024);
 
   // The calls' inputs and outputs give way before what was said.
   events.clear();
@@ -140,7 +140,25 @@ TEST(LogBuilder, FitsTheBudget) {
   EXPECT_LE(bytes, 16u * 1024);
   EXPECT_EQ(events.back().text.size(), 1800u) << "the closing summary kept whole";
   EXPECT_LT(events[0].detail.size(), 1500u);
-  EXPECT_EQ(LogBudget(1'000'000), 150'000u);
+  EXPECT_EQ(LogBudget(1'000'000), 250'000u);
+
+  // What the agent said along the way gives way before what the person said
+  // and the agent's last words of each turn.
+  events.clear();
+  int64_t n = 0;
+  for (int turn = 0; turn < 4; ++turn) {
+    events.push_back(MakeEvent(EventKind::kPersonText, ++n, false, std::string(900, 'p')));
+    for (int i = 0; i < 5; ++i)
+      events.push_back(MakeEvent(EventKind::kAssistantText, ++n, false, std::string(1500, 'w')));
+    events.push_back(MakeEvent(EventKind::kAssistantText, ++n, false, std::string(1500, 'r')));
+  }
+  bytes = FitToBudget(events, 16 * 1024);
+  EXPECT_LE(bytes, 16u * 1024);
+  for (const Event& e : events) {
+    if (e.text[0] == 'w') EXPECT_LE(e.text.size(), 500u);
+    if (e.text[0] == 'p') EXPECT_EQ(e.text.size(), 900u) << "the person's words kept";
+    if (e.text[0] == 'r') EXPECT_EQ(e.text.size(), 1500u) << "a turn's report kept";
+  }
 }
 
 class SessionLogTest : public ::testing::Test {
