@@ -94,9 +94,20 @@ std::vector<std::string> Instructions(std::string_view turn) {
   std::string_view text = own;
   std::vector<std::string> out;
   size_t pos = 0;
+  // A sentence ends at '!', '?', a line end, or a '.' before white space (not
+  // the dot of "sdkconfig.defaults" or "v1.2").
+  auto sentence_end = [&](size_t from) {
+    size_t end = from;
+    while ((end = text.find_first_of(".!?\n", end)) != std::string_view::npos) {
+      if (text[end] != '.' || end + 1 == text.size() || text[end + 1] == ' ' ||
+          text[end + 1] == '\t' || text[end + 1] == '\n')
+        return end;
+      ++end;
+    }
+    return text.size();
+  };
   while (pos < text.size() && out.size() < 3) {
-    size_t end = text.find_first_of(".!?\n", pos);
-    if (end == std::string_view::npos) end = text.size();
+    size_t end = sentence_end(pos);
     std::string_view sentence = text.substr(pos, end - pos);
     const bool asks = end < text.size() && text[end] == '?';
     pos = end + 1;
@@ -119,8 +130,8 @@ std::vector<std::string> Instructions(std::string_view turn) {
     }
     bool rule = false;
     for (std::string_view w :
-         {"always ", "never ", "don't ", "do not ", "make sure ", "remember to ", "from now on",
-          "going forward", "in future", "in the future"}) {
+         {"always ", "never ", "don't ", "dont ", "do not ", "make sure ", "remember to ",
+          "from now on", "going forward", "in future", "in the future"}) {
       if (low.starts_with(w)) rule = true;
     }
     // "always" inside a sentence sets a rule ("and yeah always do the typecheck"), not
@@ -148,7 +159,21 @@ std::vector<std::string> Instructions(std::string_view turn) {
         continue;
       }
     }
-    if (rule) out.push_back(Excerpt(sentence, kAskBytes));
+    if (!rule) continue;
+    // A rule of a few words ("dont add sdkconfig!!") with the sentence after it,
+    // which says what it means ("only sdkconfig.defaults goes in git").
+    if (std::count(sentence.begin(), sentence.end(), ' ') < 5) {
+      while (pos < text.size() && (text[pos] == '!' || text[pos] == '.')) ++pos;
+      size_t next_end = sentence_end(pos);
+      std::string_view next = text::Trim(text.substr(pos, next_end - pos));
+      if (!next.empty() && (next_end == text.size() || text[next_end] != '?')) {
+        out.push_back(
+            Excerpt(std::string(text::Trim(sentence)) + "; " + std::string(next), kAskBytes));
+        pos = next_end + 1;
+        continue;
+      }
+    }
+    out.push_back(Excerpt(sentence, kAskBytes));
   }
   return out;
 }
@@ -611,6 +636,23 @@ SessionCard ReadCard(const SessionLog& log) {
       }
     }
   }
+  // A failed build or test run in a folder, and a later one in that folder passing, by
+  // whatever program (`ninja -C build-s3` then `idf.py -B build-s3 build`).
+  for (auto& ep : card.episodes) {
+    if (ep.fixed() || ep.tool != "Bash") continue;
+    for (const std::string& where : FolderIntents(ep.detail)) {
+      for (const auto& s : successes) {
+        if (s.line <= ep.first_line || s.tool != "Bash" || !SamePlatform(ep.detail, s.detail))
+          continue;
+        auto done = FolderIntents(s.detail);
+        if (std::find(done.begin(), done.end(), where) != done.end()) {
+          ep.fix = s.action;
+          break;
+        }
+      }
+      if (ep.fixed()) break;
+    }
+  }
   // A failure that points at a file (`panicked at src/time.rs:12:36`), that file then
   // edited and a test or build run passing after the edit: fixed in the code, whatever
   // command reproduced it.
@@ -639,6 +681,7 @@ SessionCard ReadCard(const SessionLog& log) {
   for (const auto& s : successes) {
     if (s.tool != "Bash") continue;
     for (auto& intent : IntentsOf(s.detail)) card.achieved.insert(std::move(intent));
+    for (auto& where : FolderIntents(s.detail)) card.achieved.insert(std::move(where));
   }
   // Commands as the person would type them in the checkout: no `cd <folder> &&`
   // before them, paths below the folder relative (a worktree's too).

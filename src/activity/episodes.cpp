@@ -153,9 +153,10 @@ bool Overlap(const std::vector<std::string_view>& failed, const std::vector<std:
 
 // True when the success of call `ok` answers the failure of call `failed`:
 // the same file for a file tool; for shell commands, a stage of `ok` that
-// runs the same program or sub-command as the failing command's first stage
-// on mostly the same words ("git pull --rebase && git push" after "git push";
-// "bun install -g x" after "npm install -g x").
+// runs the same program or sub-command as the failing command's last stage
+// (what the chain set out to do, past its set-up: `printf … > x.cfg && idf.py
+// build`) on mostly the same words ("git pull --rebase && git push" after "git
+// push"; "bun install -g x" after "npm install -g x").
 bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_view ok_tool,
                  std::string_view ok) {
   if (tool != "Bash" || ok_tool != "Bash") {
@@ -163,7 +164,7 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
   }
   auto fs = Stages(failed);
   if (fs.empty()) return false;
-  auto f = Meaningful(fs.front());
+  auto f = Meaningful(fs.back());
   const std::string prog = ProgramOf(f), sub = SubcommandOf(f);
   for (std::string_view stage : Stages(ok)) {
     auto w = Meaningful(stage);

@@ -234,6 +234,57 @@ std::string PackageKind(std::string_view c, std::string* what) {
 
 }  // namespace
 
+namespace {
+
+// The stages of a lowercased command split on "&&", "||", ";", "|" and line
+// ends, each as its words (quotes not parsed: a caller wants programs).
+std::vector<std::vector<std::string_view>> StageWords(std::string_view c) {
+  std::vector<std::vector<std::string_view>> out(1);
+  size_t i = 0;
+  while (i < c.size() && out.size() <= 16) {
+    size_t j = c.find_first_of(" \t\n;&|()", i);
+    if (j == std::string_view::npos) j = c.size();
+    if (j > i) out.back().push_back(c.substr(i, j - i));
+    if (j < c.size() && c[j] != ' ' && c[j] != '\t' && !out.back().empty()) out.emplace_back();
+    i = j + 1;
+  }
+  return out;
+}
+
+// A stage's program: its first word past sudo, env and variable assignments,
+// without its folder.
+size_t ProgramAt(const std::vector<std::string_view>& w) {
+  size_t p = 0;
+  while (p < w.size() && (w[p] == "sudo" || w[p] == "env" || w[p] == "time" ||
+                          (w[p].find('=') != std::string_view::npos && w[p][0] != '-')))
+    ++p;
+  return p;
+}
+
+// A program run with the sub-command "build" that no table names (`idf.py -B
+// out build`, `west build`, `bazel build //app`, `zig build`): the word
+// "build" after the program, not an option's value, the program no file
+// utility (`mkdir build`, `cp x build`, `git add build`).
+bool SaysBuild(std::string_view c) {
+  static constexpr std::array<std::string_view, 24> kFileUtilities = {
+      "mkdir", "rm",   "rmdir",  "cp",   "mv",   "ls",  "cat",   "find",
+      "du",    "tar",  "touch",  "stat", "tree", "ln",  "chmod", "chown",
+      "git",   "echo", "printf", "grep", "rg",   "sed", "head",  "tail"};
+  for (const auto& w : StageWords(c)) {
+    size_t p = ProgramAt(w);
+    if (p >= w.size()) continue;
+    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    if (std::find(kFileUtilities.begin(), kFileUtilities.end(), program) != kFileUtilities.end())
+      continue;
+    for (size_t i = p + 1; i < w.size(); ++i) {
+      if (w[i] == "build" && !w[i - 1].starts_with("-")) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string OutcomeKind(std::string_view command) {
   std::string c = text::AsciiLower(command.substr(0, 2000));
   std::string what;
@@ -248,7 +299,7 @@ std::string OutcomeKind(std::string_view command) {
   for (std::string_view b : kBuilds) {
     if (HasWords(c, b)) return "build";
   }
-  return "";
+  return SaysBuild(c) ? "build" : "";
 }
 
 namespace {
@@ -301,6 +352,29 @@ std::vector<std::string> IntentsOf(std::string_view command) {
   std::string c = WithoutWorkspaceOptions(Unquoted(text::AsciiLower(command.substr(0, 2000))));
   for (const auto& [words, intent] : IntentTable()) {
     if (HasWords(c, words)) out.push_back(intent);
+  }
+  return out;
+}
+
+std::vector<std::string> FolderIntents(std::string_view command) {
+  std::vector<std::string> out;
+  const std::string c = text::AsciiLower(command.substr(0, 2000));
+  const std::string kind = OutcomeKind(c);
+  if (kind != "build" && kind != "test") return out;
+  for (const auto& w : StageWords(c)) {
+    for (size_t i = 0; i < w.size(); ++i) {
+      std::string_view folder;
+      for (std::string_view flag :
+           {"-c", "-b", "--build", "--build-dir", "--builddir", "--test-dir"}) {
+        if (w[i] == flag && i + 1 < w.size()) folder = w[i + 1];
+        if (w[i].starts_with(flag) && w[i].size() > flag.size() + 1 && w[i][flag.size()] == '=')
+          folder = w[i].substr(flag.size() + 1);
+      }
+      while (folder.size() > 1 && folder.back() == '/') folder.remove_suffix(1);
+      if (folder.empty() || folder.starts_with("-") || folder == ".") continue;
+      std::string intent = kind + "@" + std::string(folder);
+      if (std::find(out.begin(), out.end(), intent) == out.end()) out.push_back(std::move(intent));
+    }
   }
   return out;
 }

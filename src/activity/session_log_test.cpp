@@ -419,6 +419,66 @@ TEST(Cards, AHostBuildIsNoAnswerToACrossBuildsFailure) {
   EXPECT_TRUE(same.episodes[0].fixed());
 }
 
+// A build that failed in a folder is fixed by a later build in that folder by
+// another program; a build in another folder fixes nothing.
+TEST(Cards, ABuildInTheSameFolderFixesAFailedBuildThere) {
+  const std::string error = "main/power/sag_probe.cpp:19:35: error: 'read_fast' was not declared";
+  auto card = CardOf({
+      Use(1, "a", "Bash", "ninja -C build-s3 2>&1 | grep -E 'error|FAILED' | head -20"),
+      Result(2, "a", ResultStatus::kFailed, error, 1),
+      Use(3, "b", "Bash", "idf.py build 2>&1 | tail -3"),
+      Result(4, "b", ResultStatus::kOk, "Project build complete."),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_FALSE(card.episodes[0].fixed()) << "another folder's build: " << card.episodes[0].fix;
+  auto same = CardOf({
+      Use(1, "a", "Bash", "ninja -C build-s3 2>&1 | grep -E 'error|FAILED' | head -20"),
+      Result(2, "a", ResultStatus::kFailed, error, 1),
+      Use(3, "b", "Bash", "idf.py -B build-s3 build 2>&1 | tail -14"),
+      Result(4, "b", ResultStatus::kOk, "Project build complete."),
+  });
+  ASSERT_EQ(same.episodes.size(), 1u);
+  EXPECT_TRUE(same.episodes[0].fixed());
+  EXPECT_TRUE(same.achieved.count("build@build-s3"));
+}
+
+// What a chain set out to do is its last stage: a set-up step before it
+// (writing a config file) does not hide that a later run of it answers.
+TEST(Cards, AChainIsAnsweredByItsLastStage) {
+  auto card = CardOf({
+      Use(1, "a", "Bash",
+          "printf 'CONFIG_PROBE=y\\n' > /tmp/probe.defaults && idf.py -B build-probe "
+          "-DSDKCONFIG_DEFAULTS='sdkconfig.defaults;/tmp/probe.defaults' build 2>&1 | tail -22"),
+      Result(2, "a", ResultStatus::kFailed, "FAILED: app.elf\nundefined reference to `probe'", 1),
+      Use(3, "b", "Edit", "/repo/main/CMakeLists.txt"),
+      Result(4, "b", ResultStatus::kOk, ""),
+      Use(5, "c", "Bash", "idf.py -B build-probe build 2>&1 | tail -6"),
+      Result(6, "c", ResultStatus::kOk, "Project build complete."),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed());
+  EXPECT_TRUE(Answers("Bash", "echo 'registry=x' > .npmrc && npm install -g tsx", "Bash",
+                      "npm install -g tsx"));
+  EXPECT_FALSE(Answers("Bash", "npm install && npm test", "Bash", "npm install"))
+      << "the install went well; the tests did not";
+}
+
+TEST(Cards, ABuildIsABuildWhateverItsTool) {
+  EXPECT_EQ(OutcomeKind("idf.py -B build-s3 build 2>&1 | tail -14"), "build");
+  EXPECT_EQ(OutcomeKind("west build -b nrf52840dk_nrf52840 app"), "build");
+  EXPECT_EQ(OutcomeKind("bazel build //server:all"), "build");
+  EXPECT_EQ(OutcomeKind("mkdir -p build && ls build"), "");
+  EXPECT_EQ(OutcomeKind("rm -rf build"), "");
+  EXPECT_EQ(OutcomeKind("git add build/ && cp a build"), "");
+  EXPECT_EQ(FolderIntents("ninja -C build-s3 | head"), std::vector<std::string>{"build@build-s3"});
+  EXPECT_EQ(FolderIntents("ctest --test-dir build-host/ -R Battery"),
+            std::vector<std::string>{"test@build-host"});
+  EXPECT_EQ(FolderIntents("cmake --build build-host --target app"),
+            std::vector<std::string>{"build@build-host"});
+  EXPECT_EQ(FolderIntents("make -C=fw all"), std::vector<std::string>{"build@fw"});
+  EXPECT_TRUE(FolderIntents("ls -C build").empty());
+}
+
 TEST(Cards, ASuccessOfAnotherIntentResolvesNothing) {
   auto card = CardOf({
       Use(1, "a", "Bash", "git push origin main"),
@@ -607,6 +667,20 @@ TEST(Cards, AlwaysInADescriptionIsNoRule) {
                                 "slow. And yeah always do the typecheck before a commit.")});
   EXPECT_EQ(card.instructions,
             std::vector<std::string>{"And yeah always do the typecheck before a commit"});
+}
+
+// A rule of a few words is quoted with the sentence that says what it means; a
+// file name's dot ends no sentence.
+TEST(Cards, AShortRuleKeepsWhatItMeans) {
+  auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                "dont add sdkconfig!! only sdkconfig.defaults goes in git, "
+                                "sdkconfig is my local junk. also always run clang-format "
+                                "yourself before committing")});
+  EXPECT_EQ(card.instructions,
+            (std::vector<std::string>{
+                "dont add sdkconfig; only sdkconfig.defaults goes in git, sdkconfig is my local "
+                "junk",
+                "also always run clang-format yourself before committing"}));
 }
 
 // Words that lead into a rule ("and fyi", "oh btw,") leave it a rule.

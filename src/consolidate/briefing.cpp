@@ -38,8 +38,12 @@ std::string Code(std::string_view s, size_t max) {
 bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) {
   const std::string key = activity::ErrorSignature(ep.error);
   const std::string intent = activity::Intent(ep.detail);
+  const std::vector<std::string> folders = activity::FolderIntents(ep.detail);
   for (size_t j = 0; j < i; ++j) {
     if (!intent.empty() && in.recent[j].achieved.count(intent)) return true;
+    for (const auto& where : folders) {
+      if (in.recent[j].achieved.count(where)) return true;
+    }
     for (const auto& later : in.recent[j].episodes) {
       if (!key.empty() && later.fixed() && activity::ErrorSignature(later.error) == key)
         return true;

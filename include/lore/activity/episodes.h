@@ -80,8 +80,9 @@ std::vector<std::string> ProgramsOf(std::string_view command);
 // True when the success of call (`ok_tool`, `ok`) answers the failure of
 // call (`tool`, `failed`): the same file for a file tool; for shell commands,
 // a stage of `ok` running the same program or sub-command as the failing
-// command's first stage on mostly the same words ("git pull --rebase && git
-// push" after "git push", "bun install -g x" after "npm install -g x").
+// command's last stage (past its set-up: `printf … > x.cfg && idf.py build`)
+// on mostly the same words ("git pull --rebase && git push" after "git
+// push", "bun install -g x" after "npm install -g x").
 bool Answers(std::string_view tool, std::string_view failed, std::string_view ok_tool,
              std::string_view ok);
 

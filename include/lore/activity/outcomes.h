@@ -47,6 +47,14 @@ bool Achieves(std::string_view command, std::string_view intent);
 // Every intent a stage of `command` has.
 std::vector<std::string> IntentsOf(std::string_view command);
 
+// Where a build or test run works, as intents ("build@build-s3",
+// "test@build-host"): each folder it names with -C, -B, --build, --build-dir
+// or --test-dir (`ninja -C build-s3`, `idf.py -B build-s3 build`, `cmake
+// --build build-host`, `ctest --test-dir build-host`). Two builds in one
+// folder build the same thing, whatever their programs. Empty for a command
+// that is neither.
+std::vector<std::string> FolderIntents(std::string_view command);
+
 class OutcomeReader {
  public:
   void Take(const Event& event);
