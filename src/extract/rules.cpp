@@ -87,6 +87,34 @@ bool IsYesNo(const std::string& low) {
   return false;
 }
 
+// True when `question` offers to do something the agent could just go and do
+// ("Want me to install ccusage for you?", "Should I push and open the PR?"):
+// a yes to it is consent, and what was then done shows in the outcomes; not a
+// choice of how something should be ("Should I treat an empty cart as zero?").
+bool OffersToAct(std::string_view question) {
+  std::string q = text::AsciiLower(question.substr(0, 400));
+  size_t at = std::string::npos;
+  size_t len = 0;
+  for (std::string_view offer : {"want me to ", "would you like me to ", "shall i ", "should i ",
+                                 "can i ", "may i ", "do you want me to "}) {
+    size_t p = q.rfind(offer);
+    if (p != std::string::npos && (at == std::string::npos || p > at)) at = p, len = offer.size();
+  }
+  if (at == std::string::npos) return false;
+  std::string_view rest = std::string_view(q).substr(at + len);
+  if (rest.starts_with("also ")) rest.remove_prefix(5);
+  if (rest.starts_with("go ahead")) return true;
+  std::string_view verb = rest.substr(0, rest.find_first_of(" ,.?!"));
+  for (std::string_view v :
+       {"install",  "push",   "commit",  "open",  "create", "run",    "proceed",
+        "continue", "start",  "deploy",  "merge", "apply",  "delete", "remove",
+        "restart",  "update", "upgrade", "add",   "set",    "fix",    "make",
+        "write",    "clean",  "rebuild", "retry", "check",  "test"}) {
+    if (verb == v) return true;
+  }
+  return false;
+}
+
 // True when the words of a short reply (past "yes", "let's", …) are in the
 // question: the person picked one of the things it named.
 bool NamedIn(std::string_view reply, std::string_view question) {
@@ -324,6 +352,8 @@ void RulesEngine::Person(const Event& e) {
     }
   }
   if (!asked.empty() && short_reply && IsYesNo(low)) {
+    // A yes to an offer to act is consent, neither a decision nor a new task.
+    if (!low.starts_with("no") && OffersToAct(asked)) return;
     // The person settles the agent's question: "yes, treat it as empty".
     StagedDecision d;
     d.chosen = Excerpt(text, kShortExcerpt);

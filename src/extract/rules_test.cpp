@@ -230,6 +230,21 @@ TEST(RulesEngineTest, AYesToTheAgentsQuestionIsADecision) {
   EXPECT_TRUE(e.requests.empty());  // "ok" is not a request
 }
 
+// A yes to an offer to act is consent: the outcomes say what was done. A no
+// to it declines, and is a decision.
+TEST(RulesEngineTest, AYesToAnOfferToActIsNoDecision) {
+  auto e = Extracted({Agent("ccusage reads the local logs. Want me to install ccusage for you?"),
+                      Person("yes install ccusage")});
+  EXPECT_TRUE(e.decisions.empty());
+  EXPECT_TRUE(e.requests.empty());
+  auto pr = Extracted({Agent("Committed as 7d2b9f4. Should I push and open the PR?"),
+                       Person("yes push it and open the PR, I'll ping Tom to review")});
+  EXPECT_TRUE(pr.decisions.empty());
+  auto no = Extracted({Agent("Committed. Should I push it to main?"), Person("no, not yet")});
+  ASSERT_EQ(no.decisions.size(), 1u);
+  EXPECT_EQ(no.decisions[0].chosen, "no, not yet");
+}
+
 TEST(RulesEngineTest, SidechainsAndOtherToolsAreLeftOut) {
   Event side = Person("the agent's prompt to a subagent");
   side.sidechain = true;
