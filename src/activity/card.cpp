@@ -703,9 +703,16 @@ SessionCard ReadCard(const SessionLog& log) {
   // Paths as the checkout knows them: below the session's folder (a
   // worktree's too), relative to it, so that two worktrees of one project
   // name a file alike and a path is never cut in the middle of its prefix.
+  // A scratch file (`/tmp/explain.sql`, `/tmp/app.dmg`) is gone by the next
+  // session: no place that mattered.
   auto relative = [&](const std::map<std::string, int>& m) {
     std::map<std::string, int> out;
-    for (const auto& [path, n] : m) out[RelativeTo(path, card.cwd)] += n;
+    for (const auto& [path, n] : m) {
+      if (path.starts_with("/tmp/") || path.starts_with("/var/tmp/") ||
+          path.starts_with("/private/tmp/"))
+        continue;
+      out[RelativeTo(path, card.cwd)] += n;
+    }
     return out;
   };
   card.files = ranked(relative(edits), kMaxCardFiles);

@@ -503,6 +503,17 @@ TEST(Cards, PlacesAreThePathsACommandNamesWithoutQuotesOrPatterns) {
   std::set<std::string> places;
   for (const auto& [path, n] : card.places) places.insert(path);
   EXPECT_EQ(places, (std::set<std::string>{"/etc/blocky/config.yml", "~/.zshrc", "src/app"}));
+  auto scratch = CardOf({
+      Use(1, "a", "Write", "/tmp/explain_base.sql"),
+      Result(2, "a", ResultStatus::kOk, ""),
+      Use(3, "b", "Read", "/tmp/explain_base.sql"),
+      Result(4, "b", ResultStatus::kOk, ""),
+      Use(5, "c", "Read", "/etc/hosts"),
+      Result(6, "c", ResultStatus::kOk, ""),
+  });
+  ASSERT_EQ(scratch.places.size(), 1u) << "a scratch file is no place that mattered";
+  EXPECT_EQ(scratch.places[0].first, "/etc/hosts");
+  EXPECT_TRUE(scratch.files.empty());
 }
 
 TEST(Cards, IntentsAreTheLastStagesAndNeverQuotedWords) {
