@@ -349,6 +349,17 @@ std::set<std::string> FilesNamed(std::string_view error) {
 
 }  // namespace
 
+bool FixedWhereItPointed(const Episode& ep) {
+  if (!ep.fixed() || ep.repeats > 0 || ep.files.empty() || ep.tool != "Bash") return false;
+  // A build's or test run's, not a commit hook's: a hook's complaint is the project's rule.
+  const std::string kind = OutcomeKind(ep.detail);
+  if (kind != "build" && kind != "test") return false;
+  const std::set<std::string> named = FilesNamed(ep.error);
+  return std::any_of(ep.files.begin(), ep.files.end(), [&](const std::string& f) {
+    return named.count(std::string(FileNameOf(f))) > 0;
+  });
+}
+
 std::string ShownCommand(std::string_view command, std::string_view cwd) {
   std::string_view c = command;
   std::vector<std::string_view> folders;  // where it ran: a leading cd's, then the session's

@@ -77,6 +77,13 @@ std::string WorkspaceKind(std::string_view cwd);
 // The language of a file by its extension ("Python" for x.py), or "".
 std::string LanguageOf(std::string_view path);
 
+// True when a failed build or test run was fixed where its output pointed, at
+// once: a file its error names (`src/a.cpp:12:5: error: …`) was among those
+// edited before the fix, and it did not fail again first. The code now says
+// what the fix taught, so it is no lesson for later sessions. (A commit hook's
+// complaint is: it is the project's rule.)
+bool FixedWhereItPointed(const Episode& ep);
+
 // Reads the card of one session log.
 SessionCard ReadCard(const SessionLog& log);
 

@@ -305,7 +305,8 @@ std::string RenderBriefing(const BriefingInput& in) {
                                 ".md)\n");
   for (const auto& c : in.recent) {
     for (const auto& ep : c.episodes) {
-      if (!ep.fixed()) continue;
+      // A compile error fixed in the file it named teaches nothing the code does not say.
+      if (!ep.fixed() || activity::FixedWhereItPointed(ep)) continue;
       std::string line = "- " + Code(ep.action, 100) + " failed with " +
                          Quote(activity::FirstErrorLine(ep.error, 160), 160);
       if (!ep.cause.empty()) line += "; cause: " + Cut(OneLine(ep.cause), 200);

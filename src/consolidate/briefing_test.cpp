@@ -130,6 +130,46 @@ TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
   EXPECT_NE(problems.find("cat /etc/app.conf"), std::string::npos) << problems;  // the last
 }
 
+// A build error fixed in the very file it named is no lesson; a commit hook's
+// complaint fixed the same way is (the project's rule), and so is a failure fixed
+// elsewhere than where it pointed.
+TEST(Briefing, ACompileErrorFixedWhereItPointedIsNoLesson) {
+  BriefingInput in;
+  in.project = "example.org_acme_pinecone";
+  in.sessions = 1;
+  in.first_date = "2026-11-02";
+  activity::SessionCard c = Card(2, 1);
+  auto fixed = [](std::string command, std::string error, std::vector<std::string> files) {
+    activity::Episode ep;
+    ep.tool = "Bash";
+    ep.action = ep.detail = std::move(command);
+    ep.error = std::move(error);
+    ep.fix = "cmake --build build-host";
+    ep.files = std::move(files);
+    ep.at = "2026-01-12T10:00:00Z";
+    return ep;
+  };
+  c.episodes = {
+      fixed("cmake --build build-host 2>&1 | tail -14",
+            "test/host/test_gate.cpp:31:8: error: no member named 'memset' in namespace 'std'",
+            {"test/host/test_gate.cpp"}),
+      fixed("git commit -m 'ingest: retry'",
+            "src/ingest.py:50: error: Function is missing a type annotation [no-untyped-def]",
+            {"src/ingest.py"}),
+      fixed("ninja -C build-s3",
+            "main/power/probe.cpp:19:35: error: 'read_fast' was not declared in this scope",
+            {"main/power/adc.hpp"})};
+  in.recent = {c};
+  in.budget = 6000;
+  std::string b = RenderBriefing(in);
+  size_t lessons = b.find("## Lessons");
+  ASSERT_NE(lessons, std::string::npos) << b;
+  std::string l = b.substr(lessons);
+  EXPECT_EQ(l.find("memset"), std::string::npos) << l;
+  EXPECT_NE(l.find("no-untyped-def"), std::string::npos) << l;
+  EXPECT_NE(l.find("read_fast"), std::string::npos) << l;
+}
+
 // Lessons and open problems are not pushed out by the blocks of older sessions.
 TEST(Briefing, OlderSessionsNeverPushALessonOut) {
   BriefingInput in = Input(6000);
