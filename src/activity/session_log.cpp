@@ -13,6 +13,7 @@
 
 #include "activity/about.h"
 #include "activity/clean.h"
+#include "activity/defines.h"
 #include "activity/excerpt.h"
 #include "lore/fs/fd.h"
 #include "lore/fs/file_lock.h"
@@ -98,6 +99,8 @@ std::optional<Event> LogBuilder::Add(const Event& in) {
       e.detail = Cut(e.detail, InputCap(caps_, e.tool_name));
       e.note = Cut(e.note, caps_.note);
       if (IsFileEditTool(e.tool_name)) {
+        // What it defined, from all of what it wrote; the text itself cut to its start.
+        e.defines = DefinedNames(e.detail, e.text, caps_.defines);
         e.text = Cut(e.text, caps_.change);
       } else {
         e.text.clear();
@@ -166,6 +169,7 @@ size_t FitToBudget(std::vector<Event>& events, size_t budget) {
       if (words(e)) continue;
       e.text = Cut(e.text, cap);
       e.detail = Cut(e.detail, cap);
+      e.defines = Cut(e.defines, std::min<size_t>(cap, 400));
       e.note = Cut(e.note, std::min<size_t>(cap, 200));
     }
     bytes = total();
@@ -214,6 +218,7 @@ std::string RenderEvent(const Event& e) {
     if (!e.detail.empty()) j["input"] = e.detail;
     if (!e.note.empty()) j["note"] = e.note;
     if (!e.text.empty()) j["change"] = e.text;
+    if (!e.defines.empty()) j["defines"] = e.defines;
   } else if (e.kind == EventKind::kToolResult) {
     j["id"] = e.tool_id;
     j["status"] = StatusName(e.status);
@@ -281,6 +286,7 @@ bool ParseLogLine(std::string_view text, LogLine* out) {
     e.detail = json::StringOr(j, "input", "");
     e.note = json::StringOr(j, "note", "");
     e.text = json::StringOr(j, "change", "");
+    e.defines = json::StringOr(j, "defines", "");
   } else if (e.kind == EventKind::kToolResult) {
     e.tool_id = json::StringOr(j, "id", "");
     e.status = ParseStatus(json::StringOr(j, "status", "ok")).value_or(ResultStatus::kOk);

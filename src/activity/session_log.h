@@ -47,6 +47,7 @@ struct LogCaps {
   size_t answer = 2000;  // a subagent's or the person's answer to a tool
   size_t reason = 400;   // a rejection's reason
   size_t change = 300;   // what a file-writing call wrote: an edit's new text, a file's start
+  size_t defines = 400;  // the names that text defines (functions, tests, headings, …)
 };
 
 // What one extract run read: the lines, their first and last time stamps,

@@ -99,6 +99,27 @@ TEST(LogBuilder, LinesRoundTrip) {
   EXPECT_FALSE(ParseLogLine("not json", &l));
 }
 
+// What a file-writing call wrote is kept to its start, and what it defined is
+// kept from all of it: a function written past the first bytes is still found.
+TEST(LogBuilder, AWriteKeepsWhatItDefined) {
+  LogBuilder b;
+  Event write = Use(1, "w", "Write", "/repo/src/gridcast/ingest.py");
+  write.text = "\"\"\"EIA client.\"\"\"\n" + std::string(600, '#') +
+               "\n\nclass EiaApiError(RuntimeError):\n    pass\n\n"
+               "def get_page(client, params):\n    return client.get(params)\n";
+  auto logged = b.Add(write);
+  ASSERT_TRUE(logged);
+  EXPECT_LE(logged->text.size(), 300u);
+  EXPECT_EQ(logged->text.find("get_page"), std::string::npos);
+  EXPECT_EQ(logged->defines, "EiaApiError, get_page");
+  LogLine back;
+  ASSERT_TRUE(ParseLogLine(RenderEvent(*logged), &back));
+  EXPECT_EQ(back.event.defines, "EiaApiError, get_page");
+  auto bash = b.Add(Use(2, "b", "Bash", "def_x=1 ./run.sh"));
+  ASSERT_TRUE(bash);
+  EXPECT_TRUE(bash->defines.empty());
+}
+
 // Found by episode_fuzz: a call id whose last 12 bytes began inside a UTF-8
 // sequence was logged cut there, and read back as U+FFFD, not itself.
 TEST(LogBuilder, AShortIdStartsOnACharacter) {

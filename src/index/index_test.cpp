@@ -96,6 +96,23 @@ TEST_F(IndexTest, WhatAReadFileSaysTheProjectIsIsFoundQuoted) {
             "result ok\nthe file says the project is: \"Split shared household expenses.\"");
 }
 
+// What a file-writing call defined is found by its name, though what it wrote
+// was kept to its start only.
+TEST_F(IndexTest, WhatAWriteDefinedIsFound) {
+  t_.Write("sessions/s1.jsonl",
+           "{\"turn\":\"tool\",\"line\":3,\"tool\":\"Write\",\"id\":\"w1\","
+           "\"input\":\"/w/src/ingest.py\",\"change\":\"import httpx\","
+           "\"defines\":\"EiaApiError, get_page\"}\n"
+           "{\"turn\":\"span\",\"session_id\":\"s1\",\"lines\":[1,3]}\n");
+  Index idx = Open();
+  ASSERT_TRUE(idx.Update());
+  EXPECT_EQ(Slugs(idx, "page"), std::vector<std::string>{"sessions/s1.jsonl:1"});  // get_page
+  auto m = idx.Find({Stem("eiaapierror", Stemming::kSnowballEnglish)}, {});
+  ASSERT_EQ(m->size(), 1u);
+  EXPECT_EQ(idx.Get(m->ids[0])->record.text,
+            "Write: /w/src/ingest.py\nwrote:\nimport httpx\ndefines: EiaApiError, get_page");
+}
+
 TEST_F(IndexTest, UnparseableFrontmatterIsIndexedWithNullFields) {
   t_.Write("knowledge/broken.md", "---\nkind: [unclosed\n---\nwidget body\n");
   t_.Write("knowledge/nofront.md", "widget without frontmatter\n");

@@ -125,7 +125,8 @@ Record FromSessionLine(const std::string& rel, int64_t line_no, std::string_view
       r.text = e.tool_name + ": " + e.detail;
       if (!e.note.empty()) r.text += "\n(" + e.note + ")";
       if (!e.text.empty()) r.text += "\nwrote:\n" + e.text;
-      r.words = e.tool_name + "\n" + e.detail + "\n" + e.note + "\n" + e.text;
+      if (!e.defines.empty()) r.text += "\ndefines: " + e.defines;
+      r.words = e.tool_name + "\n" + e.detail + "\n" + e.note + "\n" + e.text + "\n" + e.defines;
       break;
     case activity::EventKind::kToolResult: {
       r.kind = "result";
