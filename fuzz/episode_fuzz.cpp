@@ -3,7 +3,8 @@
 // transcript lines, through the line parser and the session log's builder,
 // each logged event rendered as a log line and parsed back to itself, then the
 // whole log through the episode and outcome readers and the session card.
-// What a read README or manifest says the project is (`about`) is one bounded line.
+// What a read README or manifest says the project is (`about`) is one bounded line;
+// what a file-writing call defines (`defines`) is bounded.
 // Episodes and outcomes stay within the lines read; every text is
 // valid UTF-8 and bounded; signatures are short; nothing loops (libFuzzer's
 // timeout).
@@ -29,7 +30,7 @@ bool SameEvent(const act::Event& a, const act::Event& b) {
   return a.kind == b.kind && a.line == b.line && a.at == b.at && a.text == b.text &&
          a.tool_name == b.tool_name && a.tool_id == b.tool_id && a.detail == b.detail &&
          a.note == b.note && a.status == b.status && a.reason == b.reason &&
-         a.exit_code == b.exit_code && a.about == b.about;
+         a.exit_code == b.exit_code && a.about == b.about && a.defines == b.defines;
 }
 
 }  // namespace
@@ -54,6 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       LORE_FUZZ_CHECK(!back.is_span && SameEvent(back.event, *logged));
       LORE_FUZZ_CHECK(Text(logged->about, act::kMaxAboutBytes));
       LORE_FUZZ_CHECK(logged->about.find('\n') == std::string::npos);
+      LORE_FUZZ_CHECK(Text(logged->defines, 400));
       log.events.push_back(std::move(*logged));
     }
   }

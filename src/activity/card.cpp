@@ -162,7 +162,7 @@ std::vector<std::string> Instructions(std::string_view turn) {
     if (!rule) continue;
     // A rule of a few words ("dont add sdkconfig!!") with the sentence after it,
     // which says what it means ("only sdkconfig.defaults goes in git").
-    if (std::count(sentence.begin(), sentence.end(), ' ') < 5) {
+    if (std::count(sentence.begin(), sentence.end(), ' ') < 5 && pos < text.size()) {
       while (pos < text.size() && (text[pos] == '!' || text[pos] == '.')) ++pos;
       size_t next_end = sentence_end(pos);
       std::string_view next = text::Trim(text.substr(pos, next_end - pos));

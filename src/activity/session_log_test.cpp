@@ -713,6 +713,12 @@ TEST(Cards, AShortRuleKeepsWhatItMeans) {
                 "dont add sdkconfig; only sdkconfig.defaults goes in git, sdkconfig is my local "
                 "junk",
                 "also always run clang-format yourself before committing"}));
+  // A short rule that ends the turn, with or without its full stop.
+  for (std::string turn : {"never force push", "ok. dont merge yet", "ok. never force push.",
+                           "never force push!!", "dont fix anything yet, just find it"}) {
+    auto last = CardOf({MakeEvent(EventKind::kPersonText, 1, false, turn)});
+    ASSERT_EQ(last.instructions.size(), 1u) << turn;
+  }
 }
 
 // Words that lead into a rule ("and fyi", "oh btw,") leave it a rule.
