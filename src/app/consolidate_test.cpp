@@ -85,5 +85,37 @@ TEST_F(AppConsolidateTest, TheRulesEngineConsolidatesWhatIsStaged) {
   EXPECT_FALSE(c->lines.empty());
 }
 
+// An engine with a bug: it throws where it should have returned an error.
+class ThrowingEngine : public consolidate::Engine {
+ public:
+  std::string_view name() const override { return "rules"; }
+  Result<std::vector<std::string>> Run(const consolidate::RunInput&,
+                                       consolidate::Workspace&) override {
+    return std::string_view("abc").substr(7), std::vector<std::string>{};
+  }
+};
+
+// A bug in the engine fails the run, and says so where the next session looks
+// (the run's state), instead of ending the process with nothing recorded.
+TEST_F(AppConsolidateTest, AnEnginesBugFailsTheRunAndIsRecorded) {
+  auto id = Stage(*store_, kEntry, std::chrono::system_clock::now());
+  ASSERT_TRUE(id) << id.error().Format();
+  auto settings = LoadSettings(*store_);
+  ASSERT_TRUE(settings) << settings.error().Format();
+  OpenedStore opened{*store_, *settings};
+  ThrowingEngine engine;
+  auto c = Consolidate(opened, engine, true);
+  ASSERT_TRUE(c) << c.error().Format();
+  EXPECT_EQ(c->exit_code, 1);
+  ASSERT_EQ(c->report.runs.size(), 1u);
+  EXPECT_EQ(c->report.runs.front().outcome, "failed");
+  EXPECT_NE(c->report.runs.front().error.find("the rules engine failed"), std::string::npos)
+      << c->report.runs.front().error;
+  EXPECT_TRUE(fs::Exists(store_->Path("staging/" + *id + ".json"))) << "the entry stays";
+  auto state = fs::ReadFile(store_->Path("staging/.consolidation.state.json"), fs::Kind::kState);
+  ASSERT_TRUE(state);
+  EXPECT_NE(state->find("\"failed\""), std::string::npos) << *state;
+}
+
 }  // namespace
 }  // namespace lore::app

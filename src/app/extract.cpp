@@ -1,5 +1,7 @@
 #include "lore/app/extract.h"
 
+#include <exception>
+
 #include "lore/app/recall.h"
 #include "lore/extract/rules.h"
 #include "lore/extract/settings.h"
@@ -14,7 +16,17 @@ Result<Extracted> Extract(const store::Store& store, const ExtractRequest& reque
   // under a hook, nobody reads its stderr), whichever engine ran; the next run that
   // succeeds clears it. Not on a dry run.
   const bool track = !o.dry_run;
-  auto outcome = extract::Extract(store, o, engine);
+  // A bug in an engine is a failed run, recorded like any other.
+  auto outcome = [&]() -> Result<extract::Outcome> {
+    try {
+      return extract::Extract(store, o, engine);
+    } catch (const std::exception& x) {
+      return tl::unexpected(Error{
+          ErrorCode::kInternal,
+          std::string("the ") + std::string(engine.name()) + " extraction failed: " + x.what(),
+          o.transcript, 0, "the next run starts again from the cursor; report this bug"});
+    }
+  }();
   const std::string engine_name(engine.name());
   if (!outcome) {
     if (track) {

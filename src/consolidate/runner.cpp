@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <exception>
 
 #include "consolidate/journal.h"
 #include "fs/atomic_file.h"
@@ -100,7 +101,20 @@ RunRecord OneRun(const store::Store& store, const Settings& settings, Engine& en
   for (int attempt = 1;; ++attempt) {
     Workspace ws(store.dir());
     RunInput in{rec.run_id, now, loaded.entries, &settings, &store};
-    auto notes = engine.Run(in, ws);
+    // A bug in an engine fails the run, said in its state (the next session's
+    // "memory may be stale" line), instead of ending the process unrecorded.
+    auto notes = [&]() -> Result<std::vector<std::string>> {
+      try {
+        return engine.Run(in, ws);
+      } catch (const std::exception& x) {
+        return tl::unexpected(
+            Error{ErrorCode::kInternal,
+                  std::string("the ") + std::string(engine.name()) + " engine failed: " + x.what(),
+                  store.Path(kStagingDir), 0,
+                  "nothing was changed; the staged entries stay; report this "
+                  "bug"});
+      }
+    }();
     if (!notes) return finish(&notes.error());
     auto changes = ws.Changes();
     auto commit = CommitRun(store, rec.run_id, changes, ws.Baselines(), rec.consumed_ids);
