@@ -46,7 +46,8 @@ std::string Prose(std::string_view contents) {
     current.clear();
   };
   for (std::string_view raw : text::Lines(contents)) {
-    std::string_view line = text::Trim(Unnumbered(raw));
+    const std::string_view unnumbered = Unnumbered(raw);
+    std::string_view line = text::Trim(unnumbered);
     if (n++ == 0 && line == "---") {  // YAML front matter
       front = true;
       continue;
@@ -61,6 +62,12 @@ std::string Prose(std::string_view contents) {
       continue;
     }
     if (fence) continue;
+    // An indented block is code ("    npm install"), not the project's words.
+    if (!line.empty() && (unnumbered.starts_with("    ") || unnumbered.starts_with("\t"))) {
+      flush();
+      if (!paragraphs.empty()) break;
+      continue;
+    }
     if (comment || line.starts_with("<!--")) {
       flush();
       comment = line.find("-->") == std::string_view::npos;
@@ -73,7 +80,8 @@ std::string Prose(std::string_view contents) {
     const bool item = line.starts_with("- ") || line.starts_with("* ") || line.starts_with("+ ");
     if (line.empty() || heading || markup || item) {
       flush();
-      if (paragraphs.size() >= 2 || (item && !paragraphs.empty())) break;
+      // The opening prose ends at the first section's heading ("## Develop").
+      if (paragraphs.size() >= 2 || ((item || heading) && !paragraphs.empty())) break;
       continue;
     }
     current += (current.empty() ? "" : " ") + std::string(line);

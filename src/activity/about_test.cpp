@@ -38,6 +38,22 @@ TEST(About, AReadmesOpeningProseWithoutItsNumbersHeadingsBadgesOrComments) {
   EXPECT_EQ(AboutProject("README.md", readme),
             "Split shared household expenses without a spreadsheet. Members add what they paid. "
             "Built with Phoenix LiveView and PostgreSQL.");
+  // The opening prose ends at the first section, and an indented block is code.
+  const std::string tallyho =
+      "     1\u2192# Tallyho\n"
+      "     2\u2192\n"
+      "     3\u2192A grocery list you share with the people you live with.\n"
+      "     4\u2192\n"
+      "     5\u2192## Develop\n"
+      "     6\u2192\n"
+      "     7\u2192    npm install\n"
+      "     8\u2192    npm run dev   # vite on :5173\n"
+      "     9\u2192\n"
+      "    10\u2192Netlify builds every PR.\n";
+  EXPECT_EQ(AboutProject("README.md", tallyho),
+            "A grocery list you share with the people you live with.");
+  EXPECT_EQ(AboutProject("README.md", "# X\n\n    make all\n\nA tool that prints tides.\n"),
+            "A tool that prints tides.");
 }
 
 TEST(About, TextThatSpeaksToAnAgentIsNeverTheDescription) {

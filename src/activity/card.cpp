@@ -29,17 +29,21 @@ constexpr size_t kMaxPrograms = 64;
 // A program that says what the work used (git, brew, npm, docker, cmake),
 // not one of the shell's own tools for looking around and moving files.
 bool IsToolProgram(std::string_view p) {
-  if (p.size() < 2 || p.size() > 24 || p.find_first_of("=$`'\"(){}<>|;&") != std::string_view::npos)
+  if (p.size() < 2 || p.size() > 24 || p.front() == '-' ||
+      p.find_first_of("=$`'\"(){}<>|;&") != std::string_view::npos)
     return false;
   for (std::string_view w :
-       {"cd",    "ls",     "cat",    "echo",  "printf", "grep",   "rg",      "find",    "head",
-        "tail",  "pwd",    "sed",    "awk",   "wc",     "mkdir",  "rm",      "cp",      "mv",
-        "chmod", "chown",  "touch",  "which", "sleep",  "sort",   "uniq",    "test",    "true",
-        "false", "export", "source", "env",   "sudo",   "xargs",  "tr",      "cut",     "diff",
-        "file",  "stat",   "du",     "df",    "date",   "whoami", "type",    "command", "for",
-        "if",    "while",  "do",     "done",  "then",   "fi",     "bash",    "sh",      "zsh",
-        "ln",    "tee",    "less",   "more",  "open",   "clear",  "history", "exit",    "set",
-        "unset", "read",   "timeout"}) {
+       {"cd",     "ls",       "cat",    "echo",    "printf",   "grep",   "rg",    "find",
+        "head",   "tail",     "pwd",    "sed",     "awk",      "wc",     "mkdir", "rm",
+        "cp",     "mv",       "chmod",  "chown",   "touch",    "which",  "sleep", "sort",
+        "uniq",   "test",     "true",   "false",   "export",   "source", "env",   "sudo",
+        "xargs",  "tr",       "cut",    "diff",    "file",     "stat",   "du",    "df",
+        "date",   "whoami",   "type",   "command", "for",      "if",     "while", "do",
+        "done",   "then",     "fi",     "bash",    "sh",       "zsh",    "ln",    "tee",
+        "less",   "more",     "open",   "clear",   "history",  "exit",   "set",   "unset",
+        "read",   "timeout",  "else",   "elif",    "case",     "esac",   "in",    "until",
+        "select", "function", "return", "break",   "continue", "local",  "eval",  "exec",
+        "trap"}) {
     if (p == w) return false;
   }
   return true;
