@@ -45,8 +45,10 @@ struct Event {
   ResultStatus status = ResultStatus::kOk;  // kToolResult
   std::string reason;                       // kToolResult rejected: the person's words, if any
   std::optional<int64_t> exit_code;         // kToolResult from toolUseResult, when given
-  std::string about;  // kToolResult of a read of a README or manifest, as logged: what the
-                      // project says it is (activity/about.h)
+  std::string about;    // kToolResult of a read of a README or manifest, as logged: what the
+                        // project says it is (activity/about.h)
+  std::string defines;  // kToolUse of a file-writing call, as logged: the names its new
+                        // text defines, ", " between them (activity/defines.h)
 
   bool failed() const { return kind == EventKind::kToolResult && status == ResultStatus::kFailed; }
 };
