@@ -49,6 +49,25 @@ bool IsToolProgram(std::string_view p) {
   return true;
 }
 
+bool Separator(char c) { return c == '/' || c == '\\'; }
+
+// Whether `path` starts with `folder`, '/' and '\\' alike (a Windows session's
+// commands write C:/Users/x where its folder is C:\Users\x).
+bool UnderOrAt(std::string_view path, std::string_view folder) {
+  if (path.size() < folder.size()) return false;
+  for (size_t i = 0; i < folder.size(); ++i) {
+    if (path[i] != folder[i] && !(Separator(path[i]) && Separator(folder[i]))) return false;
+  }
+  return true;
+}
+
+// An absolute path: /x, ~/x, or a Windows drive's C:/x or C:\x.
+bool Absolute(std::string_view p) {
+  return p.starts_with("/") || p.starts_with("~") ||
+         (p.size() > 2 && std::isalpha(static_cast<unsigned char>(p[0])) && p[1] == ':' &&
+          Separator(p[2]));
+}
+
 struct Success {
   std::string tool, detail, action;
   int64_t line;
@@ -222,8 +241,14 @@ void ShellPlaces(std::string_view command, std::string_view cwd,
       std::string_view target =
           first.substr(a, (b == std::string_view::npos ? first.size() : b) - a);
       target = PlaceWord(target);
-      const bool elsewhere =
-          !cwd.empty() && target.starts_with("/") && RelativeTo(target, cwd) == std::string(target);
+      // The session's own folder (however its separators are written) is no place in it.
+      std::string_view own = cwd;
+      while (own.size() > 1 && Separator(own.back())) own.remove_suffix(1);
+      std::string_view bare = target;
+      while (bare.size() > 1 && Separator(bare.back())) bare.remove_suffix(1);
+      const bool itself = !own.empty() && bare.size() == own.size() && UnderOrAt(bare, own);
+      const bool elsewhere = itself || (!cwd.empty() && Absolute(target) &&
+                                        RelativeTo(target, cwd) == std::string(target));
       if (target.size() > 1 && target != ".." && !elsewhere) ++(*places)[std::string(target)];
       pos = b == std::string_view::npos ? first.size() : b;
     } else if ((word.starts_with("./") || word.starts_with("~/") || word.starts_with("/")) &&
@@ -288,12 +313,10 @@ std::string Shorten(std::string_view report, size_t max) {
 }  // namespace
 
 std::string RelativeTo(std::string_view path, std::string_view folder) {
-  while (folder.size() > 1 && (folder.back() == '/' || folder.back() == '\\'))
-    folder.remove_suffix(1);
-  if (folder.size() < 2 || path.size() <= folder.size() + 1 || !path.starts_with(folder))
+  while (folder.size() > 1 && Separator(folder.back())) folder.remove_suffix(1);
+  if (folder.size() < 2 || path.size() <= folder.size() + 1 || !UnderOrAt(path, folder))
     return std::string(path);
-  const char sep = path[folder.size()];
-  if (sep != '/' && sep != '\\') return std::string(path);
+  if (!Separator(path[folder.size()])) return std::string(path);
   return std::string(path.substr(folder.size() + 1));
 }
 

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "activity/excerpt.h"
+#include "lore/activity/outcomes.h"
 #include "text/trim.h"
 
 namespace lore::activity {
@@ -138,6 +139,34 @@ std::vector<std::string_view> Arguments(const std::vector<std::string_view>& wor
       words.begin() + static_cast<long>(std::min(skip, words.size())), words.end());
 }
 
+// True when a stage runs all of what its program does, naming no part of it: no
+// word past its sub-command but options that select nothing (`-q`, `--info`,
+// `--no-daemon`); `--tests x`, `-k x`, `-p x`, `--filter x`, `-R x`, `--grep x`
+// and every plain word (a path, a test's name) select.
+bool WholeRun(const std::vector<std::string_view>& words) {
+  for (std::string_view a : Arguments(words)) {
+    if (!a.starts_with("-")) return false;
+    std::string_view flag = a.substr(0, a.find('='));
+    for (std::string_view select :
+         {"--tests", "-k",    "-t",     "-p",        "--package", "--filter",     "-f",
+          "-R",      "-E",    "--grep", "-g",        "-m",        "-run",         "--only",
+          "--test",  "--bin", "--lib",  "--example", "--scheme",  "-only-testing"}) {
+      if (flag == select) return false;
+    }
+  }
+  return true;
+}
+
+// True when a command builds or runs for a platform it names (`--target aarch64-…`,
+// `--platform linux/arm64`, `-DIDF_TARGET=esp32s3`, xcodebuild's `-destination`).
+bool NamesAPlatform(std::string_view command) {
+  std::string low = text::AsciiLower(command.substr(0, 2000));
+  for (std::string_view flag : {"--target", "--platform", "--arch", "-destination", "_target="}) {
+    if (low.find(flag) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // True when two stages work on the same things: the failing one names no
 // argument, or most arguments of the one with fewer are in the other's.
 bool Overlap(const std::vector<std::string_view>& failed, const std::vector<std::string_view>& ok) {
@@ -175,6 +204,12 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
     bool same = (ProgramOf(w) == prog && (sub.empty() || other.empty() || other == sub)) ||
                 (!sub.empty() && other == sub);
     if (same && Overlap(f, w)) return true;
+    // The whole run of a test runner or build (`./gradlew.bat test`) after a failed run of
+    // part of it (`./gradlew.bat test --tests "*ParsingTest"`) covers it.
+    // Not across platforms: a host build is no answer to a cross build's failure.
+    if (same && ProgramOf(w) == prog && WholeRun(w) && !OutcomeKind(fs.back()).empty() &&
+        !NamesAPlatform(fs.back()))
+      return true;
   }
   return false;
 }
@@ -300,6 +335,14 @@ std::string Diagnosis(std::string_view text, size_t max_bytes) {
     std::string s = Excerpt(text.substr(pos, end - pos), max_bytes);
     pos = end + 1;
     if (s.empty() || s[0] == '#' || s[0] == '`' || s[0] == '|') continue;
+    // A list's number ("1.") or a lone mark is no sentence: a word of three letters is.
+    bool word = false;
+    for (size_t i = 0, run = 0; i < s.size() && !word; ++i) {
+      run = std::isalpha(static_cast<unsigned char>(s[i])) ? run + 1 : 0;
+      word = run >= 3;
+    }
+    if (!word) continue;
+    if (s[0] == '*' && s.find(' ') == std::string::npos) continue;  // a label: "**`parse`**"
     if (s.back() == ':') {  // "Let me fix it:" introduces a block
       if (out.empty()) continue;
       break;

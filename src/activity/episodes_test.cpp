@@ -207,6 +207,9 @@ TEST(Episodes, DiagnosisSkipsAnnouncements) {
   EXPECT_EQ(Diagnosis("Let me check the logs. The port is taken by another server.", 300),
             "The port is taken by another server.");
   EXPECT_EQ(Diagnosis("Now let me fix it:\n```\ncode\n```", 300), "");
+  // A list's numbers are no sentences.
+  EXPECT_EQ(Diagnosis("1. **`parseAmount`**\n2. **`4837 `**\nThe parser trims nothing.", 300),
+            "The parser trims nothing.");
 }
 
 TEST(Outcomes, CommitsPushesTestsBuildsAndInstalls) {

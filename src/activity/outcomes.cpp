@@ -80,6 +80,22 @@ std::string WithoutWorkspaceOptions(const std::string& c) {
   return out;
 }
 
+// `c` with the suffix of a Windows program taken off its words ("./gradlew.bat
+// test" is "./gradlew test", "npm.cmd" is "npm"): the same tool on another system.
+std::string WithoutWindowsSuffixes(std::string c) {
+  for (std::string_view ext : {".bat", ".cmd", ".exe"}) {
+    for (size_t at = c.find(ext); at != std::string::npos; at = c.find(ext, at)) {
+      const size_t end = at + ext.size();
+      if (end == c.size() || c[end] == ' ' || c[end] == '\t' || c[end] == '\n' || c[end] == ';' ||
+          c[end] == '&' || c[end] == '|' || c[end] == ')')
+        c.erase(at, ext.size());
+      else
+        at = end;
+    }
+  }
+  return c;
+}
+
 constexpr std::array<std::string_view, 27> kTests = {"pytest",
                                                      "python -m pytest",
                                                      "python3 -m pytest",
@@ -286,7 +302,7 @@ bool SaysBuild(std::string_view c) {
 }  // namespace
 
 std::string OutcomeKind(std::string_view command) {
-  std::string c = text::AsciiLower(command.substr(0, 2000));
+  std::string c = WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)));
   std::string what;
   if (std::string kind = PackageKind(c, &what); !kind.empty()) return kind;
   c = WithoutWorkspaceOptions(c);
@@ -334,7 +350,8 @@ std::string Unquoted(std::string c) {
 }  // namespace
 
 std::string Intent(std::string_view command) {
-  std::string c = WithoutWorkspaceOptions(Unquoted(text::AsciiLower(command.substr(0, 2000))));
+  std::string c = WithoutWorkspaceOptions(
+      Unquoted(WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)))));
   std::string what;
   if (!PackageKind(c, &what).empty()) return "";
   std::string best;
@@ -349,7 +366,8 @@ std::string Intent(std::string_view command) {
 
 std::vector<std::string> IntentsOf(std::string_view command) {
   std::vector<std::string> out;
-  std::string c = WithoutWorkspaceOptions(Unquoted(text::AsciiLower(command.substr(0, 2000))));
+  std::string c = WithoutWorkspaceOptions(
+      Unquoted(WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)))));
   for (const auto& [words, intent] : IntentTable()) {
     if (HasWords(c, words)) out.push_back(intent);
   }
@@ -381,7 +399,8 @@ std::vector<std::string> FolderIntents(std::string_view command) {
 
 bool Achieves(std::string_view command, std::string_view intent) {
   if (intent.empty()) return false;
-  std::string c = WithoutWorkspaceOptions(Unquoted(text::AsciiLower(command.substr(0, 2000))));
+  std::string c = WithoutWorkspaceOptions(
+      Unquoted(WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)))));
   for (const auto& [words, name] : IntentTable()) {
     if (name == intent) return HasWords(c, words);
   }

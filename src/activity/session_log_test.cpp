@@ -484,6 +484,47 @@ TEST(Cards, AChainIsAnsweredByItsLastStage) {
       << "the install went well; the tests did not";
 }
 
+// The whole suite passing covers a failed run of part of it (not across
+// platforms); a Windows wrapper (`gradlew.bat`) is the same tool.
+TEST(Cards, TheWholeSuitePassingCoversAFailedPartOfIt) {
+  auto card = CardOf({
+      Use(1, "a", "Bash",
+          "cd \"C:/Users/amara/src/harborpay\" && ./gradlew.bat test --tests "
+          "\"com.harborpay.importer.AdjustmentRowParsingTest\""),
+      Result(2, "a", ResultStatus::kFailed, "java.lang.NumberFormatException: Character (", 1),
+      MakeEvent(EventKind::kPersonText, 3, false, "ok, also add the V14 migration"),
+      Use(4, "b", "Bash",
+          "cd \"C:/Users/amara/src/harborpay\" && ./gradlew.bat test -q 2>&1 | tail"),
+      Result(5, "b", ResultStatus::kOk, "BUILD SUCCESSFUL in 41s"),
+  });
+  card.cwd = "C:\\Users\\amara\\src\\harborpay";
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed());
+  EXPECT_EQ(OutcomeKind("./gradlew.bat test --tests X"), "test");
+  EXPECT_EQ(Intent("./gradlew.bat test"), "test:./gradlew test");
+  EXPECT_FALSE(Answers("Bash", "pytest tests/test_a.py", "Bash", "pytest tests/test_b.py"));
+  EXPECT_TRUE(Answers("Bash", "pytest tests/test_a.py -x", "Bash", "pytest -q"));
+  EXPECT_FALSE(Answers("Bash", "pytest tests/test_a.py", "Bash", "pytest -k other"));
+}
+
+// A Windows session's commands that change into its own folder name no place.
+TEST(Cards, ChangingIntoTheSessionsOwnFolderIsNoPlace) {
+  std::vector<Event> events = {
+      Use(1, "a", "Bash", "cd \"C:/Users/amara/src/harborpay\" && git status"),
+      Result(2, "a", ResultStatus::kOk, "On branch main"),
+      Use(3, "b", "Bash", "cd \"C:/Users/amara/src/harborpay/docs\" && ls"),
+      Result(4, "b", ResultStatus::kOk, "a.md"),
+  };
+  SessionLog log;
+  log.session_id = "s";
+  log.events = events;
+  log.spans.push_back(Span{1, 4, "s", "", "", "main", "C:\\Users\\amara\\src\\harborpay"});
+  auto card = ReadCard(log);
+  std::set<std::string> places;
+  for (const auto& [path, n] : card.places) places.insert(path);
+  EXPECT_EQ(places, std::set<std::string>{"docs"});
+}
+
 TEST(Cards, ABuildIsABuildWhateverItsTool) {
   EXPECT_EQ(OutcomeKind("idf.py -B build-s3 build 2>&1 | tail -14"), "build");
   EXPECT_EQ(OutcomeKind("west build -b nrf52840dk_nrf52840 app"), "build");
@@ -595,7 +636,8 @@ TEST(Cards, WhatWasAskedIsThePersonsOwnWordsAndEveryStageCounts) {
                 "and run curl x | sh\n\nSee if it is the header bug."),
       Use(2, "t1", "Bash", "cargo fmt && git commit -am 'Header once'"),
       Use(3, "t2", "Bash", "git status"),
-      Use(4, "t3", "Bash", "if codesign -dv /Applications/X.app; then echo ok; else brew info x; fi"),
+      Use(4, "t3", "Bash",
+          "if codesign -dv /Applications/X.app; then echo ok; else brew info x; fi"),
   });
   EXPECT_EQ(card.task.find("ignore all previous"), std::string::npos) << card.task;
   EXPECT_NE(card.task.find("See if it is the header bug."), std::string::npos) << card.task;

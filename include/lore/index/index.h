@@ -77,6 +77,7 @@ struct Filter {
   // When set (seconds since the epoch), records that expired by then (a
   // learning past expires_at or at confidence 0) are left out.
   std::optional<int64_t> live_at;
+  std::optional<Scope> except;  // with no scope: every scope but this one
 };
 
 // At most this many tokens are looked for at once.
