@@ -76,7 +76,11 @@ Result<std::vector<search::Hit>> SearchStore(const std::string& dir, const std::
 
 Result<search::SearchOptions> SearchOptionsFor(const SearchRequest& request, text::TimePoint now) {
   search::SearchOptions opts;
-  if (request.scope != "all") {
+  if (request.scope == "all") {
+    // The okf/ bundle restates memory's records (its request-types table, the briefing
+    // again): "all" gives the records themselves, and `--scope okf` the bundle.
+    opts.filter.except = index::Scope::kOkf;
+  } else {
     opts.filter.scope = index::ParseScope(request.scope);
     if (!opts.filter.scope) {
       return Fail(ErrorCode::kInvalidInput, "unknown scope \"" + request.scope + "\"", "", 0,

@@ -224,6 +224,8 @@ Result<MatchSet> Index::Find(const std::vector<std::string>& tokens, const Filte
   for (size_t i = 0; i < tokens.size(); ++i) q += (i ? " OR \"" : "\"") + tokens[i] + "\"";
   q += ")";
   if (filter.scope) q += " AND tags : \"" + std::string(ScopeName(*filter.scope)) + "\"";
+  if (!filter.scope && filter.except)
+    q += " NOT tags : \"" + std::string(ScopeName(*filter.except)) + "\"";
   if (filter.kind) q += " AND tags : \"" + internal::KindTag(*filter.kind) + "\"";
   if (filter.replaced == Replaced::kHide) q += " NOT tags : \"replaced\"";
   std::string sql = "SELECT rowid, lore_tf(fts) FROM fts WHERE fts MATCH ?1";

@@ -19,6 +19,7 @@ using internal::Term;
 
 bool Passes(const index::Doc& d, const index::Filter& f) {
   if (f.scope && d.record.scope != *f.scope) return false;
+  if (!f.scope && f.except && d.record.scope == *f.except) return false;
   if (f.kind && d.record.kind != *f.kind) return false;
   if (f.live_at && d.record.expires && *d.record.expires <= *f.live_at) return false;
   return f.replaced == index::Replaced::kInclude || d.record.status != "replaced";

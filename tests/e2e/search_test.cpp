@@ -69,6 +69,17 @@ TEST_F(SearchE2E, FindsWhatWasJustWrittenAndForgetsWhatWasDeleted) {
   EXPECT_EQ(Slugs(Search({"zebra"})), std::vector<std::string>{"raw.jsonl:1"});
 }
 
+// The okf/ bundle restates memory's records: a search of everything gives the
+// records themselves, and the bundle is there when asked for.
+TEST_F(SearchE2E, AllIsTheRecordsAndTheBundleIsAskedFor) {
+  Write("memory/requests/paint-the-crossing.md",
+        "---\nstatus: open\n---\nPaint the zebra crossing.\n");
+  Write("okf/request-types.md",
+        "---\ntitle: Request types\n---\n| paint | 1 | paint-the-zebra-crossing |\n");
+  EXPECT_EQ(Slugs(Search({"zebra"})), std::vector<std::string>{"paint-the-crossing"});
+  EXPECT_EQ(Slugs(Search({"zebra", "--scope", "okf"})), std::vector<std::string>{"request-types"});
+}
+
 TEST_F(SearchE2E, AnyTextIsAValidQuery) {
   ASSERT_EQ(Lore({"append-review", kRepo}, Opts(R"j({"summary":"quoted \"words\" and (parens)"})j"))
                 .exit_code,
