@@ -44,14 +44,15 @@ std::vector<Tool> Tools() {
   return {
       {{"search", "Search everything",
         "Search all of the repository's memory by relevance: consolidated memory, knowledge, "
-        "approved learnings, the raw review captures and the distilled bundle (scope 'all', the "
-        "default), or one of them. Returns {hits: [...]} shaped as `lore search --json`: scope "
-        "(with 'all'), slug, kind, file, line, excerpt.",
+        "approved learnings, the raw review captures and the session logs (scope 'all', the "
+        "default), or one of them; 'okf' searches the distilled bundle, which restates memory. "
+        "Returns {hits: [...]} shaped as `lore search --json`: scope (with 'all'), slug, kind, "
+        "file, line, excerpt.",
         Obj({{"query", Str("What to look for, in plain words", 1000)},
              {"scope",
               Json{{"type", "string"},
                    {"enum", {"all", "memory", "knowledge", "learnings", "raw", "okf", "sessions"}},
-                   {"description", "Where to search (default all)"}}},
+                   {"description", "Where to search (default all: every scope but okf)"}}},
              {"limit", Json{{"type", "integer"},
                             {"minimum", 1},
                             {"maximum", 100},
