@@ -152,14 +152,31 @@ std::vector<std::string> Instructions(std::string_view turn) {
       }
     }
     bool rule = false;
+    // "dont know if it's related", "don't think so": the person speaks of themselves.
+    bool of_themselves = false;
+    for (std::string_view no : {"don't ", "dont ", "do not "}) {
+      if (!low.starts_with(no)) continue;
+      std::string_view verb = std::string_view(low).substr(no.size());
+      for (std::string_view v :
+           {"know", "think", "see",    "remember", "understand", "care",    "mind",
+            "get ", "have",  "want",   "like",     "need",       "believe", "recall",
+            "feel", "worry", "bother", "really",   "quite",      "mean"}) {
+        of_themselves = of_themselves || verb.starts_with(v);
+      }
+    }
     for (std::string_view w :
          {"always ", "never ", "don't ", "dont ", "do not ", "make sure ", "remember to ",
           "from now on", "going forward", "in future", "in the future"}) {
       if (low.starts_with(w)) rule = true;
     }
+    rule = rule && !of_themselves;
     // "always" inside a sentence sets a rule ("and yeah always do the typecheck"), not
-    // when it describes ("the parsing was always a hack", "it's always slow").
-    if (size_t at = low.find(" always "); at != std::string::npos && !rule) {
+    // when it describes ("the parsing was always a hack", "it's always slow") nor in
+    // "as always".
+    if (size_t at = low.find(" always");
+        at != std::string::npos && !rule && !of_themselves &&
+        (at + 7 == low.size() || !std::isalpha(static_cast<unsigned char>(low[at + 7]))) &&
+        !std::string_view(low).substr(0, at).ends_with(" as")) {
       std::string_view before = std::string_view(low).substr(0, at);
       bool describes = false;
       for (std::string_view be :
@@ -720,6 +737,7 @@ SessionCard ReadCard(const SessionLog& log) {
     if (s.tool != "Bash") continue;
     for (auto& intent : IntentsOf(s.detail)) card.achieved.insert(std::move(intent));
     for (auto& where : FolderIntents(s.detail)) card.achieved.insert(std::move(where));
+    if (std::string run = RunKey(s.detail); !run.empty()) card.achieved.insert("ran:" + run);
   }
   // Commands as the person would type them in the checkout: no `cd <folder> &&`
   // before them, paths below the folder relative (a worktree's too).

@@ -43,7 +43,8 @@ struct SessionCard {
   std::vector<std::pair<std::string, int>> files;  // files edited, most edits first
   std::vector<std::string> open_todos;             // the last todo list's unfinished items
   std::vector<std::string> declined;               // calls the person declined
-  // The intents (activity::Intent) its successful shell calls achieved: what
+  // The intents (activity::Intent, FolderIntents) its successful shell calls
+  // achieved, and "ran:<RunKey>" of each: what
   // a failure of an earlier session is resolved by.
   std::set<std::string> achieved;
   // The programs its shell commands ran (git, brew, npm …; not the shell's

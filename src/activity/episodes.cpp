@@ -246,6 +246,28 @@ std::string CommandKey(std::string_view tool, std::string_view detail) {
   return key;
 }
 
+std::string RunKey(std::string_view command) {
+  auto stages = Stages(command);
+  if (stages.empty()) return "";
+  std::string key;
+  for (std::string_view w : Meaningful(stages.back()))
+    key += (key.empty() ? "" : " ") + std::string(w);
+  return text::AsciiLower(key);
+}
+
+bool IsLookup(std::string_view command) {
+  auto stages = Stages(command);
+  if (stages.empty()) return false;
+  const std::string program = ProgramOf(Meaningful(stages.back()));
+  for (std::string_view p :
+       {"grep", "egrep", "rg",    "ag",     "cat",  "ls",    "find",     "fd",       "head",
+        "tail", "less",  "which", "where",  "stat", "file",  "wc",       "du",       "tree",
+        "test", "[",     "type",  "whoami", "ps",   "pgrep", "readlink", "realpath", "echo"}) {
+    if (program == p) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> ProgramsOf(std::string_view command) {
   std::vector<std::string> out;
   for (std::string_view stage : Stages(command)) {

@@ -282,6 +282,15 @@ std::string Telling(const std::vector<std::string_view>& lines, size_t i, size_t
 
 }  // namespace
 
+// Whether `low` holds `w` at the start of a word: "FAILED", "failure", not the
+// "fail" of "set -o pipefail".
+bool StartsAWord(std::string_view low, std::string_view w) {
+  for (size_t at = low.find(w); at != std::string_view::npos; at = low.find(w, at + 1)) {
+    if (at == 0 || !std::isalnum(static_cast<unsigned char>(low[at - 1]))) return true;
+  }
+  return false;
+}
+
 std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
   // The error given with its message, or a diagnostic's place, comes first;
   // then a line naming an error; then words of a summary line ("FAILED:
@@ -308,9 +317,8 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
     int weight = ErrorWeight(l, low);
     if (weight == 2) return Telling(lines, i, max_bytes);
     if (weight == 1 && !named) named = i;
-    if (!failure && std::any_of(kFailure.begin(), kFailure.end(), [&](std::string_view w) {
-          return low.find(w) != std::string::npos;
-        }))
+    if (!failure && std::any_of(kFailure.begin(), kFailure.end(),
+                                [&](std::string_view w) { return StartsAWord(low, w); }))
       failure = i;
     if (!said && HasLetter(l)) said = i;
   }

@@ -550,7 +550,8 @@ TEST(Cards, ASuccessOfAnotherIntentResolvesNothing) {
   });
   ASSERT_EQ(card.episodes.size(), 1u);
   EXPECT_FALSE(card.episodes[0].fixed()) << "a commit is no push, and quotes run nothing";
-  EXPECT_EQ(card.achieved, std::set<std::string>{"commit"});
+  EXPECT_EQ(card.achieved, (std::set<std::string>{
+                               "commit", "ran:git commit -m \"make test pass; git push later\""}));
 }
 
 TEST(Cards, PlacesAreThePathsACommandNamesWithoutQuotesOrPatterns) {
@@ -765,6 +766,16 @@ TEST(Cards, AShortRuleKeepsWhatItMeans) {
     auto last = CardOf({MakeEvent(EventKind::kPersonText, 1, false, turn)});
     ASSERT_EQ(last.instructions.size(), 1u) << turn;
   }
+}
+
+// What the person says of themselves is no rule ("dont know if it's related"), nor
+// is "as always".
+TEST(Cards, ThePersonSpeakingOfThemselvesSetsNoRule) {
+  auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                "dont know if its related but the marina closed pontoon F. "
+                                "same branch rules as always. don't think so. "
+                                "and don't merge before Friday.")});
+  EXPECT_EQ(card.instructions, std::vector<std::string>{"and don't merge before Friday"});
 }
 
 // Words that lead into a rule ("and fyi", "oh btw,") leave it a rule.

@@ -119,6 +119,11 @@ TEST(Excerpts, FirstErrorLineSaysWhatWentWrong) {
             "Collected errors: * opkg_download: Failed to download index");
   EXPECT_EQ(FirstErrorLine("Exit code 1\nwarming up\nfatal: not a git repository", 100),
             "fatal: not a git repository");
+  // A word that only holds a failure word is none ("pipefail").
+  EXPECT_EQ(FirstErrorLine("[10:04:41]: $ set -o pipefail && xcodebuild -scheme App\n"
+                           "[10:09:12]: Upload failed: missing export compliance\n",
+                           200),
+            "[10:09:12]: Upload failed: missing export compliance");
   // The telling lines start at the error, past the banners.
   EXPECT_EQ(FailureLines("==== FAILURES ====\n____ test_a ____\nE  KeyError: 'x'\nnext\n", 200),
             "E  KeyError: 'x'\nnext");

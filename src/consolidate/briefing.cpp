@@ -39,7 +39,10 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
   const std::string key = activity::ErrorSignature(ep.error);
   const std::string intent = activity::Intent(ep.detail);
   const std::vector<std::string> folders = activity::FolderIntents(ep.detail);
+  const std::string run = ep.tool == "Bash" ? activity::RunKey(ep.detail) : "";
   for (size_t j = 0; j < i; ++j) {
+    if (!run.empty() && in.recent[j].achieved.count("ran:" + run))
+      return true;  // run again, and it worked
     if (!intent.empty() && in.recent[j].achieved.count(intent)) return true;
     for (const auto& where : folders) {
       if (in.recent[j].achieved.count(where)) return true;
@@ -55,12 +58,12 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
 // Whether an unfixed failure is a problem the project still has, not a probe
 // the agent went round: a call with a purpose (a build, a test run, a commit,
 // a push, an install), one the agent retried or edited files for, or the last failure the
-// session ended on. A lookup that failed once (`whoami /groups`, `ps aux` on
-// busybox) and was followed by another way of looking is none.
+// session ended on unless it only looked something up. A lookup that failed once
+// (`whoami /groups`, `ps aux` on busybox, `grep x missing/file`) is none.
 bool StillAProblem(const activity::SessionCard& c, const activity::Episode& ep) {
   if (!activity::OutcomeKind(ep.detail).empty() || ep.repeats > 0 || !ep.files.empty()) return true;
   const auto unresolved = c.Unresolved();
-  return !unresolved.empty() && unresolved.back() == &ep;
+  return !unresolved.empty() && unresolved.back() == &ep && !activity::IsLookup(ep.detail);
 }
 
 // One session as a block of lines, at most `cap` code points: the latest one

@@ -88,6 +88,14 @@ TEST(Briefing, AFailureALaterSessionFixedIsSaidToBeDealtWith) {
             std::string::npos)
       << b;
   EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
+  // The same command run again in a later session, and working, deals with it too.
+  later.achieved = {"ran:" + activity::RunKey("bundle exec fastlane beta 2>&1 | tail -5")};
+  earlier.episodes[0].action = earlier.episodes[0].detail = "cd ios && bundle exec fastlane beta";
+  earlier.episodes[0].error = "Authentication credentials are missing or invalid.";
+  in.recent = {later, earlier};
+  b = RenderBriefing(in);
+  EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
+  earlier.episodes[0].action = earlier.episodes[0].detail = "cargo test archive";
   in.recent = {earlier};  // no later session: still failing, and open
   b = RenderBriefing(in);
   EXPECT_NE(b.find("Still failing at its end: `cargo test archive`"), std::string::npos) << b;
@@ -96,7 +104,7 @@ TEST(Briefing, AFailureALaterSessionFixedIsSaidToBeDealtWith) {
 
 // An open problem is a purpose the project has not reached: a failed lookup the
 // agent went round with another one is none; a failed build, test or install,
-// a failure retried, and the failure a session ended on are.
+// a failure retried, and the failure a session ended on (unless a lookup) are.
 TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
   BriefingInput in;
   in.project = "example.org_acme_ledgerly";
@@ -126,8 +134,14 @@ TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
   EXPECT_EQ(problems.find("whoami"), std::string::npos) << problems;
   EXPECT_EQ(problems.find("ps aux"), std::string::npos) << problems;
   EXPECT_NE(problems.find("mix test"), std::string::npos) << problems;
-  EXPECT_NE(problems.find("curl -sf"), std::string::npos) << problems;           // tried again
-  EXPECT_NE(problems.find("cat /etc/app.conf"), std::string::npos) << problems;  // the last
+  EXPECT_NE(problems.find("curl -sf"), std::string::npos) << problems;  // tried again
+  // The last failure is one when it had a purpose; a lookup that failed is none.
+  EXPECT_EQ(problems.find("cat /etc/app.conf"), std::string::npos) << problems;
+  c.episodes.push_back(failure("./deploy.sh staging", "deploy: no route to host", 0));
+  in.recent = {c};
+  b = RenderBriefing(in);
+  EXPECT_NE(b.substr(b.find("## Open problems")).find("./deploy.sh staging"), std::string::npos)
+      << b;
 }
 
 // A build error fixed in the very file it named is no lesson; a commit hook's
