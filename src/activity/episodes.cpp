@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 
 #include "activity/excerpt.h"
 #include "lore/activity/outcomes.h"
@@ -180,6 +181,25 @@ bool Overlap(const std::vector<std::string_view>& failed, const std::vector<std:
   return common * 5 >= std::min(a.size(), b.size()) * 3;
 }
 
+// True when a stage only reports or waits (`echo "exit=$?"`, `true`, `sleep 2`).
+bool Reports(std::string_view stage) {
+  auto w = Meaningful(stage);
+  const std::string program = ProgramOf(w);
+  for (std::string_view p : {"echo", "printf", "true", "false", ":", "sleep", "exit", "date"}) {
+    if (program == p) return true;
+  }
+  return w.empty();
+}
+
+// The last stage of a command that does something (past a trailing `; echo …`).
+std::optional<std::string_view> MainStage(std::string_view command) {
+  auto stages = Stages(command);
+  if (stages.empty()) return std::nullopt;
+  size_t last = stages.size() - 1;
+  while (last > 0 && Reports(stages[last])) --last;
+  return stages[last];
+}
+
 // True when the success of call `ok` answers the failure of call `failed`:
 // the same file for a file tool; for shell commands, a stage of `ok` that
 // runs the same program or sub-command as the failing command's last stage
@@ -191,9 +211,10 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
   if (tool != "Bash" || ok_tool != "Bash") {
     return tool == ok_tool && FileNameOf(failed) == FileNameOf(ok);
   }
-  auto fs = Stages(failed);
-  if (fs.empty()) return false;
-  auto f = Meaningful(fs.back());
+  // The last stage that does something: not a trailing `; echo "exit=$?"` or `|| true`.
+  auto main_stage = MainStage(failed);
+  if (!main_stage) return false;
+  auto f = Meaningful(*main_stage);
   const std::string prog = ProgramOf(f), sub = SubcommandOf(f);
   for (std::string_view stage : Stages(ok)) {
     auto w = Meaningful(stage);
@@ -207,8 +228,8 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
     // The whole run of a test runner or build (`./gradlew.bat test`) after a failed run of
     // part of it (`./gradlew.bat test --tests "*ParsingTest"`) covers it.
     // Not across platforms: a host build is no answer to a cross build's failure.
-    if (same && ProgramOf(w) == prog && WholeRun(w) && !OutcomeKind(fs.back()).empty() &&
-        !NamesAPlatform(fs.back()))
+    if (same && ProgramOf(w) == prog && WholeRun(w) && !OutcomeKind(*main_stage).empty() &&
+        !NamesAPlatform(*main_stage))
       return true;
   }
   return false;
@@ -247,18 +268,17 @@ std::string CommandKey(std::string_view tool, std::string_view detail) {
 }
 
 std::string RunKey(std::string_view command) {
-  auto stages = Stages(command);
-  if (stages.empty()) return "";
+  auto stage = MainStage(command);
+  if (!stage) return "";
   std::string key;
-  for (std::string_view w : Meaningful(stages.back()))
-    key += (key.empty() ? "" : " ") + std::string(w);
+  for (std::string_view w : Meaningful(*stage)) key += (key.empty() ? "" : " ") + std::string(w);
   return text::AsciiLower(key);
 }
 
 bool IsLookup(std::string_view command) {
-  auto stages = Stages(command);
-  if (stages.empty()) return false;
-  const std::string program = ProgramOf(Meaningful(stages.back()));
+  auto stage = MainStage(command);
+  if (!stage) return false;
+  const std::string program = ProgramOf(Meaningful(*stage));
   for (std::string_view p :
        {"grep", "egrep", "rg",    "ag",     "cat",  "ls",    "find",     "fd",       "head",
         "tail", "less",  "which", "where",  "stat", "file",  "wc",       "du",       "tree",

@@ -482,6 +482,15 @@ TEST(Cards, AChainIsAnsweredByItsLastStage) {
                       "npm install -g tsx"));
   EXPECT_FALSE(Answers("Bash", "npm install && npm test", "Bash", "npm install"))
       << "the install went well; the tests did not";
+  // A trailing report of the exit code is not what the chain set out to do.
+  EXPECT_TRUE(Answers("Bash",
+                      "aws rds modify-db-instance --db-instance-identifier pg-1 "
+                      "--max-allocated-storage 100 2>&1; echo \"exit=$?\"",
+                      "Bash",
+                      "aws rds modify-db-instance --db-instance-identifier pg-1 "
+                      "--max-allocated-storage 200"));
+  EXPECT_EQ(RunKey("make check; echo done"), "make check");
+  EXPECT_TRUE(IsLookup("cd x && grep -n foo missing.txt || true"));
 }
 
 // The whole suite passing covers a failed run of part of it (not across

@@ -157,6 +157,22 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
     if (!t.report.empty()) line += "; the agent reported: " + Quote(t.report, max);
     return line + "\n";
   };
+  // The latest session's last report says where the work stands: when the block is
+  // short, the line of the files it edited, then that of its test and build runs, give
+  // way to it (the files are also under "Places and files that mattered").
+  if (full && !c.turns.empty()) {
+    size_t need = Chars(head) + Chars(turn_line(c.turns.size() - 1, state_max)) + 80;
+    if (c.turns.size() > 1) need += Chars(turn_line(0, report_max));
+    auto cost = [&] {
+      size_t n = need;
+      for (const auto& t : tail) n += Chars(t);
+      return n;
+    };
+    for (std::string_view prefix : {"- Edited: ", "- Test and build runs: "}) {
+      if (cost() <= cap) break;
+      std::erase_if(tail, [&](const std::string& t) { return t.starts_with(prefix); });
+    }
+  }
   // The first request (the task), then the latest ones (the state it left)
   // as far as the cap allows; the ones between are counted.
   size_t used = Chars(head);

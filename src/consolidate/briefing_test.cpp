@@ -184,6 +184,31 @@ TEST(Briefing, ACompileErrorFixedWhereItPointedIsNoLesson) {
   EXPECT_NE(l.find("read_fast"), std::string::npos) << l;
 }
 
+// The latest session's last report says where the work stands: the lines of the
+// files it edited and of its test runs give way to it in a short block.
+TEST(Briefing, TheLastReportOutranksTheEditedFilesLine) {
+  BriefingInput in;
+  in.project = "example.org_acme_stonepath";
+  in.sessions = 1;
+  in.first_date = "2026-11-02";
+  activity::SessionCard c = Card(2, 3);
+  c.turns.back().report = "State at the end of today: still open, the prod drift. " +
+                          std::string(600, 'x') + " the window is on Saturday";
+  for (int i = 0; i < 12; ++i)
+    c.files.push_back({"modules/ecs-service/file_" + std::to_string(i) + ".tf", 1});
+  activity::Outcome run;
+  run.kind = "test";
+  run.what = "terraform validate";
+  run.detail = std::string(200, 'v');
+  for (int i = 0; i < 4; ++i) c.outcomes.push_back(run);
+  in.recent = {c};
+  in.budget = 2400;
+  std::string b = RenderBriefing(in);
+  EXPECT_NE(b.find("the window is on Saturday"), std::string::npos) << b;
+  EXPECT_EQ(b.find("- Edited:"), std::string::npos) << b;
+  EXPECT_NE(b.find("- Still failing at its end: `make test`"), std::string::npos) << b;
+}
+
 // Lessons and open problems are not pushed out by the blocks of older sessions.
 TEST(Briefing, OlderSessionsNeverPushALessonOut) {
   BriefingInput in = Input(6000);
