@@ -525,6 +525,16 @@ std::vector<const Episode*> SessionCard::Unresolved() const {
   return out;
 }
 
+const Episode* SessionCard::EndingFailure() const {
+  const auto unresolved = Unresolved();
+  if (unresolved.empty()) return nullptr;
+  const Episode* last = unresolved.back();
+  for (const auto& o : outcomes) {
+    if (o.ok && o.first_line > last->last_line) return nullptr;
+  }
+  return last;
+}
+
 SessionCard ReadCard(const SessionLog& log) {
   SessionCard card;
   card.session_id = log.session_id;

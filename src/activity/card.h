@@ -57,6 +57,9 @@ struct SessionCard {
 
   // Episodes still failing at the session's end.
   std::vector<const Episode*> Unresolved() const;
+  // The failure the session ended on: its last unresolved one, when no commit,
+  // push, test or build run or install succeeded after it; else null.
+  const Episode* EndingFailure() const;
 };
 
 // `path` relative to `folder` when it lies below it ("/w/app/src/x.c" in

@@ -62,8 +62,7 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
 // (`whoami /groups`, `ps aux` on busybox, `grep x missing/file`) is none.
 bool StillAProblem(const activity::SessionCard& c, const activity::Episode& ep) {
   if (!activity::OutcomeKind(ep.detail).empty() || ep.repeats > 0 || !ep.files.empty()) return true;
-  const auto unresolved = c.Unresolved();
-  return !unresolved.empty() && unresolved.back() == &ep && !activity::IsLookup(ep.detail);
+  return c.EndingFailure() == &ep && !activity::IsLookup(ep.detail);
 }
 
 // One session as a block of lines, at most `cap` code points: the latest one
@@ -123,9 +122,7 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
       left += (left.empty() ? "" : "; ") + Cut(OneLine(c.open_todos[i]), 100);
     tail.push_back("- Still open on its todo list: " + left + "\n");
   }
-  auto unresolved = c.Unresolved();
-  if (!unresolved.empty()) {
-    const auto* ep = unresolved.back();
+  if (const auto* ep = c.EndingFailure()) {
     std::string line = std::string(fixed_later ? "- Failing at its end (dealt with in a later "
                                                  "session): "
                                                : "- Still failing at its end: ") +
@@ -405,8 +402,8 @@ std::string RenderBriefing(const BriefingInput& in) {
     for (size_t i = 0; i < n && left > 0; ++i) {
       size_t cap =
           i == 0 ? (n == 1 ? left : left * 55 / 100) : std::max<size_t>(left / (n - i), 200);
-      const auto unresolved = in.recent[i].Unresolved();
-      const bool fixed_later = !unresolved.empty() && FixedLater(in, i, *unresolved.back());
+      const auto* ending = in.recent[i].EndingFailure();
+      const bool fixed_later = ending && FixedLater(in, i, *ending);
       std::string block = SessionBlock(in.recent[i], i == 0, cap, fixed_later) + "\n";
       if (Chars(block) > left) break;
       left -= Chars(block);

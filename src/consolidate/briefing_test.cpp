@@ -209,6 +209,34 @@ TEST(Briefing, TheLastReportOutranksTheEditedFilesLine) {
   EXPECT_NE(b.find("- Still failing at its end: `make test`"), std::string::npos) << b;
 }
 
+// A session ended on a failure only when nothing it set out to do succeeded after
+// it: a probe that failed halfway through, then commits that landed, is no end.
+TEST(Briefing, AFailureFollowedByLandedWorkIsNotWhereTheSessionEnded) {
+  BriefingInput in;
+  in.project = "example.org_acme_stonepath";
+  in.sessions = 1;
+  in.first_date = "2026-11-02";
+  activity::SessionCard c = Card(2, 1);
+  c.episodes[0].action = c.episodes[0].detail =
+      "aws rds modify-db-instance --db-instance-identifier pg --max-allocated-storage 90";
+  c.episodes[0].error = "An error occurred (InvalidParameterCombination)";
+  c.episodes[0].first_line = c.episodes[0].last_line = 96;
+  activity::Outcome commit;
+  commit.kind = "commit";
+  commit.what = "prod: codify max_allocated_storage";
+  commit.first_line = commit.last_line = 123;
+  c.outcomes.push_back(commit);
+  in.recent = {c};
+  in.budget = 6000;
+  std::string b = RenderBriefing(in);
+  EXPECT_EQ(b.find("Still failing at its end"), std::string::npos) << b;
+  EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
+  c.outcomes.clear();
+  in.recent = {c};
+  b = RenderBriefing(in);
+  EXPECT_NE(b.find("Still failing at its end: `aws rds"), std::string::npos) << b;
+}
+
 // Lessons and open problems are not pushed out by the blocks of older sessions.
 TEST(Briefing, OlderSessionsNeverPushALessonOut) {
   BriefingInput in = Input(6000);
