@@ -73,6 +73,16 @@ class EpisodeReader {
 // "<tool> <file>". Lowercase.
 std::string CommandKey(std::string_view tool, std::string_view detail);
 
+// What a shell command's last stage runs, as one lowercase line of its words
+// past `sudo`, `env`, variable assignments and redirections: a later call
+// with the same key ran the same thing ("bundle exec fastlane beta").
+std::string RunKey(std::string_view command);
+
+// True when a shell command only looks something up: its last stage runs a
+// program that reads or lists (grep, cat, ls, find, which, …). A lookup that
+// failed is no problem the project has.
+bool IsLookup(std::string_view command);
+
 // The program of each stage of a shell command, in order: "cargo fmt && git
 // commit -am x" -> {"cargo", "git"} (the stages as CommandKey reads them).
 std::vector<std::string> ProgramsOf(std::string_view command);
