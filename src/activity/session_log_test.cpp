@@ -176,9 +176,13 @@ TEST(LogBuilder, FitsTheBudget) {
   bytes = FitToBudget(events, 16 * 1024);
   EXPECT_LE(bytes, 16u * 1024);
   for (const Event& e : events) {
-    if (e.text[0] == 'w') EXPECT_LE(e.text.size(), 500u);
-    if (e.text[0] == 'p') EXPECT_EQ(e.text.size(), 900u) << "the person's words kept";
-    if (e.text[0] == 'r') EXPECT_EQ(e.text.size(), 1500u) << "a turn's report kept";
+    if (e.text[0] == 'w') {
+      EXPECT_LE(e.text.size(), 500u);
+    } else if (e.text[0] == 'p') {
+      EXPECT_EQ(e.text.size(), 900u) << "the person's words kept";
+    } else {
+      EXPECT_EQ(e.text.size(), 1500u) << "a turn's report kept";
+    }
   }
 }
 

@@ -74,7 +74,8 @@ TEST_F(IndexTest, IndexesEveryScopeWithFields) {
   EXPECT_EQ(*d->record.description, "Parser notes");
   EXPECT_EQ(*d->record.model_invokation, true);
   EXPECT_EQ(
-      Slugs(idx, "parser", Filter{Scope::kMemory, std::nullopt, Replaced::kHide, std::nullopt}),
+      Slugs(idx, "parser",
+            Filter{Scope::kMemory, std::nullopt, Replaced::kHide, std::nullopt, std::nullopt}),
       (std::vector<std::string>{"keep-parser", "summary"}));
 }
 
@@ -170,10 +171,12 @@ TEST_F(IndexTest, ReplacedHiddenUnlessIncludedAndKindFilter) {
   ASSERT_TRUE(idx.Update());
   EXPECT_EQ(Slugs(idx, "cache"), (std::vector<std::string>{"ask", "new"}));
   EXPECT_EQ(
-      Slugs(idx, "cache", Filter{std::nullopt, std::nullopt, Replaced::kInclude, std::nullopt}),
+      Slugs(idx, "cache",
+            Filter{std::nullopt, std::nullopt, Replaced::kInclude, std::nullopt, std::nullopt}),
       (std::vector<std::string>{"ask", "new", "old"}));
   EXPECT_EQ(Slugs(idx, "cache",
-                  Filter{std::nullopt, std::string("request"), Replaced::kHide, std::nullopt}),
+                  Filter{std::nullopt, std::string("request"), Replaced::kHide, std::nullopt,
+                         std::nullopt}),
             std::vector<std::string>{"ask"});
 }
 
