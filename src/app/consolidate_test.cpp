@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include "lore/consolidate/run_lock.h"
@@ -83,6 +84,39 @@ TEST_F(AppConsolidateTest, TheRulesEngineConsolidatesWhatIsStaged) {
   EXPECT_EQ(c->report.runs.front().outcome, "ok");
   EXPECT_FALSE(c->report.runs.front().changed.empty());
   EXPECT_FALSE(c->lines.empty());
+}
+
+// A decision whose body a person filled to the linter's limit with their own text
+// (no bullets to drop) is left as it was; the run does not fail on it.
+TEST_F(AppConsolidateTest, ABodyFilledToItsLimitIsLeftAsItWas) {
+  auto settings = LoadSettings(*store_);
+  ASSERT_TRUE(settings) << settings.error().Format();
+  OpenedStore opened{*store_, *settings};
+  ASSERT_TRUE(Stage(*store_, kEntry, std::chrono::system_clock::now()));
+  auto first = ConsolidateWithRules(opened, true);
+  ASSERT_TRUE(first) << first.error().Format();
+  std::string path;
+  for (const auto& e : std::filesystem::directory_iterator(store_->Path("memory/decisions")))
+    path = e.path().string();
+  ASSERT_FALSE(path.empty());
+  auto text = fs::ReadFile(path, fs::Kind::kState);
+  ASSERT_TRUE(text);
+  const size_t end = text->find("\n---\n", 4);
+  ASSERT_NE(end, std::string::npos);
+  const std::string full = text->substr(0, end + 5) + std::string(8000, 'p');
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << full;
+  std::string again = kEntry;
+  again.replace(again.find("\"s1\""), 4, "\"s2\"");
+  again.replace(again.find("because"), 7, "because two");
+  ASSERT_TRUE(Stage(*store_, again, std::chrono::system_clock::now()));
+  auto c = ConsolidateWithRules(opened, true);
+  ASSERT_TRUE(c) << c.error().Format();
+  ASSERT_EQ(c->report.runs.size(), 1u);
+  EXPECT_EQ(c->report.runs.front().outcome, "ok") << c->report.runs.front().error;
+  auto after = fs::ReadFile(path, fs::Kind::kState);
+  ASSERT_TRUE(after);
+  EXPECT_NE(after->find(std::string(8000, 'p')), std::string::npos);
+  EXPECT_EQ(after->find("because two"), std::string::npos);
 }
 
 // An engine with a bug: it throws where it should have returned an error.
