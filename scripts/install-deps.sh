@@ -16,6 +16,7 @@ PACKAGES=(
   clang-format  # ctest format: the sources as .clang-format leaves them
   libcpp-httplib-dev  # lore-serve, the local web page (docs/serve.md)
   libmd4c-html0-dev  # lore-serve: the page's Markdown rendered to HTML, raw HTML escaped
+  libmd4c-dev  # md4c.h and md4c.pc, which md4c-html's header and .pc require; not a dependency of it
   chromium  # tests/serve: the page in a real browser, headless
 )
 
