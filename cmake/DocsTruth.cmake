@@ -232,7 +232,7 @@ set(library_headers
     "libyaml-cpp-dev=yaml-cpp/yaml.h" "libcli11-dev=CLI/CLI.hpp" "libsqlite3-dev=sqlite3.h"
     "libstemmer-dev=libstemmer.h" "libtomlplusplus-dev=toml[+][+]/toml.h"
     "libcurl4-openssl-dev=curl/curl.h" "libarchive-dev=archive.h" "libpq-dev=libpq-fe.h"
-    "libcpp-httplib-dev=httplib.h" "libmd4c-html0-dev=md4c-html.h" "googletest=gtest/gtest.h"
+    "libcpp-httplib-dev=httplib.h" "libmd4c-html0-dev=md4c-html.h" "libmd4c-dev=md4c.h" "googletest=gtest/gtest.h"
     "libgtest-dev=gtest/gtest.h" "libgmock-dev=gmock/gmock.h" "libclang-rt-14-dev=-")
 # tests/ one level deep only: its folders of npm packages hold other projects' sources.
 file(GLOB_RECURSE code ${root}/src/*.cpp ${root}/src/*.h ${root}/include/*.h ${root}/bench/*.cpp

@@ -2,6 +2,7 @@
 #include "servecli/markdown.h"
 
 #include <md4c-html.h>
+#include <md4c.h>  // MD_FLAG_*: the parser's flags, passed through md4c-html
 
 namespace lore::serve {
 
