@@ -16,7 +16,7 @@
 // --features picks the ranking stages: none (plain BM25, no stemming), all,
 // or a comma list of stem, irregular (stemming with irregular verb forms read
 // as their verb), context, session, author, time, asks, compounds, synonyms,
-// hypernyms, hyponyms, feedback, cooc (the WordNet stages need stem). --expand sets the
+// hypernyms, hyponyms, feedback, cooc, distinct (the WordNet stages need stem). --expand sets the
 // expansion stages alone, over --features. --set overrides a numeric
 // parameter of search/params.h (k1, b, candidates, context_window,
 // context_weight, context_decay, context_forward, session_weight,
@@ -24,7 +24,8 @@
 // compound_weight, synonym_weight, max_synonyms, hypernym_weight,
 // hyponym_weight, max_hyponyms, date_candidates, date_prior, ask_weight,
 // feedback_docs, feedback_terms, feedback_weight, cooc_weight, cooc_terms,
-// cooc_window, cooc_min_support, cooc_sample).
+// cooc_window, cooc_min_support, cooc_sample, distinct_share,
+// distinct_min_words).
 // --short asks every third question only (for CI). --conversations keeps
 // only the conversations of those 0-based positions in the file (to check a
 // parameter on two halves). --show-misses prints questions missed at 10.
@@ -150,7 +151,7 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
   lore::search::RankingParams plain;
   plain.context = plain.session = plain.author = plain.time = plain.asks = false;
   plain.compounds = plain.synonyms = plain.hypernyms = plain.hyponyms = plain.feedback =
-      plain.cooc = false;
+      plain.cooc = plain.distinct = false;
   plain.k1 = 1.5;
   plain.b = 0.75;
   if (list == "all") return true;  // the production defaults
@@ -191,6 +192,8 @@ bool ApplyFeatures(const std::string& list, lore::search::RankingParams* p,
       p->feedback = true;
     } else if (f == "cooc") {
       p->cooc = true;
+    } else if (f == "distinct") {
+      p->distinct = true;
     } else {
       std::fprintf(stderr, "locomo_bench: unknown feature '%s'\n", f.c_str());
       return false;
@@ -221,6 +224,7 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
       {"hyponym_weight", &P::hyponym_weight},
       {"feedback_weight", &P::feedback_weight},
       {"cooc_weight", &P::cooc_weight},
+      {"distinct_share", &P::distinct_share},
   };
   static const std::map<std::string, int P::*> kInts = {
       {"candidates", &P::candidates},           {"context_window", &P::context_window},
@@ -228,7 +232,7 @@ bool ApplySet(const std::string& kv, lore::search::RankingParams* p) {
       {"max_hyponyms", &P::max_hyponyms},       {"feedback_docs", &P::feedback_docs},
       {"feedback_terms", &P::feedback_terms},   {"cooc_terms", &P::cooc_terms},
       {"cooc_window", &P::cooc_window},         {"cooc_min_support", &P::cooc_min_support},
-      {"cooc_sample", &P::cooc_sample},
+      {"cooc_sample", &P::cooc_sample},         {"distinct_min_words", &P::distinct_min_words},
   };
   size_t eq = kv.find('=');
   std::string k = kv.substr(0, eq);

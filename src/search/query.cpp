@@ -125,7 +125,14 @@ bool DateMatches(const DateSpec& date, int64_t seconds) {
 bool AsksWhen(const std::vector<std::string>& words) {
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
-    if (w == "when") return true;
+    // "When did …", "… and when?", "fixed when": the question's own word; elsewhere
+    // "when" joins two clauses ("why did it break when it worked here") and asks
+    // no time.
+    if (w == "when" &&
+        (i == 0 || i + 1 == words.size() || words[i - 1] == "and" || words[i - 1] == "or" ||
+         words[i - 1] == "since" || words[i - 1] == "until")) {
+      return true;
+    }
     if ((w == "what" || w == "which") && i + 1 < words.size() && In(kTimeNouns, words[i + 1])) {
       return true;
     }

@@ -20,6 +20,13 @@ TEST(Query, AsksWhen) {
   EXPECT_TRUE(ParseQuery("In what year was it built", Stemming::kOff).asks_when);
   EXPECT_TRUE(ParseQuery("how long ago was the outage", Stemming::kOff).asks_when);
   EXPECT_FALSE(ParseQuery("What did Ana build?", Stemming::kOff).asks_when);
+  // "when" joining two clauses asks no time.
+  EXPECT_FALSE(
+      ParseQuery("Why did 0.6.0 break on node 20 when it worked on my machine?", Stemming::kOff)
+          .asks_when);
+  EXPECT_FALSE(ParseQuery("How did Nate feel when someone wrote him", Stemming::kOff).asks_when);
+  EXPECT_TRUE(ParseQuery("who fixed the cache, and when?", Stemming::kOff).asks_when);
+  EXPECT_TRUE(ParseQuery("the deploy broke since when", Stemming::kOff).asks_when);
 }
 
 TEST(Query, FindsDates) {

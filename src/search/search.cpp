@@ -299,9 +299,29 @@ class Ranker {
     return false;
   }
 
-  // Reorders the best `keep` of `order` (sorted that far) so that no log
-  // record has diversity_max better ones of its file within
-  // diversity_window lines while another record waits (RankingParams).
+  // True when the smaller of two sorted, distinct word lists, of at least
+  // distinct_min_words words, has distinct_share of them in the other
+  // (RankingParams::distinct).
+  bool Repeats(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
+    const size_t smaller = std::min(a.size(), b.size());
+    if (smaller < static_cast<size_t>(std::max(p_.distinct_min_words, 1))) return false;
+    size_t common = 0;
+    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
+      if (*x < *y) {
+        ++x;
+      } else if (*y < *x) {
+        ++y;
+      } else {
+        ++common, ++x, ++y;
+      }
+    }
+    return static_cast<double>(common) >= p_.distinct_share * static_cast<double>(smaller);
+  }
+
+  // Reorders the best `keep` of `order` (sorted that far) so that no record
+  // nearly repeats the words of a better one (distinct) and no log record has
+  // diversity_max better ones of its file within diversity_window lines
+  // (diversity) while another record waits (RankingParams).
   template <class Better>
   Status Diversify(std::vector<std::pair<double, int64_t>>& order, size_t keep, Better better) {
     // Enough candidates to fill the places of the ones that wait.
@@ -309,11 +329,24 @@ class Ranker {
     std::partial_sort(order.begin(), order.begin() + static_cast<long>(pool), order.end(), better);
     std::vector<std::pair<double, int64_t>> picked, waiting;
     std::unordered_map<std::string, std::vector<int64_t>> near;  // file -> lines picked
+    std::vector<std::vector<std::string>> said;                  // the picked records' words
     for (size_t i = 0; i < pool && picked.size() < keep; ++i) {
       LORE_ASSIGN(const index::Doc* d, DocOf(order[i].second));
       const index::Record& r = d->record;
+      std::vector<std::string> words;
+      if (p_.distinct) {
+        LORE_ASSIGN(words, idx_.Tokens(order[i].second));
+        std::sort(words.begin(), words.end());
+        words.erase(std::unique(words.begin(), words.end()), words.end());
+        bool repeats = false;
+        for (const auto& other : said) repeats = repeats || Repeats(words, other);
+        if (repeats) {
+          waiting.push_back(order[i]);
+          continue;
+        }
+      }
       const bool log = r.scope == index::Scope::kSessions;
-      if (log) {
+      if (p_.diversity && log) {
         auto& lines = near[r.file];
         int close = 0;
         for (int64_t l : lines) close += std::llabs(l - r.line) <= p_.diversity_window;
@@ -323,6 +356,7 @@ class Ranker {
         }
         lines.push_back(r.line);
       }
+      if (p_.distinct) said.push_back(std::move(words));
       picked.push_back(order[i]);
     }
     for (size_t i = 0; picked.size() < keep && i < waiting.size(); ++i)
@@ -360,7 +394,7 @@ class Ranker {
     };
     size_t keep = std::min(order.size(), static_cast<size_t>(std::max(opts_.limit, 0)));
     std::partial_sort(order.begin(), order.begin() + static_cast<long>(keep), order.end(), better);
-    if (p_.diversity && keep > 0) LORE_TRY(Diversify(order, keep, better));
+    if ((p_.diversity || p_.distinct) && keep > 0) LORE_TRY(Diversify(order, keep, better));
     std::unordered_map<std::string, double> weights;
     for (const auto& t : terms_) weights[t.token] = std::max(t.idf, 0.1);
     if (opts_.excerpt_weights) *opts_.excerpt_weights = weights;

@@ -112,6 +112,38 @@ TEST_F(SearchTest, OneStretchOfASessionLogNeverTakesEveryPlace) {
   EXPECT_EQ(Ask("blocky dns logs", p, 6).size(), 5u) << "the ones that waited still come";
 }
 
+TEST_F(SearchTest, AHitThatRepeatsABetterOneWaitsForTheOthers) {
+  const std::string failed =
+      "{\"text\":\"the nightly backup to the nas failed: restic could not reach the repository "
+      "over sftp, so the snapshot was skipped\"}\n";
+  const std::string retries =
+      "{\"text\":\"the backup job on the nas now retries after a network drop\"}\n";
+  t_.Write("raw.jsonl", failed +
+                            "{\"text\":\"restic could not reach the repository over sftp, the "
+                            "nightly backup to the nas failed\"}\n" +
+                            retries);
+  RankingParams p = Plain();
+  p.distinct = false;
+  auto off = Ask("nightly backup nas restic failed", p, 2);
+  ASSERT_EQ(off.size(), 2u);
+  EXPECT_EQ(std::count(off.begin(), off.end(), "raw.jsonl:3"), 0) << "the two that say the same";
+  p.distinct = true;
+  auto on = Ask("nightly backup nas restic failed", p, 2);
+  ASSERT_EQ(on.size(), 2u);
+  EXPECT_EQ(on[0], off[0]) << "the best stays first";
+  EXPECT_EQ(on[1], "raw.jsonl:3") << "then what the other says";
+  EXPECT_EQ(Ask("nightly backup nas restic failed", p, 3).size(), 3u)
+      << "the one that waited still comes";
+
+  // A line of fewer than distinct_min_words words is never judged: its few
+  // words are in longer texts by chance as often as not.
+  t_.Write("raw.jsonl", failed + "{\"text\":\"the nas backup failed\"}\n" + retries);
+  p.distinct = false;
+  off = Ask("nas backup failed", p, 3);
+  p.distinct = true;
+  EXPECT_EQ(Ask("nas backup failed", p, 3), off);
+}
+
 TEST_F(SearchTest, ASessionLogHitShowsWhatFollowedUpToThePersonsNextWords) {
   std::string log = "{\"turn\":\"span\",\"session_id\":\"s1\",\"lines\":[1,20]}\n";
   log +=

@@ -94,6 +94,19 @@ struct RankingParams {
   int diversity_window = 4;
   int diversity_max = 2;
 
+  // Distinct: a record whose words are nearly all in a better hit's words
+  // (distinct_share of the distinct words of the smaller of the two) says
+  // little that hit does not: a request record restating the person's line
+  // beside that line, the same file read twice, a step the agent's summary
+  // above it retells. It waits until the other records have had their places
+  // (it is never dropped). A record of fewer than distinct_min_words distinct
+  // words is never judged (nor judged against): a short line's few words are
+  // found in many longer texts by chance, and a short command is an act of
+  // its own with a result after it.
+  bool distinct = true;
+  double distinct_share = 0.8;
+  int distinct_min_words = 8;
+
   // Query expansion (search/expansion.h): tokens the query does not hold,
   // each searched with a weight below the query's own (1) on its BM25 part,
   // shown as the `expansion` part. An expansion token held by more than
