@@ -41,6 +41,14 @@ std::string Label(std::string_view rest) {
     size_t p = rest.find(s);
     if (p != std::string_view::npos && p > 0) stop = std::min(stop, p);
   }
+  // "Switch to HTTP-01. Needs port 80 forwarded …": the first sentence names it.
+  for (size_t p = rest.find(". "); p != std::string_view::npos && p < stop;
+       p = rest.find(". ", p + 1)) {
+    if (p + 2 < rest.size() && std::isupper(static_cast<unsigned char>(rest[p + 2]))) {
+      stop = p;
+      break;
+    }
+  }
   std::string cleaned;
   for (char c : rest.substr(0, stop)) {
     if (c != '*' && c != '`' && c != '_') cleaned += c;
@@ -259,6 +267,37 @@ std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std
     found = i;
   }
   return found;
+}
+
+std::string Recommendation(std::string_view text, const std::vector<std::string>& options,
+                           const std::vector<std::string>& markers, size_t chosen) {
+  if (chosen >= options.size()) return "";
+  static constexpr std::array<std::string_view, 16> kRecommends = {
+      "i'd go with",       "i would go with",   "i'd pick",       "i would pick",
+      "i'd choose",        "i would choose",    "i recommend",    "i'd recommend",
+      "i would recommend", "my recommendation", "i suggest",      "i'd suggest",
+      "my pick",           "i'd lean",          "i lean towards", "i'd lean towards"};
+  const std::string marker = chosen < markers.size() ? markers[chosen] : "";
+  const std::string label = Plain(options[chosen]);
+  const std::string first_word = label.substr(0, label.find(' '));
+  for (std::string_view raw : text::Lines(text)) {
+    std::string p = Plain(raw);
+    for (std::string_view r : kRecommends) {
+      size_t at = p.find(r);
+      if (at == std::string::npos) continue;
+      std::string rest = p.substr(at + r.size());
+      while (!rest.empty() && rest[0] == ' ') rest.erase(0, 1);
+      for (std::string_view pre : {"option ", "number ", "choice ", "the "}) {
+        if (rest.starts_with(pre)) rest = rest.substr(pre.size());
+      }
+      std::string head = rest.substr(0, rest.find(' '));
+      const bool named =
+          (!marker.empty() && head == marker) || (first_word.size() >= 4 && head == first_word);
+      if (named) return Excerpt(text::Trim(raw), 400);
+      break;  // a recommendation of another option
+    }
+  }
+  return "";
 }
 
 namespace {

@@ -44,6 +44,13 @@ std::string ClosingQuestion(std::string_view text);
 std::optional<size_t> ChosenOption(std::string_view reply, const std::vector<std::string>& options,
                                    const std::vector<std::string>& markers = {});
 
+// The line of the agent's message that recommends option `chosen` of its
+// `options` ("I'd go with 1: smallest blast radius, no inbound port", "I
+// recommend option B because …"), by its marker or its label's first word; ""
+// when the message recommends none, or another one.
+std::string Recommendation(std::string_view text, const std::vector<std::string>& options,
+                           const std::vector<std::string>& markers, size_t chosen);
+
 // An agent's numbered questions, each with its lettered options: an
 // interview ("### 7. Accessibility API" then "- **A) AXUIElement** — …",
 // "| **B) CGWindowList** | …"). A question is a numbered heading or bold line;

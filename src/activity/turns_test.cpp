@@ -34,6 +34,22 @@ TEST(Turns, ListedOptionsWithTheirMarkers) {
   EXPECT_TRUE(ListedOptions("1. only one").empty());
 }
 
+TEST(Turns, ARecommendationNamesItsOption) {
+  const std::vector<std::string> opts{"Rebase onto main", "Force push the branch", "Do nothing"};
+  const std::vector<std::string> marks{"1", "2", "3"};
+  EXPECT_EQ(Recommendation("1. a\n2. b\n3. c\n\nI'd go with 2: nobody else uses the branch.", opts,
+                           marks, 1),
+            "I'd go with 2: nobody else uses the branch.");
+  EXPECT_EQ(
+      Recommendation("I recommend **option 1** because history stays linear.", opts, marks, 0),
+      "I recommend **option 1** because history stays linear.");
+  EXPECT_EQ(Recommendation("I'd recommend rebase here, since the PR is small.", opts, marks, 0),
+            "I'd recommend rebase here, since the PR is small.");
+  EXPECT_EQ(Recommendation("I'd go with 2: nobody else uses it.", opts, marks, 0), "")
+      << "another option recommended";
+  EXPECT_EQ(Recommendation("Which one do you want?", opts, marks, 0), "");
+}
+
 TEST(Turns, ChosenOptionByMarkerPositionOrWords) {
   const std::vector<std::string> opts{"Rebase onto main", "Force push the branch", "Do nothing"};
   EXPECT_EQ(ChosenOption("2", opts, {"1", "2", "3"}), 1u);

@@ -86,6 +86,42 @@ TEST_F(AppConsolidateTest, TheRulesEngineConsolidatesWhatIsStaged) {
   EXPECT_FALSE(c->lines.empty());
 }
 
+// A decision among long options is titled by the first words of each; the body keeps
+// them whole.
+TEST_F(AppConsolidateTest, ADecisionAmongLongOptionsHasAShortTitle) {
+  auto settings = LoadSettings(*store_);
+  ASSERT_TRUE(settings) << settings.error().Format();
+  OpenedStore opened{*store_, *settings};
+  const std::string chosen =
+      "Keep DNS-01 and add resolvers to the tls block of the cf_tls snippet in the template "
+      "that renders the Caddyfile for every host of the house";
+  const std::string other =
+      "Drop the local zone from Pi-hole so it forwards unknown names under the house domain to "
+      "Cloudflare";
+  ASSERT_TRUE(Stage(*store_,
+                    R"({"source":{"session_id":"s1","range":[1,2]},"decisions":[{"options":[")" +
+                        chosen + R"(",")" + other + R"("],"chosen":")" + chosen +
+                        R"(","rationale":"smallest blast radius"}],"discussions":[],)"
+                        R"("attempts":[],"requests":[]})",
+                    std::chrono::system_clock::now()));
+  auto c = ConsolidateWithRules(opened, true);
+  ASSERT_TRUE(c) << c.error().Format();
+  std::string path;
+  for (const auto& e : std::filesystem::directory_iterator(store_->Path("memory/decisions")))
+    path = e.path().string();
+  auto text = fs::ReadFile(path, fs::Kind::kState);
+  ASSERT_TRUE(text) << path;
+  const size_t title = text->find("\n# ");
+  ASSERT_NE(title, std::string::npos) << *text;
+  const std::string line = text->substr(title + 1, text->find('\n', title + 1) - title - 1);
+  EXPECT_LE(line.size(), 2 + 120 + 7 + 60 + 1) << line;
+  EXPECT_EQ(line.rfind("# Keep DNS-01 and add resolvers", 0), 0u) << line;
+  EXPECT_NE(line.find("(over Drop the local zone from Pi-hole"), std::string::npos) << line;
+  EXPECT_NE(text->find("Chosen: " + chosen), std::string::npos) << "the body has it whole";
+  EXPECT_NE(text->find(other), std::string::npos) << "the body has it whole";
+  EXPECT_NE(text->find("- smallest blast radius"), std::string::npos);
+}
+
 // A decision whose body a person filled to the linter's limit with their own text
 // (no bullets to drop) is left as it was; the run does not fail on it.
 TEST_F(AppConsolidateTest, ABodyFilledToItsLimitIsLeftAsItWas) {

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "activity/excerpt.h"
 #include "consolidate/bullets.h"
 #include "consolidate/paths.h"
 #include "consolidate/rules_parts.h"
@@ -27,12 +28,14 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
 }
 
 // A decision is titled by what was chosen, the options it won over after it:
-// "# ninja (over make)", never the list of options alone.
+// "# ninja (over make)", never the list of options alone; each named in its
+// first words (the body has them whole).
 std::string DecisionBody(const StagedDecision& d) {
-  std::string title = OneLine(d.chosen), over;
+  constexpr size_t kChosenTitle = 120, kOverTitle = 60;
+  std::string title = activity::Excerpt(OneLine(d.chosen), kChosenTitle), over;
   for (const auto& o : d.options) {
     if (NormalisePhrase(o) != NormalisePhrase(d.chosen))
-      over += (over.empty() ? "" : ", ") + OneLine(o);
+      over += (over.empty() ? "" : ", ") + activity::Excerpt(OneLine(o), kOverTitle);
   }
   if (!over.empty()) title += " (over " + over + ")";
   std::string body = "# " + title + "\n\nChosen: " + OneLine(d.chosen) + "\n";

@@ -310,6 +310,7 @@ void RulesEngine::Person(const Event& e) {
   if (opening.empty() || opening.back() != '?') opening.clear();
   const std::string question = asked.empty() ? Excerpt(opening, kLongExcerpt) : asked;
   const int64_t agent_line = last_assistant_line_;
+  const std::string offered = std::move(last_assistant_);
   last_assistant_.clear();
   const ItemOrigin own = Origin(e.line, e.line, e.at);
   const ItemOrigin with_question = Origin(agent_line > 0 ? agent_line : e.line, e.line, e.at);
@@ -337,9 +338,14 @@ void RulesEngine::Person(const Event& e) {
       d.options = options;
       if (d.options.size() > kMaxOptions) d.options.resize(kMaxOptions);
       d.chosen = Excerpt(options[*i], kShortExcerpt);
-      d.rationale = question;
+      // The agent's own recommendation of the option picked is its reason; else the question,
+      // or the agent's next words when they speak of the choice.
+      d.rationale = activity::Recommendation(offered, options, markers, *i);
+      const bool recommended = !d.rationale.empty();
+      if (!recommended) d.rationale = question;
       d.origin = with_question;
-      if (entry_.decisions.size() < kMaxCandidates) awaiting_reason_ = entry_.decisions.size();
+      if (!recommended && entry_.decisions.size() < kMaxCandidates)
+        awaiting_reason_ = entry_.decisions.size();
       return Push(entry_.decisions, std::move(d));
     }
     if (!asked.empty() && !activity::IsQuestion(text) && NamedIn(text, asked)) {

@@ -136,6 +136,27 @@ TEST(RulesEngineTest, TheAgentsAccountOfTheChoiceIsItsReason) {
   EXPECT_EQ(e.decisions[1].rationale, "Which branch?");
 }
 
+TEST(RulesEngineTest, TheAgentsRecommendationOfThePickIsItsReason) {
+  // Options as sentences: each named by its first one. The agent recommends one; the
+  // person's bare number picks it, so the recommendation is the reason ("Option 1 it
+  // is." after it says no more).
+  const std::string offered =
+      "Options:\n\n1. Keep DNS-01 and add `resolvers 1.1.1.1` to the `tls` block. Only the "
+      "ACME lookups go to Cloudflare.\n2. Switch to HTTP-01. Needs port 80 forwarded from the "
+      "internet.\n3. Drop `local=/home.example.net/` from Pi-hole. That changes DNS for the "
+      "whole LAN.\n\nI'd go with 1: smallest blast radius, no inbound port.";
+  auto e = Extracted({Agent(offered), Person("1"), Agent("Option 1 it is. Editing the template.")});
+  ASSERT_EQ(e.decisions.size(), 1u);
+  EXPECT_EQ(e.decisions[0].chosen, "Keep DNS-01 and add resolvers 1.1.1.1 to the tls block");
+  EXPECT_EQ(e.decisions[0].options[1], "Switch to HTTP-01");
+  EXPECT_EQ(e.decisions[0].rationale, "I'd go with 1: smallest blast radius, no inbound port.");
+  // Another pick than the one recommended: the recommendation is no reason for it.
+  e = Extracted({Agent(offered), Person("2")});
+  ASSERT_EQ(e.decisions.size(), 1u);
+  EXPECT_EQ(e.decisions[0].chosen, "Switch to HTTP-01");
+  EXPECT_EQ(e.decisions[0].rationale.find("blast radius"), std::string::npos);
+}
+
 TEST(RulesEngineTest, ANumberWithNoOptionsInSightIsNeitherRequestNorDecision) {
   // The agent's list was on a line that did not parse: "3" answers a question the transcript
   // lost, and a request titled "3" would be noise in every later briefing.

@@ -299,14 +299,34 @@ class Ranker {
     return false;
   }
 
-  // True when the smaller of two sorted, distinct word lists, of at least
-  // distinct_min_words words, has distinct_share of them in the other
-  // (RankingParams::distinct).
-  bool Repeats(const std::vector<std::string>& a, const std::vector<std::string>& b) const {
-    const size_t smaller = std::min(a.size(), b.size());
-    if (smaller < static_cast<size_t>(std::max(p_.distinct_min_words, 1))) return false;
+  // The distinct words (sorted) of what record `id`'s hit shows: the searched
+  // words of the record that its excerpt, made as the hit's own (kept for
+  // Finish), holds; never the JSON keys every raw line has.
+  Result<std::vector<std::string>> ShownWords(int64_t id) {
+    Hit h;
+    LORE_ASSIGN(h.doc, idx_.Get(id, /*with_text=*/true));
+    MakeHitExcerpt(weights_, idx_.stemming(), &h);
+    std::vector<std::string> shown = index::Tokenize(h.excerpt, idx_.stemming());
+    LORE_ASSIGN(std::vector<std::string> words, idx_.Tokens(id));
+    std::sort(shown.begin(), shown.end());
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    std::erase_if(words, [&](const std::string& w) {
+      return !std::binary_search(shown.begin(), shown.end(), w);
+    });
+    shown_.emplace(id, std::move(h));
+    return words;
+  }
+
+  // True when `candidate`, a sorted list of at least distinct_min_words
+  // distinct words, has distinct_share of them in `better`'s (sorted):
+  // it shows little that the better hit has not (RankingParams::distinct).
+  bool Repeats(const std::vector<std::string>& candidate,
+               const std::vector<std::string>& better) const {
+    if (candidate.size() < static_cast<size_t>(std::max(p_.distinct_min_words, 1))) return false;
     size_t common = 0;
-    for (auto x = a.begin(), y = b.begin(); x != a.end() && y != b.end();) {
+    for (auto x = candidate.begin(), y = better.begin();
+         x != candidate.end() && y != better.end();) {
       if (*x < *y) {
         ++x;
       } else if (*y < *x) {
@@ -315,7 +335,7 @@ class Ranker {
         ++common, ++x, ++y;
       }
     }
-    return static_cast<double>(common) >= p_.distinct_share * static_cast<double>(smaller);
+    return static_cast<double>(common) >= p_.distinct_share * static_cast<double>(candidate.size());
   }
 
   // Reorders the best `keep` of `order` (sorted that far) so that no record
@@ -335,9 +355,7 @@ class Ranker {
       const index::Record& r = d->record;
       std::vector<std::string> words;
       if (p_.distinct) {
-        LORE_ASSIGN(words, idx_.Tokens(order[i].second));
-        std::sort(words.begin(), words.end());
-        words.erase(std::unique(words.begin(), words.end()), words.end());
+        LORE_ASSIGN(words, ShownWords(order[i].second));
         bool repeats = false;
         for (const auto& other : said) repeats = repeats || Repeats(words, other);
         if (repeats) {
@@ -394,9 +412,9 @@ class Ranker {
     };
     size_t keep = std::min(order.size(), static_cast<size_t>(std::max(opts_.limit, 0)));
     std::partial_sort(order.begin(), order.begin() + static_cast<long>(keep), order.end(), better);
-    if ((p_.diversity || p_.distinct) && keep > 0) LORE_TRY(Diversify(order, keep, better));
-    std::unordered_map<std::string, double> weights;
+    std::unordered_map<std::string, double>& weights = weights_;
     for (const auto& t : terms_) weights[t.token] = std::max(t.idf, 0.1);
+    if ((p_.diversity || p_.distinct) && keep > 0) LORE_TRY(Diversify(order, keep, better));
     if (opts_.excerpt_weights) *opts_.excerpt_weights = weights;
     // The query's whole weight: its words found, and those found nowhere
     // at the idf of a word in no record.
@@ -420,8 +438,14 @@ class Ranker {
         }
         h.query_share = held / whole;
       }
-      if (opts_.excerpts) {
+      auto shown = shown_.find(order[i].second);
+      if (opts_.excerpts && shown != shown_.end()) {
+        h.doc = std::move(shown->second.doc);
+        h.line = shown->second.line;
+        h.excerpt = std::move(shown->second.excerpt);
+      } else if (opts_.excerpts) {
         LORE_ASSIGN(h.doc, idx_.Get(order[i].second, /*with_text=*/true));
+        MakeHitExcerpt(weights, idx_.stemming(), &h);
       } else {
         h.doc = docs_.at(order[i].second);
       }
@@ -432,7 +456,6 @@ class Ranker {
         }
       }
       if (opts_.excerpts) {
-        MakeHitExcerpt(weights, idx_.stemming(), &h);
         if (h.doc.record.scope == index::Scope::kSessions) {
           LORE_ASSIGN(h.then, Then(h.doc));
         }
@@ -463,8 +486,10 @@ class Ranker {
   std::unordered_map<int64_t, uint32_t> own_mask_;  // bits over the query's own searched tokens
   std::vector<double> own_idf_;  // per searched term: its idf when a token of the query, else 0
   int64_t records_ = 0;
-  int unseen_ = 0;                      // query tokens the index holds nowhere
-  std::unordered_set<int64_t> traced_;  // trace records, weighed by trace_weight
+  int unseen_ = 0;                                   // query tokens the index holds nowhere
+  std::unordered_map<std::string, double> weights_;  // excerpts' weight of each searched token
+  std::unordered_map<int64_t, Hit> shown_;           // hits whose excerpt Diversify made
+  std::unordered_set<int64_t> traced_;               // trace records, weighed by trace_weight
   std::vector<std::pair<double, int64_t>> top_;
   std::unordered_map<int64_t, ScoreParts> parts_;
   std::unordered_map<int64_t, index::Doc> docs_;

@@ -94,15 +94,15 @@ struct RankingParams {
   int diversity_window = 4;
   int diversity_max = 2;
 
-  // Distinct: a record whose words are nearly all in a better hit's words
-  // (distinct_share of the distinct words of the smaller of the two) says
-  // little that hit does not: a request record restating the person's line
-  // beside that line, the same file read twice, a step the agent's summary
-  // above it retells. It waits until the other records have had their places
-  // (it is never dropped). A record of fewer than distinct_min_words distinct
-  // words is never judged (nor judged against): a short line's few words are
-  // found in many longer texts by chance, and a short command is an act of
-  // its own with a result after it.
+  // Distinct: a record whose hit shows little a better hit has not shown (of
+  // the searched words its excerpt holds, distinct_share are in a better
+  // hit's) waits until the other records have had their places (it is never
+  // dropped): a request record restating the person's line beside that line,
+  // the same file read twice, a step the agent's summary above it retells. A
+  // longer record that holds a better hit's words and more is not judged by
+  // them: what it adds is its own. A record of fewer than distinct_min_words
+  // such words is never judged: a short line's few words are found in longer
+  // texts by chance, and a short command is an act with its own result after it.
   bool distinct = true;
   double distinct_share = 0.8;
   int distinct_min_words = 8;
