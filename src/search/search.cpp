@@ -303,6 +303,14 @@ class Ranker {
   // words of the record that its excerpt, made as the hit's own (kept for
   // Finish), holds; never the JSON keys every raw line has.
   Result<std::vector<std::string>> ShownWords(int64_t id) {
+    if (!opts_.excerpts) {
+      // The caller shows its own lines of the record (prompt-time recall, in a hook): its
+      // words, without the excerpt's cost.
+      LORE_ASSIGN(std::vector<std::string> words, idx_.Tokens(id));
+      std::sort(words.begin(), words.end());
+      words.erase(std::unique(words.begin(), words.end()), words.end());
+      return words;
+    }
     Hit h;
     LORE_ASSIGN(h.doc, idx_.Get(id, /*with_text=*/true));
     MakeHitExcerpt(weights_, idx_.stemming(), &h);
