@@ -158,9 +158,9 @@ std::vector<std::string> Instructions(std::string_view turn) {
       if (!low.starts_with(no)) continue;
       std::string_view verb = std::string_view(low).substr(no.size());
       for (std::string_view v :
-           {"know", "think", "see",    "remember", "understand", "care",    "mind",
-            "get ", "have",  "want",   "like",     "need",       "believe", "recall",
-            "feel", "worry", "bother", "really",   "quite",      "mean"}) {
+           {"know",   "think",  "see",   "remember", "understand", "care",   "mind", "get ",
+            "have",   "want",   "like",  "need",     "believe",    "recall", "feel", "worry",
+            "bother", "really", "quite", "mean",     "love",       "hate",   "enjoy"}) {
         of_themselves = of_themselves || verb.starts_with(v);
       }
     }

@@ -787,6 +787,7 @@ TEST(Cards, ThePersonSpeakingOfThemselvesSetsNoRule) {
   auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
                                 "dont know if its related but the marina closed pontoon F. "
                                 "same branch rules as always. don't think so. "
+                                "dont love finding out from a failed handler. "
                                 "and don't merge before Friday.")});
   EXPECT_EQ(card.instructions, std::vector<std::string>{"and don't merge before Friday"});
 }

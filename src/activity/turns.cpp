@@ -273,10 +273,10 @@ std::string Recommendation(std::string_view text, const std::vector<std::string>
                            const std::vector<std::string>& markers, size_t chosen) {
   if (chosen >= options.size()) return "";
   static constexpr std::array<std::string_view, 16> kRecommends = {
-      "i'd go with",       "i would go with",   "i'd pick",       "i would pick",
-      "i'd choose",        "i would choose",    "i recommend",    "i'd recommend",
-      "i would recommend", "my recommendation", "i suggest",      "i'd suggest",
-      "my pick",           "i'd lean",          "i lean towards", "i'd lean towards"};
+      "i'd go with",       "i would go with",   "i'd pick",    "i would pick",
+      "i'd choose",        "i would choose",    "i recommend", "i'd recommend",
+      "i would recommend", "my recommendation", "i suggest",   "i'd suggest",
+      "my pick",           "i'd lean",          "i lean",      "i'd use"};
   const std::string marker = chosen < markers.size() ? markers[chosen] : "";
   const std::string label = Plain(options[chosen]);
   const std::string first_word = label.substr(0, label.find(' '));
@@ -287,12 +287,18 @@ std::string Recommendation(std::string_view text, const std::vector<std::string>
       if (at == std::string::npos) continue;
       std::string rest = p.substr(at + r.size());
       while (!rest.empty() && rest[0] == ' ') rest.erase(0, 1);
-      for (std::string_view pre : {"option ", "number ", "choice ", "the "}) {
+      // "I'd lean towards the second", "my recommendation is option 2".
+      for (std::string_view pre : {"towards ", "toward ", "is ", "would be "}) {
         if (rest.starts_with(pre)) rest = rest.substr(pre.size());
       }
-      std::string head = rest.substr(0, rest.find(' '));
-      const bool named =
-          (!marker.empty() && head == marker) || (first_word.size() >= 4 && head == first_word);
+      std::string named_as = rest;
+      for (std::string_view pre : {"option ", "number ", "choice ", "the "}) {
+        if (named_as.starts_with(pre)) named_as = named_as.substr(pre.size());
+      }
+      std::string head = named_as.substr(0, named_as.find(' '));
+      const bool named = (!marker.empty() && head == marker) ||
+                         Ordinal(rest, options.size()) == chosen + 1 ||
+                         (first_word.size() >= 4 && head == first_word);
       if (named) return Excerpt(text::Trim(raw), 400);
       break;  // a recommendation of another option
     }

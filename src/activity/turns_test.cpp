@@ -48,6 +48,10 @@ TEST(Turns, ARecommendationNamesItsOption) {
   EXPECT_EQ(Recommendation("I'd go with 2: nobody else uses it.", opts, marks, 0), "")
       << "another option recommended";
   EXPECT_EQ(Recommendation("Which one do you want?", opts, marks, 0), "");
+  EXPECT_EQ(Recommendation("I'd lean towards the third, it changes nothing.", opts, marks, 2),
+            "I'd lean towards the third, it changes nothing.");
+  EXPECT_EQ(Recommendation("My recommendation is option 2.", opts, marks, 1),
+            "My recommendation is option 2.");
 }
 
 TEST(Turns, ChosenOptionByMarkerPositionOrWords) {
