@@ -114,18 +114,17 @@ TEST(AgentSetupMergeSettings, OldLoreIsReportedNotDuplicated) {
 }
 
 TEST(AgentSetupMergeSettings, PreToolUseUnderAnotherMatcherIsDifferent) {
-  const std::string guarded =
-      "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook pre-tool-use";
+  const std::string guarded = HookCommand(ClaudeCodeHooks()[1]);
   const std::string text = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Write", "hooks": [
-      {"type": "command", "command": ")" +
-                           guarded + R"("}]}]}})";
+      {"type": "command", "command": )" +
+                           Json(guarded).dump() + R"(}]}]}})";
   auto m = MergeSettings(text, "s.json", "s.json");
   ASSERT_TRUE(m);
   EXPECT_EQ(m->pieces[1].state, PieceState::kDifferent);
   EXPECT_EQ(m->doc["hooks"]["PreToolUse"].size(), 1u);
   const std::string star = R"({"hooks": {"PreToolUse": [{"matcher": "Edit|Bash", "hooks": [
-      {"type": "command", "command": ")" +
-                           guarded + R"("}]}]}})";
+      {"type": "command", "command": )" +
+                           Json(guarded).dump() + R"(}]}]}})";
   auto s = MergeSettings(star, "s.json", "s.json");
   ASSERT_TRUE(s);
   EXPECT_EQ(s->pieces[1].state, PieceState::kInstalled);
@@ -151,6 +150,38 @@ TEST(AgentSetupMergeSettings, TheEarlierUnguardedFormIsReplacedInPlace) {
   ASSERT_TRUE(again);
   EXPECT_FALSE(again->changed);
   for (const Piece& p : again->pieces) EXPECT_EQ(p.state, PieceState::kInstalled) << p.name;
+}
+
+// A project set up before the audit hook tested its payload in the shell: the
+// guarded form that started lore for every shell call is replaced in place,
+// and `lore init --remove` takes out either form.
+TEST(AgentSetupMergeSettings, TheAuditHookThatStartedLoreForEveryCallIsReplaced) {
+  const HookSpec& pre = ClaudeCodeHooks()[1];
+  ASSERT_EQ(pre.event, "PreToolUse");
+  const std::string old = "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook pre-tool-use";
+  EXPECT_NE(HookCommand(pre), old);
+  EXPECT_EQ(EarlierHookCommands(pre), (std::vector<std::string>{"lore hook pre-tool-use", old}));
+  const std::string text = R"({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+      {"type": "command", "command": ")" +
+                           old + R"(", "timeout": 10}]}]}})";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->pieces[1].state, PieceState::kDifferent);
+  EXPECT_NE(m->pieces[1].detail.find("starts lore for every call"), std::string::npos);
+  const Json& groups = m->doc["hooks"]["PreToolUse"];
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0]["hooks"][0]["command"], HookCommand(pre));
+  auto again = MergeSettings(Render(m->doc), "s.json", "s.json");
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->changed);
+  for (const std::string& form : {old, HookCommand(pre)}) {
+    const std::string one = R"({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+        {"type": "command", "command": )" +
+                            Json(form).dump() + R"(}]}]}})";
+    auto gone = UnmergeSettings(one, "s.json", "s.json");
+    ASSERT_TRUE(gone);
+    EXPECT_FALSE(gone->doc.contains("hooks")) << form;
+  }
 }
 
 // The local scope's MCP entry sits under projects["<path>"] of ~/.claude.json,

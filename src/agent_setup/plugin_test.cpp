@@ -48,7 +48,11 @@ TEST(AgentSetupPlugin, ManifestsNameThisVersion) {
 TEST(AgentSetupPlugin, HookCommandsDoNothingWithoutLore) {
   for (const HookSpec& spec : ClaudeCodeHooks()) {
     const std::string c = PluginHookCommand(spec);
-    EXPECT_EQ(c.rfind("command -v lore >/dev/null 2>&1 && exec lore hook ", 0), 0u) << c;
+    // A hook with a word tests the payload first (tests/e2e/init_test.cpp runs it).
+    const std::string start = spec.word.empty()
+                                  ? "command -v lore >/dev/null 2>&1 && exec lore hook "
+                                  : "p=; while IFS= read -r l";
+    EXPECT_EQ(c.rfind(start, 0), 0u) << c;
     EXPECT_EQ(c.substr(c.size() - 8), "; exit 0") << c;
   }
 }

@@ -1,4 +1,5 @@
 // lore's hooks merged into Claude Code's settings.json.
+#include <algorithm>
 #include <sstream>
 #include <utility>
 
@@ -9,6 +10,21 @@
 
 namespace lore::agent_setup {
 namespace {
+
+constexpr std::string_view kGuard = "command -v lore >/dev/null 2>&1";
+
+// For a spec with a word: the payload read into $p, and an exit 0 unless it
+// holds the word. dash's `read` takes the payload a byte at a time (about
+// 0.4 us a byte): a 600-byte payload costs less than starting any program.
+std::string PayloadTest(const HookSpec& spec) {
+  return "p=; while IFS= read -r l || [ -n \"$l\" ]; do p=\"$p$l \"; done; case $p in *" +
+         std::string(spec.word) + "*) ;; *) exit 0;; esac; ";
+}
+
+// The payload handed on to `program` after PayloadTest read it.
+std::string HandOn(std::string_view program, std::string_view verb) {
+  return "printf '%s\\n' \"$p\" | exec " + std::string(program) + " " + std::string(verb);
+}
 
 constexpr std::string_view kSettingsShape =
     "a JSON object whose \"hooks\" maps event names to arrays of {\"matcher\", \"hooks\": "
@@ -42,24 +58,30 @@ Piece Inspect(Json& groups, const HookSpec& spec, const std::string& rel, Json**
   Piece p{rel, "hook " + std::string(spec.event), PieceState::kMissing, {}};
   const auto want = Words(spec.command);
   const std::string guarded = HookCommand(spec);
+  const std::vector<std::string> earlier_forms = EarlierHookCommands(spec);
+  auto is_earlier = [&](const std::string& c) {
+    return std::find(earlier_forms.begin(), earlier_forms.end(), c) != earlier_forms.end();
+  };
   *earlier = nullptr;
   for (Json& group : groups) {
     for (Json& hook : group["hooks"]) {
       auto command = json::String(hook, "command");
       if (!command) continue;
       auto words = Words(*command);
-      if (*command == guarded || *command == spec.command) {
+      if (*command == guarded || is_earlier(*command)) {
         if (spec.matcher == "Bash" && !CoversBash(group)) {
           p.state = PieceState::kDifferent;
           p.detail = "'" + *command + "' under matcher '" + json::StringOr(group, "matcher", "") +
                      "', which does not match Bash";
           continue;
         }
-        if (*command == spec.command) {
+        if (*command != guarded) {
           p.state = PieceState::kDifferent;
-          p.detail =
-              "lore's earlier form, which fails where lore is not installed (lore init "
-              "replaces it)";
+          p.detail = *command == spec.command
+                         ? "lore's earlier form, which fails where lore is not installed (lore "
+                           "init replaces it)"
+                         : "lore's earlier form, which starts lore for every call (lore init "
+                           "replaces it)";
           *earlier = &hook["command"];
           return p;
         }
@@ -150,7 +172,9 @@ Status MergePermission(std::string_view text, const std::string& path, const std
 const std::vector<HookSpec>& ClaudeCodeHooks() {
   static const std::vector<HookSpec> kHooks = {
       {"SessionStart", "", "lore hook session-start"},
-      {"PreToolUse", "Bash", "lore hook pre-tool-use"},
+      // Only a payload naming `propose` can be a call the audit records
+      // (docs/proposals.md): the shell answers every other shell call.
+      {"PreToolUse", "Bash", "lore hook pre-tool-use", "propose"},
       {"PreCompact", "", "lore hook pre-compact"},
       {"Stop", "", "lore hook stop"},
       {"SessionEnd", "", "lore hook session-end"},
@@ -161,14 +185,28 @@ const std::vector<HookSpec>& ClaudeCodeHooks() {
 }
 
 std::string HookCommand(const HookSpec& spec) {
-  return "command -v lore >/dev/null 2>&1 || exit 0; exec " + std::string(spec.command);
+  if (spec.word.empty())
+    return std::string(kGuard) + " || exit 0; exec " + std::string(spec.command);
+  const std::string verb(spec.command.substr(std::string_view("lore ").size()));  // "hook stop"
+  return PayloadTest(spec) + std::string(kGuard) + " || exit 0; " + HandOn("lore", verb);
+}
+
+std::vector<std::string> EarlierHookCommands(const HookSpec& spec) {
+  std::vector<std::string> out{std::string(spec.command)};
+  if (!spec.word.empty())
+    out.push_back(std::string(kGuard) + " || exit 0; exec " + std::string(spec.command));
+  return out;
 }
 
 std::string PluginHookCommand(const HookSpec& spec) {
   const std::string verb(spec.command.substr(std::string_view("lore ").size()));  // "hook stop"
-  return "command -v lore >/dev/null 2>&1 && exec lore " + verb +
-         "; [ -x \"${CLAUDE_PLUGIN_ROOT}/bin/lore\" ] && exec \"${CLAUDE_PLUGIN_ROOT}/bin/lore\" " +
-         verb + "; exit 0";
+  const std::string plugin = "\"${CLAUDE_PLUGIN_ROOT}/bin/lore\"";
+  if (spec.word.empty()) {
+    return std::string(kGuard) + " && exec lore " + verb + "; [ -x " + plugin + " ] && exec " +
+           plugin + " " + verb + "; exit 0";
+  }
+  return PayloadTest(spec) + std::string(kGuard) + " && { " + HandOn("lore", verb) +
+         "; exit; }; [ -x " + plugin + " ] && { " + HandOn(plugin, verb) + "; exit; }; exit 0";
 }
 
 std::string PluginHooksFile() {
@@ -251,13 +289,14 @@ Result<MergeResult> UnmergeHooks(std::string_view text, const std::string& path,
     if (hooks && hooks->contains(event)) {
       Json& groups = (*hooks)[event];
       LORE_TRY(CheckGroups(text, path, event, groups));
-      const std::string guarded = HookCommand(spec);
+      std::vector<std::string> lores = EarlierHookCommands(spec);
+      lores.push_back(HookCommand(spec));
       for (size_t g = groups.size(); g-- > 0;) {
         Json& list = groups[g]["hooks"];
         const size_t before = list.size();
         for (size_t h = list.size(); h-- > 0;) {
           auto command = json::String(list[h], "command");
-          if (command && (*command == guarded || *command == spec.command)) {
+          if (command && std::find(lores.begin(), lores.end(), *command) != lores.end()) {
             list.erase(h);
             p.state = PieceState::kInstalled;
           }

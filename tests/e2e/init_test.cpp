@@ -102,7 +102,13 @@ const std::string kOtherServer = R"(    "github": {
 const std::string kMcp = "{\n  \"mcpServers\": {\n" + kOtherServer + "\n  }\n}\n";
 
 // The command lore init writes for a hook: nothing, successfully, without lore.
+// The audit hook first looks for `propose` in the payload, in the shell.
 std::string Guarded(const std::string& event) {
+  if (event == "pre-tool-use") {
+    return "p=; while IFS= read -r l || [ -n \"$l\" ]; do p=\"$p$l \"; done; case $p in "
+           "*propose*) ;; *) exit 0;; esac; command -v lore >/dev/null 2>&1 || exit 0; printf "
+           "'%s\\n' \"$p\" | exec lore hook pre-tool-use";
+  }
   return "command -v lore >/dev/null 2>&1 || exit 0; exec lore hook " + event;
 }
 
@@ -544,6 +550,85 @@ TEST_F(InitTest, HooksDoNothingWithoutLoreOnPath) {
   ASSERT_EQ(upgrade.exit_code, 0) << upgrade.err;
   EXPECT_NE(upgrade.out.find("updated"), std::string::npos) << upgrade.out;
   EXPECT_EQ(Json::parse(Read(".claude/settings.json")), settings);
+}
+
+// The audit hook as written (settings and plugin) starts lore only for a
+// payload that names `propose`: every other shell call is answered by the
+// shell. A payload that does is handed on whole, on one line or many.
+TEST_F(InitTest, TheAuditHookStartsLoreOnlyForAPayloadNamingPropose) {
+  ASSERT_EQ(Init().exit_code, 0);
+  const Json settings = Json::parse(Read(".claude/settings.json"));
+  const std::string written =
+      settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].get<std::string>();
+  std::ifstream in(std::string(LORE_SOURCE_DIR) + "/share/claude-code/hooks/hooks.json");
+  const std::string plugin =
+      Json::parse(in)["hooks"]["PreToolUse"][0]["hooks"][0]["command"].get<std::string>();
+  stdfs::create_directories(t_ / "plugin/bin");
+  stdfs::create_symlink(LoreBinary(), t_ / "plugin/bin/lore");
+  stdfs::create_directories(t_ / "empty");
+  auto events = [&] {
+    std::vector<Json> out;
+    if (!stdfs::exists(t_ / "stores")) return out;
+    for (const auto& e : stdfs::recursive_directory_iterator(t_.path() + "/stores")) {
+      if (e.path().filename() != "events.jsonl") continue;
+      std::ifstream f(e.path());
+      for (std::string line; std::getline(f, line);) out.push_back(Json::parse(line));
+    }
+    return out;
+  };
+  auto run = [&](const std::string& command, const std::string& input, bool from_plugin) {
+    RunOptions o = from_plugin ? Opts(t_ / "empty") : Opts();
+    if (from_plugin) o.env["CLAUDE_PLUGIN_ROOT"] = t_ / "plugin";
+    o.input = input;
+    return lore::testing::Run({"/bin/sh", "-c", command}, o);
+  };
+  auto payload = [&](const std::string& command) {
+    return Json{{"session_id", "s-1"},
+                {"cwd", project()},
+                {"hook_event_name", "PreToolUse"},
+                {"tool_name", "Bash"},
+                {"tool_input", {{"command", command}, {"description", "d"}}}};
+  };
+  const std::string propose =
+      "cd x && LORE_WAVE=w7 lore propose . --insight 'keep it' --evidence e";
+  size_t n = 0;
+  for (const std::string& command : {written, plugin}) {
+    const bool from_plugin = command == plugin;
+    SCOPED_TRACE(from_plugin ? "plugin" : "settings");
+    // Neither a shell call without the word nor a payload that is not JSON
+    // starts lore (which would warn about the latter on stderr).
+    for (const std::string& input : {payload("ls -la && git status").dump() + "\n",
+                                     std::string("not json {\n"), std::string()}) {
+      RunResult r = run(command, input, from_plugin);
+      EXPECT_EQ(r.exit_code, 0) << input;
+      EXPECT_EQ(r.out + r.err, "") << input;
+    }
+    EXPECT_EQ(events().size(), n);
+    // The word inside quotes starts lore, which records nothing.
+    RunResult echo = run(command, payload("echo 'lore propose'").dump() + "\n", from_plugin);
+    EXPECT_EQ(echo.exit_code, 0);
+    EXPECT_EQ(echo.out + echo.err, "");
+    EXPECT_EQ(events().size(), n);
+    // A propose call: on one line, and pretty-printed without a last newline.
+    for (const std::string& input : {payload(propose).dump() + "\n", payload(propose).dump(2)}) {
+      RunResult r = run(command, input, from_plugin);
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(r.out + r.err, "");
+      const std::vector<Json> now = events();
+      ASSERT_EQ(now.size(), ++n) << input;
+      EXPECT_EQ(now.back()["session_id"], "s-1");
+      EXPECT_EQ(now.back()["wave"], "w7");
+      EXPECT_EQ(now.back()["argv_truncated"],
+                "cd x && LORE_WAVE=w7 lore propose . --insight [REDACTED] --evidence [REDACTED]");
+    }
+  }
+  // Without lore anywhere, a propose call does nothing either.
+  RunOptions bare = Opts(t_ / "empty");
+  bare.input = payload(propose).dump();
+  RunResult r = lore::testing::Run({"/bin/sh", "-c", written}, bare);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out + r.err, "");
+  EXPECT_EQ(events().size(), n);
 }
 
 // With lore's plugin enabled as well, init and --check say that both would run.

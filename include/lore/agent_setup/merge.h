@@ -39,11 +39,14 @@ struct Piece {
 };
 
 // One hook lore installs: `command` ("lore hook <event>") under `event`, in a
-// group with `matcher` (empty: no matcher key).
+// group with `matcher` (empty: no matcher key). A hook with a `word` starts
+// lore only for a payload that holds it: the shell reads the payload and
+// exits 0 without starting a program when the word is not in it.
 struct HookSpec {
   std::string_view event;
   std::string_view matcher;
   std::string_view command;
+  std::string_view word = {};
 };
 
 // lore's hooks for Claude Code, in the order they are added.
@@ -53,8 +56,20 @@ const std::vector<HookSpec>& ClaudeCodeHooks();
 // without lore on PATH (a teammate without lore, or lore uninstalled), and is
 // `exec lore hook <event>` otherwise:
 //   command -v lore >/dev/null 2>&1 || exit 0; exec lore hook session-start
+// A spec with a `word` first reads the payload in the shell (its lines joined
+// by spaces: white space between JSON tokens) and exits 0 unless it holds the
+// word; else it hands the payload on:
+//   p=; while IFS= read -r l || [ -n "$l" ]; do p="$p$l "; done;
+//   case $p in *propose*) ;; *) exit 0;; esac;
+//   command -v lore >/dev/null 2>&1 || exit 0;
+//   printf '%s\n' "$p" | exec lore hook pre-tool-use
 // Claude Code runs it with /bin/sh -c.
 std::string HookCommand(const HookSpec& spec);
+
+// The forms an earlier lore wrote for `spec` that `lore init` replaces in
+// place and `lore init --remove` takes out: the bare "lore hook <event>", and
+// for a spec with a `word` the guarded form without the shell's test.
+std::vector<std::string> EarlierHookCommands(const HookSpec& spec);
 
 // The seconds Claude Code waits for each lore hook.
 inline constexpr int kHookTimeoutSeconds = 10;
