@@ -7,6 +7,7 @@
 
 #include "activity/about.h"
 #include "activity/excerpt.h"
+#include "activity/places.h"
 #include "activity/turns.h"
 #include "text/lines.h"
 #include "text/trim.h"
@@ -47,25 +48,6 @@ bool IsToolProgram(std::string_view p) {
     if (p == w) return false;
   }
   return true;
-}
-
-bool Separator(char c) { return c == '/' || c == '\\'; }
-
-// Whether `path` starts with `folder`, '/' and '\\' alike (a Windows session's
-// commands write C:/Users/x where its folder is C:\Users\x).
-bool UnderOrAt(std::string_view path, std::string_view folder) {
-  if (path.size() < folder.size()) return false;
-  for (size_t i = 0; i < folder.size(); ++i) {
-    if (path[i] != folder[i] && !(Separator(path[i]) && Separator(folder[i]))) return false;
-  }
-  return true;
-}
-
-// An absolute path: /x, ~/x, or a Windows drive's C:/x or C:\x.
-bool Absolute(std::string_view p) {
-  return p.starts_with("/") || p.starts_with("~") ||
-         (p.size() > 2 && std::isalpha(static_cast<unsigned char>(p[0])) && p[1] == ':' &&
-          Separator(p[2]));
 }
 
 struct Success {
@@ -218,67 +200,6 @@ std::vector<std::string> Instructions(std::string_view turn) {
   return out;
 }
 
-// A word of a shell command as the path it names: the quotes of a command inside a
-// command (`ssh host "cat /etc/x.yml"`) and a trailing comma or colon taken off; a
-// pattern or an expansion (`*.sh`, `$HOME/x`) names no one place.
-std::string_view PlaceWord(std::string_view w) {
-  while (!w.empty() && (w.front() == '"' || w.front() == '\'' || w.front() == '`'))
-    w.remove_prefix(1);
-  while (!w.empty() && (w.back() == '"' || w.back() == '\'' || w.back() == '`' || w.back() == ',' ||
-                        w.back() == ':'))
-    w.remove_suffix(1);
-  if (w.find_first_of("*?[]$=<>{}\"'`") != std::string_view::npos) return {};
-  return w;
-}
-
-// Paths a shell command works with: where it changes to, the scripts it runs.
-// Changing to the session's folder `cwd`, or to an absolute folder outside it
-// (another checkout, a sibling worktree), names no place in this one.
-void ShellPlaces(std::string_view command, std::string_view cwd,
-                 std::map<std::string, int>* places) {
-  std::string_view first = command.substr(0, command.find('\n'));
-  size_t pos = 0;
-  while (pos < first.size()) {
-    while (pos < first.size() && (first[pos] == ' ' || first[pos] == ';' || first[pos] == '&' ||
-                                  first[pos] == '|' || first[pos] == '('))
-      ++pos;
-    size_t end = first.find_first_of(" ;&|)", pos);
-    if (end == std::string_view::npos) end = first.size();
-    if (end == pos) {  // a ')' alone
-      ++pos;
-      continue;
-    }
-    std::string_view word = PlaceWord(first.substr(pos, end - pos));
-    pos = end;
-    if (word.empty()) continue;
-    if (word == "cd" || word == "pushd") {
-      size_t a = first.find_first_not_of(' ', pos);
-      if (a == std::string_view::npos) break;
-      size_t b = first.find_first_of(" ;&|)", a);
-      std::string_view target =
-          first.substr(a, (b == std::string_view::npos ? first.size() : b) - a);
-      target = PlaceWord(target);
-      // The session's own folder (however its separators are written) is no place in it.
-      std::string_view own = cwd;
-      while (own.size() > 1 && Separator(own.back())) own.remove_suffix(1);
-      std::string_view bare = target;
-      while (bare.size() > 1 && Separator(bare.back())) bare.remove_suffix(1);
-      const bool itself = !own.empty() && bare.size() == own.size() && UnderOrAt(bare, own);
-      const bool elsewhere = itself || (!cwd.empty() && Absolute(target) &&
-                                        RelativeTo(target, cwd) == std::string(target));
-      if (target.size() > 1 && target != ".." && !elsewhere) ++(*places)[std::string(target)];
-      pos = b == std::string_view::npos ? first.size() : b;
-    } else if ((word.starts_with("./") || word.starts_with("~/") || word.starts_with("/")) &&
-               word.find('.') != std::string_view::npos && word.size() > 3) {
-      ++(*places)[std::string(word)];
-    } else if (word.size() > 4 && (word.find('/') != std::string_view::npos) &&
-               (word.ends_with(".py") || word.ends_with(".sh") || word.ends_with(".js") ||
-                word.ends_with(".ts") || word.ends_with(".rb") || word.ends_with(".ps1"))) {
-      ++(*places)[std::string(word)];
-    }
-  }
-}
-
 // True for a sentence that only says what comes next ("Now let me audit TCC
 // permissions:", "Let me check the logs.").
 bool Announces(std::string_view sentence) {
@@ -327,17 +248,23 @@ std::string Shorten(std::string_view report, size_t max) {
   return head + " … " + std::string(tail);
 }
 
-}  // namespace
+constexpr size_t kMaxCheckouts = 8;
 
-std::string RelativeTo(std::string_view path, std::string_view folder) {
-  while (folder.size() > 1 && Separator(folder.back())) folder.remove_suffix(1);
-  if (folder.size() < 2 || path.size() <= folder.size() + 1 || !UnderOrAt(path, folder))
-    return std::string(path);
-  if (!Separator(path[folder.size()])) return std::string(path);
-  return std::string(path.substr(folder.size() + 1));
+// Adds to `checkouts` (the session's folder first) the worktrees shell command
+// `command` added, the most nested first, so that a path is named from the
+// innermost checkout it lies in.
+void AddWorktrees(std::string_view command, std::string_view cwd,
+                  std::vector<std::string>* checkouts) {
+  if (command.find("worktree") == std::string_view::npos) return;
+  for (std::string& w : WorktreesAdded(command, cwd)) {
+    if (checkouts->size() >= kMaxCheckouts ||
+        std::find(checkouts->begin(), checkouts->end(), w) != checkouts->end())
+      continue;
+    checkouts->push_back(std::move(w));
+  }
+  std::stable_sort(checkouts->begin(), checkouts->end(),
+                   [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
 }
-
-namespace {
 
 // The platforms a command builds or runs for (`--target aarch64-unknown-linux-gnu`,
 // `--platform=linux/arm64`).
@@ -402,49 +329,6 @@ bool FixedWhereItPointed(const Episode& ep) {
   return std::any_of(ep.files.begin(), ep.files.end(), [&](const std::string& f) {
     return named.count(std::string(FileNameOf(f))) > 0;
   });
-}
-
-std::string ShownCommand(std::string_view command, std::string_view cwd) {
-  std::string_view c = command;
-  std::vector<std::string_view> folders;  // where it ran: a leading cd's, then the session's
-  for (;;) {
-    std::string_view t = text::Trim(c, " \t");
-    if (!t.starts_with("cd ")) break;
-    std::string_view rest = text::Trim(t.substr(3), " \t");
-    std::string_view dir;
-    size_t end = 0;
-    if (!rest.empty() && (rest[0] == '"' || rest[0] == '\'')) {
-      size_t q = rest.find(rest[0], 1);
-      if (q == std::string_view::npos) break;
-      dir = rest.substr(1, q - 1);
-      end = q + 1;
-    } else {
-      end = std::min(rest.find_first_of(" \t;&|"), rest.size());
-      dir = rest.substr(0, end);
-    }
-    std::string_view after = text::Trim(rest.substr(end), " \t");
-    size_t op = after.starts_with("&&") ? 2 : after.starts_with(";") ? 1 : 0;
-    if (dir.empty() || op == 0) break;
-    folders.push_back(dir);
-    c = after.substr(op);
-  }
-  folders.push_back(cwd);
-  std::string out(text::Trim(c, " \t"));
-  for (std::string_view f : folders) {
-    while (f.size() > 1 && (f.back() == '/' || f.back() == '\\')) f.remove_suffix(1);
-    if (f.size() < 2 || f[0] != '/') continue;
-    const std::string prefix = std::string(f) + "/";
-    for (size_t at = out.find(prefix); at != std::string::npos; at = out.find(prefix, at)) {
-      const bool starts = at == 0 || out[at - 1] == ' ' || out[at - 1] == '"' ||
-                          out[at - 1] == '\'' || out[at - 1] == '=';
-      if (starts) {
-        out.erase(at, prefix.size());
-      } else {
-        at += prefix.size();
-      }
-    }
-  }
-  return out.empty() ? std::string(command) : out;
 }
 
 std::string WorkspaceKind(std::string_view cwd) {
@@ -557,6 +441,9 @@ SessionCard ReadCard(const SessionLog& log) {
   };
   std::map<std::string, Call> calls;
   std::map<std::string, int> edits, places;
+  // The session's folder and the worktrees it added: where its paths are named from.
+  std::vector<std::string> checkouts;
+  if (!card.cwd.empty()) checkouts.push_back(card.cwd);
   std::vector<Success> successes;
   std::string last_todos;
   std::string last_agent;  // the agent's last words, for the questions a reply answers
@@ -618,6 +505,7 @@ SessionCard ReadCard(const SessionLog& log) {
         if (e.tool_name == "TodoWrite") last_todos = e.detail;
         if (e.tool_name == "Bash") {
           ShellPlaces(e.detail, card.cwd, &places);
+          AddWorktrees(e.detail, card.cwd, &checkouts);
           // Every stage's program: "cargo fmt && git commit" ran git too.
           for (const std::string& program : ProgramsOf(e.detail)) {
             if (IsToolProgram(program) &&
@@ -641,7 +529,7 @@ SessionCard ReadCard(const SessionLog& log) {
         }
         if (!e.about.empty()) {
           // The file as the checkout names it; the checkout's own before a folder's.
-          std::string file = RelativeTo(DescribingPath(c.tool, c.detail), card.cwd);
+          std::string file = RelativeToAny(DescribingPath(c.tool, c.detail), checkouts);
           const bool top = file.find_first_of("/\\") == std::string::npos;
           if (card.about.empty() ||
               (top && card.about_file.find_first_of("/\\") != std::string::npos)) {
@@ -753,11 +641,11 @@ SessionCard ReadCard(const SessionLog& log) {
   // before them, paths below the folder relative (a worktree's too).
   for (auto& ep : card.episodes) {
     if (ep.tool != "Bash") continue;
-    ep.action = ShownCommand(ep.action, card.cwd);
-    if (!ep.fix.empty()) ep.fix = ShownCommand(ep.fix, card.cwd);
+    ep.action = ShownCommand(ep.action, card.cwd, checkouts);
+    if (!ep.fix.empty()) ep.fix = ShownCommand(ep.fix, card.cwd, checkouts);
   }
   for (auto& o : card.outcomes) {
-    if (o.kind != "commit") o.what = ShownCommand(o.what, card.cwd);
+    if (o.kind != "commit") o.what = ShownCommand(o.what, card.cwd, checkouts);
   }
   auto ranked = [](const std::map<std::string, int>& m, size_t max) {
     std::vector<std::pair<std::string, int>> v(m.begin(), m.end());
@@ -777,7 +665,7 @@ SessionCard ReadCard(const SessionLog& log) {
       if (path.starts_with("/tmp/") || path.starts_with("/var/tmp/") ||
           path.starts_with("/private/tmp/"))
         continue;
-      out[RelativeTo(path, card.cwd)] += n;
+      out[RelativeToAny(path, checkouts)] += n;
     }
     return out;
   };
@@ -794,9 +682,13 @@ std::vector<FailureSeen> Failures(const SessionLog& log) {
   std::vector<FailureSeen> out;
   std::map<std::string, std::pair<std::string, std::string>> calls;  // id -> tool, detail
   std::map<std::string, int64_t> call_line;
+  const std::string cwd = log.spans.empty() ? "" : log.spans.front().cwd;
+  std::vector<std::string> checkouts;
+  if (!cwd.empty()) checkouts.push_back(cwd);
   for (const Event& e : log.events) {
     if (e.kind == EventKind::kToolUse) {
       if (e.tool_name != "Bash" && !IsFileEditTool(e.tool_name)) continue;
+      if (e.tool_name == "Bash") AddWorktrees(e.detail, cwd, &checkouts);
       if (calls.size() > 512) {
         calls.clear();
         call_line.clear();
@@ -809,10 +701,10 @@ std::vector<FailureSeen> Failures(const SessionLog& log) {
       FailureSeen f;
       f.session_id = log.session_id;
       f.at = e.at;
-      f.action = it->second.first == "Bash"
-                     ? ShownCommand(FirstLine(it->second.second, 200),
-                                    log.spans.empty() ? "" : log.spans.front().cwd)
-                     : it->second.first + " " + Excerpt(it->second.second, 200);
+      f.action =
+          it->second.first == "Bash"
+              ? ShownCommand(FirstLine(it->second.second, 200), cwd, checkouts)
+              : it->second.first + " " + Excerpt(RelativeToAny(it->second.second, checkouts), 200);
       f.error = e.text;
       f.signature = ErrorSignature(e.text);
       f.first_line = call_line[e.tool_id];

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "activity/places.h"
 #include "activity/session_log.h"
 #include "lore/activity/episodes.h"
 #include "lore/activity/outcomes.h"
@@ -61,17 +62,6 @@ struct SessionCard {
   // push, test or build run or install succeeded after it; else null.
   const Episode* EndingFailure() const;
 };
-
-// `path` relative to `folder` when it lies below it ("/w/app/src/x.c" in
-// "/w/app" is "src/x.c"), else as it is.
-std::string RelativeTo(std::string_view path, std::string_view folder);
-
-// A command as shown to a person or agent: without the `cd <folder> &&` (or `;`)
-// it starts with, and with the absolute paths below that folder or below `cwd`
-// (the session's folder) written relative to it: "cd /w/app-wt/fix && mix test
-// /w/app-wt/fix/test/a_test.exs" is "mix test test/a_test.exs". The command
-// itself when nothing is left.
-std::string ShownCommand(std::string_view command, std::string_view cwd);
 
 // What a folder sessions ran in is, when it says so itself: the home folder
 // of a Mac (/Users/<name>), of a Linux machine (/home/<name>) or of a Windows

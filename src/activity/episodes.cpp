@@ -271,7 +271,10 @@ std::string RunKey(std::string_view command) {
   auto stage = MainStage(command);
   if (!stage) return "";
   std::string key;
-  for (std::string_view w : Meaningful(*stage)) key += (key.empty() ? "" : " ") + std::string(w);
+  for (std::string_view w : Meaningful(*stage)) {
+    if (!key.empty()) key += ' ';
+    key.append(w);
+  }
   return text::AsciiLower(key);
 }
 

@@ -723,6 +723,51 @@ TEST(Cards, EpisodesAndPlacesOfAWorktreeSessionAreRelative) {
   EXPECT_EQ(places, std::set<std::string>{"lib"});
 }
 
+TEST(Cards, AWorktreeTheSessionAddedIsNamedFromItsOwnFolder) {
+  using V = std::vector<std::string>;
+  const std::string cwd = "/home/dana/src/box";
+  EXPECT_EQ(WorktreesAdded("git worktree add ../box-retention -b restic-retention", cwd),
+            V{"/home/dana/src/box-retention"});
+  EXPECT_EQ(WorktreesAdded("cd /w/app && git worktree add -b fix ../app-fix main", cwd),
+            V{"/w/app-fix"});
+  EXPECT_EQ(WorktreesAdded("git -C /w/app worktree add --detach ./wt/x && ls", cwd),
+            V{"/w/app/wt/x"});
+  EXPECT_EQ(WorktreesAdded("git worktree add '/w/my wt' && git worktree add ../b", cwd),
+            (V{"/w/my wt", "/home/dana/src/b"}));
+  EXPECT_EQ(WorktreesAdded("echo git worktree add x; git worktree list", cwd), V{});
+  EXPECT_EQ(WorktreesAdded("git worktree add x", ""), V{});  // from nowhere known
+
+  SessionLog log;
+  log.session_id = "s";
+  Span span;
+  span.first = 1;
+  span.last = 8;
+  span.cwd = cwd;
+  log.spans.push_back(span);
+  log.events = {
+      Use(1, "a", "Bash", "git worktree add ../box-retention -b restic-retention"),
+      Result(2, "a", ResultStatus::kOk, "Preparing worktree (new branch 'restic-retention')"),
+      Use(3, "b", "Edit", "/home/dana/src/box-retention/scripts/backup.sh"),
+      Result(4, "b", ResultStatus::kOk, "ok"),
+      Use(5, "c", "Bash",
+          "cd /home/dana/src/box-retention && bash /home/dana/src/box-retention/scripts/"
+          "backup.sh --dry-run"),
+      Result(6, "c", ResultStatus::kFailed, "restic: unknown flag --retry-lock", 1),
+      Use(7, "d", "Bash", "bash /home/dana/src/box-retention/scripts/backup.sh --dry-run"),
+      Result(8, "d", ResultStatus::kOk, "would keep 7 daily"),
+  };
+  SessionCard card = ReadCard(log);
+  ASSERT_EQ(card.files.size(), 1u);
+  EXPECT_EQ(card.files[0].first, "scripts/backup.sh");
+  for (const auto& [path, n] : card.places)
+    EXPECT_EQ(path.find("/home/"), std::string::npos) << path;
+  ASSERT_FALSE(card.episodes.empty());
+  EXPECT_EQ(card.episodes[0].action, "bash scripts/backup.sh --dry-run");
+  const auto failures = Failures(log);
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_EQ(failures[0].action, "bash scripts/backup.sh --dry-run");
+}
+
 TEST(Cards, TheCheckoutsOwnReadmeSaysWhatItIsNotAVendoredOne) {
   auto with_about = [](int64_t line, const std::string& id, const std::string& about) {
     Event e = Result(line, id, ResultStatus::kOk, "");
