@@ -200,18 +200,6 @@ std::vector<std::string> Instructions(std::string_view turn) {
   return out;
 }
 
-// True for a sentence that only says what comes next ("Now let me audit TCC
-// permissions:", "Let me check the logs.").
-bool Announces(std::string_view sentence) {
-  std::string low = text::AsciiLower(sentence.substr(0, 40));
-  for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
-                             "now, let me ", "first, let me ", "next, let me ", "now i need to ",
-                             "i need to ", "i'm going to ", "now i'm going to "}) {
-    if (low.starts_with(w)) return true;
-  }
-  return false;
-}
-
 // The sentences of a one-line gist that do not only announce.
 std::string Statements(std::string_view gist) {
   std::string out;

@@ -109,11 +109,12 @@ std::vector<std::string_view> Meaningful(std::string_view stage) {
   return out;
 }
 
+// A sentence that announces what comes next, or starts with an acknowledgement
+// ("Good, the build passes" says nothing a diagnosis needs).
 bool AnnouncesOnly(std::string_view sentence) {
-  std::string low = text::AsciiLower(sentence.substr(0, 40));
-  for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
-                             "now, let me ", "first, let me ", "next, ", "ok", "okay", "great",
-                             "perfect", "good", "excellent", "now i need to ", "i need to "}) {
+  if (Announces(sentence)) return true;
+  std::string low = text::AsciiLower(sentence.substr(0, 12));
+  for (std::string_view w : {"next, ", "ok", "okay", "great", "perfect", "good", "excellent"}) {
     if (low.starts_with(w)) return true;
   }
   return false;

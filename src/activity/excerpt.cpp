@@ -263,6 +263,57 @@ int ErrorWeight(std::string_view l, std::string_view low) {
   return weight;
 }
 
+// A failure line that only wraps another program's report: after its
+// marker ("fatal:", "error:") nothing but a bracketed name, failure words and
+// key=value data ("fatal: [pi4]: FAILED! => changed=true", "ERROR! =>
+// {"changed": false"). The report under it says what went wrong.
+bool Wraps(std::string_view low) {
+  size_t colon = low.find(':');
+  if (colon == std::string_view::npos) return false;
+  std::string_view rest = low.substr(colon + 1);
+  size_t pos = 0;
+  while (pos < rest.size()) {
+    size_t a = rest.find_first_not_of(" \t", pos);
+    if (a == std::string_view::npos) break;
+    size_t b = rest.find_first_of(" \t", a);
+    if (b == std::string_view::npos) b = rest.size();
+    std::string_view w = rest.substr(a, b - a);
+    pos = b;
+    while (!w.empty() && OneOf(w.back(), ":!,;")) w.remove_suffix(1);
+    if (w.empty() || w == "=>" || w == "{" || (w.front() == '[' && w.back() == ']') ||
+        w.find('=') != std::string_view::npos || w.starts_with("{\"") || w == "failed" ||
+        w == "error" || w == "fatal")
+      continue;
+    return false;
+  }
+  return true;
+}
+
+// A line of a report's structure, not its words: "key: value" metadata
+// ("rc: 1", "delta: '0:00:00.23'", "stdout: |-") and list items ("- docker").
+bool ReportField(std::string_view line) {
+  line = TrimFront(line);
+  if (line.starts_with("- ")) return true;
+  size_t colon = line.find(':');
+  if (colon == std::string_view::npos || colon == 0 || colon > 24) return false;
+  std::string_view key = line.substr(0, colon);
+  return std::all_of(key.begin(), key.end(), [](char c) {
+    return std::islower(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+// The first line of the report under wrapper line `at` that says something
+// in words (past banners, its fields and list items, and the "…" of lines
+// FailureLines left out); nullopt when none does.
+std::optional<size_t> ReportUnder(const std::vector<std::string_view>& lines, size_t at) {
+  for (size_t i = at + 1; i < lines.size() && i < at + 200; ++i) {
+    if (!HeadingBanner(lines[i]) && !ReportField(lines[i]) && HasLetter(lines[i]) &&
+        text::Trim(lines[i]) != "\u2026")
+      return i;
+  }
+  return std::nullopt;
+}
+
 bool Warning(std::string_view low) {
   low = TrimFront(low);
   while (!low.empty() && OneOf(low.front(), "*! ")) low.remove_prefix(1);
@@ -301,7 +352,7 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
       "fail",      "no such file", "not found", "denied", "cannot",
       "undefined", "refused",      "timed out", "abort",  "errors"};
   auto lines = TellingLines(output);
-  std::optional<size_t> named, failure, said;
+  std::optional<size_t> named, failure, said, wrapper;
   std::string_view warning_mark;  // "** " of "** WARNING: …" goes on its next lines
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view l = lines[i];
@@ -315,6 +366,12 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
     }
     warning_mark = {};
     int weight = ErrorWeight(l, low);
+    if (weight == 2 && Wraps(low)) {
+      // The first line of the report under it that says something in words;
+      // the wrapper itself when there is none.
+      if (!wrapper) wrapper = i;
+      continue;
+    }
     if (weight == 2) return Telling(lines, i, max_bytes);
     if (weight == 1 && !named) named = i;
     if (!failure && std::any_of(kFailure.begin(), kFailure.end(),
@@ -322,7 +379,10 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
       failure = i;
     if (!said && HasLetter(l)) said = i;
   }
-  for (const auto& at : {named, failure, said}) {
+  if (wrapper) {
+    if (auto report = ReportUnder(lines, *wrapper)) return Telling(lines, *report, max_bytes);
+  }
+  for (const auto& at : {named, wrapper, failure, said}) {
     if (at) return Telling(lines, *at, max_bytes);
   }
   return lines.empty() ? "" : Excerpt(lines.front(), max_bytes);
@@ -363,6 +423,11 @@ std::string FailureLines(std::string_view output, size_t max_bytes) {
     if (!plain && NamesAnError(lines[i])) plain = i;
   }
   size_t from = plain.value_or(named.value_or(0));
+  // A runner's line that only wraps another program's report: the report's
+  // words are the error given with its message.
+  if (named && Wraps(text::AsciiLower(lines[*named].substr(0, 512)))) {
+    if (auto report = ReportUnder(lines, *named)) named = *report;
+  }
   if (named && *named >= from + 5) {
     return Cut(
         JoinLines(lines, from, from + 2) + "\n\u2026\n" + JoinLines(lines, *named, *named + 3),
@@ -435,6 +500,16 @@ std::string Gist(std::string_view text, size_t max_bytes) {
     return out.size() > max_bytes + 64;
   });
   return Excerpt(out, max_bytes);
+}
+
+bool Announces(std::string_view sentence) {
+  std::string low = text::AsciiLower(sentence.substr(0, 40));
+  for (std::string_view w : {"let me ", "now let me ", "i'll ", "i will ", "let's ", "now i'll ",
+                             "now, let me ", "first, let me ", "next, let me ", "now i need to ",
+                             "i need to ", "i'm going to ", "now i'm going to "}) {
+    if (low.starts_with(w)) return true;
+  }
+  return false;
 }
 
 }  // namespace lore::activity

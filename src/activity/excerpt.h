@@ -66,4 +66,8 @@ std::string Gist(std::string_view text, size_t max_bytes);
 // True when `line` names an error, a failure or a missing thing.
 bool NamesAnError(std::string_view line);
 
+// True for a sentence that only says what comes next ("Now let me audit TCC
+// permissions:", "Let me check the logs.", "I'll run the tests").
+bool Announces(std::string_view sentence);
+
 }  // namespace lore::activity

@@ -78,6 +78,13 @@ TEST(Excerpts, GistKeepsProseAndDropsDecoration) {
             "Result. Firewall: on; SIP: on. Done.");
 }
 
+TEST(Excerpts, ASentenceThatOnlyAnnouncesWhatComesNext) {
+  EXPECT_TRUE(Announces("Let me look at the backup unit on pve1 and what it logged."));
+  EXPECT_TRUE(Announces("Now I'm going to run the tests again"));
+  EXPECT_FALSE(Announces("The lock is stale, so the nightly run fails."));
+  EXPECT_FALSE(Announces("Letting the cache warm up fixed it."));
+}
+
 TEST(Excerpts, FailureLinesAndHeadTail) {
   EXPECT_EQ(FailureLines("Exit code 2\nbuilding\nsrc/a.c:3: error: x\nnext\n", 200),
             "src/a.c:3: error: x\nnext");
@@ -87,6 +94,18 @@ TEST(Excerpts, FailureLinesAndHeadTail) {
 
 // The line a failure is quoted by: the one naming the error, never a banner
 // around a heading, a step that went well, a warning or a lone brace.
+TEST(Excerpts, FailureLinesReachTheReportUnderAWrapper) {
+  const std::string out =
+      "fatal: [nas]: FAILED! => changed=true\n  cmd:\n  - pihole\n  - reloadlists\n"
+      "  delta: '0:00:00.21'\n  msg: non-zero return code\n  rc: 1\n  stdout: |-\n"
+      "    Unknown option 'reloadlists'\n    Try 'pihole --help' for more information.\n";
+  const std::string kept = FailureLines(out, 600);
+  EXPECT_EQ(kept,
+            "fatal: [nas]: FAILED! => changed=true\n  cmd:\n\u2026\n    Unknown option "
+            "'reloadlists'\n    Try 'pihole --help' for more information.");
+  EXPECT_EQ(FirstErrorLine(kept, 200), "Unknown option 'reloadlists'");
+}
+
 TEST(Excerpts, FirstErrorLineSaysWhatWentWrong) {
   EXPECT_EQ(FirstErrorLine("============ FAILURES ============\n"
                            "____________ test_lookback ____________\n"
@@ -110,6 +129,26 @@ TEST(Excerpts, FirstErrorLineSaysWhatWentWrong) {
                            "Permission denied (publickey).\n",
                            200),
             "Permission denied (publickey).");
+  // A runner's banner that only wraps another program's report ("fatal:
+  // [host]: FAILED! => …"): the report's own words say what went wrong.
+  EXPECT_EQ(FirstErrorLine("TASK [dns : reload lists] ****\n"
+                           "fatal: [nas]: FAILED! => changed=true\n"
+                           "  cmd:\n  - pihole\n  - reloadlists\n"
+                           "  delta: '0:00:00.21'\n  msg: non-zero return code\n  rc: 1\n"
+                           "  stderr: ''\n  stdout: |-\n"
+                           "    Unknown option 'reloadlists'\n"
+                           "PLAY RECAP ****\n",
+                           200),
+            "Unknown option 'reloadlists'");
+  EXPECT_EQ(FirstErrorLine("fatal: [web1]: FAILED! => changed=true\n  rc: 1\n  stderr: |-\n"
+                           "    Error: adapting config: unrecognized directive 'resolver'\n",
+                           200),
+            "Error: adapting config: unrecognized directive 'resolver'");
+  EXPECT_EQ(FirstErrorLine("fatal: [web1]: FAILED! => changed=false\n  rc: 2\n", 200),
+            "fatal: [web1]: FAILED! => changed=false")
+      << "nothing under it: the banner";
+  EXPECT_EQ(FirstErrorLine("fatal: not a git repository (or any parent)\n", 200),
+            "fatal: not a git repository (or any parent)");
   // A traceback's source line names the error; the line giving it with its
   // message says what it was.
   EXPECT_EQ(FirstErrorLine("    raise TypeError(\n"
