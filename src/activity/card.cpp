@@ -283,14 +283,8 @@ bool SamePlatform(std::string_view failed, std::string_view ok) {
 // "(lib/money.ex:27)"), without their folders and line numbers.
 std::set<std::string> FilesNamed(std::string_view error) {
   std::set<std::string> out;
-  size_t i = 0;
-  while (i < error.size() && out.size() < 8) {
-    size_t a = error.find_first_not_of(" \t\n\r\"'`()[]{}<>,;", i);
-    if (a == std::string_view::npos) break;
-    size_t b = error.find_first_of(" \t\n\r\"'`()[]{}<>,;", a);
-    if (b == std::string_view::npos) b = error.size();
-    std::string_view w = error.substr(a, b - a);
-    i = b;
+  for (std::string_view w : text::Fields(error, " \t\n\r\"'`()[]{}<>,;")) {
+    if (out.size() >= 8) break;
     while (!w.empty() && (std::isdigit(static_cast<unsigned char>(w.back())) || w.back() == ':' ||
                           w.back() == '.'))
       w.remove_suffix(1);  // ":12:36:", a sentence's full stop

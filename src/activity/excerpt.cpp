@@ -265,20 +265,12 @@ int ErrorWeight(std::string_view l, std::string_view low) {
 
 // A failure line that only wraps another program's report: after its
 // marker ("fatal:", "error:") nothing but a bracketed name, failure words and
-// key=value data ("fatal: [pi4]: FAILED! => changed=true", "ERROR! =>
-// {"changed": false"). The report under it says what went wrong.
+// key=value data ("fatal: [pi4]: FAILED! => changed=true"). The report under
+// it says what went wrong.
 bool Wraps(std::string_view low) {
   size_t colon = low.find(':');
   if (colon == std::string_view::npos) return false;
-  std::string_view rest = low.substr(colon + 1);
-  size_t pos = 0;
-  while (pos < rest.size()) {
-    size_t a = rest.find_first_not_of(" \t", pos);
-    if (a == std::string_view::npos) break;
-    size_t b = rest.find_first_of(" \t", a);
-    if (b == std::string_view::npos) b = rest.size();
-    std::string_view w = rest.substr(a, b - a);
-    pos = b;
+  for (std::string_view w : text::Fields(low.substr(colon + 1))) {
     while (!w.empty() && OneOf(w.back(), ":!,;")) w.remove_suffix(1);
     if (w.empty() || w == "=>" || w == "{" || (w.front() == '[' && w.back() == ']') ||
         w.find('=') != std::string_view::npos || w.starts_with("{\"") || w == "failed" ||

@@ -30,6 +30,13 @@ TEST(Utf8, CountsAndPrefixes) {
   EXPECT_EQ(PrefixCodePoints("ab", 5), "ab");
 }
 
+TEST(Trim, FieldsAreTheRunsBetweenSeparators) {
+  using V = std::vector<std::string_view>;
+  EXPECT_EQ(Fields("a  b\tc"), (V{"a", "b", "c"}));
+  EXPECT_EQ(Fields("  "), V{});
+  EXPECT_EQ(Fields("(src/a.rs:3), x", " (),"), (V{"src/a.rs:3", "x"}));
+}
+
 TEST(Time, FormatsAndParses) {
   auto t = ParseIso("2026-11-30T15:23:25.123Z");
   ASSERT_TRUE(t);

@@ -52,6 +52,23 @@ inline std::string AsciiLower(std::string_view s) {
   return out;
 }
 
+// The runs of `s` between characters of `separators`, none of them empty
+// ("a  b\tc" is a, b, c).
+inline std::vector<std::string_view> Fields(std::string_view s,
+                                            std::string_view separators = " \t") {
+  std::vector<std::string_view> out;
+  size_t pos = 0;
+  while (pos < s.size()) {
+    size_t a = s.find_first_not_of(separators, pos);
+    if (a == std::string_view::npos) break;
+    size_t b = s.find_first_of(separators, a);
+    if (b == std::string_view::npos) b = s.size();
+    out.push_back(s.substr(a, b - a));
+    pos = b;
+  }
+  return out;
+}
+
 // The parts, `sep` between each two.
 inline std::string Joined(const std::vector<std::string>& parts, std::string_view sep = "; ") {
   std::string out;
