@@ -43,17 +43,12 @@ std::string_view PlaceWord(std::string_view w) {
 // `path` with its `.` and `..` components resolved, without a trailing separator.
 std::string Normalized(std::string_view path) {
   std::vector<std::string_view> parts;
-  size_t pos = 0;
-  while (pos <= path.size()) {
-    size_t end = path.find('/', pos);
-    if (end == std::string_view::npos) end = path.size();
-    std::string_view part = path.substr(pos, end - pos);
+  for (std::string_view part : text::Fields(path, "/")) {
     if (part == "..") {
       if (!parts.empty()) parts.pop_back();
-    } else if (!part.empty() && part != ".") {
+    } else if (part != ".") {
       parts.push_back(part);
     }
-    pos = end + 1;
   }
   std::string out;
   for (std::string_view part : parts) out.append("/").append(part);
