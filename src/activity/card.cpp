@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <utility>
 
 #include "activity/about.h"
 #include "activity/excerpt.h"
@@ -94,6 +95,19 @@ std::string OwnWords(std::string_view text) {
 // The sentences of a person's turn that set a rule for later work ("always
 // run the hooks", "never push to main", "from now on use pnpm"), in their own
 // words only (OwnWords): a pasted issue's "always …" is not theirs.
+// True when a rule's object is a word pointing back ("always do that", "do
+// this every time", "keep doing it"): what it means was said before it.
+bool RefersBack(std::string_view low) {
+  for (std::string_view w : {"do that", "do this", "do it", "doing that", "doing this", "doing it",
+                             "do the same", "like that", "like this"}) {
+    size_t at = low.find(w);
+    if (at == std::string_view::npos) continue;
+    size_t after = at + w.size();
+    if (after == low.size() || !std::isalpha(static_cast<unsigned char>(low[after]))) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> Instructions(std::string_view turn) {
   const std::string own = OwnWords(turn);
   std::string_view text = own;
@@ -111,12 +125,14 @@ std::vector<std::string> Instructions(std::string_view turn) {
     }
     return text.size();
   };
+  std::string_view before;  // the turn's sentence before this one (not a question)
   while (pos < text.size() && out.size() < 3) {
     size_t end = sentence_end(pos);
     std::string_view sentence = text.substr(pos, end - pos);
     const bool asks = end < text.size() && text[end] == '?';
     pos = end + 1;
     if (asks || IsQuestion(sentence)) continue;  // "how do we make sure …?" asks, sets nothing
+    const std::string_view previous = std::exchange(before, text::Trim(sentence));
     std::string low = text::AsciiLower(sentence.substr(0, 400));
     size_t a = low.find_first_not_of(" \t-*");
     if (a == std::string::npos) continue;
@@ -182,6 +198,13 @@ std::vector<std::string> Instructions(std::string_view turn) {
       }
     }
     if (!rule) continue;
+    // A rule whose object is what the sentence before it said ("pve1 with --check
+    // --diff first. always do that for pve1") is said with that sentence.
+    if (!previous.empty() && RefersBack(low)) {
+      out.push_back(
+          Excerpt(std::string(previous) + "; " + std::string(text::Trim(sentence)), kAskBytes));
+      continue;
+    }
     // A rule of a few words ("dont add sdkconfig!!") with the sentence after it,
     // which says what it means ("only sdkconfig.defaults goes in git").
     if (std::count(sentence.begin(), sentence.end(), ' ') < 5 && pos < text.size()) {

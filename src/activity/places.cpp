@@ -1,5 +1,6 @@
 #include "activity/places.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "lore/hook/shell_words.h"
@@ -100,6 +101,9 @@ std::string ShownCommand(std::string_view command, std::string_view cwd,
   }
   folders.push_back(cwd);
   for (const std::string& w : worktrees) folders.push_back(w);
+  // The innermost folder first: a worktree inside the checkout names its own files.
+  std::stable_sort(folders.begin(), folders.end(),
+                   [](std::string_view a, std::string_view b) { return a.size() > b.size(); });
   std::string out(text::Trim(c, " \t"));
   for (std::string_view f : folders) {
     while (f.size() > 1 && (f.back() == '/' || f.back() == '\\')) f.remove_suffix(1);

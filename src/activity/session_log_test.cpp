@@ -736,6 +736,9 @@ TEST(Cards, AWorktreeTheSessionAddedIsNamedFromItsOwnFolder) {
             (V{"/w/my wt", "/home/dana/src/b"}));
   EXPECT_EQ(WorktreesAdded("echo git worktree add x; git worktree list", cwd), V{});
   EXPECT_EQ(WorktreesAdded("git worktree add x", ""), V{});  // from nowhere known
+  // A worktree inside the checkout names its own files.
+  EXPECT_EQ(ShownCommand("make -C /w/app/.wt/fix/lib", "/w/app", {"/w/app", "/w/app/.wt/fix"}),
+            "make -C lib");
 
   SessionLog log;
   log.session_id = "s";
@@ -828,6 +831,18 @@ TEST(Cards, AShortRuleKeepsWhatItMeans) {
 
 // What the person says of themselves is no rule ("dont know if it's related"), nor
 // is "as always".
+TEST(Cards, ARuleThatPointsBackIsSaidWithWhatItPointsTo) {
+  auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                "yes but the db host with --dry-run first. always do that for the "
+                                "db host, everything else hangs off it")});
+  EXPECT_EQ(card.instructions,
+            std::vector<std::string>{"yes but the db host with --dry-run first; always do that "
+                                     "for the db host, everything else hangs off it"});
+  auto plain = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                 "looks good. always run the linter before a commit")});
+  EXPECT_EQ(plain.instructions, std::vector<std::string>{"always run the linter before a commit"});
+}
+
 TEST(Cards, ThePersonSpeakingOfThemselvesSetsNoRule) {
   auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
                                 "dont know if its related but the marina closed pontoon F. "
