@@ -92,22 +92,24 @@ std::string OwnWords(std::string_view text) {
   return out;
 }
 
-// The sentences of a person's turn that set a rule for later work ("always
-// run the hooks", "never push to main", "from now on use pnpm"), in their own
-// words only (OwnWords): a pasted issue's "always …" is not theirs.
 // True when a rule's object is a word pointing back ("always do that", "do
-// this every time", "keep doing it"): what it means was said before it.
+// this every time", "keep doing it"): what it means was said before it, not
+// after a colon ("always do this: run the linter").
 bool RefersBack(std::string_view low) {
-  for (std::string_view w : {"do that", "do this", "do it", "doing that", "doing this", "doing it",
-                             "do the same", "like that", "like this"}) {
+  for (std::string_view w :
+       {"do that", "do this", "do it", "doing that", "doing this", "doing it", "do the same"}) {
     size_t at = low.find(w);
     if (at == std::string_view::npos) continue;
     size_t after = at + w.size();
-    if (after == low.size() || !std::isalpha(static_cast<unsigned char>(low[after]))) return true;
+    if (after == low.size() || !std::isalpha(static_cast<unsigned char>(low[after])))
+      return low.find(':', after) == std::string_view::npos;
   }
   return false;
 }
 
+// The sentences of a person's turn that set a rule for later work ("always
+// run the hooks", "never push to main", "from now on use pnpm"), in their own
+// words only (OwnWords): a pasted issue's "always …" is not theirs.
 std::vector<std::string> Instructions(std::string_view turn) {
   const std::string own = OwnWords(turn);
   std::string_view text = own;

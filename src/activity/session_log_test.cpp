@@ -841,6 +841,10 @@ TEST(Cards, ARuleThatPointsBackIsSaidWithWhatItPointsTo) {
   auto plain = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
                                  "looks good. always run the linter before a commit")});
   EXPECT_EQ(plain.instructions, std::vector<std::string>{"always run the linter before a commit"});
+  auto forward = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                   "looks good. always do this: run the linter before a commit")});
+  EXPECT_EQ(forward.instructions,
+            std::vector<std::string>{"always do this: run the linter before a commit"});
 }
 
 TEST(Cards, ThePersonSpeakingOfThemselvesSetsNoRule) {
