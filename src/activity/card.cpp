@@ -269,7 +269,7 @@ constexpr size_t kMaxCheckouts = 8;
 void AddWorktrees(std::string_view command, std::string_view cwd,
                   std::vector<std::string>* checkouts) {
   if (command.find("worktree") == std::string_view::npos) return;
-  for (std::string& w : WorktreesAdded(command, cwd)) {
+  for (std::string& w : WorktreesNamed(command, cwd)) {
     if (checkouts->size() >= kMaxCheckouts ||
         std::find(checkouts->begin(), checkouts->end(), w) != checkouts->end())
       continue;

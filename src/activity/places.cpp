@@ -167,7 +167,7 @@ void ShellPlaces(std::string_view command, std::string_view cwd,
   }
 }
 
-std::vector<std::string> WorktreesAdded(std::string_view command, std::string_view cwd) {
+std::vector<std::string> WorktreesNamed(std::string_view command, std::string_view cwd) {
   std::vector<std::string> out;
   const std::vector<hook::Word> words = hook::SplitWords(command);
   std::string here(cwd);  // where the current command runs
@@ -181,7 +181,7 @@ std::vector<std::string> WorktreesAdded(std::string_view command, std::string_vi
       continue;
     }
     if (!starts || w.value != "git") continue;
-    // git [-C <folder>] worktree add [options] <path> [<commit-ish>]
+    // git [-C <folder>] worktree add|remove|lock|unlock|move [options] <path> …
     size_t j = i + 1;
     std::string base = here;
     while (j + 1 < words.size() && !words[j].op && words[j].value == "-C") {
@@ -189,7 +189,9 @@ std::vector<std::string> WorktreesAdded(std::string_view command, std::string_vi
       base = c.starts_with("/") ? Normalized(c) : Normalized(base + "/" + c);
       j += 2;
     }
-    if (j + 1 >= words.size() || words[j].value != "worktree" || words[j + 1].value != "add")
+    if (j + 1 >= words.size() || words[j].value != "worktree") continue;
+    const std::string& verb = words[j + 1].value;
+    if (verb != "add" && verb != "remove" && verb != "lock" && verb != "unlock" && verb != "move")
       continue;
     for (j += 2; j < words.size() && !words[j].op; ++j) {
       const std::string& v = words[j].value;

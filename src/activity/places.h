@@ -1,5 +1,5 @@
 // Where a session worked, as its checkout names it: paths below the
-// session's folder, or below a worktree the session added, written relative
+// session's folder, or below a worktree the session named, written relative
 // to it; commands without the `cd <folder> &&` they start with; the folders
 // and scripts a shell command works with. The session card
 // (activity/card.h) shows places and commands through these.
@@ -34,11 +34,12 @@ std::string ShownCommand(std::string_view command, std::string_view cwd,
 void ShellPlaces(std::string_view command, std::string_view cwd,
                  std::map<std::string, int>* places);
 
-// The folders `git worktree add <path>` makes in `command`, absolute: a
-// relative path is taken from where the command runs (its leading `cd
-// <absolute folder> &&`, else `cwd`), with `.` and `..` resolved. A sibling
+// The worktree folders `command` names (`git worktree add <path>`, and
+// `remove`, `lock`, `unlock` or `move` of one an earlier session added),
+// absolute: a relative path is taken from where the command runs (its leading
+// `cd <absolute folder> &&`, else `cwd`), with `.` and `..` resolved. A sibling
 // worktree (`git worktree add ../app-fix`) is a checkout of the same project,
 // so its files are named as the checkout's are.
-std::vector<std::string> WorktreesAdded(std::string_view command, std::string_view cwd);
+std::vector<std::string> WorktreesNamed(std::string_view command, std::string_view cwd);
 
 }  // namespace lore::activity

@@ -726,16 +726,21 @@ TEST(Cards, EpisodesAndPlacesOfAWorktreeSessionAreRelative) {
 TEST(Cards, AWorktreeTheSessionAddedIsNamedFromItsOwnFolder) {
   using V = std::vector<std::string>;
   const std::string cwd = "/home/dana/src/box";
-  EXPECT_EQ(WorktreesAdded("git worktree add ../box-retention -b restic-retention", cwd),
+  EXPECT_EQ(WorktreesNamed("git worktree add ../box-retention -b restic-retention", cwd),
             V{"/home/dana/src/box-retention"});
-  EXPECT_EQ(WorktreesAdded("cd /w/app && git worktree add -b fix ../app-fix main", cwd),
+  EXPECT_EQ(WorktreesNamed("cd /w/app && git worktree add -b fix ../app-fix main", cwd),
             V{"/w/app-fix"});
-  EXPECT_EQ(WorktreesAdded("git -C /w/app worktree add --detach ./wt/x && ls", cwd),
+  EXPECT_EQ(WorktreesNamed("git -C /w/app worktree add --detach ./wt/x && ls", cwd),
             V{"/w/app/wt/x"});
-  EXPECT_EQ(WorktreesAdded("git worktree add '/w/my wt' && git worktree add ../b", cwd),
+  EXPECT_EQ(WorktreesNamed("git worktree add '/w/my wt' && git worktree add ../b", cwd),
             (V{"/w/my wt", "/home/dana/src/b"}));
-  EXPECT_EQ(WorktreesAdded("echo git worktree add x; git worktree list", cwd), V{});
-  EXPECT_EQ(WorktreesAdded("git worktree add x", ""), V{});  // from nowhere known
+  EXPECT_EQ(WorktreesNamed("echo git worktree add x; git worktree list", cwd), V{});
+  // One an earlier session added, removed in this one.
+  EXPECT_EQ(WorktreesNamed("git merge --ff-only fix && git worktree remove ../box-fix", cwd),
+            V{"/home/dana/src/box-fix"});
+  EXPECT_EQ(WorktreesNamed("git worktree move ../box-fix ../box-old", cwd),
+            V{"/home/dana/src/box-fix"});
+  EXPECT_EQ(WorktreesNamed("git worktree add x", ""), V{});  // from nowhere known
   // A worktree inside the checkout names its own files.
   EXPECT_EQ(ShownCommand("make -C /w/app/.wt/fix/lib", "/w/app", {"/w/app", "/w/app/.wt/fix"}),
             "make -C lib");
