@@ -54,7 +54,17 @@ bool IsToolProgram(std::string_view p) {
 struct Success {
   std::string tool, detail, action;
   int64_t line;
+  bool quiet;  // its output named no error
 };
+
+// True when no line of a call's output names an error (the first 400 lines).
+bool Quiet(std::string_view output) {
+  size_t n = 0;
+  for (std::string_view line : text::Lines(output)) {
+    if (++n > 400 || NamesAnError(line)) return false;
+  }
+  return true;
+}
 
 // What of a person's turn is their own words, not a block they pasted or
 // quoted: without quoted lines ("> …"), fenced blocks and harness tags; and of
@@ -552,7 +562,8 @@ SessionCard ReadCard(const SessionLog& log) {
           if (c.tool == "Bash" || IsFileEditTool(c.tool)) {
             std::string action =
                 c.tool == "Bash" ? FirstLine(c.detail, 200) : c.tool + " " + Excerpt(c.detail, 200);
-            successes.push_back({c.tool, c.detail, std::move(action), e.line});
+            successes.push_back(
+                {c.tool, c.detail, std::move(action), e.line, c.tool == "Bash" && Quiet(e.text)});
           }
         }
         calls.erase(it);
@@ -591,6 +602,21 @@ SessionCard ReadCard(const SessionLog& log) {
     for (const auto& s : successes) {
       if (s.line > ep.first_line && s.tool == "Bash" && Achieves(s.detail, intent) &&
           SamePlatform(ep.detail, s.detail)) {
+        ep.fix = s.action;
+        break;
+      }
+    }
+  }
+  // A failed test run, and the project's own way of running those tests passing
+  // later, by whatever runner (`pytest loader/tests`, then `make loader-test`).
+  for (auto& ep : card.episodes) {
+    if (ep.fixed() || ep.tool != "Bash") continue;
+    for (const auto& s : successes) {
+      if (s.line <= ep.first_line || s.tool != "Bash" || !SamePlatform(ep.detail, s.detail))
+        continue;
+      const auto keys = TestTargets(s.detail);
+      if (std::any_of(keys.begin(), keys.end(),
+                      [&](const std::string& k) { return TestRunCovers(ep.detail, k); })) {
         ep.fix = s.action;
         break;
       }
@@ -642,7 +668,7 @@ SessionCard ReadCard(const SessionLog& log) {
     if (s.tool != "Bash") continue;
     for (auto& intent : IntentsOf(s.detail)) card.achieved.insert(std::move(intent));
     for (auto& where : FolderIntents(s.detail)) card.achieved.insert(std::move(where));
-    if (std::string run = RunKey(s.detail); !run.empty()) card.achieved.insert("ran:" + run);
+    for (std::string& run : RunKeys(s.detail, s.quiet)) card.achieved.insert("ran:" + run);
   }
   // Commands as the person would type them in the checkout: no `cd <folder> &&`
   // before them, paths below the folder relative (a worktree's too).

@@ -44,9 +44,9 @@ struct SessionCard {
   std::vector<std::pair<std::string, int>> files;  // files edited, most edits first
   std::vector<std::string> open_todos;             // the last todo list's unfinished items
   std::vector<std::string> declined;               // calls the person declined
-  // The intents (activity::Intent, FolderIntents) its successful shell calls
-  // achieved, and "ran:<RunKey>" of each: what
-  // a failure of an earlier session is resolved by.
+  // The intents (activity::IntentsOf, FolderIntents) its successful shell calls
+  // achieved, and "ran:<key>" of what each is known to have run (RunKeys):
+  // what a failure of an earlier session is resolved by.
   std::set<std::string> achieved;
   // The programs its shell commands ran (git, brew, npm …; not the shell's
   // own cd, ls, cat …) and the languages of the files it edited, with counts.

@@ -192,6 +192,55 @@ bool Reports(std::string_view stage) {
   return w.empty();
 }
 
+// A stage that runs a command on another machine (`ssh [options] [user@]host
+// 'cd /opt/app && ./deploy.sh'`): the host, without its user, and the command,
+// its outer quotes taken off.
+struct Remote {
+  std::string_view host, command;
+};
+std::optional<Remote> RemoteOf(std::string_view stage) {
+  auto w = Meaningful(stage);
+  if (ProgramOf(w) != "ssh") return std::nullopt;
+  size_t i = 1;
+  while (i < w.size() && w[i].starts_with("-")) {
+    // An option that takes its value as the next word (`-p 2222`, `-i key`).
+    if (w[i].size() == 2 &&
+        std::string_view("bcDEeFIiJLlmOopQRSWw").find(w[i][1]) != std::string_view::npos)
+      ++i;
+    ++i;
+  }
+  if (i + 1 >= w.size()) return std::nullopt;  // a login, no command
+  std::string_view host = w[i];
+  if (size_t at = host.rfind('@'); at != std::string_view::npos) host = host.substr(at + 1);
+  std::string_view command = stage.substr(static_cast<size_t>(w[i + 1].data() - stage.data()));
+  while (!command.empty() && (command.back() == ' ' || command.back() == '\t'))
+    command.remove_suffix(1);
+  if (command.size() >= 2 && (command.front() == '\'' || command.front() == '"') &&
+      command.back() == command.front())
+    command = command.substr(1, command.size() - 2);
+  if (host.empty() || command.empty()) return std::nullopt;
+  return Remote{host, command};
+}
+
+// True when the unquoted separators of `command` are all "&&": its success
+// says that every stage worked (no `;`, `||`, pipe or background job).
+bool OnlyAnd(std::string_view command) {
+  char quote = 0;
+  for (size_t i = 0; i < command.size(); ++i) {
+    char c = command[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '&' && i + 1 < command.size() && command[i + 1] == '&') {
+      ++i;
+    } else if (c == ';' || c == '|' || c == '&' || c == '\n') {
+      return false;
+    }
+  }
+  return true;
+}
+
 // The last stage of a command that does something (past a trailing `; echo …`).
 std::optional<std::string_view> MainStage(std::string_view command) {
   auto stages = Stages(command);
@@ -215,6 +264,15 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
   // The last stage that does something: not a trailing `; echo "exit=$?"` or `|| true`.
   auto main_stage = MainStage(failed);
   if (!main_stage) return false;
+  // A command run over ssh is answered by one run on the same host that answers it there.
+  if (auto remote = RemoteOf(*main_stage)) {
+    for (std::string_view stage : Stages(ok)) {
+      auto there = RemoteOf(stage);
+      if (there && there->host == remote->host &&
+          AnswersImpl(tool, remote->command, ok_tool, there->command))
+        return true;
+    }
+  }
   auto f = Meaningful(*main_stage);
   const std::string prog = ProgramOf(f), sub = SubcommandOf(f);
   for (std::string_view stage : Stages(ok)) {
@@ -271,6 +329,11 @@ std::string CommandKey(std::string_view tool, std::string_view detail) {
 std::string RunKey(std::string_view command) {
   auto stage = MainStage(command);
   if (!stage) return "";
+  if (auto remote = RemoteOf(*stage)) {
+    // What it ran over there: "ssh etl01: ./scripts/backfill.sh 2026-11-10".
+    if (std::string there = RunKey(remote->command); !there.empty())
+      return text::AsciiLower("ssh " + std::string(remote->host) + ": ") + there;
+  }
   std::string key;
   for (std::string_view w : Meaningful(*stage)) {
     if (!key.empty()) key += ' ';
@@ -279,9 +342,37 @@ std::string RunKey(std::string_view command) {
   return text::AsciiLower(key);
 }
 
+std::vector<std::string_view> RemoteCommands(std::string_view command) {
+  std::vector<std::string_view> out;
+  for (std::string_view stage : Stages(command)) {
+    if (auto remote = RemoteOf(stage)) out.push_back(remote->command);
+  }
+  return out;
+}
+
+std::vector<std::string> RunKeys(std::string_view command, bool quiet) {
+  std::vector<std::string> out;
+  auto add = [&out](std::string key) {
+    if (!key.empty() && std::find(out.begin(), out.end(), key) == out.end())
+      out.push_back(std::move(key));
+  };
+  add(RunKey(command));
+  if (!quiet && !OnlyAnd(command)) return out;
+  for (std::string_view stage : Stages(command)) {
+    if (auto remote = RemoteOf(stage)) {
+      const std::string there = text::AsciiLower("ssh " + std::string(remote->host) + ": ");
+      for (std::string& key : RunKeys(remote->command, quiet)) add(there + key);
+    } else {
+      add(RunKey(stage));
+    }
+  }
+  return out;
+}
+
 bool IsLookup(std::string_view command) {
   auto stage = MainStage(command);
   if (!stage) return false;
+  if (auto remote = RemoteOf(*stage)) return IsLookup(remote->command);
   const std::string program = ProgramOf(Meaningful(*stage));
   for (std::string_view p :
        {"grep", "egrep", "rg",    "ag",     "cat",  "ls",    "find",     "fd",       "head",

@@ -131,12 +131,28 @@ std::string FirstPath(std::string_view text) {
 namespace lore::activity {
 namespace {
 
-// The non-blank lines of `text` (a "Exit code N" line and <tool_use_error>
-// tags left out), each without trailing white space.
+// True for a line that is only a time stamp ("10:58:40", "[2026-11-24
+// 10:58:40.123Z]"): a logger's prefix with nothing after it.
+bool StampOnly(std::string_view line) {
+  bool digit = false, colon = false;
+  for (char c : line) {
+    if (c >= '0' && c <= '9')
+      digit = true;
+    else if (c == ':')
+      colon = true;
+    else if (std::string_view("-.TZ[]+ \t\r").find(c) == std::string_view::npos)
+      return false;
+  }
+  return digit && colon;
+}
+
+// The non-blank lines of `text` (a "Exit code N" line, a line that is only a
+// time stamp and <tool_use_error> tags left out), each without trailing white
+// space.
 std::vector<std::string_view> TellingLines(std::string_view text) {
   std::vector<std::string_view> out;
   ForLines(text, [&](std::string_view line) {
-    if (Blank(line) || ExitCodeLine(line)) return false;
+    if (Blank(line) || ExitCodeLine(line) || StampOnly(line)) return false;
     for (std::string_view tag : {"<tool_use_error>", "</tool_use_error>"}) {
       if (size_t p = line.find(tag); p != std::string_view::npos) {
         std::string_view rest = line.substr(p + tag.size());

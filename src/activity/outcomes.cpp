@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "activity/excerpt.h"
+#include "lore/activity/episodes.h"
 #include "text/lines.h"
 #include "text/trim.h"
 
@@ -299,6 +300,105 @@ bool SaysBuild(std::string_view c) {
   return false;
 }
 
+// `c` with what its quotes hold blanked out (a commit message naming "make
+// test" runs no test), its length kept.
+std::string Unquoted(std::string c) {
+  char quote = 0;
+  for (char& ch : c) {
+    if (quote) {
+      if (ch == quote)
+        quote = 0;
+      else if (ch != '\n')
+        ch = ' ';
+    } else if (ch == '\'' || ch == '"') {
+      quote = ch;
+    }
+  }
+  return c;
+}
+
+// The parts of a target's name: "loader-test" -> {loader, test}, "test:unit" ->
+// {test, unit}.
+std::vector<std::string_view> NameParts(std::string_view name) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i <= name.size() && out.size() < 8) {
+    size_t j = name.find_first_of("-_:.", i);
+    if (j == std::string_view::npos) j = name.size();
+    if (j > i) out.push_back(name.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+bool TestWord(std::string_view w) {
+  return w == "test" || w == "tests" || w == "spec" || w == "specs";
+}
+
+// The keys of the test targets `c` (lower case, quotes blanked) runs through a
+// task runner: a make, just, task or rake target, a package script, a nox
+// session named for tests (`make loader-test`, `npm run test:unit`, `just
+// test`). A key is "test*" and the other parts of the target's name, sorted and
+// joined by '+' ("test*loader", "test*unit"): the part of the tests it runs.
+std::vector<std::pair<std::string, size_t>> TestTargetsAt(std::string_view c) {
+  static constexpr std::array<std::string_view, 14> kRunners = {
+      "make", "gmake", "just", "task", "rake", "invoke", "mage",
+      "npm",  "yarn",  "pnpm", "bun",  "mise", "nox",    "deno"};
+  std::vector<std::pair<std::string, size_t>> out;
+  for (const auto& w : StageWords(c)) {
+    size_t p = ProgramAt(w);
+    if (p >= w.size()) continue;
+    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    if (std::find(kRunners.begin(), kRunners.end(), program) == kRunners.end()) continue;
+    for (size_t i = p + 1; i < w.size(); ++i) {
+      std::string_view t = w[i];
+      if (i == p + 1 && (t == "exec" || t == "dlx" || t == "x" || t == "add" || t == "install" ||
+                         t == "remove" || t == "create"))
+        break;  // `npx`-like: another program's words follow
+      if (t.starts_with("-") || t.find_first_of("=/'\"") != std::string_view::npos) continue;
+      auto parts = NameParts(t);
+      if (std::none_of(parts.begin(), parts.end(), TestWord)) continue;
+      std::vector<std::string_view> qualifiers;
+      for (std::string_view part : parts) {
+        if (!TestWord(part) && part != "all" && part != "run") qualifiers.push_back(part);
+      }
+      std::sort(qualifiers.begin(), qualifiers.end());
+      std::string key = "test*";
+      for (size_t q = 0; q < qualifiers.size(); ++q) (key += q ? "+" : "").append(qualifiers[q]);
+      out.emplace_back(std::move(key), static_cast<size_t>(t.data() - c.data()));
+    }
+  }
+  return out;
+}
+
+// A program run with the sub-command "test" that no table names (`dbt test`,
+// `rails test`, `flutter test`, `python manage.py test`): the word "test" after
+// the program, not an option's value, the program no file utility or `test`
+// itself (`mkdir test`, `cd test`, `test -f x`).
+bool SaysTest(std::string_view c) {
+  static constexpr std::array<std::string_view, 30> kNoRunners = {
+      "mkdir", "rm",   "rmdir", "cp",   "mv",    "ls",    "cat",  "find", "du",     "tar",
+      "touch", "stat", "tree",  "ln",   "chmod", "chown", "git",  "echo", "printf", "grep",
+      "rg",    "sed",  "head",  "tail", "cd",    "pushd", "test", "[",    "less",   "vim"};
+  for (const auto& w : StageWords(c)) {
+    size_t p = ProgramAt(w);
+    if (p >= w.size()) continue;
+    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    if (std::find(kNoRunners.begin(), kNoRunners.end(), program) != kNoRunners.end()) continue;
+    for (size_t i = p + 1; i < w.size(); ++i) {
+      if (w[i] == "test" && !w[i - 1].starts_with("-")) return true;
+    }
+  }
+  return false;
+}
+
+// `command` as intents read it: lower case, quotes blanked, Windows suffixes
+// and package managers' workspace options taken off.
+std::string Normalised(std::string_view command) {
+  return WithoutWorkspaceOptions(
+      Unquoted(WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)))));
+}
+
 }  // namespace
 
 std::string OutcomeKind(std::string_view command) {
@@ -312,6 +412,12 @@ std::string OutcomeKind(std::string_view command) {
   for (std::string_view t : kTests) {
     if (HasWords(c, t)) return "test";
   }
+  // A test target or sub-command outside quotes (a comment's "smoke test" runs
+  // none), or in what a stage runs over ssh.
+  std::string runs = Unquoted(c);
+  for (std::string_view there : RemoteCommands(c))
+    runs.append("\n").append(Unquoted(std::string(there)));
+  if (!TestTargetsAt(runs).empty() || SaysTest(runs)) return "test";
   for (std::string_view b : kBuilds) {
     if (HasWords(c, b)) return "build";
   }
@@ -330,28 +436,10 @@ std::vector<std::pair<std::string_view, std::string>> IntentTable() {
   return out;
 }
 
-// `c` with what its quotes hold blanked out (a commit message naming "make
-// test" runs no test), its length kept.
-std::string Unquoted(std::string c) {
-  char quote = 0;
-  for (char& ch : c) {
-    if (quote) {
-      if (ch == quote)
-        quote = 0;
-      else if (ch != '\n')
-        ch = ' ';
-    } else if (ch == '\'' || ch == '"') {
-      quote = ch;
-    }
-  }
-  return c;
-}
-
 }  // namespace
 
 std::string Intent(std::string_view command) {
-  std::string c = WithoutWorkspaceOptions(
-      Unquoted(WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)))));
+  const std::string c = Normalised(command);
   std::string what;
   if (!PackageKind(c, &what).empty()) return "";
   std::string best;
@@ -361,17 +449,54 @@ std::string Intent(std::string_view command) {
     if (at == std::string_view::npos) continue;
     if (best.empty() || at > best_at) best = intent, best_at = at;
   }
+  // A test target run through a task runner, unless a test runner names it
+  // ("make test" is the runner's "test:make test", "make loader-test" no build).
+  for (auto& [key, at] : TestTargetsAt(c)) {
+    if (best.empty() || (at > best_at && !best.starts_with("test:"))) best = key, best_at = at;
+  }
   return best;
 }
 
 std::vector<std::string> IntentsOf(std::string_view command) {
   std::vector<std::string> out;
-  std::string c = WithoutWorkspaceOptions(
-      Unquoted(WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)))));
+  const std::string c = Normalised(command);
   for (const auto& [words, intent] : IntentTable()) {
     if (HasWords(c, words)) out.push_back(intent);
   }
+  for (auto& [key, at] : TestTargetsAt(c)) {
+    if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(std::move(key));
+  }
   return out;
+}
+
+std::vector<std::string> TestTargets(std::string_view command) {
+  std::vector<std::string> out;
+  for (auto& [key, at] : TestTargetsAt(Normalised(command))) out.push_back(std::move(key));
+  return out;
+}
+
+bool TestRunCovers(std::string_view failed, std::string_view key) {
+  if (!key.starts_with("test*")) return false;
+  const std::string intent = Intent(failed);
+  if (!intent.starts_with("test:") && !intent.starts_with("test*")) return false;
+  // The failing command's words, split at anything but letters and digits.
+  const std::string c = Normalised(failed);
+  std::vector<std::string_view> words;
+  for (size_t i = 0; i < c.size();) {
+    while (i < c.size() && !std::isalnum(static_cast<unsigned char>(c[i]))) ++i;
+    size_t j = i;
+    while (j < c.size() && std::isalnum(static_cast<unsigned char>(c[j]))) ++j;
+    if (j > i) words.emplace_back(c.data() + i, j - i);
+    i = j;
+  }
+  std::string_view qualifiers = key.substr(5);
+  while (!qualifiers.empty()) {
+    size_t plus = qualifiers.find('+');
+    std::string_view q = qualifiers.substr(0, plus);
+    if (std::find(words.begin(), words.end(), q) == words.end()) return false;
+    qualifiers = plus == std::string_view::npos ? "" : qualifiers.substr(plus + 1);
+  }
+  return true;
 }
 
 std::vector<std::string> FolderIntents(std::string_view command) {
@@ -399,8 +524,7 @@ std::vector<std::string> FolderIntents(std::string_view command) {
 
 bool Achieves(std::string_view command, std::string_view intent) {
   if (intent.empty()) return false;
-  std::string c = WithoutWorkspaceOptions(
-      Unquoted(WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)))));
+  const std::string c = Normalised(command);
   for (const auto& [words, name] : IntentTable()) {
     if (name == intent) return HasWords(c, words);
   }

@@ -520,6 +520,112 @@ TEST(Cards, TheWholeSuitePassingCoversAFailedPartOfIt) {
   EXPECT_FALSE(Answers("Bash", "pytest tests/test_a.py", "Bash", "pytest -k other"));
 }
 
+// A failed test run is resolved by the project's own way of running those tests
+// passing later (a make or just target, a package script), whatever its runner;
+// not by a target for another part of them, nor by one that runs no tests.
+TEST(Cards, ATestRunIsCoveredByTheProjectsOwnTestTarget) {
+  auto card = CardOf({
+      Use(1, "a", "Bash", "pytest loader/tests -q"),
+      Result(2, "a", ResultStatus::kFailed,
+             "ImportError while importing test module 'loader/tests/test_map.py'.\n"
+             "E   ModuleNotFoundError: No module named 'quarry_load'",
+             1),
+      Use(3, "r", "Read", "/r/Makefile"),
+      Result(4, "r", ResultStatus::kOk, "loader-test:\n\tcd loader && uv run pytest -q"),
+      Use(5, "b", "Bash", "make loader-test"),
+      Result(6, "b", ResultStatus::kOk, "14 passed in 0.62s"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed()) << "the loader's tests pass";
+  EXPECT_TRUE(card.Unresolved().empty());
+  EXPECT_TRUE(card.achieved.count("test*loader"));
+
+  auto other = CardOf({
+      Use(1, "a", "Bash", "pytest loader/tests -q"),
+      Result(2, "a", ResultStatus::kFailed, "1 failed, 13 passed", 1),
+      Use(3, "b", "Bash", "make api-test && make lint"),
+      Result(4, "b", ResultStatus::kOk, "22 passed"),
+  });
+  ASSERT_EQ(other.episodes.size(), 1u);
+  EXPECT_FALSE(other.episodes[0].fixed()) << "the api's tests are not the loader's";
+
+  EXPECT_EQ(OutcomeKind("make loader-test"), "test");
+  EXPECT_EQ(OutcomeKind("npm run test:e2e -- --headed"), "test");
+  EXPECT_EQ(OutcomeKind("just test"), "test");
+  EXPECT_EQ(OutcomeKind("make lint"), "build");
+  EXPECT_EQ(Intent("make loader-test"), "test*loader");
+  EXPECT_EQ(Intent("make test"), "test:make test") << "a runner the table names keeps its name";
+  EXPECT_EQ(TestTargets("pnpm run test:unit"), std::vector<std::string>{"test*unit"});
+  EXPECT_EQ(TestTargets("make -j4 test-integration test-unit"),
+            (std::vector<std::string>{"test*integration", "test*unit"}));
+  EXPECT_TRUE(TestTargets("npm exec vitest -- tests").empty()) << "another program's words";
+  EXPECT_TRUE(TestTargets("make build").empty());
+  EXPECT_TRUE(TestRunCovers("go test ./internal/...", "test*"));
+  EXPECT_TRUE(TestRunCovers("npx vitest run src/unit/parse.test.ts", "test*unit"));
+  EXPECT_FALSE(TestRunCovers("npx vitest run src/unit/parse.test.ts", "test*e2e"));
+  EXPECT_FALSE(TestRunCovers("make loader-test", "test*api")) << "another part";
+  EXPECT_TRUE(TestRunCovers("make loader-test", "test*")) << "the whole suite";
+  EXPECT_FALSE(TestRunCovers("cargo build", "test*")) << "no test run";
+  EXPECT_FALSE(TestRunCovers("ssh ci1 'cd /srv/app && pytest'", "test*"))
+      << "tests on another machine are not the checkout's";
+}
+
+// A program run with the sub-command `test` that no table names is a test run;
+// a file utility or `cd` on a folder named test is none.
+TEST(Cards, ATestSubcommandIsATestRun) {
+  EXPECT_EQ(OutcomeKind("dbt test --select fct_orders"), "test");
+  EXPECT_EQ(OutcomeKind("ssh db2 'cd /opt/wh && QS_JOB=t1 ./bin/wh-run dbt test; tail -n 9 x.log'"),
+            "test");
+  EXPECT_EQ(OutcomeKind("bin/rails test test/models"), "test");
+  EXPECT_EQ(OutcomeKind("python manage.py test orders"), "test");
+  EXPECT_EQ(OutcomeKind("mkdir -p test && cp fixtures/a.json test"), "");
+  EXPECT_EQ(OutcomeKind("cd test && ls"), "");
+  EXPECT_EQ(OutcomeKind("test -f config.yml && echo yes"), "");
+  EXPECT_EQ(OutcomeKind("git checkout -b test"), "");
+  EXPECT_EQ(OutcomeKind("gh pr comment 33 --body \"the live smoke test fails on CI\""), "")
+      << "quoted words run nothing";
+  EXPECT_EQ(OutcomeKind("gh issue create --title \"make loader-test is slow\""), "");
+}
+
+// A command run over ssh is judged by what it runs on its host: run again there in a
+// longer chain that worked, it is resolved; a chain whose output named an error, past a
+// `;`, shows nothing but its last stage worked.
+TEST(Cards, ACommandRunOverSshIsJudgedByWhatItRunsThere) {
+  const std::string failed = "ssh deploy@web1 'cd /srv/shop && git fetch -q && ./bin/migrate up'";
+  const std::string later =
+      "git push && ssh web1 'cd /srv/shop && git pull -q && ./bin/migrate up; "
+      "systemctl --user restart shop'";
+  EXPECT_EQ(RunKey(failed), "ssh web1: ./bin/migrate up");
+  auto keys = RunKeys(later, /*quiet=*/true);
+  EXPECT_NE(std::find(keys.begin(), keys.end(), RunKey(failed)), keys.end());
+  keys = RunKeys(later, /*quiet=*/false);
+  EXPECT_EQ(std::find(keys.begin(), keys.end(), RunKey(failed)), keys.end())
+      << "past a ';', the migration may have failed";
+  keys = RunKeys("ssh web1 'cd /srv/shop && ./bin/migrate up && ./bin/seed'", false);
+  EXPECT_NE(std::find(keys.begin(), keys.end(), RunKey(failed)), keys.end())
+      << "joined by && alone, every stage worked";
+  keys = RunKeys("ssh web2 'cd /srv/shop && ./bin/migrate up'", true);
+  EXPECT_EQ(std::find(keys.begin(), keys.end(), RunKey(failed)), keys.end()) << "another host";
+  EXPECT_EQ(RunKey("./bin/migrate up 2>&1 | tail"), "./bin/migrate up");
+  EXPECT_EQ(RunKey("ssh -p 2222 -i ~/.ssh/k web1 './bin/migrate up'"),
+            "ssh web1: ./bin/migrate up");
+  EXPECT_EQ(RunKey("ssh web1"), "ssh web1") << "a login";
+
+  auto card = CardOf({
+      Use(1, "a", "Bash", failed),
+      Result(2, "a", ResultStatus::kFailed, "migrate: relation \"orders\" already exists", 1),
+      Use(3, "b", "Bash", "ssh web1 'cd /srv/shop && ./bin/migrate fix-version 41'"),
+      Result(4, "b", ResultStatus::kOk, "version set to 41"),
+      Use(5, "c", "Bash", later),
+      Result(6, "c", ResultStatus::kOk, "migrated 42 -> 43\nrestarted"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed()) << "run again on web1, and it worked";
+  EXPECT_TRUE(card.achieved.count("ran:" + RunKey(failed)));
+  EXPECT_TRUE(IsLookup("ssh web1 'cat /etc/shop/env'"));
+  EXPECT_FALSE(IsLookup("ssh web1 './bin/migrate up'"));
+}
+
 // A Windows session's commands that change into its own folder name no place.
 TEST(Cards, ChangingIntoTheSessionsOwnFolderIsNoPlace) {
   std::vector<Event> events = {

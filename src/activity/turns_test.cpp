@@ -107,6 +107,16 @@ TEST(Excerpts, FailureLinesReachTheReportUnderAWrapper) {
 }
 
 TEST(Excerpts, FirstErrorLineSaysWhatWentWrong) {
+  // A logger's time stamp alone on a line is no line of the report.
+  EXPECT_EQ(FirstErrorLine("etl: step transform failed (exit 1), see /var/log/etl/t.log\n"
+                           "07:12:09  Finished running 40 checks in 3.1s.\n"
+                           "07:12:09\n"
+                           "07:12:09  Completed with 1 error:\n"
+                           "07:12:09\n"
+                           "07:12:09  Failure in check not_null_orders_id (models/orders.yml)\n",
+                           300),
+            "07:12:09 Completed with 1 error: 07:12:09 Failure in check not_null_orders_id "
+            "(models/orders.yml)");
   EXPECT_EQ(FirstErrorLine("============ FAILURES ============\n"
                            "____________ test_lookback ____________\n"
                            "    def test_lookback():\n"

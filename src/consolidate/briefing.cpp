@@ -44,6 +44,11 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
     if (!run.empty() && in.recent[j].achieved.count("ran:" + run))
       return true;  // run again, and it worked
     if (!intent.empty() && in.recent[j].achieved.count(intent)) return true;
+    // The project's own test target passing, covering the failed run (TestRunCovers).
+    const auto& done = in.recent[j].achieved;
+    for (auto it = done.lower_bound("test*"); it != done.end() && it->starts_with("test*"); ++it) {
+      if (activity::TestRunCovers(ep.detail, *it)) return true;
+    }
     for (const auto& where : folders) {
       if (in.recent[j].achieved.count(where)) return true;
     }

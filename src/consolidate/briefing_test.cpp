@@ -95,6 +95,32 @@ TEST(Briefing, AFailureALaterSessionFixedIsSaidToBeDealtWith) {
   in.recent = {later, earlier};
   b = RenderBriefing(in);
   EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
+  // The project's own test target passing later covers a failed run of its tests
+  // by another runner; a target for another part of them does not.
+  earlier.episodes[0].action = earlier.episodes[0].detail = "pytest loader/tests -q";
+  earlier.episodes[0].error = "ModuleNotFoundError: No module named 'quarry_load'";
+  later.achieved.clear();
+  for (auto& i : activity::IntentsOf("make loader-test")) later.achieved.insert(i);
+  in.recent = {later, earlier};
+  b = RenderBriefing(in);
+  EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
+  later.achieved.clear();
+  for (auto& i : activity::IntentsOf("make api-test")) later.achieved.insert(i);
+  in.recent = {later, earlier};
+  b = RenderBriefing(in);
+  EXPECT_NE(b.find("## Open problems"), std::string::npos) << b;
+  // A script run over ssh, run there again in a later session's longer chain.
+  earlier.episodes[0].action = earlier.episodes[0].detail =
+      "ssh etl2 'cd /opt/wh && git checkout -q nightly && ./scripts/reload.sh 2026-11-03'";
+  earlier.episodes[0].error = "reload: step dbt failed (exit 1)";
+  later.achieved.clear();
+  for (auto& k : activity::RunKeys("git push && ssh etl2 'cd /opt/wh && git pull -q && "
+                                   "./scripts/reload.sh 2026-11-03; git checkout -q main'",
+                                   true))
+    later.achieved.insert("ran:" + k);
+  in.recent = {later, earlier};
+  b = RenderBriefing(in);
+  EXPECT_EQ(b.find("## Open problems"), std::string::npos) << b;
   earlier.episodes[0].action = earlier.episodes[0].detail = "cargo test archive";
   in.recent = {earlier};  // no later session: still failing, and open
   b = RenderBriefing(in);
@@ -124,6 +150,8 @@ TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
                 failure("mix test test/ledger_test.exs", "1 test, 1 failure", 0),
                 failure("curl -sf localhost:4000/health", "curl: (7) Failed to connect", 1),
                 failure("ps aux", "ps: unrecognized option: a", 0),
+                failure("ssh db2 'cd /opt/wh && ./bin/wh-run dbt test; tail -n 9 t.log'",
+                        "Failure in test relationships_fct_invoices_customer_id", 0),
                 failure("cat /etc/app.conf", "cat: /etc/app.conf: No such file", 0)};
   in.recent = {c};
   in.budget = 6000;
@@ -135,6 +163,8 @@ TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
   EXPECT_EQ(problems.find("ps aux"), std::string::npos) << problems;
   EXPECT_NE(problems.find("mix test"), std::string::npos) << problems;
   EXPECT_NE(problems.find("curl -sf"), std::string::npos) << problems;  // tried again
+  EXPECT_NE(problems.find("relationships_fct_invoices"), std::string::npos)
+      << "a test run on a host is a test run: " << problems;
   // The last failure is one when it had a purpose; a lookup that failed is none.
   EXPECT_EQ(problems.find("cat /etc/app.conf"), std::string::npos) << problems;
   c.episodes.push_back(failure("./deploy.sh staging", "deploy: no route to host", 0));

@@ -76,7 +76,19 @@ std::string CommandKey(std::string_view tool, std::string_view detail);
 // What a shell command's last stage runs, as one lowercase line of its words
 // past `sudo`, `env`, variable assignments and redirections: a later call
 // with the same key ran the same thing ("bundle exec fastlane beta").
+// A stage run over ssh is keyed by what it ran there: "ssh etl01: ./deploy.sh".
 std::string RunKey(std::string_view command);
+
+// What the stages of a shell command run over ssh run there (`ssh web1 'cd
+// /srv && ./deploy.sh'` -> "cd /srv && ./deploy.sh"), views into `command`.
+std::vector<std::string_view> RemoteCommands(std::string_view command);
+
+// The run keys of what a shell command that succeeded is known to have done:
+// its last stage's; every stage's when its stages are joined by "&&" alone, or
+// when its output named no error (`quiet`: "a && b; c" exits with c's status,
+// but said nothing went wrong); the stages of a command run over ssh each as
+// "ssh <host>: <key>".
+std::vector<std::string> RunKeys(std::string_view command, bool quiet);
 
 // True when a shell command only looks something up: its last stage runs a
 // program that reads or lists (grep, cat, ls, find, which, …). A lookup that

@@ -34,9 +34,9 @@ std::string OutcomeKind(std::string_view command);
 
 // What a shell command set out to do, for judging whether a later call did
 // it: the intent of its last stage that has one ("commit", "push", "pr",
-// "test:<runner>", "build:<tool>"), since a chain stops at its failure ("git
-// add . && git commit" fails committing). "" for none, and for an install or
-// removal, which is judged by its packages (activity::Answers).
+// "test:<runner>", "build:<tool>", a test target's key "test*…"), since a chain stops at its
+// failure ("git add . && git commit" fails committing). "" for none, and for an install or removal,
+// which is judged by its packages (activity::Answers).
 std::string Intent(std::string_view command);
 
 // True when a stage of `command` has `intent` (Intent's names): its success
@@ -44,8 +44,21 @@ std::string Intent(std::string_view command);
 // ("git commit --no-verify -m x" after a hook stopped "git commit -m y").
 bool Achieves(std::string_view command, std::string_view intent);
 
-// Every intent a stage of `command` has.
+// Every intent a stage of `command` has, its test targets' keys among them.
 std::vector<std::string> IntentsOf(std::string_view command);
+
+// The keys of the test targets `command` runs through a task runner (a make,
+// just, task or rake target, a package script, a nox session named for tests):
+// "test*" and the other parts of the target's name, sorted and joined by '+'
+// ("make loader-test" -> "test*loader", "npm run test:unit" -> "test*unit",
+// "just test" -> "test*"). Intent names such a command by its key.
+std::vector<std::string> TestTargets(std::string_view command);
+
+// True when a test target's run that passed (`key`, a TestTargets key) covers
+// the failed test run `failed`, by whatever runner: the project's own way of
+// running its tests, naming no part of them ("make test") or only parts the
+// failed run names ("make loader-test" after "pytest loader/tests").
+bool TestRunCovers(std::string_view failed, std::string_view key);
 
 // Where a build or test run works, as intents ("build@build-s3",
 // "test@build-host"): each folder it names with -C, -B, --build, --build-dir
