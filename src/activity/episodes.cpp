@@ -198,7 +198,10 @@ bool Reports(std::string_view stage) {
 struct Remote {
   std::string_view host, command;
 };
-std::optional<Remote> RemoteOf(std::string_view stage) {
+// `depth`: how many ssh commands `stage` is inside; a fourth is read no further, nor
+// a stage of over 8 KiB (what is run over ssh is read again at each level).
+std::optional<Remote> RemoteOf(std::string_view stage, int depth) {
+  if (depth >= 3 || stage.size() > 8192) return std::nullopt;
   auto w = Meaningful(stage);
   if (ProgramOf(w) != "ssh") return std::nullopt;
   size_t i = 1;
@@ -257,7 +260,7 @@ std::optional<std::string_view> MainStage(std::string_view command) {
 // build`) on mostly the same words ("git pull --rebase && git push" after "git
 // push"; "bun install -g x" after "npm install -g x").
 bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_view ok_tool,
-                 std::string_view ok) {
+                 std::string_view ok, int depth = 0) {
   if (tool != "Bash" || ok_tool != "Bash") {
     return tool == ok_tool && FileNameOf(failed) == FileNameOf(ok);
   }
@@ -265,11 +268,11 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
   auto main_stage = MainStage(failed);
   if (!main_stage) return false;
   // A command run over ssh is answered by one run on the same host that answers it there.
-  if (auto remote = RemoteOf(*main_stage)) {
+  if (auto remote = RemoteOf(*main_stage, depth)) {
     for (std::string_view stage : Stages(ok)) {
-      auto there = RemoteOf(stage);
+      auto there = RemoteOf(stage, depth);
       if (there && there->host == remote->host &&
-          AnswersImpl(tool, remote->command, ok_tool, there->command))
+          AnswersImpl(tool, remote->command, ok_tool, there->command, depth + 1))
         return true;
     }
   }
@@ -326,12 +329,14 @@ std::string CommandKey(std::string_view tool, std::string_view detail) {
   return key;
 }
 
-std::string RunKey(std::string_view command) {
+namespace {
+
+std::string RunKeyAt(std::string_view command, int depth) {
   auto stage = MainStage(command);
   if (!stage) return "";
-  if (auto remote = RemoteOf(*stage)) {
+  if (auto remote = RemoteOf(*stage, depth)) {
     // What it ran over there: "ssh etl01: ./scripts/backfill.sh 2026-11-10".
-    if (std::string there = RunKey(remote->command); !there.empty())
+    if (std::string there = RunKeyAt(remote->command, depth + 1); !there.empty())
       return text::AsciiLower("ssh " + std::string(remote->host) + ": ") + there;
   }
   std::string key;
@@ -342,37 +347,29 @@ std::string RunKey(std::string_view command) {
   return text::AsciiLower(key);
 }
 
-std::vector<std::string_view> RemoteCommands(std::string_view command) {
-  std::vector<std::string_view> out;
-  for (std::string_view stage : Stages(command)) {
-    if (auto remote = RemoteOf(stage)) out.push_back(remote->command);
-  }
-  return out;
-}
-
-std::vector<std::string> RunKeys(std::string_view command, bool quiet) {
+std::vector<std::string> RunKeysAt(std::string_view command, bool quiet, int depth) {
   std::vector<std::string> out;
   auto add = [&out](std::string key) {
     if (!key.empty() && std::find(out.begin(), out.end(), key) == out.end())
       out.push_back(std::move(key));
   };
-  add(RunKey(command));
+  add(RunKeyAt(command, depth));
   if (!quiet && !OnlyAnd(command)) return out;
   for (std::string_view stage : Stages(command)) {
-    if (auto remote = RemoteOf(stage)) {
+    if (auto remote = RemoteOf(stage, depth)) {
       const std::string there = text::AsciiLower("ssh " + std::string(remote->host) + ": ");
-      for (std::string& key : RunKeys(remote->command, quiet)) add(there + key);
+      for (std::string& key : RunKeysAt(remote->command, quiet, depth + 1)) add(there + key);
     } else {
-      add(RunKey(stage));
+      add(RunKeyAt(stage, depth));
     }
   }
   return out;
 }
 
-bool IsLookup(std::string_view command) {
+bool IsLookupAt(std::string_view command, int depth) {
   auto stage = MainStage(command);
   if (!stage) return false;
-  if (auto remote = RemoteOf(*stage)) return IsLookup(remote->command);
+  if (auto remote = RemoteOf(*stage, depth)) return IsLookupAt(remote->command, depth + 1);
   const std::string program = ProgramOf(Meaningful(*stage));
   for (std::string_view p :
        {"grep", "egrep", "rg",    "ag",     "cat",  "ls",    "find",     "fd",       "head",
@@ -381,6 +378,24 @@ bool IsLookup(std::string_view command) {
     if (program == p) return true;
   }
   return false;
+}
+
+}  // namespace
+
+std::string RunKey(std::string_view command) { return RunKeyAt(command, 0); }
+
+std::vector<std::string> RunKeys(std::string_view command, bool quiet) {
+  return RunKeysAt(command, quiet, 0);
+}
+
+bool IsLookup(std::string_view command) { return IsLookupAt(command, 0); }
+
+std::vector<std::string_view> RemoteCommands(std::string_view command) {
+  std::vector<std::string_view> out;
+  for (std::string_view stage : Stages(command)) {
+    if (auto remote = RemoteOf(stage, 0)) out.push_back(remote->command);
+  }
+  return out;
 }
 
 std::vector<std::string> ProgramsOf(std::string_view command) {

@@ -624,6 +624,16 @@ TEST(Cards, ACommandRunOverSshIsJudgedByWhatItRunsThere) {
   EXPECT_TRUE(card.achieved.count("ran:" + RunKey(failed)));
   EXPECT_TRUE(IsLookup("ssh web1 'cat /etc/shop/env'"));
   EXPECT_FALSE(IsLookup("ssh web1 './bin/migrate up'"));
+  // ssh within ssh is read three levels deep, and a command of any length quickly.
+  EXPECT_EQ(RunKey("ssh a ssh b ssh c './x'"), "ssh a: ssh b: ssh c: ./x");
+  EXPECT_EQ(RunKey("ssh a ssh b ssh c ssh d './x'"), "ssh a: ssh b: ssh c: ssh d './x'");
+  std::string deep;
+  for (int i = 0; i < 20000; ++i) deep += "ssh h ";
+  deep += "./x";
+  EXPECT_FALSE(RunKey(deep).empty());
+  EXPECT_FALSE(RunKeys(deep + " && " + deep, true).empty());
+  EXPECT_FALSE(IsLookup(deep));
+  EXPECT_TRUE(Answers("Bash", deep, "Bash", deep));
 }
 
 // A Windows session's commands that change into its own folder name no place.
