@@ -13,17 +13,25 @@ each and in turn first, the two floors:
   program floor   /bin/sh -c 'exec /bin/true': a hook that starts a program that does nothing,
                   the least any command hook costs
 
+A hook whose handler has an `if` rule (lore's audit hook: `Bash(*lore propose*)`) is started by
+Claude Code 2.1.85 and later only for a tool call the rule matches; recall-bench starts every hook.
+This bench does what the client does: a call the rule does not match is not run, and is counted
+under "not_started" (client_starts() says how the rule is read, tests/claude/audit.test.mjs checks
+the client itself). `--no-if` runs them all, as a client before 2.1.85 does.
+
 Before each run it waits until no lore process of the store is left (as recall-bench does), so
 that a detached run started by a hook does not share the machine with the next measurement. It
 prints the median and p95 of each event and of all calls, each median's ratio to the two floors'
 medians, and the last line as a summary.
 
-Usage:  bench/hook_floor.py [--lore build/release/lore] [--set DIR] [--out DIR] [--rounds N]
+Usage:  bench/hook_floor.py [--lore build/release/lore] [--set DIR] [--out DIR] [--rounds N] [--no-if]
 Run it on one core, as recall-bench asks: taskset -c 0 bench/hook_floor.py ...
 """
 import argparse
+import fnmatch
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -100,6 +108,43 @@ def wait_idle(binary, lore_home, limit=120):
         time.sleep(0.01)
 
 
+def if_rules(cwd, home):
+    """(event, command) -> the `if` rule of that hook handler, from the settings files Claude Code
+    reads for the checkout `cwd` (the user's, the project's and the local one)."""
+    rules = {}
+    for path in (os.path.join(home, ".claude", "settings.json"),
+                 os.path.join(cwd, ".claude", "settings.json"),
+                 os.path.join(cwd, ".claude", "settings.local.json")):
+        try:
+            with open(path, encoding="utf-8") as f:
+                hooks = json.load(f).get("hooks") or {}
+        except (OSError, ValueError):
+            continue
+        for event, groups in hooks.items():
+            for group in groups if isinstance(groups, list) else []:
+                for h in group.get("hooks") or []:
+                    if isinstance(h, dict) and isinstance(h.get("if"), str):
+                        rules[(event, h.get("command"))] = h["if"]
+    return rules
+
+
+def client_starts(rule, payload):
+    """Whether Claude Code starts a hook with the `if` rule `Tool(pattern)` for this tool call: the
+    tool is Tool, and the pattern, a glob, matches the command with its white space squeezed, or
+    one of its sub-commands (split at &&, ||, ;, | and line ends), as the client matches each
+    sub-command. Matching the whole command too makes this start at least every hook the client
+    starts: a call the client skips may be timed here, never the reverse."""
+    m = re.fullmatch(r"(\w+)\((.*)\)", rule.strip(), re.S)
+    if not m:
+        return True  # a rule this bench cannot read: timed, as a client that ignores it does
+    tool, pattern = m.groups()
+    if payload.get("tool_name") != tool:
+        return False
+    command = " ".join(str((payload.get("tool_input") or {}).get("command", "")).split())
+    parts = [command] + [p.strip() for p in re.split(r"&&|\|\||;|\||\n", command)]
+    return any(fnmatch.fnmatchcase(p, pattern) for p in parts if p)
+
+
 def replay(lore, set_dir, out, who):
     """Replays `set_dir` through `lore`'s hooks with recall-bench into OUT/replay, keeping its
     throwaway folder; returns that folder and recall-bench's summary line."""
@@ -118,6 +163,8 @@ def main():
     ap.add_argument("--set", default=os.path.join(SHARED, "data", "recall"))
     ap.add_argument("--out", default=None)
     ap.add_argument("--rounds", type=int, default=1, help="replay the log this many times")
+    ap.add_argument("--no-if", action="store_true",
+                    help="start every hook, as a client before Claude Code 2.1.85 does")
     args = ap.parse_args()
     args.lore = os.path.realpath(args.lore)
     out = args.out or tempfile.mkdtemp(prefix="hook-floor-")
@@ -129,10 +176,17 @@ def main():
            "XDG_CONFIG_HOME": os.path.join(work, "home", ".config"),
            "PATH": os.path.join(work, "bin") + ":/usr/local/bin:/usr/bin:/bin",
            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC"}
-    by_event, shell, program = {}, [], []
+    by_event, shell, program, not_started = {}, [], [], {}
+    rules = {}
     for _ in range(args.rounds):
         for c in calls:
             cwd = c["payload"]["cwd"]
+            if cwd not in rules:
+                rules[cwd] = if_rules(cwd, env["HOME"])
+            rule = rules[cwd].get((c["event"], c["command"]))
+            if rule is not None and not args.no_if and not client_starts(rule, c["payload"]):
+                not_started[c["event"]] = not_started.get(c["event"], 0) + 1
+                continue
             hook_env = dict(env, CLAUDE_PROJECT_DIR=cwd)
             data = json.dumps(c["payload"], ensure_ascii=False).encode("utf-8")
             wait_idle(args.lore, lore_home)
@@ -156,14 +210,18 @@ def main():
 
     report = {"lore": args.lore, "set": args.set, "replay": replay_line, "rounds": args.rounds,
               "shell_floor_median_ms": round(sf, 3), "program_floor_median_ms": round(pf, 3),
-              "all": row(every), "by_event": {e: row(v) for e, v in sorted(by_event.items())}}
+              "all": row(every), "by_event": {e: row(v) for e, v in sorted(by_event.items())},
+              "not_started": dict(sorted(not_started.items())),
+              "per_call_mean_ms": round(sum(every) / (len(every) + sum(not_started.values())), 3)}
     with open(os.path.join(out, "hook_floor.json"), "w", encoding="utf-8") as f:
         json.dump(report, f, indent=1)
     print(json.dumps(report, indent=1))
     a = report["all"]
     events = ", ".join(f"{e} {v['median_ms']:.2f} ms ({v['program_ratio']:.2f}x)"
                        for e, v in report["by_event"].items())
-    print(f"hook_floor: {a['calls']} hooks, median {a['median_ms']:.2f} ms, p95 "
+    skipped = ", ".join(f"{e} {n}" for e, n in report["not_started"].items()) or "none"
+    print(f"hook_floor: {a['calls']} hooks started (not started by their if rule: {skipped}; "
+          f"{report['per_call_mean_ms']:.2f} ms a call on average), median {a['median_ms']:.2f} ms, p95 "
           f"{a['p95_ms']:.2f} ms | shell floor {sf:.2f} ms ({a['shell_ratio']:.2f}x), program floor"
           f" {pf:.2f} ms ({a['program_ratio']:.2f}x) | {events} | {out}", file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)

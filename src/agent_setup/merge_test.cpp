@@ -127,7 +127,47 @@ TEST(AgentSetupMergeSettings, PreToolUseUnderAnotherMatcherIsDifferent) {
                            Json(guarded).dump() + R"(}]}]}})";
   auto s = MergeSettings(star, "s.json", "s.json");
   ASSERT_TRUE(s);
-  EXPECT_EQ(s->pieces[1].state, PieceState::kInstalled);
+  EXPECT_EQ(s->pieces[1].state, PieceState::kDifferent) << "no if rule: started for every call";
+  auto t = MergeSettings(Render(s->doc), "s.json", "s.json");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->pieces[1].state, PieceState::kInstalled);
+  EXPECT_FALSE(t->changed);
+}
+
+// The audit hook as 20fd986 wrote it, its command guarded but without the `if`
+// rule: Claude Code starts its shell for every shell call. lore init adds the
+// rule in place, once; lore init --remove takes the hook out with or without it.
+TEST(AgentSetupMergeSettings, TheAuditHookGetsItsIfRule) {
+  const HookSpec& pre = ClaudeCodeHooks()[1];
+  ASSERT_EQ(pre.if_rule, "Bash(*lore propose*)");
+  const std::string text = R"({"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+      {"type": "command", "command": )" +
+                           Json(HookCommand(pre)).dump() + R"(, "timeout": 10}]}]}})";
+  auto m = MergeSettings(text, "s.json", "s.json");
+  ASSERT_TRUE(m);
+  EXPECT_TRUE(m->changed);
+  EXPECT_EQ(m->pieces[1].state, PieceState::kDifferent);
+  EXPECT_NE(m->pieces[1].detail.find("starts for every shell call"), std::string::npos)
+      << m->pieces[1].detail;
+  const Json& groups = m->doc["hooks"]["PreToolUse"];
+  ASSERT_EQ(groups.size(), 1u);
+  ASSERT_EQ(groups[0]["hooks"].size(), 1u);
+  EXPECT_EQ(groups[0]["hooks"][0]["if"], "Bash(*lore propose*)");
+  EXPECT_EQ(groups[0]["hooks"][0]["command"], HookCommand(pre));
+  EXPECT_EQ(groups[0]["hooks"][0]["timeout"], 10);
+  auto again = MergeSettings(Render(m->doc), "s.json", "s.json");
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(again->changed);
+  EXPECT_EQ(again->pieces[1].state, PieceState::kInstalled);
+  // Only the audit hook has a rule: the others are started for every call of their event.
+  for (const HookSpec& spec : ClaudeCodeHooks()) {
+    EXPECT_EQ(spec.if_rule.empty(), spec.event != "PreToolUse") << spec.event;
+  }
+  for (const std::string& doc : {text, Render(m->doc)}) {
+    auto gone = UnmergeSettings(doc, "s.json", "s.json");
+    ASSERT_TRUE(gone);
+    EXPECT_FALSE(gone->doc.contains("hooks")) << doc;
+  }
 }
 
 // A project set up by an earlier lore: the bare command fails on every event
@@ -171,6 +211,7 @@ TEST(AgentSetupMergeSettings, TheAuditHookThatStartedLoreForEveryCallIsReplaced)
   const Json& groups = m->doc["hooks"]["PreToolUse"];
   ASSERT_EQ(groups.size(), 1u);
   EXPECT_EQ(groups[0]["hooks"][0]["command"], HookCommand(pre));
+  EXPECT_EQ(groups[0]["hooks"][0]["if"], "Bash(*lore propose*)");
   auto again = MergeSettings(Render(m->doc), "s.json", "s.json");
   ASSERT_TRUE(again);
   EXPECT_FALSE(again->changed);

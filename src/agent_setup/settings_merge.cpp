@@ -52,8 +52,8 @@ bool CoversBash(const Json& group) {
 }
 
 // The state of lore's hook `spec` among the groups of its event. `earlier`
-// points at the command of a hook in lore's earlier, unguarded form, which
-// the merge replaces.
+// points at a hook of lore's in an earlier form (its command unguarded, or
+// without the `if` rule), which the merge brings up to date.
 Piece Inspect(Json& groups, const HookSpec& spec, const std::string& rel, Json** earlier) {
   Piece p{rel, "hook " + std::string(spec.event), PieceState::kMissing, {}};
   const auto want = Words(spec.command);
@@ -82,7 +82,16 @@ Piece Inspect(Json& groups, const HookSpec& spec, const std::string& rel, Json**
                            "init replaces it)"
                          : "lore's earlier form, which starts lore for every call (lore init "
                            "replaces it)";
-          *earlier = &hook["command"];
+          *earlier = &hook;
+          return p;
+        }
+        if (!spec.if_rule.empty() && json::StringOr(hook, "if", "") != spec.if_rule) {
+          p.state = PieceState::kDifferent;
+          p.detail =
+              "lore's earlier form, which Claude Code starts for every shell call (lore "
+              "init adds its \"if\": \"" +
+              std::string(spec.if_rule) + "\")";
+          *earlier = &hook;
           return p;
         }
         p.state = PieceState::kInstalled;
@@ -104,6 +113,7 @@ Json NewGroup(const HookSpec& spec, int timeout = kHookTimeoutSeconds) {
   Json hook = Json::object();
   hook["type"] = "command";
   hook["command"] = HookCommand(spec);
+  if (!spec.if_rule.empty()) hook["if"] = std::string(spec.if_rule);
   hook["timeout"] = timeout;
   Json group = Json::object();
   if (!spec.matcher.empty()) group["matcher"] = std::string(spec.matcher);
@@ -174,7 +184,10 @@ const std::vector<HookSpec>& ClaudeCodeHooks() {
       {"SessionStart", "", "lore hook session-start"},
       // Only a payload naming `propose` can be a call the audit records
       // (docs/proposals.md): the shell answers every other shell call.
-      {"PreToolUse", "Bash", "lore hook pre-tool-use", "propose"},
+      // Claude Code 2.1.85 and later do not even start it for any other call: its
+      // `if` rule matches each sub-command of the call, `cd x && lore propose …`,
+      // `/opt/lore/bin/lore propose …` and `LORE_WAVE=x lore propose …` among them.
+      {"PreToolUse", "Bash", "lore hook pre-tool-use", "propose", "Bash(*lore propose*)"},
       {"PreCompact", "", "lore hook pre-compact"},
       {"Stop", "", "lore hook stop"},
       {"SessionEnd", "", "lore hook session-end"},
@@ -260,7 +273,8 @@ Result<MergeResult> MergeHooks(std::string_view text, const std::string& path,
       Json* earlier = nullptr;
       p = Inspect(*groups, spec, rel, &earlier);
       if (earlier) {
-        *earlier = HookCommand(spec);
+        (*earlier)["command"] = HookCommand(spec);
+        if (!spec.if_rule.empty()) (*earlier)["if"] = std::string(spec.if_rule);
         out.changed = true;
       }
     }

@@ -41,12 +41,17 @@ struct Piece {
 // One hook lore installs: `command` ("lore hook <event>") under `event`, in a
 // group with `matcher` (empty: no matcher key). A hook with a `word` starts
 // lore only for a payload that holds it: the shell reads the payload and
-// exits 0 without starting a program when the word is not in it.
+// exits 0 without starting a program when the word is not in it. A hook with
+// an `if_rule` is written with Claude Code's `if` field (a permission rule the
+// tool call must match, Claude Code 2.1.85 and later): the client does not
+// start the hook at all for a call the rule does not match; an earlier client
+// ignores the field and the shell's test of the word does the same work.
 struct HookSpec {
   std::string_view event;
   std::string_view matcher;
   std::string_view command;
   std::string_view word = {};
+  std::string_view if_rule = {};
 };
 
 // lore's hooks for Claude Code, in the order they are added.
