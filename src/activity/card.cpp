@@ -463,6 +463,7 @@ SessionCard ReadCard(const SessionLog& log) {
   if (!card.cwd.empty()) checkouts.push_back(card.cwd);
   std::vector<Success> successes;
   std::string last_todos;
+  int64_t todos_line = 0, last_request = 0;
   std::string last_agent;  // the agent's last words, for the questions a reply answers
   bool last_was_stop = false;
   for (const Event& e : log.events) {
@@ -489,6 +490,7 @@ SessionCard ReadCard(const SessionLog& log) {
         std::string ask =
             card.turns.empty() ? Excerpt(asked, kTaskBytes) : MainSentence(asked, kAskBytes);
         if (!card.turns.empty() && card.turns.back().ask == ask) break;  // said again
+        last_request = e.line;
         if (card.turns.size() < kMaxTurns) {
           Turn t;
           t.ask = std::move(ask);
@@ -519,7 +521,7 @@ SessionCard ReadCard(const SessionLog& log) {
       case EventKind::kToolUse:
         if (calls.size() > 512) calls.clear();
         calls[e.tool_id] = {e.tool_name, e.detail};
-        if (e.tool_name == "TodoWrite") last_todos = e.detail;
+        if (e.tool_name == "TodoWrite") last_todos = e.detail, todos_line = e.line;
         if (e.tool_name == "Bash") {
           ShellPlaces(e.detail, card.cwd, &places);
           AddWorktrees(e.detail, card.cwd, &checkouts);
@@ -708,6 +710,7 @@ SessionCard ReadCard(const SessionLog& log) {
     if (item.substr(0, 4) == "[ ] " || item.substr(0, 4) == "[>] ")
       card.open_todos.push_back(Excerpt(item.substr(4), kAskBytes));
   }
+  card.todos_before_last_request = !card.open_todos.empty() && last_request > todos_line;
   return card;
 }
 

@@ -43,7 +43,10 @@ struct SessionCard {
   std::vector<Episode> episodes;
   std::vector<std::pair<std::string, int>> files;  // files edited, most edits first
   std::vector<std::string> open_todos;             // the last todo list's unfinished items
-  std::vector<std::string> declined;               // calls the person declined
+  // The last todo list was written before the person's last request: the work
+  // after it may have done what it still lists (agents leave lists stale).
+  bool todos_before_last_request = false;
+  std::vector<std::string> declined;  // calls the person declined
   // The intents (activity::IntentsOf, FolderIntents) its successful shell calls
   // achieved, and "ran:<key>" of what each is known to have run (RunKeys):
   // what a failure of an earlier session is resolved by.

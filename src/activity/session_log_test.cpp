@@ -334,6 +334,7 @@ TEST(Cards, TurnsReportsInstructionsAndState) {
   EXPECT_EQ(card.turns[0].report, "Added an LRU cache in src/cache.c. All 12 tests pass.");
   EXPECT_EQ(card.instructions, std::vector<std::string>{"Always run the tests before you commit"});
   EXPECT_EQ(card.open_todos, std::vector<std::string>{"Document it"});
+  EXPECT_FALSE(card.todos_before_last_request) << "\"continue\" is no request";
   ASSERT_EQ(card.files.size(), 1u);
   EXPECT_EQ(card.files[0].first, "src/cache.c") << "relative to the session's folder, /r";
   EXPECT_EQ(card.branch, "main");
@@ -518,6 +519,33 @@ TEST(Cards, TheWholeSuitePassingCoversAFailedPartOfIt) {
   EXPECT_FALSE(Answers("Bash", "pytest tests/test_a.py", "Bash", "pytest tests/test_b.py"));
   EXPECT_TRUE(Answers("Bash", "pytest tests/test_a.py -x", "Bash", "pytest -q"));
   EXPECT_FALSE(Answers("Bash", "pytest tests/test_a.py", "Bash", "pytest -k other"));
+}
+
+// A todo list last written before the person's next request is said to be that: the
+// agent went on working (a merge, a deploy) without ticking its items off.
+TEST(Cards, ATodoListWrittenBeforeALaterRequestIsNotSaidToBeOpen) {
+  auto card = CardOf({
+      MakeEvent(EventKind::kPersonText, 1, false, "Dedupe the orders import and deploy it."),
+      Use(2, "t", "TodoWrite", "[x] Dedupe the import\n[>] Deploy to app02\n[ ] Merge into main"),
+      Result(3, "t", ResultStatus::kOk, ""),
+      Use(4, "d", "Bash", "ssh app02 'cd /srv/orders && git pull -q && ./bin/deploy'"),
+      Result(5, "d", ResultStatus::kOk, "deployed 3f2a1c0"),
+      MakeEvent(EventKind::kAssistantText, 6, false, "Deployed to app02."),
+      MakeEvent(EventKind::kPersonText, 7, false, "good, now merge it to main and push"),
+      Use(8, "m", "Bash", "git merge --ff-only dedupe && git push origin main"),
+      Result(9, "m", ResultStatus::kOk, "Fast-forward\n   a1b2c3d..3f2a1c0  main -> main"),
+      MakeEvent(EventKind::kAssistantText, 10, false, "Merged and pushed."),
+  });
+  EXPECT_EQ(card.open_todos, (std::vector<std::string>{"Deploy to app02", "Merge into main"}));
+  EXPECT_TRUE(card.todos_before_last_request);
+  auto fresh = CardOf({
+      MakeEvent(EventKind::kPersonText, 1, false, "Dedupe the orders import and deploy it."),
+      Use(2, "t", "TodoWrite", "[x] Dedupe the import\n[ ] Deploy to app02"),
+      Result(3, "t", ResultStatus::kOk, ""),
+      MakeEvent(EventKind::kAssistantText, 4, false, "The dedupe is in; the deploy is next."),
+  });
+  EXPECT_EQ(fresh.open_todos, std::vector<std::string>{"Deploy to app02"});
+  EXPECT_FALSE(fresh.todos_before_last_request);
 }
 
 // A failed test run is resolved by the project's own way of running those tests

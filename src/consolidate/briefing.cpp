@@ -125,7 +125,11 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
     size_t n = full ? c.open_todos.size() : std::min<size_t>(3, c.open_todos.size());
     for (size_t i = 0; i < n; ++i)
       left += (left.empty() ? "" : "; ") + Cut(OneLine(c.open_todos[i]), 100);
-    tail.push_back("- Still open on its todo list: " + left + "\n");
+    tail.push_back(c.todos_before_last_request
+                       ? "- Not ticked off on its todo list, last written before a later "
+                         "request: " +
+                             left + "\n"
+                       : "- Still open on its todo list: " + left + "\n");
   }
   if (const auto* ep = c.EndingFailure()) {
     std::string line = std::string(fixed_later ? "- Failing at its end (dealt with in a later "

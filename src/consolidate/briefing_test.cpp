@@ -57,6 +57,15 @@ TEST(Briefing, StaysWithinItsBudgetAndSaysWhatMatters) {
   EXPECT_NE(b.find("## Last sessions"), std::string::npos);
   EXPECT_NE(b.find("session 6aaaaaaa"), std::string::npos);
   EXPECT_NE(b.find("Still open on its todo list: write the docs"), std::string::npos);
+  {
+    BriefingInput stale = Input(6000);
+    stale.recent[0].todos_before_last_request = true;
+    const std::string s = RenderBriefing(stale);
+    EXPECT_NE(s.find("- Not ticked off on its todo list, last written before a later request: "
+                     "write the docs"),
+              std::string::npos)
+        << s;
+  }
   EXPECT_NE(b.find("## Open problems"), std::string::npos);
   EXPECT_NE(b.find("undefined reference"), std::string::npos);
   EXPECT_NE(b.find("Always run the tests"), std::string::npos);

@@ -278,7 +278,11 @@ std::string LastSession(const store::Store& store) {
     std::string todos;
     for (size_t i = 0; i < card.open_todos.size() && i < 5; ++i)
       todos += (i ? "; " : "") + ContextLine(card.open_todos[i], 120);
-    out += "- Left to do: " + todos + "\n";
+    out +=
+        card.todos_before_last_request
+            ? "- Not ticked off on its todo list, last written before a later request: " + todos +
+                  "\n"
+            : "- Left to do: " + todos + "\n";
   }
   out.pop_back();
   return out;
