@@ -611,15 +611,20 @@ SessionCard ReadCard(const SessionLog& log) {
   }
   // A failed test run, and the project's own way of running those tests passing
   // later, by whatever runner (`pytest loader/tests`, then `make loader-test`).
+  // The test targets each success ran, read once.
+  std::vector<std::pair<const Success*, std::vector<std::string>>> targets;
+  for (const auto& s : successes) {
+    if (s.tool != "Bash") continue;
+    if (auto keys = TestTargets(s.detail); !keys.empty()) targets.emplace_back(&s, std::move(keys));
+  }
   for (auto& ep : card.episodes) {
+    if (targets.empty()) break;
     if (ep.fixed() || ep.tool != "Bash") continue;
-    for (const auto& s : successes) {
-      if (s.line <= ep.first_line || s.tool != "Bash" || !SamePlatform(ep.detail, s.detail))
-        continue;
-      const auto keys = TestTargets(s.detail);
+    for (const auto& [s, keys] : targets) {
+      if (s->line <= ep.first_line || !SamePlatform(ep.detail, s->detail)) continue;
       if (std::any_of(keys.begin(), keys.end(),
                       [&](const std::string& k) { return TestRunCovers(ep.detail, k); })) {
-        ep.fix = s.action;
+        ep.fix = s->action;
         break;
       }
     }
