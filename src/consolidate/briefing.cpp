@@ -7,6 +7,7 @@
 #include "activity/excerpt.h"
 #include "consolidate/bullets.h"
 #include "lore/text/utf8.h"
+#include "text/trim.h"
 
 namespace lore::consolidate::detail {
 namespace {
@@ -60,14 +61,28 @@ bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) 
   return false;
 }
 
+// True when a failure says a host could not be reached or would not let the
+// session in (ssh's own errors, a refused or timed-out connection).
+bool Unreachable(std::string_view error) {
+  const std::string low = text::AsciiLower(error.substr(0, 2000));
+  for (std::string_view mark :
+       {"ssh: connect to host", "could not resolve hostname", "connection timed out",
+        "connection refused", "no route to host", "permission denied (publickey",
+        "host key verification failed", "connection closed by"}) {
+    if (low.find(mark) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // Whether an unfixed failure is a problem the project still has, not a probe
 // the agent went round: a call with a purpose (a build, a test run, a commit,
 // a push, an install), one the agent retried or edited files for, or the last failure the
 // session ended on unless it only looked something up. A lookup that failed once
-// (`whoami /groups`, `ps aux` on busybox, `grep x missing/file`) is none.
+// (`whoami /groups`, `ps aux` on busybox, `grep x missing/file`) is none, but
+// one over ssh whose host could not be reached is: the host, not the file, failed.
 bool StillAProblem(const activity::SessionCard& c, const activity::Episode& ep) {
   if (!activity::OutcomeKind(ep.detail).empty() || ep.repeats > 0 || !ep.files.empty()) return true;
-  return c.EndingFailure() == &ep && !activity::IsLookup(ep.detail);
+  return c.EndingFailure() == &ep && (!activity::IsLookup(ep.detail) || Unreachable(ep.error));
 }
 
 // One session as a block of lines, at most `cap` code points: the latest one

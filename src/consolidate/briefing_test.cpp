@@ -176,6 +176,24 @@ TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
       << "a test run on a host is a test run: " << problems;
   // The last failure is one when it had a purpose; a lookup that failed is none.
   EXPECT_EQ(problems.find("cat /etc/app.conf"), std::string::npos) << problems;
+  // A lookup over ssh that failed at the end: a missing file is a probe, an unreachable
+  // host a problem.
+  {
+    activity::SessionCard r = Card(2, 1);
+    r.episodes = {failure("ssh pi4 'cat /etc/pihole/custom.list'",
+                          "cat: /etc/pihole/custom.list: No such file or directory", 0)};
+    in.recent = {r};
+    std::string probe = RenderBriefing(in);
+    EXPECT_EQ(probe.find("## Open problems"), std::string::npos) << probe;
+    r.episodes = {failure("ssh -o ConnectTimeout=5 pi4 'cat /etc/hostname'",
+                          "ssh: connect to host pi4 port 22: No route to host", 0)};
+    in.recent = {r};
+    std::string down = RenderBriefing(in);
+    ASSERT_NE(down.find("## Open problems"), std::string::npos) << down;
+    EXPECT_NE(down.substr(down.find("## Open problems")).find("No route to host"),
+              std::string::npos)
+        << down;
+  }
   c.episodes.push_back(failure("./deploy.sh staging", "deploy: no route to host", 0));
   in.recent = {c};
   b = RenderBriefing(in);
