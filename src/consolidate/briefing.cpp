@@ -146,7 +146,10 @@ std::string SessionBlock(const activity::SessionCard& c, bool full, size_t cap, 
                              left + "\n"
                        : "- Still open on its todo list: " + left + "\n");
   }
-  if (const auto* ep = c.EndingFailure()) {
+  // The failure it ended on; not a lookup that found nothing (`ls *.sh`), which is no
+  // state of the project (StillAProblem).
+  if (const auto* ep = c.EndingFailure();
+      ep && (!activity::IsLookup(ep->detail) || Unreachable(ep->error))) {
     std::string line = std::string(fixed_later ? "- Failing at its end (dealt with in a later "
                                                  "session): "
                                                : "- Still failing at its end: ") +

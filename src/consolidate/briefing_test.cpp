@@ -185,11 +185,16 @@ TEST(Briefing, OpenProblemsAreUnreachedPurposesNotProbes) {
     in.recent = {r};
     std::string probe = RenderBriefing(in);
     EXPECT_EQ(probe.find("## Open problems"), std::string::npos) << probe;
+    EXPECT_EQ(probe.find("failing at its end"), std::string::npos)
+        << "a lookup that found nothing is no state of the project: " << probe;
     r.episodes = {failure("ssh -o ConnectTimeout=5 pi4 'cat /etc/hostname'",
                           "ssh: connect to host pi4 port 22: No route to host", 0)};
     in.recent = {r};
     std::string down = RenderBriefing(in);
     ASSERT_NE(down.find("## Open problems"), std::string::npos) << down;
+    EXPECT_NE(down.find("- Still failing at its end: `ssh -o ConnectTimeout=5 pi4"),
+              std::string::npos)
+        << down;
     EXPECT_NE(down.substr(down.find("## Open problems")).find("No route to host"),
               std::string::npos)
         << down;
