@@ -237,6 +237,9 @@ bool OnlyAnd(std::string_view command) {
       quote = c;
     } else if (c == '&' && i + 1 < command.size() && command[i + 1] == '&') {
       ++i;
+    } else if (c == '&' && ((i > 0 && command[i - 1] == '>') ||
+                            (i + 1 < command.size() && command[i + 1] == '>'))) {
+      // a redirection: 2>&1, &>/dev/null
     } else if (c == ';' || c == '|' || c == '&' || c == '\n') {
       return false;
     }

@@ -632,6 +632,12 @@ TEST(Cards, ACommandRunOverSshIsJudgedByWhatItRunsThere) {
   keys = RunKeys("ssh web1 'cd /srv/shop && ./bin/migrate up && ./bin/seed'", false);
   EXPECT_NE(std::find(keys.begin(), keys.end(), RunKey(failed)), keys.end())
       << "joined by && alone, every stage worked";
+  keys = RunKeys("./bin/migrate up 2>&1 && ./bin/seed &>/dev/null", false);
+  EXPECT_NE(std::find(keys.begin(), keys.end(), "./bin/migrate up"), keys.end())
+      << "a redirection is no background job";
+  keys = RunKeys("./bin/migrate up & ./bin/seed", false);
+  EXPECT_EQ(std::find(keys.begin(), keys.end(), "./bin/migrate up"), keys.end())
+      << "a background job's status is not the command's";
   keys = RunKeys("ssh web2 'cd /srv/shop && ./bin/migrate up'", true);
   EXPECT_EQ(std::find(keys.begin(), keys.end(), RunKey(failed)), keys.end()) << "another host";
   EXPECT_EQ(RunKey("./bin/migrate up 2>&1 | tail"), "./bin/migrate up");
