@@ -290,7 +290,7 @@ bool Wraps(std::string_view low) {
     while (!w.empty() && OneOf(w.back(), ":!,;")) w.remove_suffix(1);
     if (w.empty() || w == "=>" || w == "{" || (w.front() == '[' && w.back() == ']') ||
         w.find('=') != std::string_view::npos || w.starts_with("{\"") || w == "failed" ||
-        w == "error" || w == "fatal")
+        w == "error" || w == "fatal" || w == "unreachable")
       continue;
     return false;
   }
@@ -328,14 +328,29 @@ bool Warning(std::string_view low) {
   return low.starts_with("warn") || low.find("warning:") != std::string_view::npos;
 }
 
+// The words of a line of a box drawn with one character ("@    WARNING: REMOTE
+// HOST IDENTIFICATION HAS CHANGED!     @"), or of a banner; else the line.
+std::string_view Unboxed(std::string_view line) {
+  if (auto inside = BannerInside(line); inside && !inside->empty()) return *inside;
+  line = text::Trim(line);
+  if (line.size() >= 3 && line.front() == line.back() && OneOf(line.front(), "@|#*"))
+    return text::Trim(line.substr(1, line.size() - 2));
+  return line;
+}
+
 // A banner's inside in place of the banner; a line ending in ':' ("Collected
-// errors:", "panicked at src/a.rs:3:5:") joined with the line after it.
+// errors:", "panicked at src/a.rs:3:5:") joined with the line after it, past a
+// run of decoration after the colon ("via ssh: @@@@@@@@", the top of a box).
 std::string Telling(const std::vector<std::string_view>& lines, size_t i, size_t max_bytes) {
   std::string_view l = lines[i];
   if (auto inside = BannerInside(l); inside && !inside->empty()) l = *inside;
   std::string_view t = text::Trim(l);
+  size_t keep = t.size();
+  while (keep > 0 && OneOf(t[keep - 1], "@=*#~")) --keep;
+  if (t.size() - keep >= 4 && text::Trim(t.substr(0, keep)).ends_with(':'))
+    t = l = text::Trim(t.substr(0, keep));
   if (t.ends_with(':') && i + 1 < lines.size())
-    return Excerpt(std::string(t) + " " + std::string(text::Trim(lines[i + 1])), max_bytes);
+    return Excerpt(std::string(t) + " " + std::string(Unboxed(lines[i + 1])), max_bytes);
   return Excerpt(l, max_bytes);
 }
 

@@ -107,6 +107,18 @@ TEST(Excerpts, FailureLinesReachTheReportUnderAWrapper) {
 }
 
 TEST(Excerpts, FirstErrorLineSaysWhatWentWrong) {
+  // Ansible's UNREACHABLE! wraps ssh's report, whose box is said by its words.
+  EXPECT_EQ(FirstErrorLine("TASK [Gathering Facts] ****************************************\n"
+                           "fatal: [nas2]: UNREACHABLE! => changed=false \n"
+                           "  msg: |-\n"
+                           "    Failed to connect to the host via ssh: @@@@@@@@@@@@@@@@@@@@@@@@\n"
+                           "    @    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n"
+                           "    @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+                           "    Host key verification failed.\n"
+                           "  unreachable: true\n",
+                           300),
+            "Failed to connect to the host via ssh: WARNING: REMOTE HOST IDENTIFICATION HAS "
+            "CHANGED!");
   // A logger's time stamp alone on a line is no line of the report.
   EXPECT_EQ(FirstErrorLine("etl: step transform failed (exit 1), see /var/log/etl/t.log\n"
                            "07:12:09  Finished running 40 checks in 3.1s.\n"
