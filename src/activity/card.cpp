@@ -120,6 +120,19 @@ bool RefersBack(std::string_view low) {
 // The sentences of a person's turn that set a rule for later work ("always
 // run the hooks", "never push to main", "from now on use pnpm"), in their own
 // words only (OwnWords): a pasted issue's "always …" is not theirs.
+// True when a sentence (lower case) is bound to the moment: "yet" as a word,
+// "for now", "right now", "today", "tonight", "this time", "for the moment".
+bool ForTheMoment(std::string_view low) {
+  for (std::string_view w :
+       {" yet", "for now", "right now", " today", " tonight", "this time", "for the moment"}) {
+    for (size_t at = low.find(w); at != std::string_view::npos; at = low.find(w, at + 1)) {
+      const size_t end = at + w.size();
+      if (end == low.size() || !std::isalpha(static_cast<unsigned char>(low[end]))) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<std::string> Instructions(std::string_view turn) {
   const std::string own = OwnWords(turn);
   std::string_view text = own;
@@ -209,6 +222,11 @@ std::vector<std::string> Instructions(std::string_view turn) {
         continue;
       }
     }
+    // "dont close it yet", "don't merge for now": the moment's instruction, not a
+    // standing one (unless it says it stands: "from now on").
+    if (rule && ForTheMoment(low) && low.find("from now on") == std::string::npos &&
+        low.find("going forward") == std::string::npos)
+      rule = false;
     if (!rule) continue;
     // A rule whose object is what the sentence before it said ("pve1 with --check
     // --diff first. always do that for pve1") is said with that sentence.

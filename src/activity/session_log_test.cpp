@@ -977,8 +977,8 @@ TEST(Cards, AShortRuleKeepsWhatItMeans) {
                 "junk",
                 "also always run clang-format yourself before committing"}));
   // A short rule that ends the turn, with or without its full stop.
-  for (std::string turn : {"never force push", "ok. dont merge yet", "ok. never force push.",
-                           "never force push!!", "dont fix anything yet, just find it"}) {
+  for (std::string turn : {"never force push", "ok. dont merge on fridays", "ok. never force push.",
+                           "never force push!!", "dont fix anything in vendor/, just report it"}) {
     auto last = CardOf({MakeEvent(EventKind::kPersonText, 1, false, turn)});
     ASSERT_EQ(last.instructions.size(), 1u) << turn;
   }
@@ -1009,6 +1009,25 @@ TEST(Cards, ThePersonSpeakingOfThemselvesSetsNoRule) {
                                 "dont love finding out from a failed handler. "
                                 "and don't merge before Friday.")});
   EXPECT_EQ(card.instructions, std::vector<std::string>{"and don't merge before Friday"});
+}
+
+// An instruction for the moment ("dont deploy it yet", "skip the e2e suite for now") is
+// no standing rule; one that says it stands ("from now on") is.
+TEST(Cards, AnInstructionForTheMomentIsNoStandingRule) {
+  auto card = CardOf({MakeEvent(EventKind::kPersonText, 1, false,
+                                "dont deploy it yet, i want to read the diff first. "
+                                "never rebase the release branch. "
+                                "do not page the on-call team tonight. "
+                                "always skip the e2e suite for now. "
+                                "don't call a host yeti. "
+                                "from now on dont push without the changelog, not even today.")});
+  EXPECT_EQ(card.instructions, (std::vector<std::string>{
+                                   "never rebase the release branch", "don't call a host yeti",
+                                   "from now on dont push without the changelog, not even today"}));
+  for (std::string turn : {"ok. dont merge yet", "dont fix anything yet, just find it"}) {
+    auto moment = CardOf({MakeEvent(EventKind::kPersonText, 1, false, turn)});
+    EXPECT_TRUE(moment.instructions.empty()) << turn;
+  }
 }
 
 // Words that lead into a rule ("and fyi", "oh btw,") leave it a rule.
