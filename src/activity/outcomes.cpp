@@ -278,23 +278,23 @@ size_t ProgramAt(const std::vector<std::string_view>& w) {
   return p;
 }
 
-// A program run with the sub-command "build" that no table names (`idf.py -B
-// out build`, `west build`, `bazel build //app`, `zig build`): the word
-// "build" after the program, not an option's value, the program no file
-// utility (`mkdir build`, `cp x build`, `git add build`).
-bool SaysBuild(std::string_view c) {
-  static constexpr std::array<std::string_view, 24> kFileUtilities = {
-      "mkdir", "rm",   "rmdir",  "cp",   "mv",   "ls",  "cat",   "find",
-      "du",    "tar",  "touch",  "stat", "tree", "ln",  "chmod", "chown",
-      "git",   "echo", "printf", "grep", "rg",   "sed", "head",  "tail"};
+// A program run with the sub-command `word` that no table names ("build": `idf.py
+// -B out build`, `west build`, `bazel build //app`; "test": `dbt test`, `rails
+// test`, `python manage.py test`): the word after the program, not an option's
+// value, the program no file utility, shell built-in or `test` itself (`mkdir
+// build`, `cd build`, `git add build`, `test -f x`).
+bool SaysSubcommand(std::string_view c, std::string_view word) {
+  static constexpr std::array<std::string_view, 30> kNoRunners = {
+      "mkdir", "rm",   "rmdir", "cp",   "mv",    "ls",    "cat",  "find", "du",     "tar",
+      "touch", "stat", "tree",  "ln",   "chmod", "chown", "git",  "echo", "printf", "grep",
+      "rg",    "sed",  "head",  "tail", "cd",    "pushd", "test", "[",    "less",   "vim"};
   for (const auto& w : StageWords(c)) {
     size_t p = ProgramAt(w);
     if (p >= w.size()) continue;
     std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
-    if (std::find(kFileUtilities.begin(), kFileUtilities.end(), program) != kFileUtilities.end())
-      continue;
+    if (std::find(kNoRunners.begin(), kNoRunners.end(), program) != kNoRunners.end()) continue;
     for (size_t i = p + 1; i < w.size(); ++i) {
-      if (w[i] == "build" && !w[i - 1].starts_with("-")) return true;
+      if (w[i] == word && !w[i - 1].starts_with("-")) return true;
     }
   }
   return false;
@@ -371,27 +371,6 @@ std::vector<std::pair<std::string, size_t>> TestTargetsAt(std::string_view c) {
   return out;
 }
 
-// A program run with the sub-command "test" that no table names (`dbt test`,
-// `rails test`, `flutter test`, `python manage.py test`): the word "test" after
-// the program, not an option's value, the program no file utility or `test`
-// itself (`mkdir test`, `cd test`, `test -f x`).
-bool SaysTest(std::string_view c) {
-  static constexpr std::array<std::string_view, 30> kNoRunners = {
-      "mkdir", "rm",   "rmdir", "cp",   "mv",    "ls",    "cat",  "find", "du",     "tar",
-      "touch", "stat", "tree",  "ln",   "chmod", "chown", "git",  "echo", "printf", "grep",
-      "rg",    "sed",  "head",  "tail", "cd",    "pushd", "test", "[",    "less",   "vim"};
-  for (const auto& w : StageWords(c)) {
-    size_t p = ProgramAt(w);
-    if (p >= w.size()) continue;
-    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
-    if (std::find(kNoRunners.begin(), kNoRunners.end(), program) != kNoRunners.end()) continue;
-    for (size_t i = p + 1; i < w.size(); ++i) {
-      if (w[i] == "test" && !w[i - 1].starts_with("-")) return true;
-    }
-  }
-  return false;
-}
-
 // `command` as intents read it: lower case, quotes blanked, Windows suffixes
 // and package managers' workspace options taken off.
 std::string Normalised(std::string_view command) {
@@ -417,11 +396,11 @@ std::string OutcomeKind(std::string_view command) {
   std::string runs = Unquoted(c);
   for (std::string_view there : RemoteCommands(c))
     runs.append("\n").append(Unquoted(std::string(there)));
-  if (!TestTargetsAt(runs).empty() || SaysTest(runs)) return "test";
+  if (!TestTargetsAt(runs).empty() || SaysSubcommand(runs, "test")) return "test";
   for (std::string_view b : kBuilds) {
     if (HasWords(c, b)) return "build";
   }
-  return SaysBuild(c) ? "build" : "";
+  return SaysSubcommand(c, "build") ? "build" : "";
 }
 
 namespace {

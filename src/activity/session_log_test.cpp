@@ -694,6 +694,7 @@ TEST(Cards, ABuildIsABuildWhateverItsTool) {
   EXPECT_EQ(OutcomeKind("bazel build //server:all"), "build");
   EXPECT_EQ(OutcomeKind("mkdir -p build && ls build"), "");
   EXPECT_EQ(OutcomeKind("rm -rf build"), "");
+  EXPECT_EQ(OutcomeKind("cd build && ls -la"), "") << "changing into a folder named build";
   EXPECT_EQ(OutcomeKind("git add build/ && cp a build"), "");
   EXPECT_EQ(FolderIntents("ninja -C build-s3 | head"), std::vector<std::string>{"build@build-s3"});
   EXPECT_EQ(FolderIntents("ctest --test-dir build-host/ -R Battery"),
