@@ -55,7 +55,7 @@ bool IsToolProgram(std::string_view p) {
 struct Success {
   std::string tool, detail, action;
   int64_t line;
-  bool quiet;  // its output named no error
+  bool quiet;  // its output named no error (read only for a command of several stages)
 };
 
 // True when no line of a call's output names an error (the first 400 lines).
@@ -396,8 +396,12 @@ SessionCard ReadCard(const SessionLog& log) {
           if (c.tool == "Bash" || IsFileEditTool(c.tool)) {
             std::string action =
                 c.tool == "Bash" ? FirstLine(c.detail, 200) : c.tool + " " + Excerpt(c.detail, 200);
+            // Quiet matters only to a command of several stages (RunKeys), at any
+            // depth of ssh: a command with no separator anywhere has one.
+            const bool staged =
+                c.tool == "Bash" && c.detail.find_first_of(";&|\n") != std::string::npos;
             successes.push_back(
-                {c.tool, c.detail, std::move(action), e.line, c.tool == "Bash" && Quiet(e.text)});
+                {c.tool, c.detail, std::move(action), e.line, staged && Quiet(e.text)});
           }
         }
         calls.erase(it);
