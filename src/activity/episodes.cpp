@@ -282,6 +282,7 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
   auto f = Meaningful(*main_stage);
   const std::string prog = ProgramOf(f), sub = SubcommandOf(f);
   for (std::string_view stage : Stages(ok)) {
+    if (DryRun(stage)) continue;  // `make -n deploy` shows what a deploy would do
     auto w = Meaningful(stage);
     // The same program doing another thing (`cargo tree` after `cargo build`) answers
     // nothing; the same sub-command of another program may (`bun install` after `npm

@@ -371,6 +371,76 @@ std::vector<std::pair<std::string, size_t>> TestTargetsAt(std::string_view c) {
   return out;
 }
 
+// Whether a target's name says it runs, serves, inspects or cleans something
+// rather than building it: `logs`, `deploy-staging`, `db-migrate`, `up`. A name
+// with a building part builds (`docker-build`, `build-and-deploy`, `all`).
+bool OperationTarget(std::string_view target) {
+  static constexpr std::array<std::string_view, 40> kOperations = {
+      "clean",  "distclean", "mrproper", "realclean", "logs",    "log",     "deploy",  "run",
+      "up",     "down",      "start",    "stop",      "restart", "serve",   "server",  "dev",
+      "shell",  "console",   "help",     "lint",      "fmt",     "format",  "migrate", "seed",
+      "ps",     "status",    "tail",     "watch",     "open",    "publish", "push",    "pull",
+      "upload", "exec",      "attach",   "reset",     "destroy", "apply",   "plan",    "rollback"};
+  auto parts = NameParts(target);
+  bool operation = false;
+  for (std::string_view part : parts) {
+    if (part == "build" || part == "all" || part == "compile") return false;
+    if (std::find(kOperations.begin(), kOperations.end(), part) != kOperations.end())
+      operation = true;
+  }
+  return operation;
+}
+
+// Whether the make runs of `c` (lower case) build anything: a stage whose
+// program is make builds unless it is a dry run or a question (`make -n
+// deploy`, `make -q`, `make --help`) or every target it names is an operation
+// (`make logs svc=web`, `make down up`). A command with no make stage keeps what
+// its words say.
+bool MakeBuilds(std::string_view c) {
+  bool any = false;
+  for (const auto& w : StageWords(c)) {
+    size_t p = ProgramAt(w);
+    if (p >= w.size()) continue;
+    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    if (program != "make" && program != "gmake") continue;
+    any = true;
+    bool looks = false, targets = false, builds = false;
+    for (size_t i = p + 1; i < w.size(); ++i) {
+      std::string_view t = w[i];
+      if (t == "-n" || t == "--dry-run" || t == "--just-print" || t == "--recon" || t == "-q" ||
+          t == "--question" || t == "-p" || t == "--print-data-base" || t == "--help" ||
+          t == "-h" || t == "-v" || t == "--version") {
+        looks = true;
+        continue;
+      }
+      if (t == "-c" || t == "-f" || t == "-o" || t == "--file" || t == "--directory" ||
+          t == "--include-dir") {
+        ++i;  // the option's value (lower case: -C, -f, -o)
+        continue;
+      }
+      if ((t == "-j" || t == "-l") && i + 1 < w.size() &&
+          std::all_of(w[i + 1].begin(), w[i + 1].end(),
+                      [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })) {
+        ++i;
+        continue;
+      }
+      if (t.starts_with("-") || t.find('=') != std::string_view::npos || t.starts_with(">") ||
+          t.starts_with("2>") || t.starts_with("<"))
+        continue;
+      targets = true;
+      if (!OperationTarget(t)) builds = true;
+    }
+    if (!looks && (!targets || builds)) return true;
+  }
+  return !any;
+}
+
+// Whether `c` (lower case) runs what the words `words` of a table name: "make"
+// only when a make stage builds (MakeBuilds).
+bool RunsWords(std::string_view c, std::string_view words) {
+  return HasWords(c, words) && (words != "make" || MakeBuilds(c));
+}
+
 // `command` as intents read it: lower case, quotes blanked, Windows suffixes
 // and package managers' workspace options taken off.
 std::string Normalised(std::string_view command) {
@@ -380,8 +450,48 @@ std::string Normalised(std::string_view command) {
 
 }  // namespace
 
+bool DryRun(std::string_view stage) {
+  const std::string c = Unquoted(text::AsciiLower(stage.substr(0, 2000)));
+  for (const auto& w : StageWords(c)) {
+    size_t p = ProgramAt(w);
+    if (p >= w.size()) continue;
+    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    for (size_t i = p + 1; i < w.size(); ++i) {
+      std::string_view a = w[i];
+      if (a == "--dry-run" || a == "--dryrun" || a == "--just-print" || a == "--recon" ||
+          a == "--what-if" || a == "--whatif")
+        return true;
+      if ((program == "make" || program == "gmake") && a == "-n") return true;
+      if (program == "rsync" && a.size() > 1 && a[0] == '-' && a[1] != '-' &&
+          a.find('n') != std::string_view::npos)
+        return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+
+// `command` with its dry-run stages blanked out, its length kept: `npm run build
+// && npm pack --dry-run` built, and packed nothing.
+std::string WithoutDryRuns(std::string_view command) {
+  std::string c(command.substr(0, 2000));
+  const std::string bare = Unquoted(c);
+  size_t pos = 0;
+  while (pos < c.size()) {
+    size_t end = bare.find_first_of(";&|\n", pos);
+    if (end == std::string::npos) end = c.size();
+    if (DryRun(std::string_view(c).substr(pos, end - pos)))
+      std::fill(c.begin() + static_cast<long>(pos), c.begin() + static_cast<long>(end), ' ');
+    pos = end + 1;
+  }
+  return c;
+}
+
+}  // namespace
+
 std::string OutcomeKind(std::string_view command) {
-  std::string c = WithoutWindowsSuffixes(text::AsciiLower(command.substr(0, 2000)));
+  std::string c = WithoutWindowsSuffixes(text::AsciiLower(WithoutDryRuns(command)));
   std::string what;
   if (std::string kind = PackageKind(c, &what); !kind.empty()) return kind;
   c = WithoutWorkspaceOptions(c);
@@ -398,7 +508,7 @@ std::string OutcomeKind(std::string_view command) {
     runs.append("\n").append(Unquoted(std::string(there)));
   if (!TestTargetsAt(runs).empty() || SaysSubcommand(runs, "test")) return "test";
   for (std::string_view b : kBuilds) {
-    if (HasWords(c, b)) return "build";
+    if (RunsWords(c, b)) return "build";
   }
   return SaysSubcommand(c, "build") ? "build" : "";
 }
@@ -425,7 +535,7 @@ std::string Intent(std::string_view command) {
   size_t best_at = 0;
   for (const auto& [words, intent] : IntentTable()) {
     size_t at = LastWords(c, words);
-    if (at == std::string_view::npos) continue;
+    if (at == std::string_view::npos || (words == "make" && !MakeBuilds(c))) continue;
     if (best.empty() || at > best_at) best = intent, best_at = at;
   }
   // A test target run through a task runner, unless a test runner names it
@@ -438,9 +548,9 @@ std::string Intent(std::string_view command) {
 
 std::vector<std::string> IntentsOf(std::string_view command) {
   std::vector<std::string> out;
-  const std::string c = Normalised(command);
+  const std::string c = Normalised(WithoutDryRuns(command));
   for (const auto& [words, intent] : IntentTable()) {
-    if (HasWords(c, words)) out.push_back(intent);
+    if (RunsWords(c, words)) out.push_back(intent);
   }
   for (auto& [key, at] : TestTargetsAt(c)) {
     if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(std::move(key));
@@ -503,9 +613,9 @@ std::vector<std::string> FolderIntents(std::string_view command) {
 
 bool Achieves(std::string_view command, std::string_view intent) {
   if (intent.empty()) return false;
-  const std::string c = Normalised(command);
+  const std::string c = Normalised(WithoutDryRuns(command));
   for (const auto& [words, name] : IntentTable()) {
-    if (name == intent) return HasWords(c, words);
+    if (name == intent) return RunsWords(c, words);
   }
   return false;
 }

@@ -29,8 +29,15 @@ struct Outcome {
   std::string at;
 };
 
-// The kind of outcome a shell command is, or "" when none.
+// The kind of outcome a shell command is, or "" when none: what its stages that
+// are no dry run (DryRun) do.
 std::string OutcomeKind(std::string_view command);
+
+// True when a stage of a shell command only shows what it would do: `--dry-run`,
+// `--just-print`, `--what-if`, make's `-n`, rsync's `-n` among its short options
+// (`rsync -avn`). Its success does nothing a failure set out to do; OutcomeKind,
+// IntentsOf and Achieves read a command without such stages.
+bool DryRun(std::string_view stage);
 
 // What a shell command set out to do, for judging whether a later call did
 // it: the intent of its last stage that has one ("commit", "push", "pr",
