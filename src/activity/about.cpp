@@ -22,6 +22,19 @@ std::string_view Unnumbered(std::string_view line) {
   return line;
 }
 
+// True when a Read result starts past the file's first line ("    28→…", a read
+// with an offset): what it shows is no opening.
+bool StartsPastTheTop(std::string_view contents) {
+  std::string_view first = contents.substr(0, contents.find('\n'));
+  size_t i = 0;
+  while (i < first.size() && first[i] == ' ') ++i;
+  size_t digits = i;
+  while (i < first.size() && i - digits < 9 && first[i] >= '0' && first[i] <= '9') ++i;
+  if (i == digits || (!first.substr(i).starts_with("\xe2\x86\x92") && first.substr(i, 1) != "\t"))
+    return false;
+  return first.substr(digits, i - digits) != "1";
+}
+
 // Words that speak to an agent rather than describe a project.
 bool SpeaksToAnAgent(std::string_view text) {
   const std::string low = text::AsciiLower(text);
@@ -35,8 +48,10 @@ bool SpeaksToAnAgent(std::string_view text) {
   return false;
 }
 
-// The first paragraphs of prose of a Markdown or plain-text file.
+// The first paragraphs of prose of a Markdown or plain-text file, read from its
+// first line.
 std::string Prose(std::string_view contents) {
+  if (StartsPastTheTop(contents)) return "";  // a README read from its middle
   std::vector<std::string> paragraphs;
   std::string current;
   bool comment = false, fence = false, front = false;

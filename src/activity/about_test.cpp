@@ -90,4 +90,17 @@ TEST(About, ItIsOneBoundedLine) {
 }
 
 }  // namespace
+// A README read from its middle (a Read with an offset) shows no opening: its
+// paragraphs there say nothing of what the project is.
+TEST(About, AReadmeReadFromItsMiddleSaysNothing) {
+  EXPECT_EQ(AboutProject("README.md",
+                         "    28\u2192## Contributing\n    29\u2192\n"
+                         "    30\u2192Every user-facing change needs a changeset.\n"),
+            "");
+  EXPECT_EQ(AboutProject("README.md",
+                         "     1\u2192# wrenfold\n     2\u2192\n"
+                         "     3\u2192Fast broken-link checker for static sites.\n"),
+            "Fast broken-link checker for static sites.");
+}
+
 }  // namespace lore::activity

@@ -56,6 +56,7 @@ struct Success {
   std::string tool, detail, action;
   int64_t line;
   bool quiet;  // its output named no error (read only for a command of several stages)
+  std::vector<std::string> built;  // the builds its output shows done (BuiltBy)
 };
 
 // True when no line of a call's output names an error (the first 400 lines).
@@ -400,8 +401,9 @@ SessionCard ReadCard(const SessionLog& log) {
             // depth of ssh: a command with no separator anywhere has one.
             const bool staged =
                 c.tool == "Bash" && c.detail.find_first_of(";&|\n") != std::string::npos;
-            successes.push_back(
-                {c.tool, c.detail, std::move(action), e.line, staged && Quiet(e.text)});
+            successes.push_back({c.tool, c.detail, std::move(action), e.line,
+                                 staged && Quiet(e.text),
+                                 c.tool == "Bash" ? BuiltBy(e.text) : std::vector<std::string>{}});
           }
         }
         calls.erase(it);
@@ -438,7 +440,9 @@ SessionCard ReadCard(const SessionLog& log) {
     if (ep.fixed() || ep.tool != "Bash") continue;
     const std::string intent = Intent(ep.detail);
     for (const auto& s : successes) {
-      if (s.line > ep.first_line && s.tool == "Bash" && Achieves(s.detail, intent) &&
+      if (s.line > ep.first_line && s.tool == "Bash" &&
+          (Achieves(s.detail, intent) ||
+           std::find(s.built.begin(), s.built.end(), intent) != s.built.end()) &&
           SamePlatform(ep.detail, s.detail)) {
         ep.fix = s.action;
         break;
@@ -510,12 +514,14 @@ SessionCard ReadCard(const SessionLog& log) {
   for (const auto& s : successes) {
     if (s.tool != "Bash") continue;
     for (auto& intent : IntentsOf(s.detail)) card.achieved.insert(std::move(intent));
+    card.achieved.insert(s.built.begin(), s.built.end());
     for (auto& where : FolderIntents(s.detail)) card.achieved.insert(std::move(where));
     for (std::string& run : RunKeys(s.detail, s.quiet)) card.achieved.insert("ran:" + run);
   }
   // Commands as the person would type them in the checkout: no `cd <folder> &&`
   // before them, paths below the folder relative (a worktree's too).
   for (auto& ep : card.episodes) {
+    for (auto& f : ep.files) f = RelativeToAny(f, checkouts);
     if (ep.tool != "Bash") continue;
     ep.action = ShownCommand(ep.action, card.cwd, checkouts);
     if (!ep.fix.empty()) ep.fix = ShownCommand(ep.fix, card.cwd, checkouts);
@@ -541,7 +547,9 @@ SessionCard ReadCard(const SessionLog& log) {
       if (path.starts_with("/tmp/") || path.starts_with("/var/tmp/") ||
           path.starts_with("/private/tmp/"))
         continue;
-      out[RelativeToAny(path, checkouts)] += n;
+      std::string shown = RelativeToAny(path, checkouts);
+      while (shown.starts_with("./") && shown.size() > 2) shown.erase(0, 2);  // one file, one name
+      out[shown] += n;
     }
     return out;
   };

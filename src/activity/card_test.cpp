@@ -298,6 +298,65 @@ TEST(Cards, ATestRunIsCoveredByTheProjectsOwnTestTarget) {
       << "tests on another machine are not the checkout's";
 }
 
+// The project's own test script is its way of running the tests: `cargo test`
+// refused (the dev database), then `./scripts/test.sh` passed; a build that
+// failed is done when a later call's output shows its tool's verdict, whatever
+// the command (the test script compiled the crate).
+TEST(Cards, TheProjectsTestScriptAndABuildToolsVerdictSettleFailures) {
+  EXPECT_EQ(TestTargets("./scripts/test.sh 2>&1 | tail -40"), std::vector<std::string>{"test*"});
+  EXPECT_EQ(TestTargets("bash scripts/run-tests.sh -x"), std::vector<std::string>{"test*"});
+  EXPECT_EQ(TestTargets("uv run tools/run_tests.py"), std::vector<std::string>{"test*"});
+  EXPECT_EQ(TestTargets("./scripts/test-integration.sh"),
+            std::vector<std::string>{"test*integration"});
+  EXPECT_EQ(OutcomeKind("bin/test"), "test");
+  EXPECT_TRUE(TestTargets("test -x scripts/test.sh").empty()) << "the shell's test, no path";
+  EXPECT_TRUE(TestTargets("cat scripts/test.sh").empty());
+  EXPECT_TRUE(TestTargets("chmod +x scripts/test.sh").empty());
+
+  auto card = CardOf({
+      Use(1, "a", "Bash", "cargo test 2>&1 | tail -40"),
+      Result(2, "a", ResultStatus::kFailed,
+             "thread 'events_bad_cursor_is_400' panicked at tests/common/mod.rs:13:5:\n"
+             "refusing to run integration tests against cobaltline_dev",
+             101),
+      Use(3, "b", "Bash", "./scripts/test.sh 2>&1 | grep -E '^test result'"),
+      Result(4, "b", ResultStatus::kOk, "test result: ok. 9 passed; 0 failed"),
+  });
+  ASSERT_EQ(card.episodes.size(), 1u);
+  EXPECT_TRUE(card.episodes[0].fixed()) << "the suite passed by the project's script";
+  EXPECT_TRUE(card.achieved.count("test*"));
+
+  EXPECT_EQ(BuiltBy("   Compiling cobaltline v0.4.2\n    Finished `test` profile in 12s\n"),
+            std::vector<std::string>{"build:cargo build"});
+  EXPECT_EQ(BuiltBy("> Task :app:test\n\nBUILD SUCCESSFUL in 41s"),
+            (std::vector<std::string>{"build:gradle build", "build:./gradlew build"}));
+  EXPECT_TRUE(BuiltBy("the job Finished `deploy` at 10:02").empty()) << "not at a line's start";
+  EXPECT_TRUE(BuiltBy("BUILD FAILED in 3s").empty());
+
+  auto built = CardOf({
+      Use(1, "a", "Bash", "cargo build 2>&1 | tail -8"),
+      Result(2, "a", ResultStatus::kFailed,
+             "error: set `DATABASE_URL` to use query macros online, or run `cargo sqlx prepare`",
+             101),
+      Use(3, "b", "Bash", "cargo sqlx prepare --workspace -- --all-targets 2>&1 | tail -3"),
+      Result(4, "b", ResultStatus::kOk,
+             "    Checking cobaltline v0.4.2\n    Finished `dev` profile [unoptimized] in 17.92s\n"
+             "query data written to .sqlx in the workspace root"),
+  });
+  ASSERT_EQ(built.episodes.size(), 1u);
+  EXPECT_TRUE(built.episodes[0].fixed()) << "cargo compiled the crate";
+  EXPECT_TRUE(built.achieved.count("build:cargo build"));
+
+  auto other = CardOf({
+      Use(1, "a", "Bash", "go build ./..."),
+      Result(2, "a", ResultStatus::kFailed, "./main.go:12:2: undefined: cfg", 1),
+      Use(3, "b", "Bash", "./scripts/build-web.sh"),
+      Result(4, "b", ResultStatus::kOk, "    Finished `release` profile in 3s"),
+  });
+  ASSERT_EQ(other.episodes.size(), 1u);
+  EXPECT_FALSE(other.episodes[0].fixed()) << "cargo's verdict is no go build";
+}
+
 // A program run with the sub-command `test` that no table names is a test run;
 // a file utility or `cd` on a folder named test is none.
 TEST(Cards, ATestSubcommandIsATestRun) {
@@ -542,7 +601,7 @@ TEST(Cards, EpisodesAndPlacesOfAWorktreeSessionAreRelative) {
   log.session_id = "s";
   Span span;
   span.first = 1;
-  span.last = 6;
+  span.last = 12;
   span.cwd = "/home/dana/src/app-worktrees/fix";
   log.spans.push_back(span);
   log.events = {
@@ -552,13 +611,21 @@ TEST(Cards, EpisodesAndPlacesOfAWorktreeSessionAreRelative) {
       Result(4, "b", ResultStatus::kOk, "clean"),
       Use(5, "c", "Bash", "cd /home/dana/src/app-worktrees/fix/lib && ls"),
       Result(6, "c", ResultStatus::kOk, "x.ex"),
+      Use(7, "d", "Edit", "/home/dana/src/app-worktrees/fix/lib/x.ex"),
+      Result(8, "d", ResultStatus::kOk, ""),
+      Use(9, "e", "Bash", "mix test"),
+      Result(10, "e", ResultStatus::kOk, "1 test, 0 failures"),
+      Use(11, "f", "Bash", "./scripts/check.sh && cat ./lib/x.ex"),
+      Result(12, "f", ResultStatus::kOk, "ok"),
   };
   SessionCard card = ReadCard(log);
   ASSERT_EQ(card.episodes.size(), 1u);
   EXPECT_EQ(card.episodes[0].action, "mix test");
+  EXPECT_EQ(card.episodes[0].files, std::vector<std::string>{"lib/x.ex"}) << "the fix's files too";
   std::set<std::string> places;
   for (const auto& [path, n] : card.places) places.insert(path);
-  EXPECT_EQ(places, std::set<std::string>{"lib"});
+  EXPECT_EQ(places, (std::set<std::string>{"lib", "lib/x.ex", "scripts/check.sh"}))
+      << "'./lib/x.ex' and 'lib/x.ex' are one file";
 }
 
 TEST(Cards, AWorktreeTheSessionAddedIsNamedFromItsOwnFolder) {

@@ -302,9 +302,22 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
 }
 
 // The agent's first sentence after a failure saying it went well after all
-// ("Both are installed successfully!", "Pushed!"): the failure was resolved.
+// ("Both are installed successfully!", "Pushed!"), or that the failure was what
+// was meant ("exit 1 is expected there, the fixture has two deliberately broken
+// links": a checker finding what it should): the failure was resolved.
 bool ReportsSuccess(std::string_view text) {
   std::string first = text::AsciiLower(FirstSentence(text, 200));
+  bool meant = false;
+  for (std::string_view w :
+       {"is expected", "was expected", "are expected", "as expected", "expected to fail",
+        "expected failure", "expected exit", "deliberately", "intentionally", "as intended"})
+    meant = meant || first.find(w) != std::string::npos;
+  if (meant &&
+      (first.find("exit") != std::string::npos || first.find("fail") != std::string::npos ||
+       first.find("broken") != std::string::npos) &&
+      first.find("not ") == std::string::npos && first.find("n't ") == std::string::npos &&
+      first.find("unexpected") == std::string::npos)
+    return true;
   for (std::string_view w : {"but ", "fail", "error", "not ", "n't ", "issue", "problem"}) {
     if (first.find(w) != std::string::npos) return false;
   }

@@ -163,6 +163,24 @@ TEST(Episodes, TheAgentReportingSuccessResolvesIt) {
                  .Say("Both are installed successfully! Try `ralph --help`.")
                  .Episodes();
   EXPECT_TRUE(eps.empty());
+  // A checker that found what it should: its exit was what was meant.
+  EXPECT_TRUE(Session()
+                  .Run("Bash", "node dist/cli.js check test/fixtures/site", kFailed,
+                       "\u2717 test/fixtures/site/blog/index.html -> /missing (404)")
+                  .Say("Works on Node 20; exit 1 is expected there, the fixture site has two "
+                       "deliberately broken links.")
+                  .Episodes()
+                  .empty());
+  EXPECT_FALSE(Session()
+                   .Run("Bash", "npm test", kFailed, "1 failed")
+                   .Say("That exit is unexpected: the suite passed on main an hour ago.")
+                   .Episodes()
+                   .empty());
+  EXPECT_FALSE(Session()
+                   .Run("Bash", "npm test", kFailed, "1 failed")
+                   .Say("It fails with a timeout, not the assertion I expected.")
+                   .Episodes()
+                   .empty());
 }
 
 TEST(Episodes, ARefusedEditDoneAgainIsFixed) {

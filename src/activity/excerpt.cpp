@@ -220,6 +220,21 @@ bool SuccessMark(std::string_view line) {
   return line.ends_with("... ok") || line.ends_with(" PASSED");
 }
 
+// A line reporting a step that went wrong, the mark of a checklist or a CI
+// run's tree ("X roll out on staging-01" of `gh run watch`, "✗ lint", "❌ build"):
+// how deep it is indented, or -1 when it is none.
+int FailureMark(std::string_view line) {
+  const size_t indent = line.find_first_not_of(" \t");
+  if (indent == std::string_view::npos) return -1;
+  std::string_view t = line.substr(indent);
+  const size_t word = t.find_first_not_of(' ', 1);
+  bool marked = t.size() > 2 && t[0] == 'X' && t[1] == ' ' && word != std::string_view::npos &&
+                std::isalpha(static_cast<unsigned char>(t[word]));
+  for (std::string_view mark : {"\u2717", "\u2718", "\u00d7", "\u274c", "\u2716"})
+    marked = marked || t.starts_with(mark);
+  return marked ? static_cast<int>(std::min<size_t>(indent, 64)) : -1;
+}
+
 bool HasLetter(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) {
     return std::isalpha(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
@@ -368,14 +383,16 @@ bool StartsAWord(std::string_view low, std::string_view w) {
 std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
   // The error given with its message, or a diagnostic's place, comes first;
   // then a line naming an error; then words of a summary line ("FAILED:
-  // target", "1 test failed"); else the first line that says anything.
+  // target", "1 test failed"), the innermost step marked as gone wrong ("X roll
+  // out on staging-01") before them; else the first line that says anything.
   // Banners around a heading, steps that went well and warnings are never
   // the error.
   static constexpr std::array<std::string_view, 10> kFailure = {
       "fail",      "no such file", "not found", "denied", "cannot",
       "undefined", "refused",      "timed out", "abort",  "errors"};
   auto lines = TellingLines(output);
-  std::optional<size_t> named, failure, said, wrapper;
+  std::optional<size_t> named, failure, said, wrapper, marked;
+  int marked_depth = -1;          // the innermost step marked as gone wrong is the most telling
   std::string_view warning_mark;  // "** " of "** WARNING: …" goes on its next lines
   for (size_t i = 0; i < lines.size(); ++i) {
     std::string_view l = lines[i];
@@ -397,6 +414,7 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
     }
     if (weight == 2) return Telling(lines, i, max_bytes);
     if (weight == 1 && !named) named = i;
+    if (int depth = FailureMark(l); depth > marked_depth) marked = i, marked_depth = depth;
     if (!failure && std::any_of(kFailure.begin(), kFailure.end(),
                                 [&](std::string_view w) { return StartsAWord(low, w); }))
       failure = i;
@@ -405,7 +423,7 @@ std::string FirstErrorLine(std::string_view output, size_t max_bytes) {
   if (wrapper) {
     if (auto report = ReportUnder(lines, *wrapper)) return Telling(lines, *report, max_bytes);
   }
-  for (const auto& at : {named, wrapper, failure, said}) {
+  for (const auto& at : {named, wrapper, marked, failure, said}) {
     if (at) return Telling(lines, *at, max_bytes);
   }
   return lines.empty() ? "" : Excerpt(lines.front(), max_bytes);
@@ -438,14 +456,18 @@ std::string FailureLines(std::string_view output, size_t max_bytes) {
   // Five lines from the first line naming an error, past banners around a
   // heading and steps that went well; when those would not reach the error
   // given with its message, two of them and three from that error.
-  std::optional<size_t> named, plain;
+  // With no line naming one, from the innermost step marked as gone wrong ("X
+  // roll out on staging-01" under "X deploy" of a CI run's tree).
+  std::optional<size_t> named, plain, marked;
+  int marked_depth = -1;
   for (size_t i = 0; i < lines.size() && i < 200 && !named; ++i) {
     if (HeadingBanner(lines[i]) || SuccessMark(lines[i])) continue;
     std::string low = text::AsciiLower(lines[i].substr(0, 512));
     if (ErrorWeight(lines[i], low) == 2 && !Warning(low)) named = i;
     if (!plain && NamesAnError(lines[i])) plain = i;
+    if (int depth = FailureMark(lines[i]); depth > marked_depth) marked = i, marked_depth = depth;
   }
-  size_t from = plain.value_or(named.value_or(0));
+  size_t from = plain.value_or(named.value_or(marked.value_or(0)));
   // A runner's line that only wraps another program's report: the report's
   // words are the error given with its message.
   if (named && Wraps(text::AsciiLower(lines[*named].substr(0, 512)))) {

@@ -336,19 +336,53 @@ bool TestWord(std::string_view w) {
 }
 
 // The keys of the test targets `c` (lower case, quotes blanked) runs through a
-// task runner: a make, just, task or rake target, a package script, a nox
-// session named for tests (`make loader-test`, `npm run test:unit`, `just
-// test`). A key is "test*" and the other parts of the target's name, sorted and
-// joined by '+' ("test*loader", "test*unit"): the part of the tests it runs.
+// task runner (a make, just, task or rake target, a package script, a nox
+// session named for tests: `make loader-test`, `npm run test:unit`, `just
+// test`) or as the project's own script (`./scripts/test.sh`, `bin/test`). A key is "test*" and the
+// other parts of the target's name, sorted and joined by '+' ("test*loader", "test*unit"): the part
+// of the tests it runs.
 std::vector<std::pair<std::string, size_t>> TestTargetsAt(std::string_view c) {
   static constexpr std::array<std::string_view, 14> kRunners = {
       "make", "gmake", "just", "task", "rake", "invoke", "mage",
       "npm",  "yarn",  "pnpm", "bun",  "mise", "nox",    "deno"};
   std::vector<std::pair<std::string, size_t>> out;
+  auto add = [&out, c](std::string_view name, std::string_view at) {
+    std::vector<std::string_view> qualifiers;
+    for (std::string_view part : NameParts(name)) {
+      if (!TestWord(part) && part != "all" && part != "run") qualifiers.push_back(part);
+    }
+    std::sort(qualifiers.begin(), qualifiers.end());
+    std::string key = "test*";
+    for (size_t q = 0; q < qualifiers.size(); ++q) (key += q ? "+" : "").append(qualifiers[q]);
+    out.emplace_back(std::move(key), static_cast<size_t>(at.data() - c.data()));
+  };
   for (const auto& w : StageWords(c)) {
     size_t p = ProgramAt(w);
     if (p >= w.size()) continue;
     std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    // The project's own test script, run by its path or by an interpreter
+    // (`./scripts/test.sh`, `bin/test`, `bash scripts/run-tests.sh unit`, `python
+    // tools/run_tests.py`); not the shell's `test`, which is named by no path.
+    std::string_view script = w[p];
+    for (std::string_view shell : {"bash", "sh", "zsh", "python", "python3", "node", "ruby", "perl",
+                                   "pwsh", "powershell", "uv"}) {
+      if (program != shell) continue;
+      size_t a = p + 1;
+      if (program == "uv" && a < w.size() && w[a] == "run") ++a;
+      while (a < w.size() && w[a].starts_with("-")) ++a;
+      script = a < w.size() ? w[a] : std::string_view();
+    }
+    if (script.find('/') != std::string_view::npos) {
+      std::string_view name = script.substr(script.find_last_of('/') + 1);
+      for (std::string_view ext : {".sh", ".bash", ".py", ".js", ".mjs", ".rb", ".pl", ".ps1"}) {
+        if (name.ends_with(ext)) name.remove_suffix(ext.size());
+      }
+      auto parts = NameParts(name);
+      if (!name.empty() && std::any_of(parts.begin(), parts.end(), TestWord)) {
+        add(name, script);
+        continue;
+      }
+    }
     if (std::find(kRunners.begin(), kRunners.end(), program) == kRunners.end()) continue;
     for (size_t i = p + 1; i < w.size(); ++i) {
       std::string_view t = w[i];
@@ -357,15 +391,7 @@ std::vector<std::pair<std::string, size_t>> TestTargetsAt(std::string_view c) {
         break;  // `npx`-like: another program's words follow
       if (t.starts_with("-") || t.find_first_of("=/'\"") != std::string_view::npos) continue;
       auto parts = NameParts(t);
-      if (std::none_of(parts.begin(), parts.end(), TestWord)) continue;
-      std::vector<std::string_view> qualifiers;
-      for (std::string_view part : parts) {
-        if (!TestWord(part) && part != "all" && part != "run") qualifiers.push_back(part);
-      }
-      std::sort(qualifiers.begin(), qualifiers.end());
-      std::string key = "test*";
-      for (size_t q = 0; q < qualifiers.size(); ++q) (key += q ? "+" : "").append(qualifiers[q]);
-      out.emplace_back(std::move(key), static_cast<size_t>(t.data() - c.data()));
+      if (std::any_of(parts.begin(), parts.end(), TestWord)) add(t, t);
     }
   }
   return out;
@@ -554,6 +580,41 @@ std::vector<std::string> IntentsOf(std::string_view command) {
   }
   for (auto& [key, at] : TestTargetsAt(c)) {
     if (std::find(out.begin(), out.end(), key) == out.end()) out.push_back(std::move(key));
+  }
+  return out;
+}
+
+std::vector<std::string> BuiltBy(std::string_view output) {
+  struct Verdict {
+    std::string_view line_start;
+    std::array<std::string_view, 2> intents;
+  };
+  static constexpr std::array<Verdict, 9> kVerdicts = {{
+      {"Finished `", {"build:cargo build", ""}},
+      {"Finished dev ", {"build:cargo build", ""}},
+      {"Finished release ", {"build:cargo build", ""}},
+      {"BUILD SUCCESSFUL", {"build:gradle build", "build:./gradlew build"}},
+      {"[INFO] BUILD SUCCESS", {"build:mvn package", ""}},
+      {"Build succeeded.", {"build:dotnet build", ""}},
+      {"Build complete!", {"build:swift build", ""}},
+      {"** BUILD SUCCEEDED **", {"build:xcodebuild", ""}},
+      {"** TEST SUCCEEDED **", {"build:xcodebuild", ""}},
+  }};
+  std::vector<std::string> out;
+  const std::string_view text = output.substr(0, 256 * 1024);
+  for (const auto& v : kVerdicts) {
+    for (size_t at = text.find(v.line_start); at != std::string_view::npos;
+         at = text.find(v.line_start, at + 1)) {
+      // At a line's start, past its indent (cargo right-aligns its verbs).
+      size_t b = at;
+      while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t')) --b;
+      if (b > 0 && text[b - 1] != '\n' && text[b - 1] != '\r') continue;
+      for (std::string_view intent : v.intents) {
+        if (!intent.empty() && std::find(out.begin(), out.end(), intent) == out.end())
+          out.emplace_back(intent);
+      }
+      break;
+    }
   }
   return out;
 }

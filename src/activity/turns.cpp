@@ -49,9 +49,15 @@ std::string Label(std::string_view rest) {
       break;
     }
   }
+  // Emphasis and code marks go; an underscore inside a name stays (`occurred_at`).
   std::string cleaned;
-  for (char c : rest.substr(0, stop)) {
-    if (c != '*' && c != '`' && c != '_') cleaned += c;
+  const std::string_view kept = rest.substr(0, stop);
+  for (size_t i = 0; i < kept.size(); ++i) {
+    const char c = kept[i];
+    const bool inside = c == '_' && i > 0 && i + 1 < kept.size() &&
+                        std::isalnum(static_cast<unsigned char>(kept[i - 1])) &&
+                        std::isalnum(static_cast<unsigned char>(kept[i + 1]));
+    if ((c != '*' && c != '`' && c != '_') || inside) cleaned += c;
   }
   return Excerpt(cleaned, kLabelBytes);
 }

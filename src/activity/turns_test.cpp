@@ -32,6 +32,13 @@ TEST(Turns, ListedOptionsWithTheirMarkers) {
   EXPECT_EQ(opts, (std::vector<std::string>{"keep it", "drop it"}));  // named after the marker
   EXPECT_EQ(markers, (std::vector<std::string>{"a", "b"}));
   EXPECT_TRUE(ListedOptions("1. only one").empty());
+  opts = ListedOptions(
+      "1. **offset/limit**: simplest\n2. **keyset cursor on `(occurred_at, id)`**: stable\n"
+      "3. __stream__ it",
+      9, &markers);
+  EXPECT_EQ(opts, (std::vector<std::string>{"offset/limit", "keyset cursor on (occurred_at, id)",
+                                            "stream it"}))
+      << "a name's underscore stays, emphasis goes";
 }
 
 TEST(Turns, ARecommendationNamesItsOption) {
@@ -86,6 +93,14 @@ TEST(Excerpts, ASentenceThatOnlyAnnouncesWhatComesNext) {
 }
 
 TEST(Excerpts, FailureLinesAndHeadTail) {
+  // No line names an error: the lines kept start at the innermost step marked as
+  // gone wrong, so the error said from them is that step.
+  const std::string run =
+      "\u2713 Created workflow_dispatch event\nrun 10949920164\nX main deploy-staging\nJOBS\n"
+      "\u2713 build in 3m11s\nX deploy in 2m02s\n  \u2713 Set up job\n  X roll out on staging-01\n"
+      "ANNOTATIONS\nX Process completed with exit code 1.\n";
+  EXPECT_EQ(FailureLines(run, 400).substr(0, 26), "  X roll out on staging-01");
+  EXPECT_EQ(FirstErrorLine(FailureLines(run, 400), 200), "X roll out on staging-01");
   EXPECT_EQ(FailureLines("Exit code 2\nbuilding\nsrc/a.c:3: error: x\nnext\n", 200),
             "src/a.c:3: error: x\nnext");
   EXPECT_EQ(HeadTail("1\n2\n3\n4\n5\n6\n7\n8\n", 400), "1\n2\n3\n…\n6\n7\n8");
@@ -107,6 +122,23 @@ TEST(Excerpts, FailureLinesReachTheReportUnderAWrapper) {
 }
 
 TEST(Excerpts, FirstErrorLineSaysWhatWentWrong) {
+  // A CI run's tree: the innermost step marked as gone wrong, not the run's id.
+  EXPECT_EQ(FirstErrorLine("\u2713 Created workflow_dispatch event for deploy.yml at main\n"
+                           "run 10949920164\n"
+                           "X main deploy-staging \u00b7 10949920164\n"
+                           "JOBS\n"
+                           "\u2713 build in 3m11s (ID 30401866233)\n"
+                           "X deploy in 2m02s (ID 30402011949)\n"
+                           "  \u2713 Set up job\n"
+                           "  X roll out on staging-01\n"
+                           "ANNOTATIONS\n"
+                           "X Process completed with exit code 1.\n",
+                           300),
+            "X roll out on staging-01");
+  EXPECT_EQ(FirstErrorLine("X  ci / sqlx-offline  1m2s  https://example.test/1\n"
+                           "\u2713  ci / test  3m  https://example.test/2\n",
+                           300),
+            "X ci / sqlx-offline 1m2s https://example.test/1");
   // Ansible's UNREACHABLE! wraps ssh's report, whose box is said by its words.
   EXPECT_EQ(FirstErrorLine("TASK [Gathering Facts] ****************************************\n"
                            "fatal: [nas2]: UNREACHABLE! => changed=false \n"

@@ -355,9 +355,16 @@ std::string RenderBriefing(const BriefingInput& in) {
       if (!ep.cause.empty()) line += "; cause: " + Cut(OneLine(ep.cause), 200);
       line += "; then worked: " + Code(ep.fix, 120);
       if (!ep.files.empty()) {
+        // Each file by its name, or by its path when two share a name
+        // (`shifts/tasks.py`, `volunteers/tasks.py`).
         std::string f;
-        for (const auto& x : ep.files)
-          f += (f.empty() ? "" : ", ") + std::string(activity::FileNameOf(x));
+        for (const auto& x : ep.files) {
+          const std::string_view name = activity::FileNameOf(x);
+          const bool shared = std::count_if(ep.files.begin(), ep.files.end(), [&](const auto& y) {
+                                return activity::FileNameOf(y) == name;
+                              }) > 1;
+          f += (f.empty() ? "" : ", ") + std::string(shared ? std::string_view(x) : name);
+        }
         line += " (edited " + Cut(f, 120) + ")";
       }
       sections[4].items.push_back(line + ".\n");

@@ -54,8 +54,17 @@ bool Achieves(std::string_view command, std::string_view intent);
 // Every intent a stage of `command` has, its test targets' keys among them.
 std::vector<std::string> IntentsOf(std::string_view command);
 
+// The build intents a call's output shows done, whatever its command: the build
+// tool's own verdict at a line's start (cargo's "Finished `dev` profile",
+// Gradle's "BUILD SUCCESSFUL", Maven's "BUILD SUCCESS", "Build succeeded." of
+// dotnet, "Build complete!" of swift, "** BUILD SUCCEEDED **" of xcodebuild)
+// says it compiled the project: `./scripts/test.sh` printing cargo's verdict
+// built what a failed `cargo build` did not. {"build:cargo build"}, … or empty.
+std::vector<std::string> BuiltBy(std::string_view output);
+
 // The keys of the test targets `command` runs through a task runner (a make,
-// just, task or rake target, a package script, a nox session named for tests):
+// just, task or rake target, a package script, a nox session named for tests)
+// or as the project's own test script (`./scripts/test.sh`, `bin/test`):
 // "test*" and the other parts of the target's name, sorted and joined by '+'
 // ("make loader-test" -> "test*loader", "npm run test:unit" -> "test*unit",
 // "just test" -> "test*"). Intent names such a command by its key.
