@@ -151,6 +151,25 @@ std::vector<std::string> Instructions(std::string_view turn) {
       }
       rule = !describes;
     }
+    // A team's convention inside a sentence: "…, we never use prisma db push in this
+    // repo", "staging only ever gets migrate deploy, never migrate dev"; not what
+    // happened ("we never got a reply", "we don't have a staging db").
+    for (std::string_view w :
+         {" we never ", " we don't ", " we dont ", " we do not ", ", never "}) {
+      if (rule || of_themselves) break;
+      size_t at = low.find(w);
+      if (at == std::string::npos) continue;
+      std::string_view verb = std::string_view(low).substr(at + w.size());
+      verb = verb.substr(0, verb.find_first_of(" ,.;:!?"));
+      bool told = verb.size() > 2 && !verb.ends_with("ed");
+      for (std::string_view v :
+           {"know", "think",  "have",  "had",      "got",  "get",  "did",  "saw",
+            "see",  "heard",  "found", "made",     "ran",  "went", "knew", "need",
+            "want", "really", "even",  "actually", "mind", "care"}) {
+        told = told && verb != v;
+      }
+      rule = told;
+    }
     rule = rule || low.find("from now on") != std::string::npos;
     // "two house rules for this repo: type hints on every public function": what follows
     // the colon of a sentence that announces rules or conventions.

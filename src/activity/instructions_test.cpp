@@ -178,5 +178,23 @@ TEST(Cards, ARuleAfterLeadingWordsIsARule) {
                                       "oh btw, always bump the changelog"}));
 }
 
+// A team's convention said inside a sentence ("…, we never use prisma db push in
+// this repo"; "staging only ever gets migrate deploy, never migrate dev") is a
+// rule; what happened ("we never got a reply") is none.
+TEST(Cards, AConventionInsideASentenceIsARule) {
+  auto rules = Instructions(
+      "option b. and do it as a real migration, we never use prisma db "
+      "push in this repo, not even locally");
+  ASSERT_EQ(rules.size(), 1u);
+  EXPECT_NE(rules[0].find("we never use prisma db push in this repo"), std::string::npos);
+  EXPECT_EQ(Instructions("great. for the record: staging only ever gets migrate deploy (or "
+                         "resolve), never migrate dev or db push. push + pr"),
+            std::vector<std::string>{"for the record: staging only ever gets migrate deploy (or "
+                                     "resolve), never migrate dev or db push"});
+  EXPECT_TRUE(Instructions("i pinged them but we never got a reply, so lets wait").empty());
+  EXPECT_TRUE(Instructions("the thing is we don't have a staging db yet").empty());
+  EXPECT_TRUE(Instructions("it crashed, never mind, i restarted it").empty());
+}
+
 }  // namespace
 }  // namespace lore::activity

@@ -363,6 +363,7 @@ Result<Outcome> Extract(const store::Store& store, const Options& o, Engine& eng
                                         ParsedLine p = ParseTranscriptLine(l.text, l.number);
                                         Count(p, out.counts);
                                         writer.Line(l, p);
+                                        if (!p.cwd.empty()) engine.Checkout(p.cwd);
                                         for (const Event& e : p.events) {
                                           auto logged = writer.Add(e);
                                           if (!logged) continue;

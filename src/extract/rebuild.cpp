@@ -23,6 +23,7 @@ Result<RebuildOutcome> Rebuild(const store::Store& store, const std::string& ses
     for (const auto& span : log.spans) {
       ++out.spans;
       RulesEngine engine;
+      engine.Checkout(span.cwd);
       while (next < log.events.size() && log.events[next].line <= span.last) {
         if (log.events[next].line >= span.first) LORE_TRY(engine.Take(log.events[next]));
         ++next;

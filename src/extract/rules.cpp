@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "activity/excerpt.h"
+#include "activity/instructions.h"
 #include "activity/turns.h"
 #include "lore/json/field.h"
 #include "lore/json/reader.h"
@@ -49,15 +50,37 @@ constexpr std::array<std::string_view, 12> kChoicePhrases = {
 
 // The chosen thing after a choice phrase, up to the end of its clause.
 std::string ChosenAfter(std::string_view text, size_t at) {
-  std::string_view rest = text.substr(at);
+  std::string_view rest = text.substr(at, 1024);
+  // The first stop outside parentheses: "your plan (dedupe inside the migration,
+  // then resolve + deploy)" is one choice.
   size_t end = rest.size();
-  for (std::string_view stop :
-       {". ", ", ", "; ", "\n", " because ", " since ", " - ", " — ", "!"}) {
-    size_t p = rest.find(stop);
-    if (p != std::string_view::npos) end = std::min(end, p);
+  int depth = 0;
+  for (size_t i = 0; i < rest.size() && end == rest.size(); ++i) {
+    if (rest[i] == '(') ++depth;
+    if (rest[i] == ')' && depth > 0) --depth;
+    if (depth > 0) continue;
+    for (std::string_view stop :
+         {". ", ", ", "; ", "\n", " because ", " since ", " - ", " \u2014 ", "!"}) {
+      if (rest.substr(i).starts_with(stop)) {
+        end = i;
+        break;
+      }
+    }
   }
   std::string_view chosen = text::Trim(rest.substr(0, end));
   while (!chosen.empty() && (chosen.back() == '.' || chosen.back() == '?')) chosen.remove_suffix(1);
+  // "your plan (X)", "the second one (X)": what the parentheses say is what was chosen.
+  size_t open = chosen.find(" (");
+  if (open != std::string_view::npos && chosen.ends_with(")") &&
+      std::count(chosen.begin(), chosen.begin() + static_cast<long>(open), ' ') <= 2) {
+    const std::string head = text::AsciiLower(chosen.substr(0, open));
+    for (std::string_view pointer : {"your ", "the ", "that ", "this ", "what you "}) {
+      if (head.starts_with(pointer)) {
+        chosen = text::Trim(chosen.substr(open + 2, chosen.size() - open - 3));
+        break;
+      }
+    }
+  }
   return Excerpt(chosen, kShortExcerpt);
 }
 
@@ -131,10 +154,15 @@ bool Wanted(const std::string& name) {
          name == "AskUserQuestion" || name == "Task" || name == "Agent" || name == "WebFetch";
 }
 
-std::string Action(const std::string& tool, const std::string& detail) {
+// What a call did, in words; a file below `checkout` by its path relative to it.
+std::string Action(const std::string& tool, const std::string& detail, std::string_view checkout) {
   if (tool == "Bash") return FirstLine(detail, kLongExcerpt);
   if (tool == "ExitPlanMode") return "the plan: " + FirstLine(detail, kShortExcerpt);
-  return tool + " " + Excerpt(detail, kLongExcerpt - tool.size() - 1);
+  std::string_view path = detail;
+  if (!checkout.empty() && path.size() > checkout.size() + 1 && path.starts_with(checkout) &&
+      path[checkout.size()] == '/')
+    path.remove_prefix(checkout.size() + 1);
+  return tool + " " + Excerpt(path, kLongExcerpt - tool.size() - 1);
 }
 
 // The plan's title (first non-blank line without '#') and the rest's first sentences.
@@ -296,6 +324,12 @@ void RulesEngine::CloseDiscussion() {
 void RulesEngine::Person(const Event& e) {
   CloseDiscussion();
   awaiting_reason_.reset();
+  if (declined_ && *declined_ < entry_.decisions.size()) {
+    const std::string own = activity::OwnWords(e.text);
+    if (!own.empty() && !activity::IsAcknowledgement(own))
+      entry_.decisions[*declined_].rationale = Excerpt(own, kLongExcerpt);
+  }
+  declined_.reset();
   const std::string& text = e.text;
   const std::string low = text::AsciiLower(text.substr(0, 4096));
   const std::string asked = activity::ClosingQuestion(last_assistant_);
@@ -429,12 +463,16 @@ void RulesEngine::OnResult(const Event& e) {
     // the agent's questions only means they answered otherwise, in the chat.)
     if (call.name == "AskUserQuestion") return;
     StagedDecision d;
-    d.chosen =
-        Excerpt("Declined: " + (call.note.empty() ? Action(call.name, call.detail) : call.note),
-                kShortExcerpt);
+    d.chosen = Excerpt(
+        "Declined: " + (call.note.empty() ? Action(call.name, call.detail, checkout_) : call.note),
+        kShortExcerpt);
     d.rationale =
         !e.reason.empty() ? Excerpt(e.reason, kLongExcerpt) : Excerpt(call.intent, kLongExcerpt);
     d.origin = origin;
+    // With no reason given with the refusal, the person's next words give it
+    // ("dont touch that file. we never edit a migration once its merged").
+    if (e.reason.empty() && entry_.decisions.size() < kMaxCandidates)
+      declined_ = entry_.decisions.size();
     Push(entry_.decisions, std::move(d));
     return;
   }

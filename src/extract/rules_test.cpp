@@ -102,6 +102,44 @@ TEST(RulesEngineTest, ARejectedCallIsTheDecliningNeverAFailure) {
   EXPECT_TRUE(q.decisions.empty());
 }
 
+// A refused edit is declined by its path below the session's folder, for the
+// reason the person gives next.
+TEST(RulesEngineTest, ADeclinedEditSaysItsFileRelativeAndThePersonsReason) {
+  RulesEngine r;
+  r.Checkout("/home/nadia/src/cobaltline");
+  r.Checkout("/elsewhere");  // the first one counts
+  Event use = Use("e", "Edit", "/home/nadia/src/cobaltline/migrations/20250619_tracking.sql");
+  Event res = Res("e", "", ResultStatus::kRejected);
+  for (const Event& e :
+       {Agent("Now the index."), use, res,
+        Person("dont touch that file. we never edit a migration once its merged, sqlx checksums "
+               "applied migrations")}) {
+    ASSERT_TRUE(r.Take(e).has_value());
+  }
+  auto e = r.Finish();
+  ASSERT_TRUE(e.has_value());
+  ASSERT_EQ(e->decisions.size(), 1u);
+  EXPECT_EQ(e->decisions[0].chosen, "Declined: Edit migrations/20250619_tracking.sql");
+  EXPECT_EQ(e->decisions[0].rationale,
+            "dont touch that file. we never edit a migration once its merged, sqlx checksums "
+            "applied migrations");
+  // Words of the harness or an acknowledgement give no reason.
+  auto ok = Extracted({Agent("Now the index."), Use("f", "Edit", "/r/a.sql"),
+                       Res("f", "", ResultStatus::kRejected), Person("ok")});
+  ASSERT_EQ(ok.decisions.size(), 1u);
+  EXPECT_EQ(ok.decisions[0].rationale, "Now the index.");
+}
+
+// "go with your plan (dedupe inside the migration, then resolve + deploy)": what
+// the parentheses say is the choice, its commas included.
+TEST(RulesEngineTest, AChoicePointingAtAPlanIsWhatThePlanSays) {
+  auto e = Extracted({Agent("Two ways: dedupe in the migration, or clean the rows by hand."),
+                      Person("morning. lets fix the staging migration, go with your plan (dedupe "
+                             "inside the migration, then resolve + deploy). rehearse it first")});
+  ASSERT_EQ(e.decisions.size(), 1u);
+  EXPECT_EQ(e.decisions[0].chosen, "dedupe inside the migration, then resolve + deploy");
+}
+
 TEST(RulesEngineTest, NothingToCommitAndInterruptionsAreNotFailures) {
   auto e = Extracted({Use("a", "Bash", "git commit -am x"), Res("a", "nothing to commit"),
                       Use("b", "Bash", "sleep 60"), Res("b", "", ResultStatus::kInterrupted)});

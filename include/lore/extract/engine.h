@@ -18,6 +18,9 @@ class Engine {
   virtual std::string_view name() const = 0;
   // One event; an error ends the run (nothing is staged).
   virtual Status Take(const Event& event) = 0;
+  // The folder the session runs in (its transcript's cwd), before the events it
+  // holds: paths below it are said relative to it. The first one given counts.
+  virtual void Checkout(std::string_view cwd) { (void)cwd; }
   // The lists; `source` is left empty.
   virtual Result<consolidate::StagedEntry> Finish() = 0;
 };

@@ -32,6 +32,9 @@ class RulesEngine final : public Engine {
  public:
   std::string_view name() const override { return "rules"; }
   Status Take(const Event& event) override;
+  void Checkout(std::string_view cwd) override {
+    if (checkout_.empty()) checkout_ = std::string(cwd);
+  }
   Result<consolidate::StagedEntry> Finish() override;
 
   // Items left out by the budget (not staged; the session log keeps them).
@@ -51,6 +54,9 @@ class RulesEngine final : public Engine {
   void Push(std::vector<T>& list, T item);
 
   consolidate::StagedEntry entry_;
+  std::string checkout_;  // the session's folder (Checkout), "" when not given
+  // A call the person declined, whose reason their next words may give, by its index.
+  std::optional<size_t> declined_;
   activity::EpisodeReader episodes_;
   activity::OutcomeReader outcomes_;
   std::deque<Call> calls_;                             // tool calls awaiting a result (bounded)
