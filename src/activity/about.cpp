@@ -1,6 +1,7 @@
 #include "activity/about.h"
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "activity/excerpt.h"
@@ -10,29 +11,35 @@
 namespace lore::activity {
 namespace {
 
-// A line of a Read result without its line number ("    12→text", "12\ttext").
-std::string_view Unnumbered(std::string_view line) {
+// The line number a line of a Read result starts with ("    12→text",
+// "12\ttext"): its digits, and where its text begins; nullopt when it has none.
+struct Numbered {
+  std::string_view number;
+  size_t text_at;
+};
+std::optional<Numbered> LineNumber(std::string_view line) {
   size_t i = 0;
   while (i < line.size() && line[i] == ' ') ++i;
-  size_t digits = i;
-  while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
-  if (i == digits) return line;
-  if (line.substr(i).starts_with("\xe2\x86\x92")) return line.substr(i + 3);  // →
-  if (i < line.size() && line[i] == '\t') return line.substr(i + 1);
-  return line;
+  const size_t digits = i;
+  while (i < line.size() && i - digits < 9 && line[i] >= '0' && line[i] <= '9') ++i;
+  if (i == digits) return std::nullopt;
+  if (line.substr(i).starts_with("\xe2\x86\x92"))
+    return Numbered{line.substr(digits, i - digits), i + 3};  // →
+  if (i < line.size() && line[i] == '\t') return Numbered{line.substr(digits, i - digits), i + 1};
+  return std::nullopt;
+}
+
+// A line of a Read result without its line number.
+std::string_view Unnumbered(std::string_view line) {
+  auto n = LineNumber(line);
+  return n ? line.substr(n->text_at) : line;
 }
 
 // True when a Read result starts past the file's first line ("    28→…", a read
 // with an offset): what it shows is no opening.
 bool StartsPastTheTop(std::string_view contents) {
-  std::string_view first = contents.substr(0, contents.find('\n'));
-  size_t i = 0;
-  while (i < first.size() && first[i] == ' ') ++i;
-  size_t digits = i;
-  while (i < first.size() && i - digits < 9 && first[i] >= '0' && first[i] <= '9') ++i;
-  if (i == digits || (!first.substr(i).starts_with("\xe2\x86\x92") && first.substr(i, 1) != "\t"))
-    return false;
-  return first.substr(digits, i - digits) != "1";
+  auto n = LineNumber(contents.substr(0, contents.find('\n')));
+  return n && n->number != "1";
 }
 
 // Words that speak to an agent rather than describe a project.
