@@ -6,6 +6,7 @@
 
 #include "activity/excerpt.h"
 #include "consolidate/bullets.h"
+#include "consolidate/topic.h"
 #include "lore/text/utf8.h"
 #include "text/trim.h"
 
@@ -287,6 +288,14 @@ struct Section {
 
 }  // namespace
 
+std::string GotchaSlug(const std::string& signature) {
+  std::string words = SlugOfSet({signature});
+  // SlugOfSet gives a slug of at most 64 characters; room for the prefix.
+  std::string slug = "gotcha-" + words.substr(0, 56);
+  while (!slug.empty() && slug.back() == '-') slug.pop_back();
+  return slug;
+}
+
 std::string RenderBriefing(const BriefingInput& in) {
   std::string head = "# Briefing\n\n";
   std::string project = "Project `" + in.project + "`";
@@ -343,32 +352,55 @@ std::string RenderBriefing(const BriefingInput& in) {
   }
 
   sections[4].title = "Lessons";
-  for (const auto& g : in.gotchas)
-    sections[4].items.push_back("- " + Cut(OneLine(g.description), 220) + " (knowledge/" + g.slug +
-                                ".md)\n");
+  // The fixed failures the lessons come from, the latest sessions' first, and the
+  // gotcha page of each one's signature.
+  struct Fixed {
+    const activity::Episode* ep;
+    std::string slug;
+    bool said = false;
+  };
+  std::vector<Fixed> fixed;
   for (const auto& c : in.recent) {
     for (const auto& ep : c.episodes) {
       // A compile error fixed in the file it named teaches nothing the code does not say.
       if (!ep.fixed() || activity::FixedWhereItPointed(ep)) continue;
-      std::string line = "- " + Code(ep.action, 100) + " failed with " +
-                         Quote(activity::FirstErrorLine(ep.error, 160), 160);
-      if (!ep.cause.empty()) line += "; cause: " + Cut(OneLine(ep.cause), 200);
-      line += "; then worked: " + Code(ep.fix, 120);
-      if (!ep.files.empty()) {
-        // Each file by its name, or by its path when two share a name
-        // (`shifts/tasks.py`, `volunteers/tasks.py`).
-        std::string f;
-        for (const auto& x : ep.files) {
-          const std::string_view name = activity::FileNameOf(x);
-          const bool shared = std::count_if(ep.files.begin(), ep.files.end(), [&](const auto& y) {
-                                return activity::FileNameOf(y) == name;
-                              }) > 1;
-          f += (f.empty() ? "" : ", ") + std::string(shared ? std::string_view(x) : name);
-        }
-        line += " (edited " + Cut(f, 120) + ")";
-      }
-      sections[4].items.push_back(line + ".\n");
+      const std::string sig = activity::ErrorSignature(ep.error);
+      fixed.push_back({&ep, sig.empty() ? "" : GotchaSlug(sig)});
     }
+  }
+  auto lesson = [](const activity::Episode& ep) {
+    std::string line = "- " + Code(ep.action, 100) + " failed with " +
+                       Quote(activity::FirstErrorLine(ep.error, 160), 160);
+    if (!ep.cause.empty()) line += "; cause: " + Cut(OneLine(ep.cause), 200);
+    line += "; then worked: " + Code(ep.fix, 120);
+    if (!ep.files.empty()) {
+      // Each file by its name, or by its path when two share a name
+      // (`shifts/tasks.py`, `volunteers/tasks.py`).
+      std::string f;
+      for (const auto& x : ep.files) {
+        const std::string_view name = activity::FileNameOf(x);
+        const bool shared = std::count_if(ep.files.begin(), ep.files.end(), [&](const auto& y) {
+                              return activity::FileNameOf(y) == name;
+                            }) > 1;
+        f += (f.empty() ? "" : ", ") + std::string(shared ? std::string_view(x) : name);
+      }
+      line += " (edited " + Cut(f, 120) + ")";
+    }
+    return line;
+  };
+  for (const auto& g : in.gotchas) {
+    auto same = std::find_if(fixed.begin(), fixed.end(),
+                             [&](const Fixed& f) { return !f.said && f.slug == g.slug; });
+    if (same == fixed.end()) {
+      sections[4].items.push_back("- " + Cut(OneLine(g.description), 220) + " (knowledge/" +
+                                  g.slug + ".md)\n");
+      continue;
+    }
+    same->said = true;
+    sections[4].items.push_back(lesson(*same->ep) + " (knowledge/" + g.slug + ".md).\n");
+  }
+  for (const auto& f : fixed) {
+    if (!f.said) sections[4].items.push_back(lesson(*f.ep) + ".\n");
   }
 
   sections[5].title = "Places and files that mattered";

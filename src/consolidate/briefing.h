@@ -44,8 +44,13 @@ struct BriefingInput {
   size_t budget = 6000;  // characters (code points) of the rendered briefing
 };
 
+// The slug of knowledge/gotcha-<words>-<hash>.md, the page of an error
+// signature (activity::ErrorSignature) seen in several sessions.
+std::string GotchaSlug(const std::string& signature);
+
 // The briefing's Markdown, at most `in.budget` code points, between the
-// markers below.
+// markers below. A lesson that has a gotcha page is said once, where the page
+// would be, with the session's account of it and the page named.
 std::string RenderBriefing(const BriefingInput& in);
 
 inline constexpr std::string_view kBriefingStart = "<!-- lore:briefing -->";

@@ -246,6 +246,45 @@ TEST(Briefing, ACompileErrorFixedWhereItPointedIsNoLesson) {
   EXPECT_NE(l.find("read_fast"), std::string::npos) << l;
 }
 
+// A lesson with a gotcha page is said once, where the page would be: the session's
+// account of it (its cause) with the page named; a page with no such lesson
+// keeps its own line.
+TEST(Briefing, ALessonWithAGotchaPageIsSaidOnce) {
+  BriefingInput in;
+  in.project = "github.com_nokafor_duskfern";
+  in.sessions = 1;
+  in.first_date = "2026-02-11";
+  activity::SessionCard c = Card(2, 1);
+  activity::Episode ep;
+  ep.tool = "Bash";
+  ep.action = ep.detail = "npx prisma migrate deploy";
+  ep.error = "Error: P3018 A migration failed to apply.";
+  ep.cause = "The unique index meets 81 duplicate rows.";
+  ep.fix = "npx prisma migrate resolve --rolled-back 20260211_species";
+  ep.at = "2026-01-12T10:00:00Z";
+  c.episodes = {ep};
+  in.recent = {c};
+  const std::string slug = GotchaSlug(activity::ErrorSignature(ep.error));
+  in.gotchas.push_back({slug,
+                        "When `npx prisma migrate deploy` fails with \"Error: P3018\": "
+                        "npx prisma migrate resolve --rolled-back worked"});
+  in.gotchas.push_back({"gotcha-other", "When `make` fails with x: y worked"});
+  in.budget = 6000;
+  std::string b = RenderBriefing(in);
+  std::string l = b.substr(b.find("## Lessons"));
+  l = l.substr(0, l.find("\n## ", 3));
+  EXPECT_EQ(l.find("When `npx prisma"), std::string::npos) << l;
+  EXPECT_NE(l.find("cause: The unique index meets 81 duplicate rows.; then worked: `npx prisma "
+                   "migrate resolve --rolled-back 20260211_species` (knowledge/" +
+                   slug + ".md)."),
+            std::string::npos)
+      << l;
+  EXPECT_NE(l.find("When `make` fails with x: y worked (knowledge/gotcha-other.md)"),
+            std::string::npos)
+      << l;
+  EXPECT_EQ(std::count(l.begin(), l.end(), '\n'), 4) << "a title, two lessons and a blank" << l;
+}
+
 // The latest session's last report says where the work stands: the lines of the
 // files it edited and of its test runs give way to it in a short block.
 TEST(Briefing, TheLastReportOutranksTheEditedFilesLine) {

@@ -181,15 +181,6 @@ Result<std::vector<BriefingInput::Gotcha>> Gotchas(RulesContext& ctx, const Agei
   return out;
 }
 
-// knowledge/gotcha-<words>-<hash>.md for an error signature.
-std::string GotchaSlug(const std::string& signature) {
-  std::string words = SlugOfSet({signature});
-  // SlugOfSet gives a slug of at most 64 characters; room for the prefix.
-  std::string slug = "gotcha-" + words.substr(0, 56);
-  while (!slug.empty() && slug.back() == '-') slug.pop_back();
-  return slug;
-}
-
 constexpr std::string_view kDiscussions = "Discussions";
 constexpr size_t kOutsideChars = 10000;  // the summary outside the briefing, lore's lines cut first
 
