@@ -168,8 +168,10 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
         (line[1] == '.' || line[1] == ')') && line[2] == ' ') {
       rest = line.substr(3);
       mark = std::string(1, line[0]);
-    } else if (line.size() > 3 && line[0] >= 'A' && line[0] <= 'I' && line[1] == ')' &&
-               line[2] == ' ') {
+    } else if (line.size() > 3 &&
+               ((line[0] >= 'A' && line[0] <= 'I') || (line[0] >= 'a' && line[0] <= 'i')) &&
+               line[1] == ')' && line[2] == ' ') {
+      // "B) Merge", "b) **persisted**: …"
       rest = line.substr(3);
       mark = std::string(1, static_cast<char>(std::tolower(static_cast<unsigned char>(line[0]))));
     } else if (line.starts_with("- **") || line.starts_with("* **")) {

@@ -84,6 +84,41 @@ std::string ChosenAfter(std::string_view text, size_t at) {
   return Excerpt(chosen, kShortExcerpt);
 }
 
+// "1. do x\n2. do y": the person's own list, not a pick among the agent's options.
+bool OwnList(std::string_view text) {
+  for (std::string_view next : {"\n2.", "\n2)", "\nb)", "\nb.", "\n- "}) {
+    if (text.find(next) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// A reply that opens with a pick among `options` and goes on with its reason
+// ("option b. we deploy several times a day, in memory retries would evaporate",
+// "1. mobile shouldnt depend on whats inside the cursor"): the option's index and
+// the reason, when the words before the first stop pick one and three or more
+// words follow.
+std::optional<std::pair<size_t, std::string>> PickAndReason(
+    std::string_view text, const std::vector<std::string>& options,
+    const std::vector<std::string>& markers) {
+  if (options.empty()) return std::nullopt;
+  std::string_view t = text::Trim(text.substr(0, 4096));
+  if (OwnList(t)) return std::nullopt;
+  size_t stop = std::string_view::npos;
+  for (std::string_view s : {". ", ", ", ": ", "; ", " - ", " \u2014 ", "\n"}) {
+    size_t at = t.find(s);
+    if (at != std::string_view::npos && at > 0 && (stop == std::string_view::npos || at < stop))
+      stop = at;
+  }
+  if (stop == std::string_view::npos) return std::nullopt;
+  std::string_view head = t.substr(0, stop);
+  std::string_view rest = text::Trim(t.substr(stop + 1));
+  while (!rest.empty() && (rest.front() == '-' || rest.front() == ' ')) rest.remove_prefix(1);
+  if (activity::WordCount(head) > 3 || activity::WordCount(rest) < 3) return std::nullopt;
+  auto i = activity::ChosenOption(head, options, markers);
+  if (!i) return std::nullopt;
+  return std::make_pair(*i, Excerpt(rest, kLongExcerpt));
+}
+
 // Where a choice phrase starts in `low` (the lower-cased text), at a word start.
 std::optional<size_t> FindChoice(const std::string& low, size_t* len) {
   for (std::string_view p : kChoicePhrases) {
@@ -365,7 +400,18 @@ void RulesEngine::Person(const Event& e) {
   const bool short_reply = activity::WordCount(text) <= kShortReplyWords;
   const bool choice_question =
       !options.empty() || text::AsciiLower(asked).find(" or ") != std::string::npos;
-  if (short_reply && choice_question) {
+  // A pick with the person's own reason after it, however long: their reason
+  // before the agent's.
+  if (auto picked = PickAndReason(text, options, markers)) {
+    StagedDecision d;
+    d.options = options;
+    if (d.options.size() > kMaxOptions) d.options.resize(kMaxOptions);
+    d.chosen = Excerpt(options[picked->first], kShortExcerpt);
+    d.rationale = std::move(picked->second);
+    d.origin = with_question;
+    return Push(entry_.decisions, std::move(d));
+  }
+  if (short_reply && choice_question && !OwnList(text)) {
     // "2", "B", "yes, force push": the person picks from what the agent offered.
     if (auto i = activity::ChosenOption(text, options, markers)) {
       StagedDecision d;

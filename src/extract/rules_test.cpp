@@ -140,6 +140,31 @@ TEST(RulesEngineTest, AChoicePointingAtAPlanIsWhatThePlanSays) {
   EXPECT_EQ(e.decisions[0].chosen, "dedupe inside the migration, then resolve + deploy");
 }
 
+// A pick followed by the person's reason is a decision for that reason, however
+// long the reply; lower-case "a)" and "b)" mark options too.
+TEST(RulesEngineTest, APickWithThePersonsReasonIsDecidedForIt) {
+  const std::string offered =
+      "Where the retry schedule should live:\n\n"
+      "a) **in-process**: sleep the backoff in a task. Lost on every deploy.\n"
+      "b) **persisted**: attempt_count + next_attempt_at columns. Survives deploys.\n\n"
+      "I'd go with b. Which one?";
+  auto e = Extracted({Agent(offered),
+                      Person("option b. we deploy several times a day, in memory retries would "
+                             "just evaporate on every rollout. and yeah kill that comment, no clue "
+                             "who put it there")});
+  ASSERT_EQ(e.decisions.size(), 1u);
+  EXPECT_EQ(e.decisions[0].chosen, "persisted");
+  EXPECT_EQ(e.decisions[0].options, (std::vector<std::string>{"in-process", "persisted"}));
+  EXPECT_EQ(e.decisions[0].rationale.rfind("we deploy several times a day, in memory retries", 0),
+            0u)
+      << e.decisions[0].rationale;
+  auto n = Extracted({Agent("1. **Opaque token**\n2. **Plain last id**\n3. **Offset pages**"),
+                      Person("1. mobile shouldnt depend on whats inside the cursor")});
+  ASSERT_EQ(n.decisions.size(), 1u);
+  EXPECT_EQ(n.decisions[0].chosen, "Opaque token");
+  EXPECT_EQ(n.decisions[0].rationale, "mobile shouldnt depend on whats inside the cursor");
+}
+
 TEST(RulesEngineTest, NothingToCommitAndInterruptionsAreNotFailures) {
   auto e = Extracted({Use("a", "Bash", "git commit -am x"), Res("a", "nothing to commit"),
                       Use("b", "Bash", "sleep 60"), Res("b", "", ResultStatus::kInterrupted)});
