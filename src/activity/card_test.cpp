@@ -539,10 +539,14 @@ TEST(Cards, PlacesAreThePathsACommandNamesWithoutQuotesOrPatterns) {
       Result(4, "b", ResultStatus::kOk, ""),
       Use(5, "c", "Bash", "ls -la ~/bin/*.sh $HOME/.profile.d/x.sh; cd \"src/app\""),
       Result(6, "c", ResultStatus::kOk, ""),
+      Use(7, "d", "Bash", "git log -L42,45:src/data/dataset.py && python -u --cfg=./conf/a.py"),
+      Result(8, "d", ResultStatus::kOk, ""),
   });
   std::set<std::string> places;
   for (const auto& [path, n] : card.places) places.insert(path);
-  EXPECT_EQ(places, (std::set<std::string>{"/etc/blocky/config.yml", "~/.zshrc", "src/app"}));
+  EXPECT_EQ(places, (std::set<std::string>{"/etc/blocky/config.yml", "~/.zshrc", "src/app",
+                                           "src/data/dataset.py", "conf/a.py"}))
+      << "an option's value, without the option";
   auto scratch = CardOf({
       Use(1, "a", "Write", "/tmp/explain_base.sql"),
       Result(2, "a", ResultStatus::kOk, ""),

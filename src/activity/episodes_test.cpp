@@ -258,6 +258,25 @@ TEST(Outcomes, CommitsPushesTestsBuildsAndInstalls) {
   EXPECT_FALSE(out[3].ok);
   EXPECT_EQ(out[4].kind, "install");
   EXPECT_EQ(out[4].what, "brew install lynis gnupg");
+
+  // A commit's message after short options run together (-am), and git's own commit
+  // line, never a push's "* [new branch] a -> a" of the same chain.
+  auto chain =
+      Session()
+          .Run("Bash",
+               "git commit -am \"ci(deploy): grant packages: write\" && git push -u origin ci/p",
+               kOk,
+               "pre-commit: ok\n[ci/p 5d2a8f0] ci(deploy): grant packages: write\n"
+               " * [new branch]      ci/p -> ci/p")
+          .Run("Bash", "git commit -q && git push -u origin ci/q", kOk,
+               "pre-commit: ok\n…\n * [new branch]      ci/q -> ci/q")
+          .Outcomes();
+  ASSERT_GE(chain.size(), 2u);
+  EXPECT_EQ(chain[0].what, "ci(deploy): grant packages: write");
+  EXPECT_EQ(chain[0].detail, "[ci/p 5d2a8f0] ci(deploy): grant packages: write");
+  EXPECT_EQ(chain[1].kind, "commit");
+  EXPECT_EQ(chain[1].what, "git commit -q && git push -u origin ci/q")
+      << "no message seen: the command, not the push's line";
 }
 
 }  // namespace

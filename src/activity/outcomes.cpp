@@ -131,10 +131,25 @@ constexpr std::array<std::string_view, 17> kBuilds = {
     "swift build",   "xcodebuild",   "dotnet build",    "make",
     "bun run build"};
 
+// Where the message option of a `git commit` starts: " -m", " --message", or
+// short options run together ending in m (" -am", " -sam").
+size_t MessageOption(std::string_view command) {
+  for (size_t at = command.find(" -"); at != std::string_view::npos;
+       at = command.find(" -", at + 1)) {
+    if (command.substr(at).starts_with(" --message")) return at;
+    size_t i = at + 2;
+    while (i < command.size() && i - at < 8 && std::isalpha(static_cast<unsigned char>(command[i])))
+      ++i;
+    if (i > at + 2 && command[i - 1] == 'm' &&
+        (i == command.size() || command[i] == ' ' || command[i] == '"' || command[i] == '\''))
+      return at;
+  }
+  return std::string_view::npos;
+}
+
 // The message of `git commit -m "…"` (its first line), or "".
 std::string CommitMessage(std::string_view command) {
-  size_t at = command.find(" -m");
-  if (at == std::string_view::npos) at = command.find(" --message");
+  size_t at = MessageOption(command);
   if (at == std::string_view::npos) return "";
   std::string_view rest = command.substr(at);
   size_t q = rest.find_first_of("\"'");
@@ -164,6 +179,27 @@ std::string LineWith(std::string_view output, std::initializer_list<std::string_
     }
   }
   return Excerpt(found, kDetailBytes);
+}
+
+// The line by which git reports a commit: "[main 2828430] Update docs", "[fix/x
+// (root-commit) 1a2b3c4] …": a bracket holding a branch and an abbreviated hash;
+// else one with "create mode"; else "". (A push's "* [new branch]  a -> a" is none.)
+std::string CommitLine(std::string_view output) {
+  std::string_view mode;
+  for (std::string_view line : text::Lines(output)) {
+    std::string_view t = text::Trim(line);
+    size_t close = t.find("] ");
+    if (t.starts_with("[") && close != std::string_view::npos && close < 200) {
+      std::string_view inside = t.substr(1, close - 1);
+      std::string_view hash = inside.substr(inside.find_last_of(' ') + 1);
+      if (inside.find(' ') != std::string_view::npos && hash.size() >= 7 && hash.size() <= 40 &&
+          std::all_of(hash.begin(), hash.end(),
+                      [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+        return Excerpt(t, kDetailBytes);
+    }
+    if (mode.empty() && t.find("create mode") != std::string_view::npos) mode = t;
+  }
+  return Excerpt(mode, kDetailBytes);
 }
 
 // A test or build run's verdict line: the last line naming counts or a verdict.
@@ -710,7 +746,7 @@ void OutcomeReader::Take(const Event& e) {
         e.text.find("no changes added to commit") != std::string::npos)
       return;  // no commit was made
     o.what = CommitMessage(call.command);
-    o.detail = o.ok ? LineWith(e.text, {"] ", "create mode"}) : failure;
+    o.detail = o.ok ? CommitLine(e.text) : failure;
     if (o.what.empty() && o.ok) {
       // "[main 2828430] Update docs": the message follows the bracket.
       size_t b = o.detail.find("] ");

@@ -136,8 +136,15 @@ void ShellPlaces(std::string_view command, std::string_view cwd,
       ++pos;
       continue;
     }
-    std::string_view word = PlaceWord(first.substr(pos, end - pos));
+    std::string_view raw = first.substr(pos, end - pos);
     pos = end;
+    // An option's value is a place by itself (`--config=conf/x.yaml`, `git log
+    // -L42,45:src/a.py`), never with the option.
+    if (raw.starts_with("-")) {
+      size_t value = raw.find_first_of("=:");
+      raw = value == std::string_view::npos ? std::string_view() : raw.substr(value + 1);
+    }
+    std::string_view word = PlaceWord(raw);
     if (word.empty()) continue;
     if (word == "cd" || word == "pushd") {
       size_t a = first.find_first_not_of(' ', pos);

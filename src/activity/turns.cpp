@@ -36,10 +36,19 @@ std::string Label(std::string_view rest) {
     size_t close = rest.find("**", 2);
     if (close != std::string_view::npos && close > 2) rest = rest.substr(2, close - 2);
   }
+  // The name ends at a colon, a dash or a parenthesis outside a code span ("Add an
+  // explicit `permissions:` block: …" is named up to its second colon).
   size_t stop = rest.size();
-  for (std::string_view s : {":", " — ", " - ", " – ", " ("}) {
-    size_t p = rest.find(s);
-    if (p != std::string_view::npos && p > 0) stop = std::min(stop, p);
+  bool code = false;
+  for (size_t p = 0; p < rest.size() && stop == rest.size(); ++p) {
+    if (rest[p] == '`') code = !code;
+    if (code || p == 0) continue;
+    for (std::string_view s : {":", " — ", " - ", " – ", " ("}) {
+      if (rest.substr(p).starts_with(s)) {
+        stop = p;
+        break;
+      }
+    }
   }
   // "Switch to HTTP-01. Needs port 80 forwarded …": the first sentence names it.
   for (size_t p = rest.find(". "); p != std::string_view::npos && p < stop;

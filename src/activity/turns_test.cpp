@@ -39,6 +39,13 @@ TEST(Turns, ListedOptionsWithTheirMarkers) {
   EXPECT_EQ(opts, (std::vector<std::string>{"offset/limit", "keyset cursor on (occurred_at, id)",
                                             "stream it"}))
       << "a name's underscore stays, emphasis goes";
+  opts = ListedOptions(
+      "1. **Add an explicit `permissions:` block** to deploy-staging.yml: packages: write\n"
+      "2. **Switch the repo**: to read-write for every workflow",
+      9, &markers);
+  EXPECT_EQ(opts,
+            (std::vector<std::string>{"Add an explicit permissions: block", "Switch the repo"}))
+      << "a colon inside a code span ends no name";
 }
 
 TEST(Turns, ARecommendationNamesItsOption) {
