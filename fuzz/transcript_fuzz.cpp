@@ -102,6 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // Where the session ran passed the gate of one-line fields (issue 38).
     LORE_FUZZ_CHECK(OneLine(parsed.branch, ex::kMaxBranchBytes));
     LORE_FUZZ_CHECK(OneLine(parsed.cwd, ex::kMaxCwdBytes));
+    if (!parsed.cwd.empty()) rules.Checkout(parsed.cwd);  // as lore extract does
     for (const ex::Event& e : parsed.events) {
       LORE_FUZZ_CHECK(e.line == number);
       LORE_FUZZ_CHECK(lore::text::IsValidUtf8(e.text) && lore::text::IsValidUtf8(e.detail));
