@@ -56,8 +56,16 @@ struct Success {
   std::string tool, detail, action;
   int64_t line;
   bool quiet;  // its output named no error (read only for a command of several stages)
-  std::vector<std::string> built;  // the builds its output shows done (BuiltBy)
+  std::vector<std::string> built;  // what its output shows done (BuiltBy, MergedBy)
 };
+
+// What a successful shell call's output shows done: the builds (BuiltBy) and the
+// pull requests merged (MergedBy).
+std::vector<std::string> ShownDone(std::string_view command, std::string_view output) {
+  std::vector<std::string> done = BuiltBy(output);
+  for (auto& m : MergedBy(command, output)) done.push_back(std::move(m));
+  return done;
+}
 
 // True when no line of a call's output names an error (the first 400 lines).
 bool Quiet(std::string_view output) {
@@ -401,9 +409,9 @@ SessionCard ReadCard(const SessionLog& log) {
             // depth of ssh: a command with no separator anywhere has one.
             const bool staged =
                 c.tool == "Bash" && c.detail.find_first_of(";&|\n") != std::string::npos;
-            successes.push_back({c.tool, c.detail, std::move(action), e.line,
-                                 staged && Quiet(e.text),
-                                 c.tool == "Bash" ? BuiltBy(e.text) : std::vector<std::string>{}});
+            successes.push_back(
+                {c.tool, c.detail, std::move(action), e.line, staged && Quiet(e.text),
+                 c.tool == "Bash" ? ShownDone(c.detail, e.text) : std::vector<std::string>{}});
           }
         }
         calls.erase(it);
@@ -439,10 +447,16 @@ SessionCard ReadCard(const SessionLog& log) {
   for (auto& ep : card.episodes) {
     if (ep.fixed() || ep.tool != "Bash") continue;
     const std::string intent = Intent(ep.detail);
+    // A pull request's failed checks are dealt with once it is merged.
+    const std::string checks = ChecksOf(ep.detail);
+    auto shows = [&](const Success& s) {
+      return (!intent.empty() &&
+              std::find(s.built.begin(), s.built.end(), intent) != s.built.end()) ||
+             (!checks.empty() &&
+              std::find(s.built.begin(), s.built.end(), checks) != s.built.end());
+    };
     for (const auto& s : successes) {
-      if (s.line > ep.first_line && s.tool == "Bash" &&
-          (Achieves(s.detail, intent) ||
-           std::find(s.built.begin(), s.built.end(), intent) != s.built.end()) &&
+      if (s.line > ep.first_line && s.tool == "Bash" && (Achieves(s.detail, intent) || shows(s)) &&
           SamePlatform(ep.detail, s.detail)) {
         ep.fix = s.action;
         break;
@@ -465,6 +479,19 @@ SessionCard ReadCard(const SessionLog& log) {
       if (std::any_of(keys.begin(), keys.end(),
                       [&](const std::string& k) { return TestRunCovers(ep.detail, k); })) {
         ep.fix = s->action;
+        break;
+      }
+    }
+  }
+  // A failed run of some tests, and a later run of those tests passing, by whatever
+  // runner (`php artisan test --filter=DueDateTest`, then `vendor/bin/pest
+  // tests/Feature/DueDateTest.php`).
+  for (auto& ep : card.episodes) {
+    if (ep.fixed() || ep.tool != "Bash") continue;
+    for (const auto& s : successes) {
+      if (s.line > ep.first_line && s.tool == "Bash" && SamePlatform(ep.detail, s.detail) &&
+          SameTestsPass(ep.detail, s.detail)) {
+        ep.fix = s.action;
         break;
       }
     }

@@ -347,6 +347,42 @@ TEST(Cards, TheProjectsTestScriptAndABuildToolsVerdictSettleFailures) {
   EXPECT_TRUE(built.episodes[0].fixed()) << "cargo compiled the crate";
   EXPECT_TRUE(built.achieved.count("build:cargo build"));
 
+  // The tests a failed run selected, passing later by another runner.
+  EXPECT_TRUE(SameTestsPass("php artisan test --filter=DueDateTest",
+                            "vendor/bin/pest tests/Feature/WorkOrders/DueDateTest.php"));
+  EXPECT_TRUE(
+      SameTestsPass("pytest -k 'test_split and not slow'", "python -m pytest -k test_split"))
+      << "a quoted filter is read by its first word";
+  EXPECT_FALSE(SameTestsPass("php artisan test --filter=DueDateTest",
+                             "vendor/bin/pest tests/Feature/InvoiceTest.php"));
+  EXPECT_FALSE(SameTestsPass("php artisan test", "vendor/bin/pest")) << "a whole suite's run";
+  EXPECT_FALSE(SameTestsPass("php artisan test --filter=DueDateTest", "cat DueDateTest.php"));
+  auto selected = CardOf({
+      Use(1, "a", "Bash", "php artisan test --filter=DueDateTest"),
+      Result(2, "a", ResultStatus::kFailed, "FAIL Tests\\Feature\\WorkOrders\\DueDateTest", 1),
+      Use(3, "b", "Bash", "vendor/bin/pest tests/Feature/WorkOrders/DueDateTest.php"),
+      Result(4, "b", ResultStatus::kOk, "Tests: 4 passed (9 assertions)"),
+  });
+  ASSERT_EQ(selected.episodes.size(), 1u);
+  EXPECT_TRUE(selected.episodes[0].fixed()) << "the same tests passed by pest";
+
+  // A pull request's red checks are dealt with once it is merged.
+  EXPECT_EQ(ChecksOf("git log --oneline -3 && gh pr checks 112"), "merged:112");
+  EXPECT_EQ(ChecksOf("gh pr checks --watch 7"), "merged:7");
+  EXPECT_EQ(ChecksOf("gh pr view 112"), "");
+  EXPECT_EQ(MergedBy("gh pr merge 115 --squash --delete-branch", ""),
+            std::vector<std::string>{"merged:115"});
+  EXPECT_TRUE(MergedBy("gh pr view 112 --json state", "OPEN").empty());
+  auto pr = CardOf({
+      Use(1, "a", "Bash", "git log --oneline -3 && gh pr checks 112"),
+      Result(2, "a", ResultStatus::kFailed, "tests / pest  fail  2m14s  https://example.test/1", 1),
+      Use(3, "b", "Bash", "gh pr view 112 --json state,mergedAt --jq '[.state, .mergedAt] | @tsv'"),
+      Result(4, "b", ResultStatus::kOk, "MERGED\t2026-03-09T13:02:11Z"),
+  });
+  ASSERT_EQ(pr.episodes.size(), 1u);
+  EXPECT_TRUE(pr.episodes[0].fixed()) << "merged since";
+  EXPECT_TRUE(pr.achieved.count("merged:112"));
+
   auto other = CardOf({
       Use(1, "a", "Bash", "go build ./..."),
       Result(2, "a", ResultStatus::kFailed, "./main.go:12:2: undefined: cfg", 1),

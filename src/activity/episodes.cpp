@@ -149,6 +149,8 @@ bool WholeRun(const std::vector<std::string_view>& words) {
   for (std::string_view a : Arguments(words)) {
     if (!a.starts_with("-")) return false;
     std::string_view flag = a.substr(0, a.find('='));
+    // It says what it is, and runs nothing.
+    if (flag == "--version" || flag == "--help" || flag == "-h" || flag == "-V") return false;
     for (std::string_view select :
          {"--tests", "-k",    "-t",     "-p",        "--package", "--filter",     "-f",
           "-R",      "-E",    "--grep", "-g",        "-m",        "-run",         "--only",
@@ -180,6 +182,19 @@ bool Overlap(const std::vector<std::string_view>& failed, const std::vector<std:
     if (std::find(b.begin(), b.end(), x) != b.end()) ++common;
   }
   return common * 5 >= std::min(a.size(), b.size()) * 3;
+}
+
+// True when `ok` runs what `failed` ran, by another program or under a wrapper:
+// the failed stage's words past its program and sub-command, three or more,
+// stand together in `ok` (`fvm dart run build_runner build --delete-conflicting-outputs`
+// after `flutter pub run build_runner build --delete-conflicting-outputs`;
+// `./scripts/with_key.sh fvm flutter build appbundle --release` after `fvm
+// flutter build appbundle --release`).
+bool RunsTheSameWork(const std::vector<std::string_view>& failed,
+                     const std::vector<std::string_view>& ok) {
+  const auto a = Arguments(failed);
+  if (a.size() < 3 || ok.size() < a.size()) return false;
+  return std::search(ok.begin(), ok.end(), a.begin(), a.end()) != ok.end();
 }
 
 // True when a stage only reports or waits (`echo "exit=$?"`, `true`, `sleep 2`).
@@ -291,11 +306,14 @@ bool AnswersImpl(std::string_view tool, std::string_view failed, std::string_vie
     bool same = (ProgramOf(w) == prog && (sub.empty() || other.empty() || other == sub)) ||
                 (!sub.empty() && other == sub);
     if (same && Overlap(f, w)) return true;
+    if (RunsTheSameWork(f, w) && !NamesAPlatform(*main_stage)) return true;
     // The whole run of a test runner or build (`./gradlew.bat test`) after a failed run of
     // part of it (`./gradlew.bat test --tests "*ParsingTest"`) covers it.
     // Not across platforms: a host build is no answer to a cross build's failure.
-    if (same && ProgramOf(w) == prog && WholeRun(w) && !OutcomeKind(*main_stage).empty() &&
-        !NamesAPlatform(*main_stage))
+    // The same sub-command, or none on both sides: `flutter --version` is no whole run
+    // of `flutter pub run build_runner build`.
+    if (same && ProgramOf(w) == prog && other == sub && WholeRun(w) &&
+        !OutcomeKind(*main_stage).empty() && !NamesAPlatform(*main_stage))
       return true;
   }
   return false;

@@ -124,6 +124,39 @@ TEST(Episodes, AnotherProgramOnTheSameWordsFixesIt) {
   EXPECT_EQ(eps[0].fix, "bun install -g ralph-tui");
 }
 
+// Asking a program its version runs none of what failed: the codegen that failed
+// on the SDK is fixed by the run through the pinned SDK, not by `flutter --version`.
+TEST(Episodes, AskingAProgramItsVersionIsNoFix) {
+  auto eps =
+      Session()
+          .Run("Bash", "flutter pub run build_runner build --delete-conflicting-outputs", kFailed,
+               "Because tamarack requires SDK version >=3.5.0, version solving failed.")
+          .Run("Bash", "which flutter; flutter --version; cat .fvmrc", kOk,
+               "Flutter 3.19.6 • channel stable")
+          .Run("Bash", "fvm dart run build_runner build --delete-conflicting-outputs", kOk,
+               "[INFO] Succeeded after 9.8s with 4 outputs")
+          .Episodes();
+  ASSERT_EQ(eps.size(), 1u);
+  EXPECT_EQ(eps[0].fix, "fvm dart run build_runner build --delete-conflicting-outputs")
+      << "the same work run by another program";
+  auto wrapped = Session()
+                     .Run("Bash", "fvm flutter build appbundle --release --flavor prod", kFailed,
+                          "FAILURE: Build failed with an exception.")
+                     .Run("Bash",
+                          "./scripts/with_upload_key.sh fvm flutter build appbundle "
+                          "--release --flavor prod",
+                          kOk, "Built build/app/outputs/app.aab")
+                     .Episodes();
+  ASSERT_EQ(wrapped.size(), 1u);
+  EXPECT_FALSE(wrapped[0].fix.empty()) << "the same command under a wrapper";
+  auto other = Session()
+                   .Run("Bash", "git push origin main", kFailed, "! [rejected] main -> main")
+                   .Run("Bash", "git log origin main", kOk, "abc123 x")
+                   .Episodes();
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_TRUE(other[0].fix.empty()) << "two words in common are no same work";
+}
+
 TEST(Episodes, TheSameProgramDoingAnotherThingIsNoFix) {
   auto eps = Session()
                  .Run("Bash", "cargo build --release --target aarch64-unknown-linux-gnu", kFailed,

@@ -168,6 +168,13 @@ std::vector<std::string> Instructions(std::string_view turn) {
             "want", "really", "even",  "actually", "mind", "care"}) {
         told = told && verb != v;
       }
+      // "we dont use deferred components anywhere", "we don't run it currently": how
+      // things are, not how they must be.
+      if (w != " we never " && w != ", never ") {
+        for (std::string_view now :
+             {" anywhere", " currently", " at the moment", " atm", " anymore", " any more"})
+          told = told && low.find(now) == std::string::npos;
+      }
       rule = told;
     }
     rule = rule || low.find("from now on") != std::string::npos;

@@ -97,7 +97,7 @@ std::string WithoutWindowsSuffixes(std::string c) {
   return c;
 }
 
-constexpr std::array<std::string_view, 27> kTests = {"pytest",
+constexpr std::array<std::string_view, 28> kTests = {"pytest",
                                                      "python -m pytest",
                                                      "python3 -m pytest",
                                                      "npm test",
@@ -123,7 +123,8 @@ constexpr std::array<std::string_view, 27> kTests = {"pytest",
                                                      "swift test",
                                                      "deno test",
                                                      "bun test",
-                                                     "python -m unittest"};
+                                                     "python -m unittest",
+                                                     "pest"};
 constexpr std::array<std::string_view, 17> kBuilds = {
     "cmake --build", "ninja",        "cargo build",     "go build",
     "npm run build", "yarn build",   "pnpm build",      "tsc",
@@ -620,6 +621,49 @@ std::vector<std::string> IntentsOf(std::string_view command) {
   return out;
 }
 
+namespace {
+
+// The number after `gh pr <verb>` in a stage of `c` (lower case), or "".
+std::string PrNumber(std::string_view c, std::string_view verb) {
+  for (const auto& w : StageWords(c)) {
+    size_t p = ProgramAt(w);
+    if (w.size() < p + 3) continue;
+    if (w[p].substr(w[p].find_last_of('/') + 1) != "gh" || w[p + 1] != "pr" || w[p + 2] != verb)
+      continue;
+    for (size_t i = p + 3; i < w.size(); ++i) {
+      std::string_view n = w[i];
+      if (n.starts_with("#")) n.remove_prefix(1);
+      if (!n.empty() && n.size() <= 9 && std::all_of(n.begin(), n.end(), [](char ch) {
+            return std::isdigit(static_cast<unsigned char>(ch));
+          }))
+        return std::string(n);
+      if (!w[i].starts_with("-")) break;
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string ChecksOf(std::string_view command) {
+  const std::string n = PrNumber(Unquoted(text::AsciiLower(command.substr(0, 2000))), "checks");
+  return n.empty() ? "" : "merged:" + n;
+}
+
+std::vector<std::string> MergedBy(std::string_view command, std::string_view output) {
+  std::vector<std::string> out;
+  if (command.find("gh") == std::string_view::npos) return out;
+  const std::string c = Unquoted(text::AsciiLower(command.substr(0, 2000)));
+  if (std::string n = PrNumber(c, "merge"); !n.empty()) out.push_back("merged:" + n);
+  if (std::string n = PrNumber(c, "view"); !n.empty()) {
+    const std::string_view head = output.substr(0, 4096);
+    if (head.find("MERGED") != std::string_view::npos ||
+        head.find("\"merged\"") != std::string_view::npos)
+      out.push_back("merged:" + n);
+  }
+  return out;
+}
+
 std::vector<std::string> BuiltBy(std::string_view output) {
   struct Verdict {
     std::string_view line_start;
@@ -653,6 +697,92 @@ std::vector<std::string> BuiltBy(std::string_view output) {
     }
   }
   return out;
+}
+
+namespace {
+
+// The names of the tests a test run selects, as lower-case words of letters and
+// digits: a filter's value (`--filter=DueDateTest`, `-k test_split`, `-t "walks
+// pages"`, `-run TestX`), and the file and test a path names
+// (`tests/Feature/DueDateTest.php`, `tests/test_api.py::test_login`); empty for a
+// run of the whole suite.
+std::vector<std::string> TestsNamed(std::string_view command) {
+  static constexpr std::array<std::string_view, 10> kSelect = {
+      "--filter",          "-k", "-t",    "--grep", "-run", "--tests", "-only-testing",
+      "--testnamepattern", "-g", "--spec"};
+  static constexpr std::array<std::string_view, 9> kNoName = {
+      "test", "tests", "spec", "specs", "php", "py", "ts", "js", "rb"};
+  std::vector<std::string> out;
+  auto add = [&](std::string_view value) {
+    std::string word;
+    for (size_t i = 0; i <= value.size(); ++i) {
+      const char ch = i < value.size() ? value[i] : ' ';
+      if (std::isalnum(static_cast<unsigned char>(ch))) {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        continue;
+      }
+      if (word.size() >= 3 && std::find(kNoName.begin(), kNoName.end(), word) == kNoName.end() &&
+          std::find(out.begin(), out.end(), word) == out.end())
+        out.push_back(word);
+      word.clear();
+    }
+  };
+  std::string_view previous;
+  const std::string_view c = command.substr(0, 2000);
+  for (size_t i = 0; i < c.size() && out.size() < 16;) {
+    while (i < c.size() && c[i] == ' ') ++i;
+    size_t j = c.find(' ', i);
+    if (j == std::string_view::npos) j = c.size();
+    std::string_view w = c.substr(i, j - i);
+    i = j;
+    while (!w.empty() && (w.front() == '"' || w.front() == '\'')) w.remove_prefix(1);
+    while (!w.empty() && (w.back() == '"' || w.back() == '\'')) w.remove_suffix(1);
+    const std::string low = text::AsciiLower(w);
+    bool selected = false;
+    for (std::string_view s : kSelect) {
+      if (previous == s) selected = true;
+      if (low.starts_with(std::string(s) + "=")) {
+        add(w.substr(s.size() + 1));
+        selected = false;
+        previous = {};
+        break;
+      }
+    }
+    if (selected) {
+      add(w);
+    } else if (w.find('/') != std::string_view::npos &&
+               (low.find("test") != std::string::npos || low.find("spec") != std::string::npos) &&
+               !w.starts_with("-")) {
+      add(w.substr(w.find_last_of('/') + 1));
+    }
+    previous = {};
+    for (std::string_view s : kSelect) {
+      if (low == s) previous = s;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool SameTestsPass(std::string_view failed, std::string_view passed) {
+  if (OutcomeKind(failed) != "test" || OutcomeKind(passed) != "test") return false;
+  const std::vector<std::string> named = TestsNamed(failed);
+  if (named.empty()) return false;
+  std::vector<std::string> words;
+  std::string word;
+  for (char ch : passed.substr(0, 2000)) {
+    if (std::isalnum(static_cast<unsigned char>(ch))) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    } else if (!word.empty()) {
+      words.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return std::all_of(named.begin(), named.end(), [&](const std::string& n) {
+    return std::find(words.begin(), words.end(), n) != words.end();
+  });
 }
 
 std::vector<std::string> TestTargets(std::string_view command) {

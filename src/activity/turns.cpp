@@ -205,6 +205,9 @@ std::vector<std::string> ListedOptions(std::string_view text, size_t max,
     } else {
       continue;
     }
+    // A marker said again names an option already listed ("b) is the smaller
+    // change"): a remark on it, not another.
+    if (!mark.empty() && std::find(marks.begin(), marks.end(), mark) != marks.end()) continue;
     std::string label = Label(rest);
     if (!label.empty()) {
       out.push_back(std::move(label));

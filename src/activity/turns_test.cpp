@@ -46,6 +46,14 @@ TEST(Turns, ListedOptionsWithTheirMarkers) {
   EXPECT_EQ(opts,
             (std::vector<std::string>{"Add an explicit permissions: block", "Switch the repo"}))
       << "a colon inside a code span ends no name";
+  opts = ListedOptions(
+      "a) Switch the reports list to a `snapshots()` listener: cache first.\n"
+      "b) Keep the one-shot fetch: try the server once.\n\n"
+      "b) is the smaller change and keeps #198's behaviour when online.",
+      9, &markers);
+  EXPECT_EQ(opts, (std::vector<std::string>{"Switch the reports list to a snapshots() listener",
+                                            "Keep the one-shot fetch"}))
+      << "a marker said again remarks on its option";
 }
 
 TEST(Turns, ARecommendationNamesItsOption) {

@@ -40,12 +40,14 @@ std::string Code(std::string_view s, size_t max) {
 bool FixedLater(const BriefingInput& in, size_t i, const activity::Episode& ep) {
   const std::string key = activity::ErrorSignature(ep.error);
   const std::string intent = activity::Intent(ep.detail);
+  const std::string checks = ep.tool == "Bash" ? activity::ChecksOf(ep.detail) : "";
   const std::vector<std::string> folders = activity::FolderIntents(ep.detail);
   const std::string run = ep.tool == "Bash" ? activity::RunKey(ep.detail) : "";
   for (size_t j = 0; j < i; ++j) {
     if (!run.empty() && in.recent[j].achieved.count("ran:" + run))
       return true;  // run again, and it worked
     if (!intent.empty() && in.recent[j].achieved.count(intent)) return true;
+    if (!checks.empty() && in.recent[j].achieved.count(checks)) return true;  // merged since
     // The project's own test target passing, covering the failed run (TestRunCovers).
     const auto& done = in.recent[j].achieved;
     for (auto it = done.lower_bound("test*"); it != done.end() && it->starts_with("test*"); ++it) {
@@ -389,8 +391,23 @@ std::string RenderBriefing(const BriefingInput& in) {
     return line;
   };
   for (const auto& g : in.gotchas) {
+    // A page that says its failure is not fixed, when a session has since dealt
+    // with it (fixed then, or by a later session): stale, and no lesson.
+    bool dealt_with = false;
+    if (g.description.ends_with(kNotFixedYet)) {
+      for (size_t i = 0; i < in.recent.size() && !dealt_with; ++i) {
+        for (const auto& ep : in.recent[i].episodes) {
+          const std::string sig = activity::ErrorSignature(ep.error);
+          if (!sig.empty() && GotchaSlug(sig) == g.slug && (ep.fixed() || FixedLater(in, i, ep))) {
+            dealt_with = true;
+            break;
+          }
+        }
+      }
+    }
     auto same = std::find_if(fixed.begin(), fixed.end(),
                              [&](const Fixed& f) { return !f.said && f.slug == g.slug; });
+    if (dealt_with && same == fixed.end()) continue;
     if (same == fixed.end()) {
       sections[4].items.push_back("- " + Cut(OneLine(g.description), 220) + " (knowledge/" +
                                   g.slug + ".md)\n");

@@ -48,6 +48,10 @@ struct BriefingInput {
 // signature (activity::ErrorSignature) seen in several sessions.
 std::string GotchaSlug(const std::string& signature);
 
+// How the description of a gotcha page no session had fixed ends. The briefing
+// leaves such a page out once a later session dealt with its failure.
+inline constexpr std::string_view kNotFixedYet = ": not fixed yet";
+
 // The briefing's Markdown, at most `in.budget` code points, between the
 // markers below. A lesson that has a gotcha page is said once, where the page
 // would be, with the session's account of it and the page named.

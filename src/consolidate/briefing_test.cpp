@@ -283,6 +283,31 @@ TEST(Briefing, ALessonWithAGotchaPageIsSaidOnce) {
             std::string::npos)
       << l;
   EXPECT_EQ(std::count(l.begin(), l.end(), '\n'), 4) << "a title, two lessons and a blank" << l;
+
+  // A page that says its failure is not fixed is stale once a session dealt with it, by
+  // whatever command: left out; one nobody dealt with stays (a failure seen again and
+  // again is a lesson too).
+  activity::SessionCard later = Card(3, 1);
+  activity::Episode open;
+  open.tool = "Bash";
+  open.action = open.detail = "gh pr checks 112";
+  open.error = "tests / pest fail 2m14s https://example.test/runs/1";
+  open.at = "2026-01-13T10:00:00Z";
+  activity::SessionCard earlier = Card(2, 1);
+  earlier.episodes = {open};
+  later.achieved.insert("ran:gh pr checks 112");
+  in.recent = {later, earlier};
+  in.gotchas = {
+      {GotchaSlug(activity::ErrorSignature(open.error)),
+       "When `gh pr checks 112` fails with \"tests / pest fail\"" + std::string(kNotFixedYet)},
+      {"gotcha-sudo",
+       "When `sudo sc_auth pair` fails with \"sudo: a terminal is "
+       "required\"" +
+           std::string(kNotFixedYet)}};
+  b = RenderBriefing(in);
+  l = b.substr(b.find("## Lessons"));
+  EXPECT_EQ(l.find("gh pr checks 112"), std::string::npos) << l;
+  EXPECT_NE(l.find("sudo: a terminal is required"), std::string::npos) << l;
 }
 
 // The latest session's last report says where the work stands: the lines of the

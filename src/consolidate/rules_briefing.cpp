@@ -320,7 +320,7 @@ Status ApplyGotchas(RulesContext& ctx, const std::vector<TimedEntry>& entries) {
     std::string description =
         "When `" + Cut(OneLine(last.seen.action), 80) + "` fails with \"" +
         Cut(OneLine(error), 160) + "\"" +
-        (fixed ? ": " + Cut(OneLine(fixed->fix), 160) + " worked" : ": not fixed yet");
+        (fixed ? ": " + Cut(OneLine(fixed->fix), 160) + " worked" : std::string(kNotFixedYet));
     const std::string stamp = last.seen.at.empty() ? entries.back().stamp : last.seen.at;
     if (!rec) {
       doc::Record r = doc::NewRecord(Kind::kKnowledge, entries.back().time);
@@ -363,10 +363,18 @@ Status ApplyBriefing(RulesContext& ctx, const std::vector<TimedEntry>& entries) 
       if (!log) continue;
       activity::SessionCard card = activity::ReadCard(*log);
       if (log->spans.empty() && log->events.empty()) continue;
+      const std::string date =
+          (card.started_at.empty() ? card.ended_at : card.started_at).substr(0, 10);
       for (const auto& rule : card.instructions) {
-        if (in.instructions.size() < 12)
-          in.instructions.push_back(
-              {(card.started_at.empty() ? card.ended_at : card.started_at).substr(0, 10), rule});
+        // A resumed session holds the lines of the one it resumed: a rule said
+        // once is listed once, on the day it was first said.
+        auto said = std::find_if(in.instructions.begin(), in.instructions.end(),
+                                 [&](const auto& r) { return r.text == rule; });
+        if (said != in.instructions.end()) {
+          if (!date.empty() && date < said->date) said->date = date;
+        } else if (in.instructions.size() < 12) {
+          in.instructions.push_back({date, rule});
+        }
       }
       if (in.recent.size() < kRecentSessions) {
         in.recent.push_back(std::move(card));

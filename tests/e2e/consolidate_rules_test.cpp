@@ -259,11 +259,20 @@ TEST_F(ConsolidateFixture, AnUnusedDecisionLeavesTheBriefingUnlessPinnedOrUsed) 
   EXPECT_TRUE(Exists("memory/decisions/unused.md"));
 
   Write("config.toml", "[recall]\nunused_days = 0\n");
+  // A failure seen again and again that no session fixed is a lesson too (sudo with no
+  // terminal); the briefing leaves it out only once a session dealt with it.
+  Write(
+      "knowledge/gotcha-flaky-fetch.md",
+      "---\ncreated_at: " + old + "\nupdated_at: " + old +
+          "\nkind: gotcha\ndescription: \"When `make fetch` fails with \\\"timeout\\\": not fixed "
+          "yet\"\nmodel_invokation: false\nuser_invocable: true\n---\n# timeout\n\nNo session "
+          "has fixed it yet.\n");
   Stage(Entry("s10", "quotes", "Use double quotes"));
   ASSERT_EQ(Lore({"consolidate", kRepo, "--foreground", "--flush"}, Opts()).exit_code, 0);
   summary = Read("memory/summary.md");
   EXPECT_NE(summary.find("the unused choice"), std::string::npos) << summary;
   EXPECT_NE(summary.find("the old lockfile gotcha"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("make fetch"), std::string::npos) << summary;
 
   // A bad recall setting fails the run with the key and its repair; nothing changes.
   Write("config.toml", "[recall]\nunused_days = -3\n");

@@ -62,6 +62,22 @@ std::vector<std::string> IntentsOf(std::string_view command);
 // built what a failed `cargo build` did not. {"build:cargo build"}, … or empty.
 std::vector<std::string> BuiltBy(std::string_view output);
 
+// True when `passed`, a test run that passed, ran the tests the failed test run
+// `failed` selected, by whatever runner: every name `failed` selects (a filter's
+// value, the file or test a path names) is among `passed`'s words (`php artisan
+// test --filter=DueDateTest`, then `vendor/bin/pest tests/Feature/DueDateTest.php`).
+// False when `failed` selects nothing (a whole suite's run).
+bool SameTestsPass(std::string_view failed, std::string_view passed);
+
+// The pull request whose CI checks a shell command looks at (`gh pr checks 112`,
+// `gh pr checks 112 --watch`): "merged:112", or "" for none. Its failure is dealt
+// with once the pull request is merged (MergedBy).
+std::string ChecksOf(std::string_view command);
+
+// The pull requests a successful call shows merged, as "merged:<n>": `gh pr merge
+// <n>`, or `gh pr view <n>` whose output says MERGED.
+std::vector<std::string> MergedBy(std::string_view command, std::string_view output);
+
 // The keys of the test targets `command` runs through a task runner (a make,
 // just, task or rake target, a package script, a nox session named for tests)
 // or as the project's own test script (`./scripts/test.sh`, `bin/test`):
