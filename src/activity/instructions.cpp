@@ -177,6 +177,17 @@ std::vector<std::string> Instructions(std::string_view turn) {
       }
       rule = told;
     }
+    // "when you commit never --no-verify", "before you deploy, always …": a rule for
+    // when a thing is done.
+    for (std::string_view when : {"when you ", "whenever you ", "before you ", "after you ",
+                                  "if you ", "when we ", "before we "}) {
+      const size_t at = low.find(" never ");
+      if (rule || of_themselves || !low.starts_with(when) || at == std::string::npos) continue;
+      std::string_view verb = std::string_view(low).substr(at + 7);
+      verb = verb.substr(0, verb.find_first_of(" ,.;:!?"));
+      rule = !verb.ends_with("ed") && verb != "got" && verb != "had" && verb != "did" &&
+             verb != "ran" && verb != "went" && verb != "saw";
+    }
     rule = rule || low.find("from now on") != std::string::npos;
     // "two house rules for this repo: type hints on every public function": what follows
     // the colon of a sentence that announces rules or conventions.

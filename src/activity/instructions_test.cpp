@@ -194,6 +194,13 @@ TEST(Cards, AConventionInsideASentenceIsARule) {
   EXPECT_TRUE(Instructions("i pinged them but we never got a reply, so lets wait").empty());
   EXPECT_TRUE(Instructions("the thing is we don't have a staging db yet").empty());
   EXPECT_TRUE(Instructions("it crashed, never mind, i restarted it").empty());
+  EXPECT_EQ(
+      Instructions("also when you commit never --no-verify, if pint/phpstan complain fix it "
+                   "properly"),
+      std::vector<std::string>{
+          "also when you commit never --no-verify, if pint/phpstan complain fix it properly"});
+  EXPECT_TRUE(Instructions("when i tried it yesterday it never finished").empty());
+  EXPECT_TRUE(Instructions("when you ran it, it never finished").empty());
   EXPECT_TRUE(Instructions("the aab was 38mb, we dont use deferred components anywhere").empty())
       << "how things are, not how they must be";
   EXPECT_EQ(Instructions("delivery_id only, we dont log webhook payloads, ever").size(), 1u);
