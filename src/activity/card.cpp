@@ -486,10 +486,18 @@ SessionCard ReadCard(const SessionLog& log) {
   // A failed run of some tests, and a later run of those tests passing, by whatever
   // runner (`php artisan test --filter=DueDateTest`, then `vendor/bin/pest
   // tests/Feature/DueDateTest.php`).
+  // Each success's kind is read once, and only when a failed test run is left.
+  std::vector<std::string> kinds;
   for (auto& ep : card.episodes) {
-    if (ep.fixed() || ep.tool != "Bash") continue;
-    for (const auto& s : successes) {
-      if (s.line > ep.first_line && s.tool == "Bash" && SamePlatform(ep.detail, s.detail) &&
+    if (ep.fixed() || ep.tool != "Bash" || OutcomeKind(ep.detail) != "test") continue;
+    if (kinds.empty()) {
+      kinds.reserve(successes.size());
+      for (const auto& s : successes)
+        kinds.push_back(s.tool == "Bash" ? OutcomeKind(s.detail) : "");
+    }
+    for (size_t i = 0; i < successes.size(); ++i) {
+      const Success& s = successes[i];
+      if (s.line > ep.first_line && kinds[i] == "test" && SamePlatform(ep.detail, s.detail) &&
           SameTestsPass(ep.detail, s.detail)) {
         ep.fix = s.action;
         break;
