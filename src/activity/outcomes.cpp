@@ -328,7 +328,7 @@ bool SaysSubcommand(std::string_view c, std::string_view word) {
   for (const auto& w : StageWords(c)) {
     size_t p = ProgramAt(w);
     if (p >= w.size()) continue;
-    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    std::string_view program = FileNameOf(w[p]);
     if (std::find(kNoRunners.begin(), kNoRunners.end(), program) != kNoRunners.end()) continue;
     for (size_t i = p + 1; i < w.size(); ++i) {
       if (w[i] == word && !w[i - 1].starts_with("-")) return true;
@@ -396,7 +396,7 @@ std::vector<std::pair<std::string, size_t>> TestTargetsAt(std::string_view c) {
   for (const auto& w : StageWords(c)) {
     size_t p = ProgramAt(w);
     if (p >= w.size()) continue;
-    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    std::string_view program = FileNameOf(w[p]);
     // The project's own test script, run by its path or by an interpreter
     // (`./scripts/test.sh`, `bin/test`, `bash scripts/run-tests.sh unit`, `python
     // tools/run_tests.py`); not the shell's `test`, which is named by no path.
@@ -410,7 +410,7 @@ std::vector<std::pair<std::string, size_t>> TestTargetsAt(std::string_view c) {
       script = a < w.size() ? w[a] : std::string_view();
     }
     if (script.find('/') != std::string_view::npos) {
-      std::string_view name = script.substr(script.find_last_of('/') + 1);
+      std::string_view name = FileNameOf(script);
       for (std::string_view ext : {".sh", ".bash", ".py", ".js", ".mjs", ".rb", ".pl", ".ps1"}) {
         if (name.ends_with(ext)) name.remove_suffix(ext.size());
       }
@@ -464,7 +464,7 @@ bool MakeBuilds(std::string_view c) {
   for (const auto& w : StageWords(c)) {
     size_t p = ProgramAt(w);
     if (p >= w.size()) continue;
-    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    std::string_view program = FileNameOf(w[p]);
     if (program != "make" && program != "gmake") continue;
     any = true;
     bool looks = false, targets = false, builds = false;
@@ -518,7 +518,7 @@ bool DryRun(std::string_view stage) {
   for (const auto& w : StageWords(c)) {
     size_t p = ProgramAt(w);
     if (p >= w.size()) continue;
-    std::string_view program = w[p].substr(w[p].find_last_of('/') + 1);
+    std::string_view program = FileNameOf(w[p]);
     for (size_t i = p + 1; i < w.size(); ++i) {
       std::string_view a = w[i];
       if (a == "--dry-run" || a == "--dryrun" || a == "--just-print" || a == "--recon" ||
@@ -628,8 +628,7 @@ std::string PrNumber(std::string_view c, std::string_view verb) {
   for (const auto& w : StageWords(c)) {
     size_t p = ProgramAt(w);
     if (w.size() < p + 3) continue;
-    if (w[p].substr(w[p].find_last_of('/') + 1) != "gh" || w[p + 1] != "pr" || w[p + 2] != verb)
-      continue;
+    if (FileNameOf(w[p]) != "gh" || w[p + 1] != "pr" || w[p + 2] != verb) continue;
     for (size_t i = p + 3; i < w.size(); ++i) {
       std::string_view n = w[i];
       if (n.starts_with("#")) n.remove_prefix(1);
@@ -701,6 +700,22 @@ std::vector<std::string> BuiltBy(std::string_view output) {
 
 namespace {
 
+// The words of `s` split at anything but ASCII letters and digits, lower case.
+std::vector<std::string> AlnumWords(std::string_view s) {
+  std::vector<std::string> out;
+  std::string word;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    const char ch = i < s.size() ? s[i] : ' ';
+    if (std::isalnum(static_cast<unsigned char>(ch))) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    } else if (!word.empty()) {
+      out.push_back(std::move(word));
+      word.clear();
+    }
+  }
+  return out;
+}
+
 // The names of the tests a test run selects, as lower-case words of letters and
 // digits: a filter's value (`--filter=DueDateTest`, `-k test_split`, `-t "walks
 // pages"`, `-run TestX`), and the file and test a path names
@@ -714,17 +729,10 @@ std::vector<std::string> TestsNamed(std::string_view command) {
       "test", "tests", "spec", "specs", "php", "py", "ts", "js", "rb"};
   std::vector<std::string> out;
   auto add = [&](std::string_view value) {
-    std::string word;
-    for (size_t i = 0; i <= value.size(); ++i) {
-      const char ch = i < value.size() ? value[i] : ' ';
-      if (std::isalnum(static_cast<unsigned char>(ch))) {
-        word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        continue;
-      }
+    for (std::string& word : AlnumWords(value)) {
       if (word.size() >= 3 && std::find(kNoName.begin(), kNoName.end(), word) == kNoName.end() &&
           std::find(out.begin(), out.end(), word) == out.end())
-        out.push_back(word);
-      word.clear();
+        out.push_back(std::move(word));
     }
   };
   std::string_view previous;
@@ -753,7 +761,7 @@ std::vector<std::string> TestsNamed(std::string_view command) {
     } else if (w.find('/') != std::string_view::npos &&
                (low.find("test") != std::string::npos || low.find("spec") != std::string::npos) &&
                !w.starts_with("-")) {
-      add(w.substr(w.find_last_of('/') + 1));
+      add(FileNameOf(w));
     }
     previous = {};
     for (std::string_view s : kSelect) {
@@ -769,17 +777,7 @@ bool SameTestsPass(std::string_view failed, std::string_view passed) {
   if (OutcomeKind(failed) != "test" || OutcomeKind(passed) != "test") return false;
   const std::vector<std::string> named = TestsNamed(failed);
   if (named.empty()) return false;
-  std::vector<std::string> words;
-  std::string word;
-  for (char ch : passed.substr(0, 2000)) {
-    if (std::isalnum(static_cast<unsigned char>(ch))) {
-      word += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    } else if (!word.empty()) {
-      words.push_back(std::move(word));
-      word.clear();
-    }
-  }
-  if (!word.empty()) words.push_back(std::move(word));
+  const std::vector<std::string> words = AlnumWords(passed.substr(0, 2000));
   return std::all_of(named.begin(), named.end(), [&](const std::string& n) {
     return std::find(words.begin(), words.end(), n) != words.end();
   });
@@ -796,15 +794,7 @@ bool TestRunCovers(std::string_view failed, std::string_view key) {
   const std::string intent = Intent(failed);
   if (!intent.starts_with("test:") && !intent.starts_with("test*")) return false;
   // The failing command's words, split at anything but letters and digits.
-  const std::string c = Normalised(failed);
-  std::vector<std::string_view> words;
-  for (size_t i = 0; i < c.size();) {
-    while (i < c.size() && !std::isalnum(static_cast<unsigned char>(c[i]))) ++i;
-    size_t j = i;
-    while (j < c.size() && std::isalnum(static_cast<unsigned char>(c[j]))) ++j;
-    if (j > i) words.emplace_back(c.data() + i, j - i);
-    i = j;
-  }
+  const std::vector<std::string> words = AlnumWords(Normalised(failed));
   std::string_view qualifiers = key.substr(5);
   while (!qualifiers.empty()) {
     size_t plus = qualifiers.find('+');
