@@ -390,21 +390,21 @@ std::string RenderBriefing(const BriefingInput& in) {
     }
     return line;
   };
-  for (const auto& g : in.gotchas) {
-    // A page that says its failure is not fixed, when a session has since dealt
-    // with it (fixed then, or by a later session): stale, and no lesson.
-    bool dealt_with = false;
-    if (g.description.ends_with(kNotFixedYet)) {
-      for (size_t i = 0; i < in.recent.size() && !dealt_with; ++i) {
-        for (const auto& ep : in.recent[i].episodes) {
-          const std::string sig = activity::ErrorSignature(ep.error);
-          if (!sig.empty() && GotchaSlug(sig) == g.slug && (ep.fixed() || FixedLater(in, i, ep))) {
-            dealt_with = true;
-            break;
-          }
-        }
+  // The gotcha pages of the failures some session dealt with (fixed then, or by a
+  // later session), read once and only when a page says its failure is not fixed:
+  // such a page is stale, and no lesson.
+  std::set<std::string> dealt;
+  if (std::any_of(in.gotchas.begin(), in.gotchas.end(),
+                  [](const auto& g) { return g.description.ends_with(kNotFixedYet); })) {
+    for (size_t i = 0; i < in.recent.size(); ++i) {
+      for (const auto& ep : in.recent[i].episodes) {
+        const std::string sig = activity::ErrorSignature(ep.error);
+        if (!sig.empty() && (ep.fixed() || FixedLater(in, i, ep))) dealt.insert(GotchaSlug(sig));
       }
     }
+  }
+  for (const auto& g : in.gotchas) {
+    const bool dealt_with = g.description.ends_with(kNotFixedYet) && dealt.count(g.slug) > 0;
     auto same = std::find_if(fixed.begin(), fixed.end(),
                              [&](const Fixed& f) { return !f.said && f.slug == g.slug; });
     if (dealt_with && same == fixed.end()) continue;
